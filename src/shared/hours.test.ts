@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  datesOfMonth,
+  dayOfWeek,
+  daysInsideMonth,
+  employeeMonthTotal,
+  formatMinutes,
+  isCalendarDate,
+  isMonth,
+  parseTimeOfDay,
+  shiftHours,
+  timeOptions,
+} from './hours.ts';
+
+describe('parseTimeOfDay', () => {
+  it('reads HH:mm and HH:mm:ss', () => {
+    expect(parseTimeOfDay('06:30')).toBe(390);
+    expect(parseTimeOfDay('23:59:59')).toBe(1439);
+    expect(parseTimeOfDay('00:00')).toBe(0);
+  });
+  it('refuses what is not a time', () => {
+    for (const bad of ['24:00', '6:30', '06:60', 'noon', '', '06:30:']) expect(parseTimeOfDay(bad)).toBeNull();
+  });
+  it('formats back', () => {
+    expect(formatMinutes(390)).toBe('06:30');
+  });
+});
+
+describe('dates', () => {
+  it('knows calendar dates and months', () => {
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-11-31')).toBe(false);
+    expect(isMonth('2026-11')).toBe(true);
+    expect(isMonth('2026-13')).toBe(false);
+    expect(datesOfMonth('2026-02')).toHaveLength(28);
+    expect(dayOfWeek('2026-11-01')).toBe(0);
+  });
+  it('counts the days of a range inside a month, inclusive', () => {
+    expect(daysInsideMonth('2026-10-30', '2026-11-02', '2026-11')).toBe(2);
+    expect(daysInsideMonth('2026-11-10', '2026-11-12', '2026-11')).toBe(3);
+    expect(daysInsideMonth('2026-11-29', '2026-12-05', '2026-11')).toBe(2);
+    expect(daysInsideMonth('2026-12-01', '2026-12-05', '2026-11')).toBe(0);
+  });
+});
+
+describe('shiftHours', () => {
+  it('is end minus start on an ordinary day', () => {
+    expect(shiftHours('2026-11-02', '06:00', '14:30', 'Europe/Warsaw')).toBe(8.5);
+    expect(shiftHours('2026-11-02', '06:00:00', '06:20:00', 'Europe/Warsaw')).toBe(0.33);
+  });
+  it('is elapsed time on daylight-saving nights', () => {
+    expect(shiftHours('2026-03-29', '01:00', '05:00', 'Europe/Warsaw')).toBe(3);
+    expect(shiftHours('2026-10-25', '01:00', '05:00', 'Europe/Warsaw')).toBe(5);
+  });
+});
+
+describe('employeeMonthTotal', () => {
+  it('adds shifts and count-as-work days inside the month only', () => {
+    const total = employeeMonthTotal({
+      month: '2026-11',
+      shifts: [{ totalHours: 8 }, { totalHours: 7.5 }],
+      timeOff: [
+        { startDate: '2026-10-30', endDate: '2026-11-02', countAsWork: true, workHours: 8 },
+        { startDate: '2026-11-10', endDate: '2026-11-12', countAsWork: false, workHours: null },
+      ],
+    });
+    expect(total).toBe(8 + 7.5 + 16);
+  });
+});
+
+describe('timeOptions', () => {
+  it('lists half hours or full hours', () => {
+    const half = timeOptions('half');
+    expect(half).toHaveLength(48);
+    expect(half[1]).toBe('00:30');
+    expect(half.at(-1)).toBe('23:30');
+    const full = timeOptions('full');
+    expect(full).toHaveLength(24);
+    expect(full.at(-1)).toBe('23:00');
+  });
+});

@@ -1,0 +1,123 @@
+// Time and hours math shared by the server, the generator engine and the web grid.
+// Pure functions only: no I/O, no clocks.
+import { DateTime } from 'luxon';
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** True for "HH:mm" or "HH:mm:ss" with hours 00–23. */
+export function isTimeOfDay(text: string): boolean {
+  return TIME_PATTERN.test(text);
+}
+
+/** Minutes since midnight of "HH:mm" or "HH:mm:ss" (seconds are dropped); null when not a time. */
+export function parseTimeOfDay(text: string): number | null {
+  const match = TIME_PATTERN.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** Minutes since midnight of a time; throws when the text is not a time. */
+export function requireMinutes(text: string): number {
+  const minutes = parseTimeOfDay(text);
+  if (minutes === null) throw new Error(`not a time of day: "${text}" (expected HH:mm)`);
+  return minutes;
+}
+
+/** "HH:mm" of minutes since midnight (0 ≤ minutes < 1440). */
+export function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** True for a real calendar date written "YYYY-MM-DD". */
+export function isCalendarDate(text: string): boolean {
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (m < 1 || m > 12 || d < 1) return false;
+  return d <= daysInMonthOf(y, m);
+}
+
+/** True for "YYYY-MM" with a month 01–12. */
+export function isMonth(text: string): boolean {
+  return MONTH_PATTERN.test(text);
+}
+
+function daysInMonthOf(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The dates "YYYY-MM-DD" of a month "YYYY-MM", in order. */
+export function datesOfMonth(month: string): string[] {
+  const match = MONTH_PATTERN.exec(month);
+  if (!match) throw new Error(`not a month: "${month}" (expected YYYY-MM)`);
+  const count = daysInMonthOf(Number(match[1]), Number(match[2]));
+  return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+}
+
+/** Day of the week of a date, 0 = Sunday … 6 = Saturday (calendar arithmetic, no zone involved). */
+export function dayOfWeek(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/** Hours rounded to two decimals, as stored in `total_hours`. */
+export function roundHours(hours: number): number {
+  return Math.round(hours * 100) / 100;
+}
+
+/**
+ * Elapsed hours of a shift on `date` from `start` to `end` (wall-clock times in `timeZone`),
+ * rounded to two decimals. Equals end − start except on daylight-saving nights.
+ */
+export function shiftHours(date: string, start: string, end: string, timeZone: string): number {
+  const from = DateTime.fromISO(`${date}T${withSeconds(start)}`, { zone: timeZone });
+  const to = DateTime.fromISO(`${date}T${withSeconds(end)}`, { zone: timeZone });
+  if (!from.isValid || !to.isValid) throw new Error(`invalid shift ${date} ${start}–${end} in ${timeZone}`);
+  return roundHours(to.diff(from, 'minutes').minutes / 60);
+}
+
+function withSeconds(time: string): string {
+  return time.length === 5 ? `${time}:00` : time;
+}
+
+/** Number of days of the inclusive range [startDate, endDate] that fall inside `month` ("YYYY-MM"). */
+export function daysInsideMonth(startDate: string, endDate: string, month: string): number {
+  const dates = datesOfMonth(month);
+  const first = dates[0]!;
+  const last = dates[dates.length - 1]!;
+  const from = startDate > first ? startDate : first;
+  const to = endDate < last ? endDate : last;
+  if (from > to) return 0;
+  return Number(to.slice(8, 10)) - Number(from.slice(8, 10)) + 1;
+}
+
+export type MonthTotalInput = {
+  shifts: ReadonlyArray<{ totalHours: number }>;
+  timeOff: ReadonlyArray<{ startDate: string; endDate: string; countAsWork: boolean; workHours: number | null }>;
+  month: string;
+};
+
+/**
+ * An employee's worked hours in a month: every shift's hours plus, for each time off that counts
+ * as work, its daily `workHours` times the number of its days inside the month.
+ */
+export function employeeMonthTotal({ shifts, timeOff, month }: MonthTotalInput): number {
+  let total = 0;
+  for (const shift of shifts) total += shift.totalHours;
+  for (const off of timeOff) {
+    if (!off.countAsWork || off.workHours === null) continue;
+    total += off.workHours * daysInsideMonth(off.startDate, off.endDate, month);
+  }
+  return roundHours(total);
+}
+
+/** Times a user may pick: every 30 minutes ('half') or every hour ('full'), from 00:00. */
+export function timeOptions(increment: 'half' | 'full'): string[] {
+  const step = increment === 'half' ? 30 : 60;
+  const options: string[] = [];
+  for (let m = 0; m < 24 * 60; m += step) options.push(formatMinutes(m));
+  return options;
+}
