@@ -1,0 +1,114 @@
+// Opens the database: PostgreSQL when a URL is given, otherwise the embedded PostgreSQL (PGlite)
+// in a data folder that this process locks, so that no second process can open it and lose writes.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'embedded' | 'postgres';
+  /** Where the data lives, for messages: the folder, or the server's host and database name. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export class DataFolderLockedError extends Error {
+  constructor(dir: string) {
+    super(
+      `The data folder ${dir} is already in use by another Grafik process (a running server or command). ` +
+        'Only one process may own the embedded database at a time: stop the other process first, ' +
+        'or point this one at another folder with DATA_DIR.',
+    );
+    this.name = 'DataFolderLockedError';
+  }
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+export async function openEmbedded(dataDir: string, options: { migrate?: boolean } = {}): Promise<Database> {
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dir, {
+      lockfilePath: path.join(dir, 'grafik.lock'),
+      stale: 15_000,
+      update: 5_000,
+      retries: 0,
+      realpath: false,
+      onCompromised: (err) => {
+        // Another process took the folder over: stop writing at once rather than lose data.
+        console.error(`Lost the lock on the data folder ${dir}: ${err.message}. Stopping.`);
+        process.exit(70);
+      },
+    });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataFolderLockedError(dir);
+    throw err;
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(path.join(dir, 'pg'));
+  } catch (err) {
+    await release();
+    throw err;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const database: Database = {
+    db,
+    kind: 'embedded',
+    location: dir,
+    async close() {
+      await client.close();
+      await release();
+    },
+  };
+  if (options.migrate !== false) {
+    try {
+      await migratePglite(db as never, { migrationsFolder });
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+  }
+  return database;
+}
+
+export async function openPostgres(url: string, options: { migrate?: boolean; max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A dropped connection (server restart, pg_terminate_backend) must not crash the process.
+  pool.on('error', (err) => console.error(`PostgreSQL connection error: ${err.message}`));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const parsed = new URL(url);
+  const database: Database = {
+    db,
+    kind: 'postgres',
+    location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    close: () => pool.end(),
+  };
+  if (options.migrate !== false) {
+    try {
+      await migratePg(db as never, { migrationsFolder });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+  }
+  return database;
+}
+
+export function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
+}

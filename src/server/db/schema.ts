@@ -1,0 +1,348 @@
+// The database schema. Tables and columns of the product keep the specification's names
+// (SPEC.md section 3) so data exported from the original app imports unchanged. Integrity lives
+// here as well as in the client: unique keys, check constraints and deliberate ON DELETE rules.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  time,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Bumped on every update; an edit that names an older version is refused (lost-update guard). */
+const version = () => integer('version').notNull().default(1);
+
+export const staffGroups = pgTable(
+  'staff_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    takesFlights: boolean('takes_flights').notNull().default(false),
+    takesAirportHours: boolean('takes_airport_hours').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [check('staff_groups_name_not_blank', sql`length(trim(${t.name})) between 1 and 60`)],
+);
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number'),
+    // A staff group's name. Renaming a group carries over; a group with employees cannot be dropped.
+    role: text('role')
+      .notNull()
+      .references(() => staffGroups.name, { onUpdate: 'cascade', onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index('employees_role_idx').on(t.role),
+    check('employees_first_name_not_blank', sql`length(trim(${t.firstName})) > 0`),
+    check('employees_last_name_not_blank', sql`length(trim(${t.lastName})) > 0`),
+    check('employees_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$'`),
+  ],
+);
+
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    totalHours: numeric('total_hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    unique('schedules_employee_date_key').on(t.employeeId, t.date),
+    index('schedules_date_idx').on(t.date),
+    check('schedules_end_after_start', sql`${t.endTime} > ${t.startTime}`),
+    check('schedules_total_hours_range', sql`${t.totalHours} > 0 and ${t.totalHours} <= 24`),
+  ],
+);
+
+export const timeOff = pgTable(
+  'time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    countAsWork: boolean('count_as_work').notNull().default(false),
+    workHours: numeric('work_hours', { precision: 4, scale: 1, mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index('time_off_employee_idx').on(t.employeeId),
+    index('time_off_dates_idx').on(t.startDate, t.endDate),
+    check('time_off_end_not_before_start', sql`${t.endDate} >= ${t.startDate}`),
+    check('time_off_reason_not_blank', sql`length(trim(${t.reason})) > 0`),
+    check('time_off_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'time_off_work_hours',
+      sql`(${t.countAsWork} and ${t.workHours} between 1 and 24 and mod(${t.workHours} * 2, 1) = 0)
+          or (not ${t.countAsWork} and ${t.workHours} is null)`,
+    ),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    unique('events_employee_date_key').on(t.employeeId, t.date),
+    check('events_name_not_blank', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+export const monthlyWorkHours = pgTable(
+  'monthly_work_hours',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    month: integer('month').notNull(),
+    year: integer('year').notNull(),
+    requiredHours: integer('required_hours').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('monthly_work_hours_month_year_key').on(t.month, t.year),
+    check('monthly_work_hours_month', sql`${t.month} between 0 and 11`),
+    check('monthly_work_hours_year', sql`${t.year} between 2000 and 2100`),
+    check('monthly_work_hours_required', sql`${t.requiredHours} between 1 and 300`),
+  ],
+);
+
+export const flights = pgTable(
+  'flights',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    flightNumber: text('flight_number').notNull(),
+    departureTime: timestamp('departure_time', { withTimezone: true, mode: 'string' }).notNull(),
+    arrivalTime: timestamp('arrival_time', { withTimezone: true, mode: 'string' }).notNull(),
+    requiredStaff: jsonb('required_staff').$type<Record<string, number>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    // Re-importing a timetable must not duplicate a flight.
+    unique('flights_number_departure_key').on(t.flightNumber, t.departureTime),
+    index('flights_departure_idx').on(t.departureTime),
+    check('flights_number_not_blank', sql`length(trim(${t.flightNumber})) between 1 and 16`),
+    check('flights_arrival_after_departure', sql`${t.arrivalTime} > ${t.departureTime}`),
+  ],
+);
+
+export const airportHours = pgTable(
+  'airport_hours',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    role: text('role')
+      .notNull()
+      .references(() => staffGroups.name, { onUpdate: 'cascade', onDelete: 'cascade' }),
+    dayOfWeek: integer('day_of_week').notNull(),
+    openingTime: time('opening_time').notNull(),
+    closingTime: time('closing_time').notNull(),
+    minimumStaff: integer('minimum_staff').notNull().default(1),
+    month: integer('month').notNull(),
+    year: integer('year').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('airport_hours_role_day_month_year_key').on(t.role, t.dayOfWeek, t.month, t.year),
+    check('airport_hours_day', sql`${t.dayOfWeek} between 0 and 6`),
+    check('airport_hours_month', sql`${t.month} between 0 and 11`),
+    check('airport_hours_closing_after_opening', sql`${t.closingTime} > ${t.openingTime}`),
+    check('airport_hours_minimum_staff', sql`${t.minimumStaff} >= 1`),
+  ],
+);
+
+export const settings = pgTable(
+  'settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    timeIncrement: text('time_increment', { enum: ['half', 'full'] }).notNull().default('half'),
+    minRestHours: doublePrecision('min_rest_hours').notNull().default(11),
+    weeklyHours: doublePrecision('weekly_hours').notNull().default(40),
+    minShiftHours: doublePrecision('min_shift_hours').notNull().default(4),
+    timeZone: text('time_zone').notNull().default('Europe/Warsaw'),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    check('settings_single_row', sql`${t.id} = 1`),
+    check('settings_time_increment', sql`${t.timeIncrement} in ('half', 'full')`),
+    check('settings_min_rest', sql`${t.minRestHours} between 8 and 24`),
+    check('settings_weekly_hours', sql`${t.weeklyHours} between 20 and 60`),
+    check('settings_min_shift', sql`${t.minShiftHours} between 1 and 24`),
+  ],
+);
+
+/** One row per generation: the seed, strategy, time and report, so a month can be explained and replayed. */
+export const generationRuns = pgTable('generation_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  role: text('role').notNull(),
+  month: integer('month').notNull(),
+  year: integer('year').notNull(),
+  strategy: text('strategy').notNull(),
+  seed: integer('seed').notNull(),
+  elapsedMs: integer('elapsed_ms').notNull(),
+  shiftCount: integer('shift_count').notNull(),
+  report: jsonb('report').notNull(),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+});
+
+/** Instance facts the app keeps for itself, such as the generated signing secret. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    userId: text('user_id'),
+    email: text('email'),
+    ipAddress: text('ip_address'),
+    detail: jsonb('detail'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
+// ---- Authentication (better-auth, with the admin and two-factor plugins) ----
+
+export const user = pgTable('auth_user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  role: text('role'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+});
+
+export const session = pgTable(
+  'auth_session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+  },
+  (t) => [index('auth_session_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'auth_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_account_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable('auth_verification', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const twoFactor = pgTable(
+  'auth_two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('auth_two_factor_user_idx').on(t.userId), index('auth_two_factor_secret_idx').on(t.secret)],
+);
+
+export const rateLimit = pgTable('auth_rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+export const authSchema = { user, session, account, verification, twoFactor, rateLimit };

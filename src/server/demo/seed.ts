@@ -1,0 +1,119 @@
+// The demo airport: staff, the current month's flights from a real timetable, operating hours,
+// required hours and default settings. A newcomer sees a working airport, not an empty app.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DateTime } from 'luxon';
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { airportHours, employees, flights, monthlyWorkHours, settings } from '../db/schema.ts';
+import { mapTimetableToMonth, parseTimetableCsv, requiredStaffFor } from './timetable.ts';
+
+const timetablePath = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../data/timetables/boi_2008-01_departures.csv',
+);
+
+const FIRST = ['Anna', 'Piotr', 'Katarzyna', 'Tomasz', 'Magdalena', 'Michał', 'Agnieszka', 'Krzysztof', 'Joanna', 'Paweł',
+  'Monika', 'Marcin', 'Aleksandra', 'Jakub', 'Ewa', 'Łukasz', 'Natalia', 'Grzegorz', 'Karolina', 'Adam',
+  'Zofia', 'Bartosz', 'Marta', 'Mateusz', 'Julia', 'Kamil', 'Dorota', 'Rafał', 'Beata', 'Szymon'];
+const LAST_M = ['Nowak', 'Kowalski', 'Wiśniewski', 'Wójcik', 'Kowalczyk', 'Kamiński', 'Lewandowski', 'Zieliński',
+  'Szymański', 'Woźniak', 'Dąbrowski', 'Kozłowski', 'Jankowski', 'Mazur', 'Kwiatkowski', 'Krawczyk', 'Piotrowski',
+  'Grabowski', 'Nowakowski', 'Pawłowski', 'Michalski', 'Król', 'Wieczorek', 'Jabłoński', 'Wróbel', 'Majewski',
+  'Olszewski', 'Stępień', 'Malinowski', 'Jaworski'];
+
+/** Polish surnames ending in -ski/-cki/-dzki take -ska/-cka/-dzka for women. */
+function surname(base: string, female: boolean): string {
+  if (!female) return base;
+  return base.replace(/(ski|cki|dzki)$/, (m) => m.slice(0, -1) + 'a');
+}
+
+const FEMALE = new Set(['Anna', 'Katarzyna', 'Magdalena', 'Agnieszka', 'Joanna', 'Monika', 'Aleksandra', 'Ewa',
+  'Natalia', 'Karolina', 'Zofia', 'Marta', 'Julia', 'Dorota', 'Beata']);
+
+const GROUP_SIZES: [string, number][] = [
+  ['Koordynator', 6], ['Rampa', 24], ['PAX/INFO', 18], ['TEST 1', 4], ['TEST 2', 4], ['TEST 3', 4],
+];
+
+function ascii(s: string): string {
+  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ł/g, 'l').replace(/Ł/g, 'L').toLowerCase();
+}
+
+export function demoEmployees() {
+  const list: { firstName: string; lastName: string; email: string; phoneNumber: string | null; role: string }[] = [];
+  let i = 0;
+  for (const [role, size] of GROUP_SIZES) {
+    for (let k = 0; k < size; k++, i++) {
+      const firstName = FIRST[(i * 7) % FIRST.length]!;
+      const lastName = surname(LAST_M[(i * 11 + 3) % LAST_M.length]!, FEMALE.has(firstName));
+      list.push({
+        firstName,
+        lastName,
+        email: `${ascii(firstName)}.${ascii(lastName)}${i}@grafik-demo.example`,
+        phoneNumber: i % 3 === 0 ? null : `+48 5${String(10 + (i % 89)).padStart(2, '0')} ${String(100 + i * 7).slice(-3)} ${String(200 + i * 13).slice(-3)}`,
+        role,
+      });
+    }
+  }
+  return list;
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(employees);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Fills the demo airport for the month holding `now` (and the next one, for hours and required hours). */
+export async function seedDemo(db: Db, now: DateTime = DateTime.now()): Promise<{ employees: number; flights: number }> {
+  const [current] = await db.select().from(settings);
+  const timeZone = current?.timeZone ?? 'Europe/Warsaw';
+  const month = now.setZone(timeZone).startOf('month');
+  const rows = parseTimetableCsv(fs.readFileSync(timetablePath, 'utf8'));
+  const mapped = mapTimetableToMonth(rows, month.toFormat('yyyy-MM'), timeZone);
+  return db.transaction(async (tx) => {
+    await tx.insert(settings).values({ id: 1 }).onConflictDoNothing();
+    const staff = demoEmployees();
+    await tx.insert(employees).values(staff);
+    for (let i = 0; i < mapped.length; i += 500) {
+      await tx
+        .insert(flights)
+        .values(
+          mapped.slice(i, i + 500).map((f) => ({
+            flightNumber: f.flightNumber,
+            departureTime: f.departureTime,
+            arrivalTime: f.arrivalTime,
+            requiredStaff: requiredStaffFor(f.aircraftType),
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    for (const m of [month, month.plus({ months: 1 })]) {
+      const hours = [
+        { role: 'Koordynator', open: '04:30', close: '22:30', min: 1 },
+        { role: 'Rampa', open: '04:00', close: '22:00', min: 2 },
+        { role: 'PAX/INFO', open: '04:00', close: '21:30', min: 1 },
+      ];
+      await tx
+        .insert(airportHours)
+        .values(
+          hours.flatMap((h) =>
+            [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+              role: h.role,
+              dayOfWeek: day,
+              openingTime: h.open,
+              closingTime: h.close,
+              minimumStaff: h.min,
+              month: m.month - 1,
+              year: m.year,
+            })),
+          ),
+        )
+        .onConflictDoNothing();
+      await tx
+        .insert(monthlyWorkHours)
+        .values({ month: m.month - 1, year: m.year, requiredHours: 160 })
+        .onConflictDoNothing();
+    }
+    return { employees: staff.length, flights: mapped.length };
+  });
+}

@@ -1,0 +1,82 @@
+// Maps a real timetable month onto another month, keeping each flight's weekday and local time.
+import { DateTime } from 'luxon';
+import Papa from 'papaparse';
+
+export interface TimetableRow {
+  flightNumber: string;
+  departure: string; // local wall clock, YYYY-MM-DDTHH:mm
+  arrival: string;
+  aircraftType: string;
+}
+
+export function parseTimetableCsv(text: string): TimetableRow[] {
+  const parsed = Papa.parse<Record<string, string>>(text.trim(), { header: true, skipEmptyLines: true });
+  return parsed.data.map((r) => ({
+    flightNumber: r.flight_number ?? '',
+    departure: r.departure_time ?? '',
+    arrival: r.arrival_time ?? '',
+    aircraftType: r.aircraft_type ?? '',
+  }));
+}
+
+/**
+ * For each day of the target month, the source day with the same weekday in the same week of the
+ * month (wrapping back a week where the source month runs out).
+ */
+export function sourceDayFor(target: DateTime, sourceMonthStart: DateTime): DateTime {
+  const week = Math.floor((target.day - 1) / 7);
+  const firstSame = sourceMonthStart.plus({ days: (target.weekday - sourceMonthStart.weekday + 7) % 7 });
+  let candidate = firstSame.plus({ weeks: week });
+  while (candidate.month !== sourceMonthStart.month) candidate = candidate.minus({ weeks: 1 });
+  return candidate;
+}
+
+/** The timetable's flights moved onto `month` (YYYY-MM) in `timeZone`, as ISO date-times with offsets. */
+export function mapTimetableToMonth(rows: TimetableRow[], month: string, timeZone: string) {
+  const byDay = new Map<string, TimetableRow[]>();
+  for (const row of rows) {
+    const day = row.departure.slice(0, 10);
+    const list = byDay.get(day) ?? [];
+    list.push(row);
+    byDay.set(day, list);
+  }
+  const first = rows[0];
+  if (!first) return [];
+  const sourceStart = DateTime.fromISO(first.departure.slice(0, 7) + '-01', { zone: 'utc' });
+  const target = DateTime.fromISO(month + '-01', { zone: timeZone });
+  const out: { flightNumber: string; departureTime: string; arrivalTime: string; aircraftType: string }[] = [];
+  for (let d = target; d.month === target.month; d = d.plus({ days: 1 })) {
+    const source = sourceDayFor(d, sourceStart);
+    for (const row of byDay.get(source.toISODate()!) ?? []) {
+      // Same wall-clock time, same day offset from the source day (an arrival may fall on the next day).
+      const onTarget = (local: string) => {
+        const t = DateTime.fromISO(local, { zone: 'utc' });
+        const offsetDays = Math.round(t.startOf('day').diff(source, 'days').days);
+        return DateTime.fromObject(
+          { year: d.year, month: d.month, day: d.day, hour: t.hour, minute: t.minute },
+          { zone: timeZone },
+        ).plus({ days: offsetDays });
+      };
+      const departure = onTarget(row.departure);
+      let arrival = onTarget(row.arrival || row.departure);
+      if (arrival <= departure) arrival = departure.plus({ hours: 1 });
+      out.push({
+        flightNumber: row.flightNumber,
+        departureTime: departure.toISO({ suppressMilliseconds: true })!,
+        arrivalTime: arrival.toISO({ suppressMilliseconds: true })!,
+        aircraftType: row.aircraftType,
+      });
+    }
+  }
+  return out;
+}
+
+/** Ground staff a departure needs per group, by aircraft size. */
+export function requiredStaffFor(aircraftType: string): Record<string, number> {
+  const t = aircraftType.toUpperCase();
+  const wide = /7[4-8]7|A3[3-5]\d|767|777|DC-10|MD-11/.test(t);
+  const narrow = /737|A3[12]\d|757|MD-8|MD-9|DC-9|717/.test(t);
+  if (wide) return { Koordynator: 1, Rampa: 5, 'PAX/INFO': 3 };
+  if (narrow) return { Koordynator: 1, Rampa: 3, 'PAX/INFO': 2 };
+  return { Koordynator: 1, Rampa: 2, 'PAX/INFO': 1 };
+}

@@ -1,0 +1,24 @@
+// Errors as the API sends them: JSON with a message a person can read, never a stack trace.
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  constructor(statusCode: number, code: string, message: string, field?: string) {
+    super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, 'BAD_REQUEST', message, field);
+export const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} not found`);
+export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  field?: string;
+  requestId: string;
+}

@@ -1,0 +1,8 @@
+// Every API route plugin, mounted under /api. Handlers stay thin; SQL lives in src/server/repos.
+import type { FastifyInstance } from 'fastify';
+import type { RouteContext } from './context.ts';
+import { staffGroupRoutes } from './staff-groups.ts';
+
+export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
+  await api.register(async (scope) => staffGroupRoutes(scope, ctx));
+}
