@@ -1,0 +1,190 @@
+// Instance and result files of the generator, format version 1 (see engine/FORMAT.md).
+// The schemas are the contract: parseInstance refuses bad input with a message naming the field.
+import { DateTime, IANAZone } from 'luxon';
+import { z } from 'zod';
+import { isCalendarDate, isMonth, isTimeOfDay, parseTimeOfDay } from '../shared/hours.ts';
+
+const FORMAT_VERSION = 1;
+
+const calendarDate = z.string().refine(isCalendarDate, { error: 'expected YYYY-MM-DD' });
+const timeOfDay = z.string().refine(isTimeOfDay, { error: 'expected HH:mm or HH:mm:ss' });
+const monthText = z.string().refine(isMonth, { error: 'expected YYYY-MM' });
+const dateTimeText = z
+  .string()
+  .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && DateTime.fromISO(text, { setZone: true }).isValid, {
+    error: 'expected an ISO date-time such as 2026-11-01T06:05:00+01:00',
+  });
+/** A number, or a string holding one (settings may arrive as text); converted to a number. */
+const numberOrNumericText = z.union([
+  z.number(),
+  z
+    .string()
+    .refine((text) => text.trim() !== '' && Number.isFinite(Number(text)), { error: 'expected a number' })
+    .transform(Number),
+]);
+
+const timeOffSchema = z
+  .object({
+    startDate: calendarDate,
+    endDate: calendarDate,
+    countAsWork: z.boolean(),
+    workHours: z.number().min(0).max(24).nullable(),
+  })
+  .superRefine((off, ctx) => {
+    if (off.endDate < off.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'is before startDate' });
+    if (off.countAsWork && off.workHours === null)
+      ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'is required when countAsWork is true' });
+  });
+
+const employeeSchema = z.object({
+  id: z.string().min(1),
+  firstName: z.string(),
+  lastName: z.string(),
+  timeOff: z.array(timeOffSchema).default([]),
+});
+
+const flightSchema = z.object({
+  flightNumber: z.string(),
+  departureTime: dateTimeText,
+  arrivalTime: dateTimeText.nullable().optional(),
+  requiredStaff: z.number().int().min(0),
+});
+
+const airportHoursSchema = z
+  .object({
+    dayOfWeek: z.number().int().min(0).max(6),
+    openingTime: timeOfDay,
+    closingTime: timeOfDay,
+    minimumStaff: z.number().int().min(0),
+  })
+  .superRefine((row, ctx) => {
+    const open = parseTimeOfDay(row.openingTime);
+    const close = parseTimeOfDay(row.closingTime);
+    if (open !== null && close !== null && close <= open)
+      ctx.addIssue({ code: 'custom', path: ['closingTime'], message: 'must be after openingTime' });
+  });
+
+const fixedShiftSchema = z.object({
+  employeeId: z.string(),
+  date: calendarDate,
+  startTime: timeOfDay,
+  endTime: timeOfDay,
+});
+
+const settingsSchema = z.object({
+  timeIncrement: z.enum(['half', 'full']),
+  minRestHours: numberOrNumericText,
+  /** Kept as given; `weeklyCapHours` falls back to 40 when it is not a positive number. */
+  weeklyHours: numberOrNumericText,
+  minShiftHours: numberOrNumericText,
+});
+
+export const instanceSchema = z
+  .object({
+    version: z.unknown().refine((v) => v === FORMAT_VERSION, {
+      error: (issue) => `unknown version ${JSON.stringify(issue.input)} (expected ${FORMAT_VERSION})`,
+    }),
+    month: monthText,
+    timeZone: z.string().refine((zone) => IANAZone.isValidZone(zone), { error: 'expected an IANA time zone' }),
+    role: z.string().default(''),
+    settings: settingsSchema,
+    requiredHours: z.number().min(0).nullable(),
+    employees: z.array(employeeSchema),
+    flights: z.array(flightSchema),
+    airportHours: z.array(airportHoursSchema),
+    fixedShifts: z.array(fixedShiftSchema).default([]),
+    seed: z.number().int().optional(),
+  })
+  .superRefine((instance, ctx) => {
+    const ids = new Set<string>();
+    instance.employees.forEach((employee, i) => {
+      if (ids.has(employee.id)) ctx.addIssue({ code: 'custom', path: ['employees', i, 'id'], message: `duplicate id "${employee.id}"` });
+      ids.add(employee.id);
+    });
+    const days = new Set<number>();
+    instance.airportHours.forEach((row, i) => {
+      if (days.has(row.dayOfWeek))
+        ctx.addIssue({ code: 'custom', path: ['airportHours', i, 'dayOfWeek'], message: `second row for day ${row.dayOfWeek}` });
+      days.add(row.dayOfWeek);
+    });
+    const taken = new Set<string>();
+    instance.fixedShifts.forEach((shift, i) => {
+      if (!ids.has(shift.employeeId))
+        ctx.addIssue({ code: 'custom', path: ['fixedShifts', i, 'employeeId'], message: `unknown employee "${shift.employeeId}"` });
+      if (!shift.date.startsWith(`${instance.month}-`))
+        ctx.addIssue({ code: 'custom', path: ['fixedShifts', i, 'date'], message: `outside the month ${instance.month}` });
+      const start = parseTimeOfDay(shift.startTime);
+      const end = parseTimeOfDay(shift.endTime);
+      if (start !== null && end !== null && end <= start)
+        ctx.addIssue({ code: 'custom', path: ['fixedShifts', i, 'endTime'], message: 'must be after startTime' });
+      const key = `${shift.employeeId}|${shift.date}`;
+      if (taken.has(key))
+        ctx.addIssue({ code: 'custom', path: ['fixedShifts', i], message: `second fixed shift for "${shift.employeeId}" on ${shift.date}` });
+      taken.add(key);
+    });
+  });
+
+export type Instance = z.output<typeof instanceSchema>;
+export type Employee = Instance['employees'][number];
+export type TimeOff = Employee['timeOff'][number];
+export type Flight = Instance['flights'][number];
+export type AirportHours = Instance['airportHours'][number];
+export type FixedShift = Instance['fixedShifts'][number];
+export type Settings = Instance['settings'];
+/** What a caller may pass before parsing (numeric settings may still be text). */
+export type InstanceInput = z.input<typeof instanceSchema>;
+
+export const resultShiftSchema = z.object({
+  employeeId: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  totalHours: z.number(),
+});
+export type ResultShift = z.output<typeof resultShiftSchema>;
+
+export const resultSchema = z.object({
+  version: z.literal(FORMAT_VERSION),
+  shifts: z.array(resultShiftSchema),
+  report: z.record(z.string(), z.unknown()),
+});
+
+/** Thrown when an instance or result file does not follow the format; `issues` name each field. */
+export class FormatError extends Error {
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(issues.join('; '));
+    this.name = 'FormatError';
+    this.issues = issues;
+  }
+}
+
+/** "employees[2].timeOff[0].startDate" from a zod path. */
+export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else text += text === '' ? String(key) : `.${String(key)}`;
+  }
+  return text === '' ? '(file)' : text;
+}
+
+function issuesOf(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${fieldPath(issue.path)}: ${issue.message}`);
+}
+
+/** Parses an instance (already JSON-decoded); throws FormatError naming every bad field. */
+export function parseInstance(json: unknown): Instance {
+  const parsed = instanceSchema.safeParse(json);
+  if (!parsed.success) throw new FormatError(issuesOf(parsed.error));
+  return parsed.data;
+}
+
+export type Result<Report = Record<string, unknown>> = { version: 1; shifts: ResultShift[]; report: Report };
+
+/** Parses a result file (already JSON-decoded); throws FormatError naming every bad field. */
+export function parseResult(json: unknown): Result {
+  const parsed = resultSchema.safeParse(json);
+  if (!parsed.success) throw new FormatError(issuesOf(parsed.error));
+  return parsed.data;
+}
