@@ -119,25 +119,23 @@ export function daysOffOf(employee: { timeOff: readonly Employee['timeOff'][numb
 export type LocalFlight = {
   flight: Flight;
   index: number;
-  /** Day index and wall-clock minute of the departure; day is -1 when it falls outside the month. */
+  /** Day index of the departure counted from the 1st of the month (may fall outside the month). */
   day: number;
+  /** Wall-clock minute of the departure. */
   minute: number;
-  /** Epoch minute of the departure. */
-  instant: number;
 };
 
 /** Departures placed on the month's days in the airport's zone (a departure without offset is local). */
 export function localFlights(flights: readonly Flight[], calendar: Calendar): LocalFlight[] {
+  const first = DateTime.fromISO(`${calendar.month}-01`, { zone: 'UTC' });
   return flights.map((flight, index) => {
     const departure = DateTime.fromISO(flight.departureTime, { zone: calendar.timeZone });
-    const date = departure.toISODate() ?? '';
-    const day = calendar.byDate.get(date);
+    const date = DateTime.fromISO(departure.toISODate() ?? '', { zone: 'UTC' });
     return {
       flight,
       index,
-      day: day ? day.index : -1,
+      day: Math.round(date.diff(first, 'days').days),
       minute: departure.hour * 60 + departure.minute,
-      instant: Math.round(departure.toMillis() / 60000),
     };
   });
 }

@@ -15,13 +15,10 @@ const dateTimeText = z
     error: 'expected an ISO date-time such as 2026-11-01T06:05:00+01:00',
   });
 /** A number, or a string holding one (settings may arrive as text); converted to a number. */
-const numberOrNumericText = z.union([
-  z.number(),
-  z
-    .string()
-    .refine((text) => text.trim() !== '' && Number.isFinite(Number(text)), { error: 'expected a number' })
-    .transform(Number),
-]);
+const numberOrNumericText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value),
+  z.number({ error: 'expected a number' }),
+);
 
 const timeOffSchema = z
   .object({
