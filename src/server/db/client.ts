@@ -86,6 +86,14 @@ export async function openEmbedded(dataDir: string, options: { migrate?: boolean
   return database;
 }
 
+/** An in-memory embedded database, for tests: nothing on disk, nothing to lock. */
+export async function openInMemory(): Promise<Database> {
+  const client = await PGlite.create();
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'embedded', location: 'memory', close: () => client.close() };
+}
+
 export async function openPostgres(url: string, options: { migrate?: boolean; max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // A dropped connection (server restart, pg_terminate_backend) must not crash the process.

@@ -1,0 +1,37 @@
+// npm run user:create -- --email someone@airport.example --password '…' [--name 'Full Name'] [--admin]
+import { loadEnv } from '../server/env.ts';
+import { openRuntime } from '../server/runtime.ts';
+import { createUser, generatePassword } from '../server/auth/users.ts';
+import { options } from './args.ts';
+import { runCli } from './run.ts';
+
+runCli(async () => {
+  const args = options({ email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' } });
+  if (!args.email) {
+    console.error('Usage: npm run user:create -- --email <email> [--password <password>] [--name <name>] [--admin]');
+    return 2;
+  }
+  if (args.password !== undefined && (args.password.length < 12 || args.password.length > 128)) {
+    console.error('--password: must be 12 to 128 characters long');
+    return 2;
+  }
+  const runtime = await openRuntime(loadEnv());
+  try {
+    const password = args.password ?? generatePassword();
+    const user = await createUser(runtime.auth, {
+      email: args.email,
+      password,
+      name: args.name,
+      role: args.admin ? 'admin' : 'user',
+      mustChangePassword: !args.password,
+    });
+    console.log(`Created ${user.email}${args.admin ? ' (administrator)' : ''}.`);
+    if (!args.password) console.log(`One-time password: ${password}  (shown once; to be changed at first sign-in)`);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`Could not create ${args.email}: ${message}`);
+    return 1;
+  } finally {
+    await runtime.database.close();
+  }
+});

@@ -1,0 +1,90 @@
+// Test harness: every test file gets its own database. PGlite in memory by default; with
+// TEST_DATABASE_URL set, a fresh PostgreSQL database created for the file and dropped after it.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import { createAuth, type Auth } from '../auth/auth.ts';
+import { createUser } from '../auth/users.ts';
+import { openInMemory, openPostgres, type Database } from '../db/client.ts';
+
+export const TEST_BASE_URL = 'http://127.0.0.1:3000';
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded';
+
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openInMemory();
+  const name = `grafik_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openPostgres(dbUrl.toString(), { max: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  auth: Auth;
+  close(): Promise<void>;
+  /** Creates a user and returns the Cookie header of a signed-in session. */
+  signIn(email?: string, options?: { role?: 'admin' | 'user' }): Promise<string>;
+}
+
+export async function createTestApp(options: { sessionIdleMinutes?: number } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const auth = createAuth({
+    db: database.db,
+    baseUrl: TEST_BASE_URL,
+    secret: 'test-secret-test-secret-test-secret-0123',
+    sessionIdleMinutes: options.sessionIdleMinutes ?? 30,
+  });
+  const app = await buildApp({ database, auth, baseUrl: TEST_BASE_URL, logLevel: 'silent', webRoot: null });
+  let counter = 0;
+  return {
+    app,
+    database,
+    auth,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    async signIn(email, opts) {
+      const address = email ?? `planner${++counter}@grafik.test`;
+      await createUser(auth, { email: address, password: TEST_PASSWORD, role: opts?.role ?? 'user' });
+      return signInAs(app, address, TEST_PASSWORD);
+    },
+  };
+}
+
+export async function signInAs(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_BASE_URL },
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return cookieHeader(res);
+}
+
+/** The Cookie header a browser would send back after this response. */
+export function cookieHeader(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}

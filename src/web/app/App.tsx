@@ -1,0 +1,35 @@
+import { Route, Routes } from 'react-router';
+import { Layout } from './Layout.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { RegisterPage } from '../features/auth/RegisterPage.tsx';
+import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { EmployeesPage } from '../features/employees/EmployeesPage.tsx';
+import { FlightsPage } from '../features/flights/FlightsPage.tsx';
+import { SchedulePage } from '../features/schedule/SchedulePage.tsx';
+import { TimeOffPage } from '../features/time-off/TimeOffPage.tsx';
+import { AirportHoursPage } from '../features/airport-hours/AirportHoursPage.tsx';
+import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+
+/** Every path of SPEC.md section 2, plus /airport-hours (DESIGN.md). */
+export function App() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route element={<RequireAuth />}>
+        <Route element={<Layout />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="/employees" element={<EmployeesPage />} />
+          <Route path="/flights" element={<FlightsPage />} />
+          <Route path="/schedule" element={<SchedulePage />} />
+          <Route path="/time-off" element={<TimeOffPage />} />
+          <Route path="/airport-hours" element={<AirportHoursPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

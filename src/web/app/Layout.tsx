@@ -1,0 +1,85 @@
+import { AppShell, Burger, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useSession, useSignOut } from '../features/auth/session.ts';
+import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
+import classes from './Layout.module.css';
+
+const NAV_ITEMS = [
+  { to: '/', key: 'dashboard' },
+  { to: '/employees', key: 'employees' },
+  { to: '/flights', key: 'flights' },
+  { to: '/time-off', key: 'timeOff' },
+  { to: '/airport-hours', key: 'airportHours' },
+  { to: '/settings', key: 'settings' },
+] as const;
+
+/** The signed-in shell: the navigation bar (active item by exact path) and Sign Out on the right. */
+export function Layout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const { data: session } = useSession();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const items = [...NAV_ITEMS, ...(session?.user.role === 'admin' ? [{ to: '/users', key: 'users' } as const] : [])];
+
+  const links = items.map((item) => {
+    const active = location.pathname === item.to;
+    return (
+      <UnstyledButton
+        key={item.to}
+        component={Link}
+        to={item.to}
+        className={classes.link}
+        data-active={active || undefined}
+        aria-current={active ? 'page' : undefined}
+        onClick={close}
+      >
+        {t(`nav.${item.key}`)}
+      </UnstyledButton>
+    );
+  });
+
+  const handleSignOut = async () => {
+    await signOut(() => navigate('/login', { replace: true }));
+  };
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'md', collapsed: { desktop: true, mobile: !opened } }} padding="md">
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('nav.label')} />
+            <Text fw={700} size="lg" c="white">
+              Grafik
+            </Text>
+            <Group gap={4} visibleFrom="md" component="nav" aria-label={t('nav.label')}>
+              {links}
+            </Group>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitch />
+            {session && (
+              <Text size="sm" c="indigo.1" visibleFrom="sm">
+                {session.user.email}
+              </Text>
+            )}
+            <Button variant="white" size="xs" onClick={handleSignOut}>
+              {t('nav.signOut')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" hiddenFrom="md">
+        <Stack gap={4} component="nav" aria-label={t('nav.label')}>
+          {links}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

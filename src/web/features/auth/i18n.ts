@@ -1,0 +1,46 @@
+export const auth = {
+  pl: {
+    login: {
+      title: 'Logowanie',
+      subtitle: 'Zaloguj się, aby planować grafik.',
+      email: 'E-mail',
+      password: 'Hasło',
+      submit: 'Zaloguj się',
+      register: 'Nie masz konta? Zarejestruj się',
+      emailRequired: 'Podaj adres e-mail',
+      emailInvalid: 'Podaj poprawny adres e-mail',
+      passwordRequired: 'Podaj hasło',
+      failed: 'Nieprawidłowy e-mail lub hasło',
+      throttled: 'Zbyt wiele prób logowania. Spróbuj ponownie za chwilę.',
+      sessionEnded: 'Twoja sesja wygasła. Zaloguj się ponownie.',
+    },
+    register: {
+      title: 'Rejestracja tymczasowo wyłączona',
+      text: 'Rejestracja nowych kont jest obecnie tymczasowo wyłączona. Skontaktuj się z administratorem systemu, aby uzyskać dostęp.',
+      attempt: 'Rejestracja nowych kont została tymczasowo wyłączona. Prosimy o kontakt z administratorem systemu.',
+      login: 'Masz już konto? Zaloguj się',
+    },
+  },
+  en: {
+    login: {
+      title: 'Sign in',
+      subtitle: 'Sign in to plan the schedule.',
+      email: 'Email',
+      password: 'Password',
+      submit: 'Sign in',
+      register: "Don't have an account? Register",
+      emailRequired: 'Enter your email',
+      emailInvalid: 'Enter a valid email address',
+      passwordRequired: 'Enter your password',
+      failed: 'Invalid email or password',
+      throttled: 'Too many sign-in attempts. Please try again shortly.',
+      sessionEnded: 'Your session has ended. Please sign in again.',
+    },
+    register: {
+      title: 'Registration temporarily disabled',
+      text: 'Registration of new accounts is temporarily disabled. Please contact the system administrator for access.',
+      attempt: 'Registration of new accounts has been temporarily disabled. Please contact the system administrator.',
+      login: 'Already have an account? Sign in',
+    },
+  },
+};

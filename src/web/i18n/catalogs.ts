@@ -1,0 +1,6 @@
+// Every namespace of the two catalogues. A feature adds its own file and one line here.
+import { common } from './common.ts';
+import { auth } from '../features/auth/i18n.ts';
+
+export const catalogs = { common, auth } as const;
+export type Namespace = keyof typeof catalogs;

@@ -1,0 +1,58 @@
+// Texts shared by the shell and several screens. Texts quoted by SPEC.md appear verbatim in the
+// catalogue of their own language; the other catalogue carries a translation.
+export const common = {
+  pl: {
+    appName: 'Grafik',
+    nav: {
+      label: 'Nawigacja główna',
+      dashboard: 'Pulpit',
+      employees: 'Pracownicy',
+      flights: 'Loty',
+      timeOff: 'Urlopy',
+      airportHours: 'Godziny pracy lotniska',
+      settings: 'Ustawienia',
+      users: 'Użytkownicy',
+      account: 'Konto',
+      signOut: 'Wyloguj',
+    },
+    language: { label: 'Język', pl: 'Polski', en: 'English' },
+    month: { previous: 'Poprzedni miesiąc', next: 'Następny miesiąc' },
+    actions: { cancel: 'Anuluj', save: 'Zapisz', delete: 'Usuń', edit: 'Edytuj', add: 'Dodaj', back: 'Wstecz', close: 'Zamknij' },
+    loading: 'Ładowanie...',
+    notBuilt: 'Ten ekran jest w przygotowaniu.',
+    errors: {
+      network: 'Brak połączenia z serwerem. Sprawdź sieć i spróbuj ponownie.',
+      sessionEnded: 'Twoja sesja wygasła. Zaloguj się ponownie.',
+      notFound: 'Nie ma takiej strony.',
+    },
+    schedulePage: { title: 'Grafik pracy' },
+    notFoundPage: { title: 'Nie znaleziono strony', back: 'Wróć do pulpitu' },
+  },
+  en: {
+    appName: 'Grafik',
+    nav: {
+      label: 'Main navigation',
+      dashboard: 'Dashboard',
+      employees: 'Employees',
+      flights: 'Flights',
+      timeOff: 'Time Off',
+      airportHours: 'Operating Hours',
+      settings: 'Settings',
+      users: 'Users',
+      account: 'Account',
+      signOut: 'Sign Out',
+    },
+    language: { label: 'Language', pl: 'Polski', en: 'English' },
+    month: { previous: 'Previous month', next: 'Next month' },
+    actions: { cancel: 'Cancel', save: 'Save', delete: 'Delete', edit: 'Edit', add: 'Add', back: 'Back', close: 'Close' },
+    loading: 'Loading...',
+    notBuilt: 'This screen is being built.',
+    errors: {
+      network: 'Cannot reach the server. Check the network and try again.',
+      sessionEnded: 'Your session has ended. Please sign in again.',
+      notFound: 'There is no such page.',
+    },
+    schedulePage: { title: 'Work Schedule' },
+    notFoundPage: { title: 'Page not found', back: 'Back to the dashboard' },
+  },
+};

@@ -1,0 +1,53 @@
+// The one way the browser talks to the server: JSON in, JSON out, errors as ApiError with the
+// server's message, so screens can show it.
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+/** Listeners told when the server says the session has ended (401). */
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: init.body !== undefined ? { 'content-type': 'application/json' } : {},
+      body: init.body !== undefined ? JSON.stringify(init.body) : null,
+      credentials: 'same-origin',
+      signal: init.signal ?? null,
+    });
+  } catch (err) {
+    throw new ApiError(0, 'NETWORK', err instanceof Error ? err.message : 'Network error');
+  }
+  const text = await response.text();
+  const data = text ? safeJson(text) : null;
+  if (!response.ok) {
+    const body = (data ?? {}) as { code?: string; message?: string; field?: string };
+    if (response.status === 401) unauthorizedListeners.forEach((l) => l());
+    throw new ApiError(response.status, body.code ?? 'HTTP_' + response.status, body.message ?? response.statusText, body.field);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
+export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
