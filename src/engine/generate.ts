@@ -1,0 +1,157 @@
+// generate(instance, options) → Result: runs a strategy, then judges its shifts by the hard rules
+// and the quality figures, and writes the report documented in docs/generator.md.
+import { formatMinutes, roundHours } from '../shared/hours.ts';
+import { weeklyCapHours } from './calendar.ts';
+import { MINUTES_PER_DAY } from './demand.ts';
+import type { Instance, ResultShift } from './format.ts';
+import { seededRandom } from './prng.ts';
+import { buildProblem, type PlanShift, type Problem, type Strategy } from './problem.ts';
+import { flightStaffed, measureQuality, supplyOf, type EmployeeTotal, type Quality } from './quality.ts';
+import { checkResult, type Breach } from './rules.ts';
+import { defaultStrategy } from './strategies/default.ts';
+import { specStrategy } from './strategies/spec.ts';
+
+export type StrategyName = 'default' | 'spec';
+export const STRATEGIES: Record<StrategyName, Strategy> = { default: defaultStrategy, spec: specStrategy };
+export const DEFAULT_TIME_LIMIT_MS = 1500;
+export const DEFAULT_SEED = 1;
+
+export type GenerateOptions = { strategy?: StrategyName; seed?: number; timeLimitMs?: number };
+
+export type UnstaffedReason = 'closed' | 'nobody free' | 'cap reached';
+
+export type Report = {
+  strategy: StrategyName;
+  seed: number;
+  elapsedMs: number;
+  quality: Omit<Quality, 'employees'>;
+  breaches: Breach[];
+  coverageByDay: Array<{
+    date: string;
+    open: string | null;
+    close: string | null;
+    demandHours: number;
+    coveredHours: number;
+    coveragePercent: number;
+    flights: number;
+    flightsStaffed: number;
+  }>;
+  unstaffedFlights: Array<{ flightNumber: string; departureTime: string; requiredStaff: number; reason: UnstaffedReason; shortBy: number }>;
+  employees: Array<EmployeeTotal & { shifts: number }>;
+  warnings: string[];
+};
+
+export type GenerateResult = { version: 1; shifts: ResultShift[]; report: Report };
+
+function toResultShift(problem: Problem, s: PlanShift): ResultShift {
+  return {
+    employeeId: problem.employees[s.employee]!.id,
+    date: problem.calendar.days[s.day]!.date,
+    startTime: formatMinutes(s.start),
+    endTime: formatMinutes(s.end),
+    totalHours: roundHours(problem.calendar.elapsed(s.day, s.start, s.end) / 60),
+  };
+}
+
+export function generate(instance: Instance, options: GenerateOptions = {}): GenerateResult {
+  const now = (): number => globalThis.performance.now();
+  const began = now();
+  const strategy = options.strategy ?? 'default';
+  const seed = options.seed ?? instance.seed ?? DEFAULT_SEED;
+  const problem = buildProblem(instance);
+  const planned = STRATEGIES[strategy](problem, {
+    random: seededRandom(seed),
+    deadline: began + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS),
+    now,
+  });
+  // Fixed shifts first, then by date, start and employee, so that files compare line by line.
+  const ordered = [...planned].sort((a, b) => Number(b.fixed) - Number(a.fixed) || a.day - b.day || a.start - b.start || a.employee - b.employee);
+  const shifts = ordered.map((s) => toResultShift(problem, s));
+  const report = buildReport(problem, shifts, strategy, seed);
+  report.elapsedMs = Math.round(now() - began);
+  return { version: 1, shifts, report };
+}
+
+function buildReport(problem: Problem, shifts: ResultShift[], strategy: StrategyName, seed: number): Report {
+  const { instance, calendar, demand } = problem;
+  const { employees: totals, ...quality } = measureQuality(instance, shifts, { calendar, demand });
+  const breaches = checkResult(instance, shifts, calendar);
+  const supply = supplyOf(calendar, shifts);
+
+  const coverageByDay = calendar.days.map((day) => {
+    let need = 0;
+    let covered = 0;
+    const D = demand.perDay[day.index]!;
+    const S = supply[day.index]!;
+    for (let m = 0; m < MINUTES_PER_DAY; m++) {
+      need += D[m]!;
+      covered += Math.min(D[m]!, S[m]!);
+    }
+    const dayFlights = demand.flights.filter((f) => f.local.day === day.index && f.lastHour.length > 0);
+    return {
+      date: day.date,
+      open: day.open === null ? null : formatMinutes(day.open),
+      close: day.close === null ? null : formatMinutes(day.close),
+      demandHours: roundHours(need / 60),
+      coveredHours: roundHours(covered / 60),
+      coveragePercent: need === 0 ? 100 : roundHours((covered / need) * 100),
+      flights: dayFlights.length,
+      flightsStaffed: dayFlights.filter((f) => flightStaffed(f, supply) === true).length,
+    };
+  });
+
+  const workedDays = new Map<string, Set<string>>();
+  for (const s of shifts) {
+    const set = workedDays.get(s.employeeId) ?? new Set<string>();
+    set.add(s.date);
+    workedDays.set(s.employeeId, set);
+  }
+  const weekly = problem.weeklyCapMinutes;
+  const unstaffedFlights: Report['unstaffedFlights'] = [];
+  for (const window of demand.flights) {
+    const staffed = flightStaffed(window, supply);
+    if (staffed === true) continue;
+    const { flight, day } = window.local;
+    let shortBy = flight.requiredStaff;
+    let reason: UnstaffedReason = 'closed';
+    if (staffed === false) {
+      shortBy = Math.max(...window.lastHour.flatMap((seg) => Array.from({ length: seg.to - seg.from }, (_, i) => flight.requiredStaff - supply[seg.day]![seg.from + i]!)));
+      // Someone free that day (not off, no shift yet) but unused was held back by a cap; otherwise nobody was free.
+      const date = calendar.days[day]?.date;
+      const someoneFree = problem.employees.some((e) => day >= 0 && day < calendar.days.length && !e.daysOff[day]!.blocked && !workedDays.get(e.id)?.has(date ?? ''));
+      reason = someoneFree ? 'cap reached' : 'nobody free';
+    }
+    unstaffedFlights.push({ flightNumber: flight.flightNumber, departureTime: flight.departureTime, requiredStaff: flight.requiredStaff, reason, shortBy });
+  }
+
+  const warnings: string[] = [];
+  if (instance.requiredHours === null) warnings.push('No required hours are set for this month: totals are not balanced and Q3 is not measured.');
+  if (weeklyCapHours(instance.settings) !== Number(instance.settings.weeklyHours))
+    warnings.push(`The weekly hours setting "${String(instance.settings.weeklyHours)}" is not a positive number: 40 h is used.`);
+  if (instance.employees.length === 0) warnings.push('The group has no employees.');
+  const capacityHours = instance.employees.length * (instance.requiredHours ?? (weekly / 60) * (calendar.days.length / 7));
+  const demandHours = demand.total / 60;
+  if (demandHours > capacityHours)
+    warnings.push(`Demand (${roundHours(demandHours)} staff-hours) is above the staff's capacity at the required hours (${roundHours(capacityHours)} h): full coverage is impossible.`);
+  const outside = demand.flights.filter((f) => f.local.day < 0 || f.local.day >= calendar.days.length).length;
+  if (outside > 0) warnings.push(`${outside} flight(s) depart outside ${instance.month}.`);
+  const closed = unstaffedFlights.filter((f) => f.reason === 'closed').length;
+  if (closed > 0) warnings.push(`${closed} flight(s) fall when the group is closed and cannot be served.`);
+  // Breaches the input forces (fixed shifts and time off alone), which no strategy can avoid.
+  const forced = checkResult(instance, instance.fixedShifts.map((f) => ({ ...f, totalHours: 0 })), calendar);
+  for (const b of forced) warnings.push(`The input alone breaks a rule: ${b.message}`);
+
+  const count = new Map<string, number>();
+  for (const s of shifts) count.set(s.employeeId, (count.get(s.employeeId) ?? 0) + 1);
+  return {
+    strategy,
+    seed,
+    elapsedMs: 0,
+    quality,
+    breaches,
+    coverageByDay,
+    unstaffedFlights,
+    employees: totals.map((t) => ({ ...t, shifts: count.get(t.employeeId) ?? 0 })),
+    warnings,
+  };
+}

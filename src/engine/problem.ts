@@ -1,0 +1,72 @@
+// The instance prepared for the strategies: indexed employees, days, demand and fixed shifts.
+import { parseTimeOfDay } from '../shared/hours.ts';
+import { buildCalendar, daysOffOf, gridMinutes, localFlights, weeklyCapHours, type Calendar, type DayOff, type LocalFlight } from './calendar.ts';
+import { buildDemand, type Demand } from './demand.ts';
+import type { Instance } from './format.ts';
+import type { Random } from './prng.ts';
+
+/** A shift as the strategies handle it: wall-clock minutes of one day of the month. */
+export type PlanShift = { employee: number; day: number; start: number; end: number; fixed: boolean };
+
+export type PlanEmployee = {
+  index: number;
+  id: string;
+  daysOff: DayOff[];
+  /** Count-as-work time off of the month, in minutes. */
+  timeOffWorkMinutes: number;
+  /** requiredHours in minutes, or null when no required hours are set. */
+  requiredMinutes: number | null;
+};
+
+export type Problem = {
+  instance: Instance;
+  calendar: Calendar;
+  flights: LocalFlight[];
+  demand: Demand;
+  employees: PlanEmployee[];
+  grid: number;
+  minShiftMinutes: number;
+  minRestMinutes: number;
+  weeklyCapMinutes: number;
+  dailyCapMinutes: number;
+  fixed: PlanShift[];
+};
+
+export type StrategyOptions = { random: Random; deadline: number; now: () => number };
+export type Strategy = (problem: Problem, options: StrategyOptions) => PlanShift[];
+
+export function buildProblem(instance: Instance): Problem {
+  const calendar = buildCalendar(instance);
+  const flights = localFlights(instance.flights, calendar);
+  const ids = new Map(instance.employees.map((e, i) => [e.id, i]));
+  const employees = instance.employees.map((employee, index) => {
+    const daysOff = daysOffOf(employee, calendar);
+    return {
+      index,
+      id: employee.id,
+      daysOff,
+      timeOffWorkMinutes: Math.round(daysOff.reduce((sum, d) => sum + d.workHours, 0) * 60),
+      requiredMinutes: instance.requiredHours === null ? null : Math.round(instance.requiredHours * 60),
+    };
+  });
+  const fixed: PlanShift[] = instance.fixedShifts.map((f) => ({
+    employee: ids.get(f.employeeId)!,
+    day: calendar.byDate.get(f.date)!.index,
+    start: parseTimeOfDay(f.startTime)!,
+    end: parseTimeOfDay(f.endTime)!,
+    fixed: true,
+  }));
+  return {
+    instance,
+    calendar,
+    flights,
+    demand: buildDemand(calendar, flights),
+    employees,
+    grid: gridMinutes(instance.settings),
+    minShiftMinutes: Math.round(Number(instance.settings.minShiftHours) * 60),
+    minRestMinutes: Math.round(Number(instance.settings.minRestHours) * 60),
+    weeklyCapMinutes: Math.round(weeklyCapHours(instance.settings) * 60),
+    dailyCapMinutes: 12 * 60,
+    fixed,
+  };
+}

@@ -1,0 +1,381 @@
+// The default strategy. It never breaks a hard rule: every shift it places is checked against
+// R1–R10 as it is placed, and fixed shifts are kept and planned around. It works in four phases:
+//  1. cover: repeatedly place the shift that covers the most uncovered demand D(t) − S(t)
+//     (minutes in a flight's last hour weigh double), on the grid, and give it to the free employee
+//     furthest below the required hours, without going past them;
+//  2. overtime: if demand is still uncovered, the same with the required hours lifted (caps kept):
+//     coverage comes before the hours gap;
+//  3. balance: bring each employee toward the required hours with shifts (or extensions of a shift)
+//     where demand is least overstaffed;
+//  4. improve: a time-boxed local search that slides shifts within the day and moves them to other
+//     days when that covers more weighted demand, keeping every employee's hours unchanged.
+// All choices that are not forced are broken by a seeded random order, so a seed replays a month.
+import type { PlanShift, Problem, Strategy, StrategyOptions } from '../problem.ts';
+import { MINUTES_PER_DAY } from '../demand.ts';
+
+const WASTE_PENALTY = 0.1; // per minute of a new shift where demand is already met (phase 1, 2)
+const LAST_HOUR_WEIGHT = 2;
+
+type Window = { lo: number; hi: number; minLen: number; maxLen: number };
+type Choice = { start: number; end: number; value: number };
+
+class Plan {
+  readonly p: Problem;
+  readonly E: number;
+  readonly N: number;
+  /** Start and end minute of each employee's shift per day (−1 when none). Index e * N + d. */
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  readonly fixed: Uint8Array;
+  readonly weekMinutes: Float64Array;
+  readonly totalMinutes: Float64Array;
+  readonly timeOffMinutes: Int32Array;
+  readonly supply: Uint16Array[];
+  readonly weight: Uint8Array[];
+  readonly restDays: number;
+
+  constructor(problem: Problem) {
+    this.p = problem;
+    const { calendar, employees } = problem;
+    this.E = employees.length;
+    this.N = calendar.days.length;
+    this.start = new Int32Array(this.E * this.N).fill(-1);
+    this.end = new Int32Array(this.E * this.N).fill(-1);
+    this.fixed = new Uint8Array(this.E * this.N);
+    this.weekMinutes = new Float64Array(this.E * calendar.weekCount);
+    this.totalMinutes = new Float64Array(this.E);
+    this.timeOffMinutes = new Int32Array(this.E * this.N);
+    for (const e of employees) {
+      for (const day of calendar.days) {
+        const minutes = Math.round(e.daysOff[day.index]!.workHours * 60);
+        this.timeOffMinutes[e.index * this.N + day.index] = minutes;
+        this.weekMinutes[e.index * calendar.weekCount + day.week]! += minutes;
+        this.totalMinutes[e.index]! += minutes;
+      }
+    }
+    this.supply = calendar.days.map(() => new Uint16Array(MINUTES_PER_DAY));
+    this.weight = calendar.days.map(() => new Uint8Array(MINUTES_PER_DAY).fill(1));
+    for (const f of problem.demand.flights)
+      for (const seg of f.lastHour) this.weight[seg.day]!.fill(LAST_HOUR_WEIGHT, seg.from, seg.to);
+    this.restDays = Math.ceil(problem.minRestMinutes / MINUTES_PER_DAY) + 1;
+    for (const f of problem.fixed) this.add(f.employee, f.day, f.start, f.end, true);
+  }
+
+  length(day: number, start: number, end: number): number {
+    return this.p.calendar.elapsed(day, start, end);
+  }
+
+  add(e: number, d: number, s: number, t: number, fixed = false): void {
+    const k = e * this.N + d;
+    this.start[k] = s;
+    this.end[k] = t;
+    this.fixed[k] = fixed ? 1 : 0;
+    const minutes = this.length(d, s, t);
+    this.weekMinutes[e * this.p.calendar.weekCount + this.p.calendar.days[d]!.week]! += minutes;
+    this.totalMinutes[e]! += minutes;
+    const curve = this.supply[d]!;
+    for (let m = s; m < t; m++) curve[m]!++;
+  }
+
+  remove(e: number, d: number): void {
+    const k = e * this.N + d;
+    const s = this.start[k]!;
+    const t = this.end[k]!;
+    const minutes = this.length(d, s, t);
+    this.weekMinutes[e * this.p.calendar.weekCount + this.p.calendar.days[d]!.week]! -= minutes;
+    this.totalMinutes[e]! -= minutes;
+    const curve = this.supply[d]!;
+    for (let m = s; m < t; m++) curve[m]!--;
+    this.start[k] = -1;
+    this.end[k] = -1;
+    this.fixed[k] = 0;
+  }
+
+  /** Can employee e work on day d at all (open, not off, no shift yet)? */
+  free(e: number, d: number): boolean {
+    const day = this.p.calendar.days[d]!;
+    return day.open !== null && this.start[e * this.N + d] === -1 && !this.p.employees[e]!.daysOff[d]!.blocked;
+  }
+
+  /**
+   * The window in which e may work on day d, ignoring any shift e has that day:
+   * opening hours, rest from the shifts of the days around, daily and weekly room, and the room
+   * left below the required hours when `targetRoom` is set.
+   */
+  window(e: number, d: number, targetRoom: boolean): Window | null {
+    const { calendar, grid, minRestMinutes, minShiftMinutes } = this.p;
+    const day = calendar.days[d]!;
+    if (day.open === null || day.close === null || this.p.employees[e]!.daysOff[d]!.blocked) return null;
+    let lo = Math.ceil(day.open / grid) * grid;
+    let hi = Math.floor(day.close / grid) * grid;
+    for (let o = 1; o <= this.restDays; o++) {
+      const before = d - o;
+      if (before >= 0 && this.start[e * this.N + before]! >= 0) {
+        const earliest = calendar.instant(before, this.end[e * this.N + before]!) + minRestMinutes;
+        while (lo <= hi && calendar.instant(d, lo) < earliest) lo += grid;
+      }
+      const after = d + o;
+      if (after < this.N && this.start[e * this.N + after]! >= 0) {
+        const latest = calendar.instant(after, this.start[e * this.N + after]!) - minRestMinutes;
+        while (hi >= lo && calendar.instant(d, hi) > latest) hi -= grid;
+      }
+    }
+    const k = e * this.N + d;
+    const own = this.start[k]! >= 0 ? this.length(d, this.start[k]!, this.end[k]!) : 0;
+    let maxLen = Math.min(
+      this.p.dailyCapMinutes - this.timeOffMinutes[k]!,
+      this.p.weeklyCapMinutes - (this.weekMinutes[e * calendar.weekCount + day.week]! - own),
+    );
+    const required = this.p.employees[e]!.requiredMinutes;
+    if (targetRoom && required !== null) maxLen = Math.min(maxLen, required - (this.totalMinutes[e]! - own));
+    const minLen = Math.ceil(minShiftMinutes / grid) * grid;
+    if (maxLen < minShiftMinutes || hi - lo < minShiftMinutes) return null;
+    return { lo, hi, minLen: Math.max(minLen, grid), maxLen };
+  }
+}
+
+/** Prefix sums of a per-minute value over a day: the value of [s, t) is P[t] − P[s]. */
+function prefix(values: (m: number) => number): Float64Array {
+  const P = new Float64Array(MINUTES_PER_DAY + 1);
+  for (let m = 0; m < MINUTES_PER_DAY; m++) P[m + 1] = P[m]! + values(m);
+  return P;
+}
+
+/** The best interval on a day within a window; lengths are checked in elapsed time. */
+function bestInterval(plan: Plan, d: number, P: Float64Array, w: Window, exactLen?: number): Choice | null {
+  const { grid, minShiftMinutes } = plan.p;
+  let best: Choice | null = null;
+  for (let s = w.lo; s + w.minLen <= w.hi; s += grid) {
+    const first = exactLen ?? w.minLen;
+    const last = exactLen ?? w.maxLen;
+    for (let len = first; len <= last && s + len <= w.hi; len += grid) {
+      const t = s + len;
+      const elapsed = plan.length(d, s, t);
+      if (elapsed < minShiftMinutes || elapsed > w.maxLen) continue;
+      const value = P[t]! - P[s]!;
+      if (!best || value > best.value + 1e-9) best = { start: s, end: t, value };
+    }
+  }
+  return best;
+}
+
+function coverValue(plan: Plan, d: number): Float64Array {
+  const D = plan.p.demand.perDay[d]!;
+  const S = plan.supply[d]!;
+  const W = plan.weight[d]!;
+  return prefix((m) => (S[m]! < D[m]! ? W[m]! : -WASTE_PENALTY));
+}
+
+/** Phases 1 and 2: cover demand, biggest uncovered block first. */
+function cover(plan: Plan, order: number[], targetRoom: boolean): void {
+  const { calendar } = plan.p;
+  const N = plan.N;
+  const P: Float64Array[] = [];
+  const best: Array<Choice | null> = [];
+  const saturated = new Uint8Array(N);
+  const refresh = (d: number): void => {
+    P[d] = coverValue(plan, d);
+    const day = calendar.days[d]!;
+    if (day.open === null || day.close === null) {
+      best[d] = null;
+      return;
+    }
+    const lo = Math.ceil(day.open / plan.p.grid) * plan.p.grid;
+    const hi = Math.floor(day.close / plan.p.grid) * plan.p.grid;
+    best[d] = bestInterval(plan, d, P[d]!, { lo, hi, minLen: Math.ceil(plan.p.minShiftMinutes / plan.p.grid) * plan.p.grid || plan.p.grid, maxLen: plan.p.dailyCapMinutes });
+  };
+  for (let d = 0; d < N; d++) refresh(d);
+  const rank = new Int32Array(plan.E);
+  order.forEach((e, i) => (rank[e] = i));
+  const required = (e: number): number => (plan.p.employees[e]!.requiredMinutes ?? 0) - plan.totalMinutes[e]!;
+  for (;;) {
+    let d = -1;
+    for (let i = 0; i < N; i++) if (!saturated[i] && best[i] && best[i]!.value > 0 && (d < 0 || best[i]!.value > best[d]!.value)) d = i;
+    if (d < 0) return;
+    const target = best[d]!;
+    const free = order.filter((e) => plan.free(e, d)).sort((a, b) => required(b) - required(a) || rank[a]! - rank[b]!);
+    let chosen: { e: number; choice: Choice } | null = null;
+    const cache = new Map<string, Choice | null>();
+    for (const e of free) {
+      const w = plan.window(e, d, targetRoom);
+      if (!w) continue;
+      const len = plan.length(d, target.start, target.end);
+      if (target.start >= w.lo && target.end <= w.hi && len <= w.maxLen) {
+        chosen = { e, choice: target };
+        break;
+      }
+      const key = `${w.lo}|${w.hi}|${w.maxLen}`;
+      let c = cache.get(key);
+      if (c === undefined) {
+        c = bestInterval(plan, d, P[d]!, w);
+        cache.set(key, c);
+      }
+      if (c && c.value > 0 && (!chosen || c.value > chosen.choice.value + 1e-9)) chosen = { e, choice: c };
+    }
+    if (!chosen) {
+      saturated[d] = 1;
+      continue;
+    }
+    plan.add(chosen.e, d, chosen.choice.start, chosen.choice.end);
+    refresh(d);
+  }
+}
+
+/** Phase 3: bring employees toward the required hours where demand is least overstaffed. */
+function balance(plan: Plan, order: number[]): void {
+  const { grid, calendar } = plan.p;
+  const minLen = Math.max(Math.ceil(plan.p.minShiftMinutes / grid) * grid, grid);
+  const N = plan.N;
+  const P: Array<Float64Array | null> = new Array(N).fill(null);
+  const valueOf = (d: number): Float64Array => {
+    if (!P[d]) {
+      const D = plan.p.demand.perDay[d]!;
+      const S = plan.supply[d]!;
+      const W = plan.weight[d]!;
+      P[d] = prefix((m) => (S[m]! < D[m]! ? 10 * W[m]! : -(S[m]! - D[m]! + 1)));
+    }
+    return P[d]!;
+  };
+  for (let pass = 0; pass < 4; pass++) {
+    let progress = false;
+    const missing = (e: number): number => (plan.p.employees[e]!.requiredMinutes ?? 0) - plan.totalMinutes[e]!;
+    const queue = order.filter((e) => plan.p.employees[e]!.requiredMinutes !== null).sort((a, b) => missing(b) - missing(a));
+    for (const e of queue) {
+      for (let guard = 0; guard < N; guard++) {
+        const R = missing(e);
+        if (R < grid / 2) break;
+        let bestMove: { d: number; choice: Choice; extend: boolean } | null = null;
+        const wanted = Math.round(R / grid) * grid;
+        for (let d = 0; d < N; d++) {
+          const k = e * N + d;
+          if (plan.free(e, d)) {
+            const w = plan.window(e, d, false);
+            if (!w) continue;
+            // A whole shift of the missing hours (or as much as the day allows), or a minimum shift when closer.
+            let len = Math.min(Math.floor(w.maxLen / grid) * grid, wanted, 720);
+            if (len < minLen) len = Math.abs(R - minLen) < R ? minLen : 0;
+            if (len < minLen || len > w.maxLen) continue;
+            const c = bestInterval(plan, d, valueOf(d), w, len);
+            if (c && (!bestMove || c.value > bestMove.choice.value)) bestMove = { d, choice: c, extend: false };
+          } else if (plan.start[k]! >= 0 && !plan.fixed[k]) {
+            // Lengthen an existing shift at either end.
+            const w = plan.window(e, d, false);
+            if (!w) continue;
+            const s = plan.start[k]!;
+            const t = plan.end[k]!;
+            const own = plan.length(d, s, t);
+            const extra = Math.min(wanted, Math.floor((w.maxLen - own) / grid) * grid);
+            if (extra < grid) continue;
+            const Pd = valueOf(d);
+            for (const [ns, nt] of [
+              [s - extra, t],
+              [s, t + extra],
+            ] as const) {
+              if (ns < w.lo || nt > w.hi || plan.length(d, ns, nt) > w.maxLen) continue;
+              const value = Pd[nt]! - Pd[ns]! - (Pd[t]! - Pd[s]!);
+              if (!bestMove || value > bestMove.choice.value) bestMove = { d, choice: { start: ns, end: nt, value }, extend: true };
+            }
+          }
+        }
+        if (!bestMove) break;
+        if (bestMove.extend) plan.remove(e, bestMove.d);
+        plan.add(e, bestMove.d, bestMove.choice.start, bestMove.choice.end);
+        P[bestMove.d] = null;
+        progress = true;
+        void calendar;
+      }
+    }
+    if (!progress) break;
+  }
+}
+
+/** Weighted coverage gained by adding (+1) or lost by removing (−1) one person on [s, t). */
+function delta(plan: Plan, d: number, s: number, t: number, sign: 1 | -1): number {
+  const D = plan.p.demand.perDay[d]!;
+  const S = plan.supply[d]!;
+  const W = plan.weight[d]!;
+  let sum = 0;
+  if (sign > 0) {
+    for (let m = s; m < t; m++) if (S[m]! < D[m]!) sum += W[m]!;
+  } else {
+    for (let m = s; m < t; m++) if (S[m]! <= D[m]!) sum += W[m]!;
+  }
+  return sum;
+}
+
+/** Phase 4: slide shifts within their day or move them to another day while coverage improves. */
+function improve(plan: Plan, options: StrategyOptions): void {
+  const { random, deadline, now } = options;
+  const { grid } = plan.p;
+  const N = plan.N;
+  const movable = (): Array<[number, number]> => {
+    const list: Array<[number, number]> = [];
+    for (let e = 0; e < plan.E; e++) for (let d = 0; d < N; d++) if (plan.start[e * N + d]! >= 0 && !plan.fixed[e * N + d]) list.push([e, d]);
+    return list;
+  };
+  let shifts = movable();
+  if (shifts.length === 0) return;
+  let stall = 0;
+  const stallLimit = 30 * shifts.length + 2000;
+  for (let iter = 0; stall < stallLimit; iter++) {
+    if ((iter & 255) === 0 && now() > deadline) return;
+    const pick = random.below(shifts.length);
+    const [e, d] = shifts[pick]!;
+    const k = e * N + d;
+    const s = plan.start[k]!;
+    const t = plan.end[k]!;
+    const len = plan.length(d, s, t);
+    const moveDay = random.next() < 0.3;
+    const nd = moveDay ? random.below(N) : d;
+    if (moveDay && (nd === d || !plan.free(e, nd))) {
+      stall++;
+      continue;
+    }
+    const lost = delta(plan, d, s, t, -1);
+    plan.remove(e, d);
+    const w = plan.window(e, nd, false);
+    let ns = -1;
+    if (w) {
+      if (moveDay) {
+        const slots = Math.floor((w.hi - w.lo - (t - s)) / grid) + 1;
+        if (slots > 0) ns = w.lo + random.below(slots) * grid;
+      } else {
+        const step = (1 + random.below(4)) * grid * (random.next() < 0.5 ? -1 : 1);
+        ns = s + step;
+      }
+    }
+    const nt = ns + (t - s);
+    const ok = w !== null && ns >= w.lo && nt <= w.hi && plan.length(nd, ns, nt) === len && len <= w.maxLen;
+    const gained = ok ? delta(plan, nd, ns, nt, 1) : -Infinity;
+    if (ok && (gained > lost || (gained === lost && random.next() < 0.2))) {
+      plan.add(e, nd, ns, nt);
+      if (gained > lost) stall = 0;
+      else stall++;
+      if (nd !== d) shifts[pick] = [e, nd];
+    } else {
+      plan.add(e, d, s, t);
+      stall++;
+    }
+  }
+  shifts = [];
+}
+
+export const defaultStrategy: Strategy = (problem, options) => {
+  const plan = new Plan(problem);
+  const order = problem.employees.map((e) => e.index);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = options.random.below(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  cover(plan, order, true);
+  cover(plan, order, false);
+  balance(plan, order);
+  improve(plan, options);
+  const out: PlanShift[] = [];
+  for (let e = 0; e < plan.E; e++)
+    for (let d = 0; d < plan.N; d++) {
+      const k = e * plan.N + d;
+      if (plan.start[k]! >= 0) out.push({ employee: e, day: d, start: plan.start[k]!, end: plan.end[k]!, fixed: plan.fixed[k] === 1 });
+    }
+  return out;
+};

@@ -1,0 +1,165 @@
+// Strategy `spec`: section 9 of SPEC.md ("Schedule generation rules"), implemented as written.
+// It is the baseline every other strategy is compared with, so it stays literal even where the
+// text is weak. Places where the text as written produces hard-rule breaches (QUALITY.md) are
+// marked "SPEC BREACH" below; they are kept on purpose.
+import type { PlanShift, Problem, Strategy } from '../problem.ts';
+
+type Assignment = { day: number; start: number; end: number };
+
+type EmployeeState = {
+  shifts: Assignment[];
+  /** Shift minutes per day and per week (weeks from Sunday), and of the whole month. */
+  dayMinutes: number[];
+  weekMinutes: number[];
+  /** Month total as the app counts it: shifts plus count-as-work time off. */
+  totalMinutes: number;
+};
+
+const FLIGHT_LEAD = 120;
+const FLIGHT_TAIL = 60;
+const FLIGHT_JOIN_GAP = 240;
+const TOP_UP_MIN_HOURS = 4;
+const BALANCE_TOLERANCE = 6; // 0.1 h
+
+export const specStrategy: Strategy = (problem, { random }) => {
+  const { calendar, employees } = problem;
+  const state: EmployeeState[] = employees.map((e) => ({
+    shifts: [],
+    dayMinutes: calendar.days.map(() => 0),
+    weekMinutes: new Array<number>(calendar.weekCount).fill(0),
+    totalMinutes: e.timeOffWorkMinutes,
+  }));
+  const out: PlanShift[] = [];
+  const place = (employee: number, a: Assignment, fixed: boolean): void => {
+    const s = state[employee]!;
+    const minutes = calendar.elapsed(a.day, a.start, a.end);
+    s.shifts.push(a);
+    s.dayMinutes[a.day]! += minutes;
+    s.weekMinutes[calendar.days[a.day]!.week]! += minutes;
+    s.totalMinutes += minutes;
+    out.push({ employee, ...a, fixed });
+  };
+  // Fixed shifts are not in section 9; they are kept and treated like any existing shift.
+  for (const f of problem.fixed) place(f.employee, f, true);
+
+  const instant = (day: number, minute: number): number => calendar.instant(day, minute);
+  const required = problem.instance.requiredHours === null ? null : problem.instance.requiredHours * 60;
+
+  /** Employee choice rules: no overlap, rest before and after, not on non-work time off, daily and weekly limits. */
+  const canTake = (employee: number, a: Assignment): boolean => {
+    const s = state[employee]!;
+    if (employees[employee]!.daysOff[a.day]!.blocked) return false;
+    const minutes = calendar.elapsed(a.day, a.start, a.end);
+    // Daily limit: 12 h including time off counted as work.
+    const timeOff = Math.round(employees[employee]!.daysOff[a.day]!.workHours * 60);
+    if (s.dayMinutes[a.day]! + timeOff + minutes > problem.dailyCapMinutes) return false;
+    // Weekly limit: SPEC BREACH (R6): the text counts shifts only, not time off counted as work,
+    // so a week with training days can go over the weekly hours.
+    if (s.weekMinutes[calendar.days[a.day]!.week]! + minutes > problem.weeklyCapMinutes) return false;
+    const from = instant(a.day, a.start);
+    const to = instant(a.day, a.end);
+    for (const other of s.shifts) {
+      const otherFrom = instant(other.day, other.start);
+      const otherTo = instant(other.day, other.end);
+      if (from < otherTo && otherFrom < to) return false; // overlap
+      // Rest before or after. SPEC BREACH (R4): nothing in the text forbids a second shift on the
+      // same day when the rest between them is long enough.
+      const gap = otherTo <= from ? from - otherTo : otherFrom - to;
+      if (gap < problem.minRestMinutes) return false;
+    }
+    return true;
+  };
+  /** Priority: furthest below the month's required hours first. */
+  const byPriority = (a: number, b: number): number => state[a]!.totalMinutes - state[b]!.totalMinutes || a - b;
+  const choose = (a: Assignment, count: number, exclude?: Set<number>): number[] => {
+    const chosen = employees
+      .map((e) => e.index)
+      .filter((e) => !exclude?.has(e) && canTake(e, a))
+      .sort(byPriority)
+      .slice(0, count);
+    for (const e of chosen) place(e, a, false);
+    return chosen;
+  };
+  const onGrid = (minute: number): number => Math.round(minute / problem.grid) * problem.grid;
+
+  for (const day of calendar.days) {
+    if (day.open === null || day.close === null) continue;
+    const open = day.open;
+    const close = day.close;
+    // Flight shift windows: 2 h before to 1 h after departure, clipped to the opening hours.
+    const flights = problem.flights
+      .filter((f) => f.day === day.index)
+      .sort((a, b) => a.minute - b.minute)
+      .map((f) => ({ departure: f.minute, start: Math.max(f.minute - FLIGHT_LEAD, open), end: Math.min(f.minute + FLIGHT_TAIL, close), staff: f.flight.requiredStaff }))
+      .filter((w) => w.end > w.start);
+    // Merging: flights at most 4 h apart join one shift…
+    const groups: Array<{ start: number; end: number; staff: number; lastDeparture: number }> = [];
+    for (const w of flights) {
+      const last = groups[groups.length - 1];
+      if (last && w.departure - last.lastDeparture <= FLIGHT_JOIN_GAP) {
+        last.end = Math.max(last.end, w.end);
+        last.start = Math.min(last.start, w.start);
+        last.staff = Math.max(last.staff, w.staff);
+        last.lastDeparture = w.departure;
+      } else groups.push({ ...w, lastDeparture: w.departure });
+    }
+    // …and overlapping shifts are merged.
+    const merged: typeof groups = [];
+    for (const g of groups.sort((a, b) => a.start - b.start)) {
+      const last = merged[merged.length - 1];
+      if (last && g.start < last.end) {
+        last.end = Math.max(last.end, g.end);
+        last.staff = Math.max(last.staff, g.staff);
+      } else merged.push({ ...g });
+    }
+    for (const g of merged) {
+      // Shifts shorter than the minimum shift length are skipped.
+      if (calendar.elapsed(day.index, g.start, g.end) < problem.minShiftMinutes) continue;
+      // Headcount: the greater of the shift's staff and 80 % (rounded up) of the day's minimum staff.
+      const headcount = Math.max(g.staff, Math.ceil(0.8 * day.minimumStaff));
+      // Start time randomised within 15 minutes after the shift start, put on the grid.
+      // SPEC BREACH (R9, R3): snapping to the nearest grid point can move the start before opening
+      // or shorten the shift below the minimum. SPEC BREACH (R1): the text puts only the start on
+      // the grid; the end stays one hour after the last departure, e.g. 07:05.
+      // A merged flight shift may also run past 12 h, and then nobody can take it (daily limit).
+      const start = onGrid(g.start + random.below(16));
+      if (start >= g.end) continue;
+      choose({ day: day.index, start, end: g.end }, headcount);
+    }
+    // Day top-up: if fewer employees work than the minimum, add some for max(min shift, 4) h,
+    // starting in the first hour after opening, if the shift ends before closing.
+    const working = new Set(out.filter((s) => s.day === day.index).map((s) => s.employee));
+    if (working.size < day.minimumStaff) {
+      const length = Math.max(problem.minShiftMinutes, TOP_UP_MIN_HOURS * 60);
+      const firstOnGrid = Math.ceil(open / problem.grid) * problem.grid;
+      const slots = Math.max(1, Math.ceil((open + 60 - firstOnGrid) / problem.grid));
+      const start = firstOnGrid + random.below(slots) * problem.grid;
+      if (start + length <= close) choose({ day: day.index, start, end: start + length }, day.minimumStaff - working.size, working);
+    }
+  }
+
+  // Final balancing: bring each employee toward the required hours (tolerance 0.1 h) with extra
+  // shifts of at least the minimum shift length, within the daily and weekly limits.
+  // The text does not say where in the day: the shift starts at opening. Its length is rounded up
+  // to the grid so that it can be written as HH:mm. SPEC BREACH (R9): the text checks only the
+  // caps, so a long balancing shift can run past closing.
+  if (required !== null) {
+    for (const employee of employees) {
+      const s = state[employee.index]!;
+      for (const day of calendar.days) {
+        const missing = required - s.totalMinutes;
+        if (missing <= BALANCE_TOLERANCE) break;
+        if (day.open === null) continue;
+        const length = Math.max(problem.minShiftMinutes, Math.ceil(missing / problem.grid) * problem.grid);
+        const timeOff = Math.round(employee.daysOff[day.index]!.workHours * 60);
+        const dayRoom = problem.dailyCapMinutes - timeOff - s.dayMinutes[day.index]!;
+        const weekRoom = problem.weeklyCapMinutes - s.weekMinutes[day.week]!;
+        const fitted = Math.floor(Math.min(length, dayRoom, weekRoom) / problem.grid) * problem.grid;
+        if (fitted < problem.minShiftMinutes) continue;
+        const a = { day: day.index, start: day.open, end: Math.min(day.open + fitted, 1439) };
+        if (canTake(employee.index, a)) place(employee.index, a, false);
+      }
+    }
+  }
+  return out;
+};
