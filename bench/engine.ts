@@ -1,0 +1,210 @@
+// Generator benchmark: builds months from the public-domain timetables in data/timetables
+// (Boise and Albuquerque, January 2008) with 20, 60 and 200 employees, runs both strategies,
+// prints Q1–Q5 side by side and writes the table to bench/RESULTS.md between the engine markers.
+// Each run happens in a fresh child process so that its peak memory is its own.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Papa from 'papaparse';
+import { generate, type StrategyName } from '../src/engine/generate.ts';
+import { parseInstance, type Instance, type InstanceInput } from '../src/engine/format.ts';
+import { seededRandom } from '../src/engine/prng.ts';
+import { datesOfMonth, dayOfWeek, formatMinutes, parseTimeOfDay } from '../src/shared/hours.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const MONTH = '2008-01';
+const TIME_ZONE = 'America/Denver';
+
+type Airport = { code: string; file: string };
+const AIRPORTS: Airport[] = [
+  { code: 'BOI', file: 'data/timetables/boi_2008-01_departures.csv' },
+  { code: 'ABQ', file: 'data/timetables/abq_2008-01_departures.csv' },
+];
+const CASES: Array<{ airport: string; employees: number }> = [
+  // The two tight cases have about 1.2 × the demand in capacity (13 × 160 h and 14 × 160 h).
+  { airport: 'BOI', employees: 13 },
+  { airport: 'BOI', employees: 20 },
+  { airport: 'BOI', employees: 60 },
+  { airport: 'BOI', employees: 200 },
+  { airport: 'ABQ', employees: 14 },
+  { airport: 'ABQ', employees: 20 },
+  { airport: 'ABQ', employees: 60 },
+  { airport: 'ABQ', employees: 200 },
+];
+const STRATEGY_NAMES: StrategyName[] = ['spec', 'default'];
+
+/** Ground staff needed by aircraft size: regional 2, narrow-body 3, larger 4, unknown or small 2. */
+export function staffForAircraft(type: string): number {
+  const t = type.toUpperCase();
+  if (/BOEING 7[4-8]7|AIRBUS A3[3-8]\d|MD-11|DC-10/.test(t)) return 4;
+  if (/BOEING 7[0-3]7|BOEING 757|AIRBUS A3(18|19|20|21)|MD-8\d|MD 8\d|MD-90|DC-9|MD-88/.test(t)) return t.includes('757') ? 4 : 3;
+  return 2; // regional jets (CL-600, EMB-145), small aircraft and unknown tails
+}
+
+type Row = { flight_number: string; departure_time: string; arrival_time: string; aircraft_type: string };
+
+function readTimetable(file: string): Row[] {
+  const parsed = Papa.parse<Row>(readFileSync(join(root, file), 'utf8'), { header: true, skipEmptyLines: true });
+  return parsed.data;
+}
+
+export function buildBenchInstance(airport: string, employeeCount: number): Instance {
+  const spec = AIRPORTS.find((a) => a.code === airport)!;
+  const rows = readTimetable(spec.file);
+  // Operating hours per weekday: from 1½ h before the first departure to 1 h after the last one.
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  for (const row of rows) {
+    const weekday = dayOfWeek(row.departure_time.slice(0, 10));
+    const minute = parseTimeOfDay(row.departure_time.slice(11, 16))!;
+    first.set(weekday, Math.min(first.get(weekday) ?? 1440, minute));
+    last.set(weekday, Math.max(last.get(weekday) ?? 0, minute));
+  }
+  const airportHours = [...first.keys()].sort().map((dayOfWeek) => ({
+    dayOfWeek,
+    openingTime: formatMinutes(Math.max(0, Math.floor((first.get(dayOfWeek)! - 90) / 30) * 30)),
+    closingTime: formatMinutes(Math.min(23 * 60 + 30, Math.ceil((last.get(dayOfWeek)! + 60) / 30) * 30)),
+    minimumStaff: 2,
+  }));
+  // Realistic time off, the same for every run: some vacations, sick days and training days.
+  const random = seededRandom(2008 + employeeCount);
+  const dates = datesOfMonth(MONTH);
+  const employees = Array.from({ length: employeeCount }, (_, i) => {
+    const timeOff: InstanceInput['employees'][number]['timeOff'] = [];
+    const pick = (): number => random.below(dates.length);
+    if (random.next() < 0.15) {
+      const from = pick();
+      timeOff.push({ startDate: dates[from]!, endDate: dates[Math.min(dates.length - 1, from + 4 + random.below(6))]!, countAsWork: false, workHours: null });
+    }
+    if (random.next() < 0.25) {
+      const day = pick();
+      timeOff.push({ startDate: dates[day]!, endDate: dates[Math.min(dates.length - 1, day + random.below(2))]!, countAsWork: false, workHours: null });
+    }
+    if (random.next() < 0.2) {
+      const day = pick();
+      timeOff.push({ startDate: dates[day]!, endDate: dates[day]!, countAsWork: true, workHours: 8 });
+    }
+    return { id: `e${i + 1}`, firstName: `Agent`, lastName: `${airport}-${i + 1}`, timeOff };
+  });
+  return parseInstance({
+    version: 1,
+    month: MONTH,
+    timeZone: TIME_ZONE,
+    role: 'Rampa',
+    settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4 },
+    requiredHours: 160,
+    employees,
+    flights: rows.map((row) => ({
+      flightNumber: row.flight_number,
+      departureTime: row.departure_time,
+      arrivalTime: row.arrival_time || null,
+      requiredStaff: staffForAircraft(row.aircraft_type),
+    })),
+    airportHours,
+    fixedShifts: [],
+    seed: 1,
+  });
+}
+
+type Measured = {
+  airport: string;
+  employees: number;
+  strategy: StrategyName;
+  flights: number;
+  demandHours: number;
+  capacityRatio: number;
+  q1: number;
+  q2: number;
+  q3gap: number | null;
+  q3within: number | null;
+  q4: number;
+  wallMs: number;
+  peakMb: number;
+  breaches: number;
+};
+
+function runCase(airport: string, employeeCount: number, strategy: StrategyName): Measured {
+  const instance = buildBenchInstance(airport, employeeCount);
+  const heapBefore = process.memoryUsage().heapUsed;
+  const began = performance.now();
+  const result = generate(instance, { strategy, seed: 1 });
+  const wallMs = performance.now() - began;
+  const q = result.report.quality;
+  return {
+    airport,
+    employees: employeeCount,
+    strategy,
+    flights: instance.flights.length,
+    demandHours: q.demandHours,
+    capacityRatio: Math.round(((employeeCount * 160) / q.demandHours) * 100) / 100,
+    q1: q.coveragePercent,
+    q2: q.flightsStaffedPercent,
+    q3gap: q.hoursGapMean,
+    q3within: q.withinOneHourPercent,
+    q4: q.overstaffingPercent,
+    wallMs: Math.round(wallMs),
+    peakMb: Math.round(Math.max(process.resourceUsage().maxRSS / 1024, (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20)),
+    breaches: result.report.breaches.length,
+  };
+}
+
+function table(rows: Measured[]): string {
+  const head = '| airport | staff | capacity ÷ demand | strategy | Q1 coverage % | Q2 flights staffed % | Q3 mean gap h | Q3 within 1 h % | Q4 overstaffing % | Q5 wall ms | Q5 peak RSS MB | breaches |';
+  const line = '|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const body = rows.map((r) => `| ${r.airport} (${r.flights} dep.) | ${r.employees} | ${r.capacityRatio} | ${r.strategy} | ${r.q1} | ${r.q2} | ${r.q3gap ?? '–'} | ${r.q3within ?? '–'} | ${r.q4} | ${r.wallMs} | ${r.peakMb} | ${r.breaches} |`);
+  return [head, line, ...body].join('\n');
+}
+
+const START = '<!-- engine:start -->';
+const END = '<!-- engine:end -->';
+
+/** Writes the section between the engine markers, keeping the rest of the file as it is. */
+export function writeResultsSection(file: string, section: string): void {
+  const block = `${START}\n${section}\n${END}`;
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const a = text.indexOf(START);
+  const b = text.indexOf(END);
+  if (a >= 0 && b > a) text = text.slice(0, a) + block + text.slice(b + END.length);
+  else text = `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${text === '' ? '' : '\n'}${block}\n`;
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, file);
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  if (args[0] === '--case') {
+    const [, airport, employees, strategy] = args;
+    process.stdout.write(JSON.stringify(runCase(airport!, Number(employees), strategy as StrategyName)));
+    return;
+  }
+  const self = fileURLToPath(import.meta.url);
+  const rows: Measured[] = [];
+  for (const c of CASES) {
+    for (const strategy of STRATEGY_NAMES) {
+      const out = execFileSync(process.execPath, [self, '--case', c.airport, String(c.employees), strategy], { encoding: 'utf8' });
+      const row = JSON.parse(out) as Measured;
+      rows.push(row);
+      console.log(
+        `${row.airport} ${String(row.employees).padStart(3)} staff  ${row.strategy.padEnd(7)}  Q1 ${row.q1}%  Q2 ${row.q2}%  Q3 gap ${row.q3gap} h (${row.q3within}% within 1 h)  Q4 ${row.q4}%  Q5 ${row.wallMs} ms ${row.peakMb} MB  breaches ${row.breaches}`,
+      );
+    }
+  }
+  const section = [
+    '## Generator',
+    '',
+    `\`npm run bench:engine\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, seed 1, default time limit.`,
+    'January 2008 departures of Boise and Albuquerque (public domain, `data/timetables`), America/Denver;',
+    'required staff by aircraft size (regional 2, narrow-body 3, larger 4, unknown 2); minimum staff 2;',
+    'opening hours per weekday from 1½ h before the first departure to 1 h after the last; requiredHours 160;',
+    'default settings (half-hour grid, 11 h rest, 40 h week, 4 h minimum shift); seeded vacations, sick days and training days.',
+    'Capacity ÷ demand is staff × 160 h over the month\'s demand in staff-hours. Peak RSS is the whole child process\'s.',
+    '',
+    table(rows),
+  ].join('\n');
+  writeResultsSection(join(root, 'bench', 'RESULTS.md'), section);
+  console.log('\nwrote bench/RESULTS.md (Generator section)');
+}
+
+main();

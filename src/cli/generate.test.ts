@@ -1,0 +1,58 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseResult } from '../engine/format.ts';
+import { baseInstanceInput } from '../engine/testing.ts';
+import { parseCliArgs, runGenerateCli } from './generate.ts';
+
+let dir = '';
+let lines: string[] = [];
+let errors: string[] = [];
+const io = { log: (l: string) => lines.push(l), error: (l: string) => errors.push(l) };
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'grafik-generate-'));
+  lines = [];
+  errors = [];
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('generate command', () => {
+  it('writes a result file and prints a one-line summary', () => {
+    const input = join(dir, 'month.json');
+    const output = join(dir, 'result.json');
+    const instance = baseInstanceInput();
+    instance.airportHours = [{ dayOfWeek: 1, openingTime: '06:00', closingTime: '14:00', minimumStaff: 1 }];
+    instance.flights = [{ flightNumber: 'LO1', departureTime: '2026-11-02T09:00', arrivalTime: null, requiredStaff: 2 }];
+    writeFileSync(input, JSON.stringify(instance));
+    const code = runGenerateCli(['--input', input, '--output', output, '--seed', '7', '--time-limit', '0.2'], io);
+    expect(code).toBe(0);
+    const result = parseResult(JSON.parse(readFileSync(output, 'utf8')));
+    expect(result.shifts.length).toBeGreaterThan(0);
+    expect(result.report.seed).toBe(7);
+    expect(lines, lines[0]).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Q1 coverage [\d.]+% \| Q2 flights staffed 100% .*Q3 gap .*Q4 overstaffing .*Q5 \d+ ms, \d+ MB \| breaches 0 \| strategy default, seed 7$/);
+    expect(readdirSync(dir).sort()).toEqual(['month.json', 'result.json']);
+  });
+
+  it('refuses bad input naming the field, exits non-zero and writes nothing', () => {
+    const input = join(dir, 'month.json');
+    const output = join(dir, 'result.json');
+    writeFileSync(input, JSON.stringify({ ...baseInstanceInput(), month: 'November' }));
+    const code = runGenerateCli(['--input', input, '--output', output], io);
+    expect(code).not.toBe(0);
+    expect(errors.join('\n')).toContain('month: expected YYYY-MM');
+    expect(existsSync(output)).toBe(false);
+    expect(readdirSync(dir)).toEqual(['month.json']);
+  });
+
+  it('refuses a file that is not JSON and bad options', () => {
+    const input = join(dir, 'month.json');
+    writeFileSync(input, '{ not json');
+    expect(runGenerateCli(['--input', input, '--output', join(dir, 'r.json')], io)).not.toBe(0);
+    expect(errors.join('\n')).toContain('not readable JSON');
+    expect(() => parseCliArgs(['--input', 'a', '--output', 'b', '--strategy', 'best'])).toThrow(/spec or default/);
+    expect(runGenerateCli(['--input', input], io)).toBe(64);
+  });
+});
