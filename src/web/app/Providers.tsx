@@ -1,13 +1,22 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 const theme = createTheme({
   primaryColor: 'indigo',
+  // Shade 8 keeps white-on-primary and primary-on-white text above WCAG AA contrast.
+  primaryShade: 8,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+});
+
+// Mantine's dimmed grey is below WCAG AA contrast on white; a darker grey keeps secondary text readable.
+const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  dark: {},
 });
 
 export function makeQueryClient() {
@@ -18,7 +27,7 @@ export function makeQueryClient() {
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient ?? defaultClient}>
         <ModalsProvider>
           {/* At most 20 toasts are kept (DESIGN.md). */}

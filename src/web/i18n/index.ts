@@ -26,8 +26,11 @@ void i18n
     returnNull: false,
   });
 
-i18n.on('languageChanged', (lng) => {
+const setDocumentLanguage = (lng: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
-});
+};
+i18n.on('languageChanged', setDocumentLanguage);
+i18n.on('initialized', () => setDocumentLanguage(i18n.resolvedLanguage ?? 'pl'));
+if (i18n.isInitialized) setDocumentLanguage(i18n.resolvedLanguage ?? 'pl');
 
 export default i18n;

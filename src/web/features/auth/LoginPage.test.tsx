@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { renderWithApp } from '../../test/render.tsx';
 import { LoginPage } from './LoginPage.tsx';
