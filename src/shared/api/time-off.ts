@@ -1,0 +1,53 @@
+// Time off (SPEC.md sections 2, 3 and 5): the request form, the API body and what the API returns.
+import { z } from 'zod';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+
+/** Hours per day of time off that counts as work: 1 to 24 in steps of 0.5. */
+export const workHoursSchema = z
+  .number({ error: 'must be a number' })
+  .min(1, 'must be at least 1')
+  .max(24, 'must be at most 24')
+  .refine((v) => Number.isInteger(v * 2), 'must be in steps of 0.5');
+
+export const timeOffInputSchema = z
+  .object({
+    employeeId: z.uuid('must be an employee id'),
+    startDate: isoDate,
+    endDate: isoDate,
+    reason: z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+    countAsWork: z.boolean(),
+    /** null unless countAsWork is true. */
+    workHours: workHoursSchema.nullable(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.endDate < v.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'cannot be earlier than the start date' });
+    }
+    if (v.countAsWork && v.workHours === null) {
+      ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'is required when the time off counts as work' });
+    }
+    if (!v.countAsWork && v.workHours !== null) {
+      ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'must be empty unless the time off counts as work' });
+    }
+  });
+export type TimeOffInput = z.infer<typeof timeOffInputSchema>;
+
+/** An edit names the version it was based on; a stale one is refused with 409. */
+export const timeOffUpdateSchema = z.object({ version: z.number().int().min(1), data: timeOffInputSchema }).strict();
+
+export const timeOffSchema = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  employeeName: z.string(),
+  role: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  reason: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  countAsWork: z.boolean(),
+  workHours: z.number().nullable(),
+  version: z.number().int(),
+});
+export type TimeOff = z.infer<typeof timeOffSchema>;
