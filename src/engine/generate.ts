@@ -59,15 +59,18 @@ export function generate(instance: Instance, options: GenerateOptions = {}): Gen
   const strategy = options.strategy ?? 'default';
   const seed = options.seed ?? instance.seed ?? DEFAULT_SEED;
   const problem = buildProblem(instance);
+  const notes: string[] = [];
   const planned = STRATEGIES[strategy](problem, {
     random: seededRandom(seed),
     deadline: began + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS),
     now,
+    notes,
   });
   // Fixed shifts first, then by date, start and employee, so that files compare line by line.
   const ordered = [...planned].sort((a, b) => Number(b.fixed) - Number(a.fixed) || a.day - b.day || a.start - b.start || a.employee - b.employee);
   const shifts = ordered.map((s) => toResultShift(problem, s));
   const report = buildReport(problem, shifts, strategy, seed);
+  report.warnings.push(...notes);
   report.elapsedMs = Math.round(now() - began);
   return { version: 1, shifts, report };
 }

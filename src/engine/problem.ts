@@ -32,7 +32,14 @@ export type Problem = {
   fixed: PlanShift[];
 };
 
-export type StrategyOptions = { random: Random; deadline: number; now: () => number };
+export type StrategyOptions = {
+  random: Random;
+  /** performance.now() value after which a strategy stops searching and returns what it has. */
+  deadline: number;
+  now: () => number;
+  /** Notes a strategy leaves for the report's warnings (e.g. the time limit cut the search). */
+  notes: string[];
+};
 export type Strategy = (problem: Problem, options: StrategyOptions) => PlanShift[];
 
 export function buildProblem(instance: Instance): Problem {

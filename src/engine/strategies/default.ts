@@ -223,7 +223,7 @@ function cover(plan: Plan, order: number[], targetRoom: boolean): void {
 
 /** Phase 3: bring employees toward the required hours where demand is least overstaffed. */
 function balance(plan: Plan, order: number[]): void {
-  const { grid, calendar } = plan.p;
+  const { grid } = plan.p;
   const minLen = Math.max(Math.ceil(plan.p.minShiftMinutes / grid) * grid, grid);
   const N = plan.N;
   const P: Array<Float64Array | null> = new Array(N).fill(null);
@@ -282,7 +282,6 @@ function balance(plan: Plan, order: number[]): void {
         plan.add(e, bestMove.d, bestMove.choice.start, bestMove.choice.end);
         P[bestMove.d] = null;
         progress = true;
-        void calendar;
       }
     }
     if (!progress) break;
@@ -313,12 +312,15 @@ function improve(plan: Plan, options: StrategyOptions): void {
     for (let e = 0; e < plan.E; e++) for (let d = 0; d < N; d++) if (plan.start[e * N + d]! >= 0 && !plan.fixed[e * N + d]) list.push([e, d]);
     return list;
   };
-  let shifts = movable();
+  const shifts = movable();
   if (shifts.length === 0) return;
   let stall = 0;
   const stallLimit = 30 * shifts.length + 2000;
   for (let iter = 0; stall < stallLimit; iter++) {
-    if ((iter & 255) === 0 && now() > deadline) return;
+    if ((iter & 255) === 0 && now() > deadline) {
+      options.notes.push('The time limit ended the improvement search early: the same seed may give a slightly different month on a slower machine.');
+      return;
+    }
     const pick = random.below(shifts.length);
     const [e, d] = shifts[pick]!;
     const k = e * N + d;
@@ -357,7 +359,6 @@ function improve(plan: Plan, options: StrategyOptions): void {
       stall++;
     }
   }
-  shifts = [];
 }
 
 export const defaultStrategy: Strategy = (problem, options) => {
