@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
+import { employees, timeOff } from '../db/schema.ts';
+
+let t: TestApp;
+let cookie: string;
+let anna: string;
+let bartek: string;
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await t.signIn();
+  const rows = await t.database.db
+    .insert(employees)
+    .values([
+      { firstName: 'Zofia', lastName: 'Anders', email: 'zofia@example.com', role: 'Rampa' },
+      { firstName: 'Bartek', lastName: 'Nowak', email: 'bartek@example.com', role: 'Koordynator' },
+    ])
+    .returning();
+  anna = rows[0]!.id;
+  bartek = rows[1]!.id;
+});
+afterAll(async () => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+function call(method: Method, url: string, payload?: unknown, withCookie = true) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...(withCookie ? { cookie } : {}), ...(method === 'GET' ? {} : { origin: TEST_BASE_URL }) },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+const base = (over: Record<string, unknown> = {}) => ({
+  employeeId: anna,
+  startDate: '2026-03-10',
+  endDate: '2026-03-12',
+  reason: 'Vacation',
+  countAsWork: false,
+  workHours: null,
+  ...over,
+});
+
+async function count() {
+  return (await t.database.db.select().from(timeOff)).length;
+}
+
+describe('POST /api/time-off', () => {
+  it('creates a pending request with the employee name and group', async () => {
+    const res = await call('POST', '/api/time-off', base({ reason: '  Family trip  ' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      employeeId: anna,
+      employeeName: 'Zofia Anders',
+      role: 'Rampa',
+      startDate: '2026-03-10',
+      endDate: '2026-03-12',
+      reason: 'Family trip',
+      status: 'pending',
+      countAsWork: false,
+      workHours: null,
+      version: 1,
+    });
+  });
+
+  it('keeps hours per day when the time off counts as work, at 1, 24 and half steps', async () => {
+    for (const hours of [1, 7.5, 24]) {
+      const res = await call('POST', '/api/time-off', base({ countAsWork: true, workHours: hours }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ countAsWork: true, workHours: hours });
+    }
+  });
+
+  it('accepts a single-day request (end equals start)', async () => {
+    const res = await call('POST', '/api/time-off', base({ startDate: '2026-03-20', endDate: '2026-03-20' }));
+    expect(res.statusCode).toBe(201);
+  });
+
+  const refusals: [string, Record<string, unknown>, RegExp][] = [
+    ['a missing reason', { reason: undefined }, /^reason: /],
+    ['an empty reason', { reason: '' }, /^reason: is required/],
+    ['a blank reason', { reason: '   ' }, /^reason: is required/],
+    ['a reason over 500 characters', { reason: 'x'.repeat(501) }, /^reason: must be at most 500/],
+    ['an end before the start', { startDate: '2026-03-12', endDate: '2026-03-11' }, /^endDate: cannot be earlier than the start date/],
+    ['a start date that is not a date', { startDate: '12.03.2026' }, /^startDate: must be a date as YYYY-MM-DD/],
+    ['a missing end date', { endDate: undefined }, /^endDate: /],
+    ['hours missing while counting as work', { countAsWork: true, workHours: null }, /^workHours: is required when the time off counts as work/],
+    ['hours below 1', { countAsWork: true, workHours: 0.5 }, /^workHours: must be at least 1/],
+    ['hours above 24', { countAsWork: true, workHours: 24.5 }, /^workHours: must be at most 24/],
+    ['hours off the half-hour step', { countAsWork: true, workHours: 7.25 }, /^workHours: must be in steps of 0.5/],
+    ['hours as text', { countAsWork: true, workHours: '8' }, /^workHours: must be a number/],
+    ['hours without counting as work', { countAsWork: false, workHours: 8 }, /^workHours: must be empty unless/],
+    ['an employee id that is not an id', { employeeId: 'anna' }, /^employeeId: must be an employee id/],
+    ['a field the API does not know', { status: 'approved' }, /Unrecognized key: "status"/],
+  ];
+  for (const [what, over, message] of refusals) {
+    it(`refuses ${what} with a message naming the field, writing nothing`, async () => {
+      const before = await count();
+      const res = await call('POST', '/api/time-off', base(over));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+      expect(await count()).toBe(before);
+    });
+  }
+
+  it('answers 404 for an unknown employee', async () => {
+    const before = await count();
+    const res = await call('POST', '/api/time-off', base({ employeeId: MISSING }));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Employee not found');
+    expect(await count()).toBe(before);
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await call('POST', '/api/time-off', base(), false);
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/time-off', () => {
+  it('lists every request that touches the month, by start date then employee name', async () => {
+    const make = async (employeeId: string, startDate: string, endDate: string, reason: string) => {
+      const res = await call('POST', '/api/time-off', base({ employeeId, startDate, endDate, reason }));
+      expect(res.statusCode).toBe(201);
+    };
+    await make(anna, '2027-01-28', '2027-02-02', 'spans into February');
+    await make(anna, '2027-02-10', '2027-02-10', 'Zofia inside');
+    await make(bartek, '2027-02-10', '2027-02-11', 'Bartek inside');
+    await make(bartek, '2027-02-27', '2027-03-03', 'spans out of February');
+    await make(anna, '2027-01-01', '2027-03-31', 'covers February');
+    await make(anna, '2027-01-10', '2027-01-31', 'ends the day before');
+    await make(anna, '2027-03-01', '2027-03-05', 'starts the day after');
+    const res = await call('GET', '/api/time-off?month=2027-02');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((r: { reason: string }) => r.reason)).toEqual([
+      'covers February',
+      'spans into February',
+      'Bartek inside',
+      'Zofia inside',
+      'spans out of February',
+    ]);
+    expect(res.json()[2]).toMatchObject({ employeeName: 'Bartek Nowak', role: 'Koordynator' });
+  });
+
+  it('answers an empty list for a month without time off', async () => {
+    const res = await call('GET', '/api/time-off?month=2030-07');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it('refuses a missing or malformed month', async () => {
+    for (const url of ['/api/time-off', '/api/time-off?month=2027-13', '/api/time-off?month=2027-2']) {
+      const res = await call('GET', url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/month/);
+    }
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await call('GET', '/api/time-off?month=2027-02', undefined, false);
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/time-off/:id', () => {
+  async function created() {
+    const res = await call('POST', '/api/time-off', base({ startDate: '2026-05-04', endDate: '2026-05-06' }));
+    return res.json() as { id: string; version: number };
+  }
+
+  it('saves an edit based on the current version and bumps the version', async () => {
+    const row = await created();
+    const res = await call('PUT', `/api/time-off/${row.id}`, {
+      version: row.version,
+      data: base({ employeeId: bartek, startDate: '2026-05-05', endDate: '2026-05-08', reason: 'Sick leave', countAsWork: true, workHours: 8 }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: row.id,
+      employeeName: 'Bartek Nowak',
+      startDate: '2026-05-05',
+      endDate: '2026-05-08',
+      reason: 'Sick leave',
+      countAsWork: true,
+      workHours: 8,
+      status: 'pending',
+      version: 2,
+    });
+  });
+
+  it('refuses a stale version with 409 STALE and changes nothing', async () => {
+    const row = await created();
+    const first = await call('PUT', `/api/time-off/${row.id}`, { version: row.version, data: base({ reason: 'first edit' }) });
+    expect(first.statusCode).toBe(200);
+    const second = await call('PUT', `/api/time-off/${row.id}`, { version: row.version, data: base({ reason: 'second edit' }) });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      code: 'STALE',
+      message: 'This record was changed by someone else. Reload to see the latest version.',
+    });
+    const [stored] = await t.database.db.select().from(timeOff).where(eq(timeOff.id, row.id));
+    expect(stored).toMatchObject({ reason: 'first edit', version: 2 });
+  });
+
+  it('refuses invalid data with a message naming the field and changes nothing', async () => {
+    const row = await created();
+    const res = await call('PUT', `/api/time-off/${row.id}`, {
+      version: row.version,
+      data: base({ startDate: '2026-05-06', endDate: '2026-05-05' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^data\.endDate: cannot be earlier than the start date/);
+    const [stored] = await t.database.db.select().from(timeOff).where(eq(timeOff.id, row.id));
+    expect(stored).toMatchObject({ startDate: '2026-05-04', endDate: '2026-05-06', version: 1 });
+  });
+
+  it('refuses a body without a version', async () => {
+    const row = await created();
+    const res = await call('PUT', `/api/time-off/${row.id}`, { data: base() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^version: /);
+  });
+
+  it('answers 404 for an unknown id and for an unknown employee', async () => {
+    const missing = await call('PUT', `/api/time-off/${MISSING}`, { version: 1, data: base() });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Time off not found');
+    const row = await created();
+    const noEmployee = await call('PUT', `/api/time-off/${row.id}`, { version: row.version, data: base({ employeeId: MISSING }) });
+    expect(noEmployee.statusCode).toBe(404);
+    expect(noEmployee.json().message).toBe('Employee not found');
+  });
+
+  it('answers 401 without a session', async () => {
+    const row = await created();
+    const res = await call('PUT', `/api/time-off/${row.id}`, { version: row.version, data: base() }, false);
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/time-off/:id', () => {
+  it('deletes, then answers 404 for the same id', async () => {
+    const row = (await call('POST', '/api/time-off', base())).json() as { id: string };
+    const res = await call('DELETE', `/api/time-off/${row.id}`);
+    expect(res.statusCode).toBe(204);
+    expect(await t.database.db.select().from(timeOff).where(eq(timeOff.id, row.id))).toEqual([]);
+    const again = await call('DELETE', `/api/time-off/${row.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('Time off not found');
+  });
+
+  it('refuses an id that is not an id', async () => {
+    const res = await call('DELETE', '/api/time-off/not-an-id');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^id: /);
+  });
+
+  it('answers 401 without a session and deletes nothing', async () => {
+    const row = (await call('POST', '/api/time-off', base())).json() as { id: string };
+    const res = await call('DELETE', `/api/time-off/${row.id}`, undefined, false);
+    expect(res.statusCode).toBe(401);
+    expect(await t.database.db.select().from(timeOff).where(eq(timeOff.id, row.id))).toHaveLength(1);
+  });
+});

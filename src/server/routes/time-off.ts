@@ -1,0 +1,61 @@
+// Time off API: GET ?month=YYYY-MM, POST, PUT /:id ({version, data}), DELETE /:id.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { timeOffInputSchema, timeOffSchema, timeOffUpdateSchema } from '../../shared/api/time-off.ts';
+import { monthKeySchema, monthRange } from '../../shared/month.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { createTimeOff, deleteTimeOff, listTimeOffInRange, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
+import type { RouteContext } from './context.ts';
+
+export const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
+export const staleRecord = () => conflict(STALE_MESSAGE, 'STALE');
+
+const idParams = z.object({ id: z.uuid('must be a time off id') });
+
+function unwrap(result: WriteResult) {
+  switch (result.kind) {
+    case 'ok':
+      return result.row;
+    case 'employee-missing':
+      throw notFound('Employee');
+    case 'missing':
+      throw notFound('Time off');
+    case 'stale':
+      throw staleRecord();
+  }
+}
+
+export async function timeOffRoutes(app: FastifyInstance, { database }: RouteContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  api.get(
+    '/time-off',
+    { schema: { querystring: z.object({ month: monthKeySchema }), response: { 200: z.array(timeOffSchema) } } },
+    async (request) => {
+      const { first, last } = monthRange(request.query.month);
+      return listTimeOffInRange(db, first, last);
+    },
+  );
+
+  api.post(
+    '/time-off',
+    { schema: { body: timeOffInputSchema, response: { 201: timeOffSchema } } },
+    async (request, reply) => {
+      const row = unwrap(await createTimeOff(db, request.body));
+      return reply.status(201).send(row);
+    },
+  );
+
+  api.put(
+    '/time-off/:id',
+    { schema: { params: idParams, body: timeOffUpdateSchema, response: { 200: timeOffSchema } } },
+    async (request) => unwrap(await updateTimeOff(db, request.params.id, request.body.version, request.body.data)),
+  );
+
+  api.delete('/time-off/:id', { schema: { params: idParams } }, async (request, reply) => {
+    if (!(await deleteTimeOff(db, request.params.id))) throw notFound('Time off');
+    return reply.status(204).send();
+  });
+}
