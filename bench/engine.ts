@@ -4,7 +4,7 @@
 // Each run happens in a fresh child process so that its peak memory is its own.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { generate, type StrategyName } from '../src/engine/generate.ts';
@@ -207,4 +207,4 @@ function main(): void {
   console.log('\nwrote bench/RESULTS.md (Generator section)');
 }
 
-main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -244,7 +244,11 @@ function balance(plan: Plan, order: number[]): void {
       for (let guard = 0; guard < N; guard++) {
         const R = missing(e);
         if (R < grid / 2) break;
-        let bestMove: { d: number; choice: Choice; extend: boolean } | null = null;
+        // The biggest step toward the required hours first (fewer, longer pieces fit the caps
+        // better), then where demand is least overstaffed.
+        let bestMove: { d: number; choice: Choice; extend: boolean; added: number } | null = null;
+        const better = (added: number, value: number): boolean =>
+          !bestMove || Math.abs(R - added) < Math.abs(R - bestMove.added) - 1e-9 || (Math.abs(R - added) <= Math.abs(R - bestMove.added) + 1e-9 && value > bestMove.choice.value);
         const wanted = Math.round(R / grid) * grid;
         for (let d = 0; d < N; d++) {
           const k = e * N + d;
@@ -252,11 +256,11 @@ function balance(plan: Plan, order: number[]): void {
             const w = plan.window(e, d, false);
             if (!w) continue;
             // A whole shift of the missing hours (or as much as the day allows), or a minimum shift when closer.
-            let len = Math.min(Math.floor(w.maxLen / grid) * grid, wanted, 720);
+            let len = Math.min(Math.floor(w.maxLen / grid) * grid, wanted, Math.floor((w.hi - w.lo) / grid) * grid);
             if (len < minLen) len = Math.abs(R - minLen) < R ? minLen : 0;
             if (len < minLen || len > w.maxLen) continue;
             const c = bestInterval(plan, d, valueOf(d), w, len);
-            if (c && (!bestMove || c.value > bestMove.choice.value)) bestMove = { d, choice: c, extend: false };
+            if (c && better(len, c.value)) bestMove = { d, choice: c, extend: false, added: len };
           } else if (plan.start[k]! >= 0 && !plan.fixed[k]) {
             // Lengthen an existing shift at either end.
             const w = plan.window(e, d, false);
@@ -267,17 +271,29 @@ function balance(plan: Plan, order: number[]): void {
             const extra = Math.min(wanted, Math.floor((w.maxLen - own) / grid) * grid);
             if (extra < grid) continue;
             const Pd = valueOf(d);
+            const early = Math.min(extra, Math.max(0, s - w.lo));
+            const late = Math.min(extra, Math.max(0, w.hi - t));
             for (const [ns, nt] of [
-              [s - extra, t],
-              [s, t + extra],
+              [s - early, t],
+              [s, t + late],
+              [s - early, t + Math.min(late, extra - early)],
             ] as const) {
-              if (ns < w.lo || nt > w.hi || plan.length(d, ns, nt) > w.maxLen) continue;
+              if (nt - ns <= t - s || ns < w.lo || nt > w.hi || plan.length(d, ns, nt) > w.maxLen) continue;
               const value = Pd[nt]! - Pd[ns]! - (Pd[t]! - Pd[s]!);
-              if (!bestMove || value > bestMove.choice.value) bestMove = { d, choice: { start: ns, end: nt, value }, extend: true };
+              const added = nt - ns - (t - s);
+              if (better(added, value)) bestMove = { d, choice: { start: ns, end: nt, value }, extend: true, added };
             }
           }
         }
-        if (!bestMove) break;
+        if (!bestMove) {
+          // Stuck: slide one of the employee's shifts (same length, coverage not lower) so that
+          // rest and opening hours leave room for the missing hours, then try again.
+          if (makeRoom(plan, e, minLen)) {
+            P.fill(null);
+            continue;
+          }
+          break;
+        }
         if (bestMove.extend) plan.remove(e, bestMove.d);
         plan.add(e, bestMove.d, bestMove.choice.start, bestMove.choice.end);
         P[bestMove.d] = null;
@@ -286,6 +302,60 @@ function balance(plan: Plan, order: number[]): void {
     }
     if (!progress) break;
   }
+}
+
+/** Minutes employee e could still add in one step: a new shift on a free day or a longer shift. */
+function roomOf(plan: Plan, e: number, minLen: number): number {
+  const N = plan.N;
+  let best = 0;
+  for (let d = 0; d < N; d++) {
+    const k = e * N + d;
+    const fixed = plan.fixed[k] === 1;
+    if (fixed || (!plan.free(e, d) && plan.start[k]! < 0)) continue;
+    const w = plan.window(e, d, false);
+    if (!w) continue;
+    if (plan.start[k]! < 0) {
+      const len = Math.min(w.maxLen, w.hi - w.lo);
+      if (len >= minLen) best = Math.max(best, len);
+    } else {
+      const s = plan.start[k]!;
+      const t = plan.end[k]!;
+      best = Math.max(best, Math.min(w.maxLen - (t - s), Math.max(0, s - w.lo) + Math.max(0, w.hi - t)));
+    }
+  }
+  return best;
+}
+
+function makeRoom(plan: Plan, e: number, minLen: number): boolean {
+  const { grid } = plan.p;
+  const N = plan.N;
+  const before = roomOf(plan, e, minLen);
+  let best: { d: number; s: number; t: number; room: number } | null = null;
+  for (let d = 0; d < N; d++) {
+    const k = e * N + d;
+    if (plan.start[k]! < 0 || plan.fixed[k]) continue;
+    const s = plan.start[k]!;
+    const t = plan.end[k]!;
+    const len = plan.length(d, s, t);
+    const lost = delta(plan, d, s, t, -1);
+    plan.remove(e, d);
+    const w = plan.window(e, d, false);
+    if (w) {
+      for (let ns = w.lo; ns + (t - s) <= w.hi; ns += grid) {
+        const nt = ns + (t - s);
+        if (ns === s || plan.length(d, ns, nt) !== len || delta(plan, d, ns, nt, 1) < lost) continue;
+        plan.add(e, d, ns, nt);
+        const room = roomOf(plan, e, minLen);
+        plan.remove(e, d);
+        if (room > before && (!best || room > best.room)) best = { d, s: ns, t: nt, room };
+      }
+    }
+    plan.add(e, d, s, t);
+  }
+  if (!best) return false;
+  plan.remove(e, best.d);
+  plan.add(e, best.d, best.s, best.t);
+  return true;
 }
 
 /** Weighted coverage gained by adding (+1) or lost by removing (−1) one person on [s, t). */
@@ -315,10 +385,10 @@ function improve(plan: Plan, options: StrategyOptions): void {
   const shifts = movable();
   if (shifts.length === 0) return;
   let stall = 0;
-  const stallLimit = 30 * shifts.length + 2000;
+  const stallLimit = 8 * shifts.length + 2000;
   for (let iter = 0; stall < stallLimit; iter++) {
     if ((iter & 255) === 0 && now() > deadline) {
-      options.notes.push('The time limit ended the improvement search early: the same seed may give a slightly different month on a slower machine.');
+      if (!options.notes.some((n) => n.startsWith('The time limit'))) options.notes.push('The time limit ended the improvement search early: the same seed may give a slightly different month on a slower machine.');
       return;
     }
     const pick = random.below(shifts.length);
@@ -370,6 +440,9 @@ export const defaultStrategy: Strategy = (problem, options) => {
   }
   cover(plan, order, true);
   cover(plan, order, false);
+  balance(plan, order);
+  improve(plan, options);
+  // Sliding shifts may have opened room next to them: balance once more, then polish.
   balance(plan, order);
   improve(plan, options);
   const out: PlanShift[] = [];
