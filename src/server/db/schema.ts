@@ -74,6 +74,8 @@ export const schedules = pgTable(
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
     totalHours: numeric('total_hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /** 'manual' for a planner's edit (kept when regenerating), 'generated' for the generator's. */
+    source: text('source', { enum: ['manual', 'generated'] }).notNull().default('manual'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -83,6 +85,7 @@ export const schedules = pgTable(
     index('schedules_date_idx').on(t.date),
     check('schedules_end_after_start', sql`${t.endTime} > ${t.startTime}`),
     check('schedules_total_hours_range', sql`${t.totalHours} > 0 and ${t.totalHours} <= 24`),
+    check('schedules_source', sql`${t.source} in ('manual', 'generated')`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "schedules" ADD COLUMN "source" text DEFAULT 'manual' NOT NULL;--> statement-breakpoint
+ALTER TABLE "schedules" ADD CONSTRAINT "schedules_source" CHECK ("schedules"."source" in ('manual', 'generated'));
