@@ -1,8 +1,17 @@
-import { asc, count, eq } from 'drizzle-orm';
+// Staff groups: data an administrator can change. A rename carries over to employees.role and
+// airport_hours.role (ON UPDATE CASCADE) and to the keys of flights.required_staff, in one transaction.
+import { asc, count, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { employees, staffGroups } from '../db/schema.ts';
+import { employees, flights, staffGroups } from '../db/schema.ts';
+import type { StaffGroup } from '../../shared/api/staff-groups.ts';
 
-export async function listStaffGroups(db: Db) {
+export interface StaffGroupValues {
+  name: string;
+  takesFlights: boolean;
+  takesAirportHours: boolean;
+}
+
+export async function listStaffGroups(db: Db): Promise<StaffGroup[]> {
   return db
     .select({
       id: staffGroups.id,
@@ -16,4 +25,96 @@ export async function listStaffGroups(db: Db) {
     .leftJoin(employees, eq(employees.role, staffGroups.name))
     .groupBy(staffGroups.id)
     .orderBy(asc(staffGroups.position), asc(staffGroups.name));
+}
+
+async function getStaffGroup(db: Db, id: number): Promise<StaffGroup | null> {
+  const [row] = await db
+    .select({
+      id: staffGroups.id,
+      name: staffGroups.name,
+      takesFlights: staffGroups.takesFlights,
+      takesAirportHours: staffGroups.takesAirportHours,
+      position: staffGroups.position,
+      employeeCount: count(employees.id),
+    })
+    .from(staffGroups)
+    .leftJoin(employees, eq(employees.role, staffGroups.name))
+    .where(eq(staffGroups.id, id))
+    .groupBy(staffGroups.id);
+  return row ?? null;
+}
+
+async function nameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db.select({ id: staffGroups.id }).from(staffGroups).where(eq(staffGroups.name, name));
+  return Boolean(row && row.id !== exceptId);
+}
+
+export type StaffGroupWrite =
+  | { kind: 'ok'; row: StaffGroup }
+  | { kind: 'missing' }
+  | { kind: 'duplicate' }
+  | { kind: 'has-employees'; name: string; employees: number };
+
+/** Adds a group at the end of the list. */
+export async function createStaffGroup(db: Db, input: StaffGroupValues): Promise<StaffGroupWrite> {
+  return db.transaction(async (tx) => {
+    const name = input.name.trim();
+    if (await nameTaken(tx, name)) return { kind: 'duplicate' } as const;
+    const [last] = await tx.select({ position: max(staffGroups.position) }).from(staffGroups);
+    const [created] = await tx
+      .insert(staffGroups)
+      .values({ name, takesFlights: input.takesFlights, takesAirportHours: input.takesAirportHours, position: (last?.position ?? -1) + 1 })
+      .returning({ id: staffGroups.id });
+    return { kind: 'ok', row: (await getStaffGroup(tx, created!.id))! } as const;
+  });
+}
+
+/** Renames and sets the flags; a new name reaches employees, operating hours and flight staffing. */
+export async function updateStaffGroup(db: Db, id: number, input: StaffGroupValues): Promise<StaffGroupWrite> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ name: staffGroups.name }).from(staffGroups).where(eq(staffGroups.id, id)).for('update');
+    if (!current) return { kind: 'missing' } as const;
+    const name = input.name.trim();
+    if (await nameTaken(tx, name, id)) return { kind: 'duplicate' } as const;
+    await tx
+      .update(staffGroups)
+      .set({ name, takesFlights: input.takesFlights, takesAirportHours: input.takesAirportHours })
+      .where(eq(staffGroups.id, id));
+    if (name !== current.name) {
+      // required_staff is a JSON map keyed by group name: move the old key's headcount to the new key.
+      await tx
+        .update(flights)
+        .set({
+          requiredStaff: sql`(${flights.requiredStaff} - ${current.name}::text) || jsonb_build_object(${name}::text, ${flights.requiredStaff} -> ${current.name}::text)`,
+        })
+        .where(sql`jsonb_exists(${flights.requiredStaff}, ${current.name}::text)`);
+    }
+    return { kind: 'ok', row: (await getStaffGroup(tx, id))! } as const;
+  });
+}
+
+/** Removes a group that has no employees; its operating hours go with it and flights stop naming it. */
+export async function deleteStaffGroup(db: Db, id: number): Promise<StaffGroupWrite> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ name: staffGroups.name }).from(staffGroups).where(eq(staffGroups.id, id)).for('update');
+    if (!current) return { kind: 'missing' } as const;
+    const [members] = await tx.select({ n: count() }).from(employees).where(eq(employees.role, current.name));
+    if ((members?.n ?? 0) > 0) return { kind: 'has-employees', name: current.name, employees: members!.n } as const;
+    const row = (await getStaffGroup(tx, id))!;
+    await tx
+      .update(flights)
+      .set({ requiredStaff: sql`${flights.requiredStaff} - ${current.name}::text` })
+      .where(sql`jsonb_exists(${flights.requiredStaff}, ${current.name}::text)`);
+    await tx.delete(staffGroups).where(eq(staffGroups.id, id));
+    return { kind: 'ok', row } as const;
+  });
+}
+
+/** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error as `cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }

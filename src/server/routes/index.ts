@@ -4,9 +4,11 @@ import type { RouteContext } from './context.ts';
 import { staffGroupRoutes } from './staff-groups.ts';
 import { settingsRoutes } from './settings.ts';
 import { timeOffRoutes } from './time-off.ts';
+import { employeeRoutes } from './employees.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   await api.register(async (scope) => staffGroupRoutes(scope, ctx));
   await api.register(async (scope) => settingsRoutes(scope, ctx));
   await api.register(async (scope) => timeOffRoutes(scope, ctx));
+  await api.register(async (scope) => employeeRoutes(scope, ctx));
 }

@@ -1,13 +1,86 @@
-import type { FastifyInstance } from 'fastify';
+// Staff groups: everyone signed in reads them; only an administrator adds, renames or removes one.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staffGroupSchema } from '../../shared/api/staff-groups.ts';
-import { listStaffGroups } from '../repos/staff-groups.ts';
+import { staffGroupInputSchema, staffGroupSchema } from '../../shared/api/staff-groups.ts';
+import { conflict, HttpError, notFound } from '../http/errors.ts';
+import {
+  createStaffGroup,
+  deleteStaffGroup,
+  listStaffGroups,
+  pgErrorCode,
+  updateStaffGroup,
+  type StaffGroupWrite,
+} from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
+
+export const DUPLICATE_GROUP_MESSAGE = 'A staff group with this name already exists';
+const idParams = z.object({ id: z.coerce.number({ error: 'must be a staff group id' }).int('must be a staff group id').positive('must be a staff group id') });
+
+function requireAdmin(request: FastifyRequest) {
+  if (request.user?.role !== 'admin') {
+    throw new HttpError(403, 'FORBIDDEN', 'Only an administrator can add, rename or remove staff groups.');
+  }
+}
+
+const employeesText = (n: number) => (n === 1 ? '1 employee' : `${n} employees`);
+
+function unwrap(result: StaffGroupWrite) {
+  switch (result.kind) {
+    case 'ok':
+      return result.row;
+    case 'missing':
+      throw notFound('Staff group');
+    case 'duplicate':
+      throw conflict(DUPLICATE_GROUP_MESSAGE, 'DUPLICATE');
+    case 'has-employees':
+      throw conflict(
+        `The staff group ${result.name} still has ${employeesText(result.employees)}. Move or delete them before removing the group.`,
+        'GROUP_HAS_EMPLOYEES',
+      );
+  }
+}
+
+/** A concurrent write can still trip a database rule after the checks: answer it as the check would. */
+async function guarded(write: () => Promise<StaffGroupWrite>) {
+  try {
+    return unwrap(await write());
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (code === '23505') throw conflict(DUPLICATE_GROUP_MESSAGE, 'DUPLICATE');
+    if (code === '23503') throw conflict('The staff group still has employees. Move or delete them before removing the group.', 'GROUP_HAS_EMPLOYEES');
+    throw err;
+  }
+}
 
 export async function staffGroupRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/staff-groups', { schema: { response: { 200: z.array(staffGroupSchema) } } }, async () =>
-    listStaffGroups(database.db),
+  const { db } = database;
+
+  api.get('/staff-groups', { schema: { response: { 200: z.array(staffGroupSchema) } } }, async () => listStaffGroups(db));
+
+  api.post(
+    '/staff-groups',
+    { schema: { body: staffGroupInputSchema, response: { 201: staffGroupSchema } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      const row = await guarded(() => createStaffGroup(db, request.body));
+      return reply.status(201).send(row);
+    },
   );
+
+  api.put(
+    '/staff-groups/:id',
+    { schema: { params: idParams, body: staffGroupInputSchema, response: { 200: staffGroupSchema } } },
+    async (request) => {
+      requireAdmin(request);
+      return guarded(() => updateStaffGroup(db, request.params.id, request.body));
+    },
+  );
+
+  api.delete('/staff-groups/:id', { schema: { params: idParams } }, async (request, reply) => {
+    requireAdmin(request);
+    await guarded(() => deleteStaffGroup(db, request.params.id));
+    return reply.status(204).send();
+  });
 }

@@ -1,3 +1,4 @@
+// Staff groups (DESIGN.md): data, not fixed names. Everyone reads them; an administrator changes them.
 import { z } from 'zod';
 
 export const staffGroupSchema = z.object({
@@ -9,3 +10,16 @@ export const staffGroupSchema = z.object({
   employeeCount: z.number().int(),
 });
 export type StaffGroup = z.infer<typeof staffGroupSchema>;
+
+export const staffGroupInputSchema = z
+  .object({
+    name: z
+      .string({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(60, 'must be at most 60 characters'),
+    takesFlights: z.boolean({ error: 'must be true or false' }),
+    takesAirportHours: z.boolean({ error: 'must be true or false' }),
+  })
+  .strict();
+export type StaffGroupInput = z.input<typeof staffGroupInputSchema>;

@@ -1,0 +1,93 @@
+// Employees: the list ordered by staff group position then surname, versioned edits, and what a
+// deletion takes along (schedules, time off and events cascade in the database).
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { employees, events, schedules, staffGroups, timeOff } from '../db/schema.ts';
+import type { Employee, EmployeeDependents } from '../../shared/api/employees.ts';
+
+export interface EmployeeValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber?: string | null | undefined;
+  role: string;
+}
+
+const columns = {
+  id: employees.id,
+  firstName: employees.firstName,
+  lastName: employees.lastName,
+  email: employees.email,
+  phoneNumber: employees.phoneNumber,
+  role: employees.role,
+  version: employees.version,
+};
+
+function values(input: EmployeeValues) {
+  return {
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    email: input.email.trim(),
+    phoneNumber: input.phoneNumber?.trim() || null,
+    role: input.role.trim(),
+  };
+}
+
+export async function listEmployees(db: Db): Promise<Employee[]> {
+  return db
+    .select(columns)
+    .from(employees)
+    .innerJoin(staffGroups, eq(staffGroups.name, employees.role))
+    .orderBy(asc(staffGroups.position), asc(staffGroups.name), asc(employees.lastName), asc(employees.firstName), asc(employees.id));
+}
+
+export async function getEmployee(db: Db, id: string): Promise<Employee | null> {
+  const [row] = await db.select(columns).from(employees).where(eq(employees.id, id));
+  return row ?? null;
+}
+
+async function groupExists(db: Db, name: string): Promise<boolean> {
+  const [row] = await db.select({ id: staffGroups.id }).from(staffGroups).where(eq(staffGroups.name, name.trim()));
+  return Boolean(row);
+}
+
+export type EmployeeWrite = { kind: 'ok'; row: Employee } | { kind: 'missing' } | { kind: 'no-group' } | { kind: 'stale' };
+
+export async function createEmployee(db: Db, input: EmployeeValues): Promise<EmployeeWrite> {
+  return db.transaction(async (tx) => {
+    if (!(await groupExists(tx, input.role))) return { kind: 'no-group' } as const;
+    const [row] = await tx.insert(employees).values(values(input)).returning(columns);
+    return { kind: 'ok', row: row! } as const;
+  });
+}
+
+/** Writes the edit only when the stored version is the one the edit was based on. */
+export async function updateEmployee(db: Db, id: string, version: number, input: EmployeeValues): Promise<EmployeeWrite> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ version: employees.version }).from(employees).where(eq(employees.id, id));
+    if (!current) return { kind: 'missing' } as const;
+    if (current.version !== version) return { kind: 'stale' } as const;
+    if (!(await groupExists(tx, input.role))) return { kind: 'no-group' } as const;
+    const [row] = await tx
+      .update(employees)
+      .set({ ...values(input), version: sql`${employees.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(employees.id, id), eq(employees.version, version)))
+      .returning(columns);
+    return row ? ({ kind: 'ok', row } as const) : ({ kind: 'stale' } as const);
+  });
+}
+
+export async function deleteEmployee(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.delete(employees).where(eq(employees.id, id)).returning({ id: employees.id });
+  return deleted.length > 0;
+}
+
+/** How many schedules, time off requests and events would go with the employee. */
+export async function employeeDependents(db: Db, id: string): Promise<EmployeeDependents> {
+  const [[s], [t], [e]] = await Promise.all([
+    db.select({ n: count() }).from(schedules).where(eq(schedules.employeeId, id)),
+    db.select({ n: count() }).from(timeOff).where(eq(timeOff.employeeId, id)),
+    db.select({ n: count() }).from(events).where(eq(events.employeeId, id)),
+  ]);
+  return { schedules: s?.n ?? 0, timeOff: t?.n ?? 0, events: e?.n ?? 0 };
+}

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
+import { employees, events, schedules, timeOff } from '../db/schema.ts';
+
+let t: TestApp;
+let cookie: string;
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await t.signIn();
+});
+afterAll(async () => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+function call(method: Method, url: string, payload?: unknown, withCookie = true) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...(withCookie ? { cookie } : {}), ...(method === 'GET' ? {} : { origin: TEST_BASE_URL }) },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+let seq = 0;
+const person = (over: Record<string, unknown> = {}) => ({
+  firstName: 'Anna',
+  lastName: 'Nowak',
+  email: `anna${++seq}@example.com`,
+  phoneNumber: '+48 512 345 678',
+  role: 'Rampa',
+  ...over,
+});
+
+async function employeeCount() {
+  return (await t.database.db.select().from(employees)).length;
+}
+
+describe('POST /api/employees', () => {
+  it('adds an employee and trims the texts', async () => {
+    const res = await call('POST', '/api/employees', person({ firstName: '  Ewa ', lastName: ' Mazur ', email: ' ewa@example.com ' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      firstName: 'Ewa',
+      lastName: 'Mazur',
+      email: 'ewa@example.com',
+      phoneNumber: '+48 512 345 678',
+      role: 'Rampa',
+      version: 1,
+    });
+  });
+
+  it('keeps the phone optional: missing, null and empty all store no phone', async () => {
+    for (const over of [{ phoneNumber: undefined }, { phoneNumber: null }, { phoneNumber: '   ' }]) {
+      const res = await call('POST', '/api/employees', person(over));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().phoneNumber).toBeNull();
+    }
+  });
+
+  it('accepts names of 1 and 100 characters', async () => {
+    expect((await call('POST', '/api/employees', person({ firstName: 'A', lastName: 'x'.repeat(100) }))).statusCode).toBe(201);
+  });
+
+  const refusals: [string, Record<string, unknown>, RegExp][] = [
+    ['a missing first name', { firstName: undefined }, /^firstName: is required/],
+    ['a blank first name', { firstName: '   ' }, /^firstName: is required/],
+    ['a first name over 100 characters', { firstName: 'x'.repeat(101) }, /^firstName: must be at most 100/],
+    ['an empty last name', { lastName: '' }, /^lastName: is required/],
+    ['a missing email', { email: undefined }, /^email: is required/],
+    ['an empty email', { email: '' }, /^email: is required/],
+    ['an email without @', { email: 'anna.example.com' }, /^email: must be an email address/],
+    ['an email without a domain dot', { email: 'anna@example' }, /^email: must be an email address/],
+    ['an email with a space', { email: 'an na@example.com' }, /^email: must be an email address/],
+    ['a phone with letters', { phoneNumber: 'call me' }, /^phoneNumber: must be a phone number/],
+    ['a missing group', { role: undefined }, /^role: is required/],
+    ['an empty group', { role: '' }, /^role: is required/],
+    ['a group that does not exist', { role: 'Nobody' }, /^role: is not a staff group/],
+    ['a field the API does not know', { id: MISSING }, /Unrecognized key: "id"/],
+  ];
+  for (const [what, over, message] of refusals) {
+    it(`refuses ${what} with a message naming the field, writing nothing`, async () => {
+      const before = await employeeCount();
+      const res = await call('POST', '/api/employees', person(over));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+      expect(await employeeCount()).toBe(before);
+    });
+  }
+
+  it('answers 401 without a session', async () => {
+    expect((await call('POST', '/api/employees', person(), false)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/employees', () => {
+  it('lists by staff group position, then surname', async () => {
+    await call('POST', '/api/employees', person({ lastName: 'Zych', role: 'Koordynator' }));
+    await call('POST', '/api/employees', person({ lastName: 'Abacki', role: 'TEST 3' }));
+    await call('POST', '/api/employees', person({ lastName: 'Bąk', role: 'Rampa' }));
+    await call('POST', '/api/employees', person({ lastName: 'Adamski', role: 'Rampa' }));
+    const res = await call('GET', '/api/employees');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { lastName: string; role: string }[];
+    const order = ['Koordynator', 'Rampa', 'PAX/INFO', 'TEST 1', 'TEST 2', 'TEST 3'];
+    const positions = list.map((e) => order.indexOf(e.role));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    const rampa = list.filter((e) => e.role === 'Rampa').map((e) => e.lastName);
+    expect(rampa.indexOf('Adamski')).toBeLessThan(rampa.indexOf('Bąk'));
+    expect(list[0]).toMatchObject({ lastName: 'Zych', role: 'Koordynator' });
+    expect(list.at(-1)).toMatchObject({ lastName: 'Abacki', role: 'TEST 3' });
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await call('GET', '/api/employees', undefined, false)).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/employees/:id', () => {
+  it('saves an edit and bumps the version', async () => {
+    const row = (await call('POST', '/api/employees', person())).json();
+    const res = await call('PUT', `/api/employees/${row.id}`, {
+      version: 1,
+      data: person({ firstName: 'Anita', email: 'anita@example.com', phoneNumber: null, role: 'PAX/INFO' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: row.id, firstName: 'Anita', email: 'anita@example.com', phoneNumber: null, role: 'PAX/INFO', version: 2 });
+  });
+
+  it('refuses a stale version with 409 STALE and changes nothing', async () => {
+    const row = (await call('POST', '/api/employees', person())).json();
+    expect((await call('PUT', `/api/employees/${row.id}`, { version: 1, data: person({ firstName: 'First' }) })).statusCode).toBe(200);
+    const res = await call('PUT', `/api/employees/${row.id}`, { version: 1, data: person({ firstName: 'Second' }) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'STALE',
+      message: 'This record was changed by someone else. Reload to see the latest version.',
+    });
+    const [stored] = await t.database.db.select().from(employees).where(eq(employees.id, row.id));
+    expect(stored).toMatchObject({ firstName: 'First', version: 2 });
+  });
+
+  it('refuses an invalid email and changes nothing', async () => {
+    const row = (await call('POST', '/api/employees', person())).json();
+    const res = await call('PUT', `/api/employees/${row.id}`, { version: 1, data: person({ email: 'nope' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^data\.email: must be an email address/);
+    const [stored] = await t.database.db.select().from(employees).where(eq(employees.id, row.id));
+    expect(stored!.email).toBe(row.email);
+  });
+
+  it('refuses a group that does not exist', async () => {
+    const row = (await call('POST', '/api/employees', person())).json();
+    const res = await call('PUT', `/api/employees/${row.id}`, { version: 1, data: person({ role: 'Nobody' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('role: is not a staff group');
+  });
+
+  it('answers 404 for an unknown id, 400 for a malformed one, 401 without a session', async () => {
+    const missing = await call('PUT', `/api/employees/${MISSING}`, { version: 1, data: person() });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Employee not found');
+    expect((await call('PUT', '/api/employees/42', { version: 1, data: person() })).statusCode).toBe(400);
+    const row = (await call('POST', '/api/employees', person())).json();
+    expect((await call('PUT', `/api/employees/${row.id}`, { version: 1, data: person() }, false)).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/employees/:id and its dependents', () => {
+  it('counts schedules, time off and events, then deletes them with the employee', async () => {
+    const row = (await call('POST', '/api/employees', person())).json();
+    const db = t.database.db;
+    await db.insert(schedules).values([
+      { employeeId: row.id, date: '2026-11-02', startTime: '06:00', endTime: '14:00', totalHours: 8 },
+      { employeeId: row.id, date: '2026-11-03', startTime: '06:00', endTime: '14:00', totalHours: 8 },
+    ]);
+    await db.insert(timeOff).values({ employeeId: row.id, startDate: '2026-11-10', endDate: '2026-11-12', reason: 'Leave' });
+    await db.insert(events).values([
+      { employeeId: row.id, date: '2026-11-04', name: 'Training' },
+      { employeeId: row.id, date: '2026-11-05', name: 'Medical' },
+      { employeeId: row.id, date: '2026-11-06', name: 'Audit' },
+    ]);
+    const deps = await call('GET', `/api/employees/${row.id}/dependents`);
+    expect(deps.statusCode).toBe(200);
+    expect(deps.json()).toEqual({ schedules: 2, timeOff: 1, events: 3 });
+
+    const res = await call('DELETE', `/api/employees/${row.id}`);
+    expect(res.statusCode).toBe(204);
+    expect(await db.select().from(employees).where(eq(employees.id, row.id))).toEqual([]);
+    expect(await db.select().from(schedules).where(eq(schedules.employeeId, row.id))).toEqual([]);
+    expect(await db.select().from(timeOff).where(eq(timeOff.employeeId, row.id))).toEqual([]);
+    expect(await db.select().from(events).where(eq(events.employeeId, row.id))).toEqual([]);
+  });
+
+  it('counts zero for an employee with nothing attached', async () => {
+    const row = (await call('POST', '/api/employees', person())).json();
+    expect((await call('GET', `/api/employees/${row.id}/dependents`)).json()).toEqual({ schedules: 0, timeOff: 0, events: 0 });
+  });
+
+  it('answers 404 for an unknown employee', async () => {
+    const del = await call('DELETE', `/api/employees/${MISSING}`);
+    expect(del.statusCode).toBe(404);
+    expect(del.json().message).toBe('Employee not found');
+    expect((await call('GET', `/api/employees/${MISSING}/dependents`)).statusCode).toBe(404);
+  });
+
+  it('answers 401 without a session and deletes nothing', async () => {
+    const row = (await call('POST', '/api/employees', person())).json();
+    expect((await call('DELETE', `/api/employees/${row.id}`, undefined, false)).statusCode).toBe(401);
+    expect((await call('GET', `/api/employees/${row.id}/dependents`, undefined, false)).statusCode).toBe(401);
+    expect(await t.database.db.select().from(employees).where(eq(employees.id, row.id))).toHaveLength(1);
+  });
+});

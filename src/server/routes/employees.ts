@@ -1,0 +1,85 @@
+// Employees API: list, add, versioned edit, delete, and what a deletion takes along.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  employeeDependentsSchema,
+  employeeInputSchema,
+  employeeSchema,
+  employeeUpdateSchema,
+} from '../../shared/api/employees.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import {
+  createEmployee,
+  deleteEmployee,
+  employeeDependents,
+  getEmployee,
+  listEmployees,
+  updateEmployee,
+  type EmployeeWrite,
+} from '../repos/employees.ts';
+import { pgErrorCode } from '../repos/staff-groups.ts';
+import { staleRecord } from './time-off.ts';
+import type { RouteContext } from './context.ts';
+
+const idParams = z.object({ id: z.uuid('must be an employee id') });
+const noGroup = () => badRequest('role: is not a staff group', 'role');
+
+function unwrap(result: EmployeeWrite) {
+  switch (result.kind) {
+    case 'ok':
+      return result.row;
+    case 'missing':
+      throw notFound('Employee');
+    case 'no-group':
+      throw noGroup();
+    case 'stale':
+      throw staleRecord();
+  }
+}
+
+async function guarded(write: () => Promise<EmployeeWrite>) {
+  try {
+    return unwrap(await write());
+  } catch (err) {
+    // The group was removed between the check and the write.
+    if (pgErrorCode(err) === '23503') throw noGroup();
+    throw err;
+  }
+}
+
+export async function employeeRoutes(app: FastifyInstance, { database }: RouteContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  api.get('/employees', { schema: { response: { 200: z.array(employeeSchema) } } }, async () => listEmployees(db));
+
+  api.post(
+    '/employees',
+    { schema: { body: employeeInputSchema, response: { 201: employeeSchema } } },
+    async (request, reply) => {
+      const row = await guarded(() => createEmployee(db, request.body));
+      return reply.status(201).send(row);
+    },
+  );
+
+  api.put(
+    '/employees/:id',
+    { schema: { params: idParams, body: employeeUpdateSchema, response: { 200: employeeSchema } } },
+    async (request) => guarded(() => updateEmployee(db, request.params.id, request.body.version, request.body.data)),
+  );
+
+  api.delete('/employees/:id', { schema: { params: idParams } }, async (request, reply) => {
+    if (!(await deleteEmployee(db, request.params.id))) throw notFound('Employee');
+    return reply.status(204).send();
+  });
+
+  api.get(
+    '/employees/:id/dependents',
+    { schema: { params: idParams, response: { 200: employeeDependentsSchema } } },
+    async (request) => {
+      if (!(await getEmployee(db, request.params.id))) throw notFound('Employee');
+      return employeeDependents(db, request.params.id);
+    },
+  );
+}
