@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
 
@@ -9,4 +9,26 @@ export async function getSettings(db: Db) {
   await db.insert(settings).values({ id: 1 }).onConflictDoNothing();
   const [created] = await db.select().from(settings).where(eq(settings.id, 1));
   return created!;
+}
+
+export interface SettingsValues {
+  timeIncrement: 'half' | 'full';
+  minRestHours: number;
+  weeklyHours: number;
+  minShiftHours: number;
+  timeZone: string;
+}
+
+/**
+ * Saves the settings when `version` is still the stored one, and returns the saved row; null when
+ * someone else saved in between (nothing changes then).
+ */
+export async function updateSettings(db: Db, values: SettingsValues, version: number) {
+  await getSettings(db);
+  const [row] = await db
+    .update(settings)
+    .set({ ...values, version: sql`${settings.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(settings.id, 1), eq(settings.version, version)))
+    .returning();
+  return row ?? null;
 }

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { settingsSchema } from '../../shared/api/settings.ts';
-import { getSettings } from '../repos/settings.ts';
+import { settingsSchema, settingsUpdateSchema } from '../../shared/api/settings.ts';
+import { getSettings, updateSettings } from '../repos/settings.ts';
+import { conflict } from '../http/errors.ts';
 import type { RouteContext } from './context.ts';
+
+const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
 
 export async function settingsRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/settings', { schema: { response: { 200: settingsSchema } } }, async () => {
     const row = await getSettings(database.db);
     return { ...row };
+  });
+
+  api.put('/settings', { schema: { body: settingsUpdateSchema, response: { 200: settingsSchema } } }, async (request) => {
+    const { version, ...values } = request.body;
+    const saved = await updateSettings(database.db, values, version);
+    if (!saved) throw conflict(STALE_MESSAGE, 'STALE');
+    return { ...saved };
   });
 }

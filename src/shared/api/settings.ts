@@ -1,4 +1,6 @@
+// Settings (SPEC.md sections 2, 3, 5 and 9): the record the API returns and the body of a save.
 import { z } from 'zod';
+import { IANAZone } from 'luxon';
 
 /** The settings record (SPEC.md section 3), as the API returns it. */
 export const settingsSchema = z.object({
@@ -19,3 +21,43 @@ export const SETTINGS_DEFAULTS = {
   minShiftHours: 4,
   timeZone: 'Europe/Warsaw',
 } as const;
+
+/** Bounds of the number fields (SPEC.md section 5). */
+export const SETTINGS_BOUNDS = {
+  minRestHours: { min: 8, max: 24 },
+  weeklyHours: { min: 20, max: 60 },
+  minShiftHours: { min: 1, max: 24 },
+} as const;
+
+const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** A number, or text holding one (settings may arrive as text, DESIGN.md); anything else is refused. */
+function numberBetween(min: number, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && NUMERIC_TEXT.test(value.trim()) ? Number(value.trim()) : value),
+    z
+      .number({ error: `must be a number from ${min} to ${max}` })
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`),
+  );
+}
+
+export function isTimeZone(name: string): boolean {
+  return IANAZone.isValidZone(name);
+}
+
+/** The body of PUT /api/settings: every field, plus the version the edit was based on. */
+export const settingsUpdateSchema = z
+  .object({
+    timeIncrement: z.enum(['half', 'full'], { error: "must be 'half' or 'full'" }),
+    minRestHours: numberBetween(SETTINGS_BOUNDS.minRestHours.min, SETTINGS_BOUNDS.minRestHours.max),
+    weeklyHours: numberBetween(SETTINGS_BOUNDS.weeklyHours.min, SETTINGS_BOUNDS.weeklyHours.max),
+    minShiftHours: numberBetween(SETTINGS_BOUNDS.minShiftHours.min, SETTINGS_BOUNDS.minShiftHours.max),
+    timeZone: z
+      .string({ error: 'must be a time zone name such as Europe/Warsaw' })
+      .trim()
+      .refine(isTimeZone, 'must be a time zone name such as Europe/Warsaw'),
+    version: z.number({ error: 'must be the version number of the settings' }).int().min(1),
+  })
+  .strict();
+export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;

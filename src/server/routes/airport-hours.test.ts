@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
+import { airportHours } from '../db/schema.ts';
+
+const DUPLICATE = 'Hours already exist for this role and day. Please delete the existing hours first.';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await t.signIn();
+});
+afterAll(async () => t.close());
+
+const list = (month: string) => t.app.inject({ method: 'GET', url: `/api/airport-hours?month=${month}`, headers: { cookie } });
+const post = (url: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie, origin: TEST_BASE_URL }, payload });
+const add = (payload: Record<string, unknown>) => post('/api/airport-hours', payload);
+const remove = (id: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/airport-hours/${id}`, headers: { cookie, origin: TEST_BASE_URL } });
+const row = (overrides: Record<string, unknown> = {}) => ({
+  role: 'Rampa',
+  dayOfWeek: 1,
+  openingTime: '05:00',
+  closingTime: '21:30',
+  minimumStaff: 2,
+  month: '2026-11',
+  ...overrides,
+});
+const stored = (month: number, year: number) =>
+  t.database.db.select().from(airportHours).where(and(eq(airportHours.month, month), eq(airportHours.year, year)));
+
+describe('adding and deleting operating hours', () => {
+  it('adds a row, lists it in its month ordered by group position then day, and deletes it', async () => {
+    const monday = await add(row({ month: '2026-10' }));
+    expect(monday.statusCode).toBe(201);
+    expect(monday.json()).toMatchObject({ role: 'Rampa', dayOfWeek: 1, openingTime: '05:00', closingTime: '21:30', minimumStaff: 2, month: '2026-10' });
+    const sunday = await add(row({ month: '2026-10', dayOfWeek: 0 }));
+    const coordinator = await add(row({ month: '2026-10', role: 'Koordynator', dayOfWeek: 6 }));
+    const pax = await add(row({ month: '2026-10', role: 'PAX/INFO', dayOfWeek: 3 }));
+    expect([sunday, coordinator, pax].map((r) => r.statusCode)).toEqual([201, 201, 201]);
+
+    const listed = (await list('2026-10')).json() as { role: string; dayOfWeek: number }[];
+    expect(listed.map((r) => `${r.role}/${r.dayOfWeek}`)).toEqual(['Koordynator/6', 'Rampa/0', 'Rampa/1', 'PAX/INFO/3']);
+    expect((await list('2026-09')).json()).toEqual([]);
+
+    expect((await remove(monday.json().id)).statusCode).toBe(204);
+    expect(((await list('2026-10')).json() as unknown[]).length).toBe(3);
+    expect((await remove(monday.json().id)).statusCode).toBe(404);
+  });
+
+  it('refuses a duplicate for the same group, day, month and year with the specification message', async () => {
+    const first = await add(row({ month: '2026-12', dayOfWeek: 2 }));
+    expect(first.statusCode).toBe(201);
+    const again = await add(row({ month: '2026-12', dayOfWeek: 2, openingTime: '08:00' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'AIRPORT_HOURS_EXIST', message: DUPLICATE });
+    const rows = await stored(11, 2026);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.openingTime).toBe('05:00:00');
+    // The same day in another month, or of another group, is fine.
+    expect((await add(row({ month: '2027-12', dayOfWeek: 2 }))).statusCode).toBe(201);
+    expect((await add(row({ month: '2026-12', dayOfWeek: 2, role: 'Koordynator' }))).statusCode).toBe(201);
+  });
+
+  it('lets only one of several simultaneous identical adds through; the others get the duplicate message', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => add(row({ month: '2026-08', dayOfWeek: 5 }))));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toBe(DUPLICATE);
+    expect(await stored(7, 2026)).toHaveLength(1);
+  });
+
+  it('needs minimum staff of at least 1: 1 is saved, 0 refused naming the field', async () => {
+    expect((await add(row({ month: '2025-01', minimumStaff: 1 }))).statusCode).toBe(201);
+    const zero = await add(row({ month: '2025-01', dayOfWeek: 2, minimumStaff: 0 }));
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().message).toBe('minimumStaff: must be at least 1');
+    const text = await add(row({ month: '2025-01', dayOfWeek: 2, minimumStaff: 'two' }));
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toMatch(/^minimumStaff: /);
+    expect(await stored(0, 2025)).toHaveLength(1);
+  });
+
+  it('needs a closing time after the opening time, both as HH:mm', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ openingTime: '22:00', closingTime: '06:00' }, 'closingTime: must be after the opening time'],
+      [{ openingTime: '08:00', closingTime: '08:00' }, 'closingTime: must be after the opening time'],
+      [{ openingTime: '8am' }, 'openingTime: must be a time as HH:mm'],
+      [{ closingTime: '24:30' }, 'closingTime: must be a time as HH:mm'],
+      [{ dayOfWeek: 7 }, 'dayOfWeek: must be a day of the week from 0 (Sunday) to 6 (Saturday)'],
+      [{ month: '2025-2' }, 'month: must be a month as YYYY-MM'],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await add(row({ month: '2025-02', ...overrides }));
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const { role: _r, ...withoutRole } = row({ month: '2025-02' });
+    const missing = await add(withoutRole);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/^role: /);
+    expect(await stored(1, 2025)).toEqual([]);
+  });
+
+  it('accepts only groups that take part in operating hours', async () => {
+    const unknown = await add(row({ month: '2025-03', role: 'Catering' }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'role', message: 'role: there is no staff group named "Catering"' });
+    const notTaking = await add(row({ month: '2025-03', role: 'TEST 1' }));
+    expect(notTaking.statusCode).toBe(400);
+    expect(notTaking.json().message).toBe('role: the group "TEST 1" does not take part in airport operating hours');
+    expect(await stored(2, 2025)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect((await remove('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const bad = await remove('42');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^id: /);
+  });
+
+  it('answers 401 without a session and writes nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/airport-hours', headers: { origin: TEST_BASE_URL }, payload: row({ month: '2025-04' }) });
+    expect(res.statusCode).toBe(401);
+    for (const url of ['/api/airport-hours/quick-setup', '/api/airport-hours/copy-previous']) {
+      const r = await t.app.inject({ method: 'POST', url, headers: { origin: TEST_BASE_URL }, payload: { role: 'Rampa', month: '2025-04' } });
+      expect(r.statusCode).toBe(401);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/airport-hours?month=2025-04' })).statusCode).toBe(401);
+    expect(await stored(3, 2025)).toEqual([]);
+  });
+});
+
+describe('quick setup', () => {
+  it('fills all seven days 06:00–22:00 with minimum staff 1 for a group with no hours', async () => {
+    const res = await post('/api/airport-hours/quick-setup', { role: 'PAX/INFO', month: '2025-06' });
+    expect(res.statusCode).toBe(201);
+    const rows = res.json() as { dayOfWeek: number; openingTime: string; closingTime: string; minimumStaff: number }[];
+    expect(rows.map((r) => r.dayOfWeek)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    for (const r of rows) expect(r).toMatchObject({ openingTime: '06:00', closingTime: '22:00', minimumStaff: 1, role: 'PAX/INFO', month: '2025-06' });
+    expect(await stored(5, 2025)).toHaveLength(7);
+  });
+
+  it('is refused for a group that already has any hours this month, and writes nothing', async () => {
+    expect((await add(row({ month: '2025-07', dayOfWeek: 3, openingTime: '07:00' }))).statusCode).toBe(201);
+    const res = await post('/api/airport-hours/quick-setup', { role: 'Rampa', month: '2025-07' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/already has operating hours this month/);
+    const rows = await stored(6, 2025);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.openingTime).toBe('07:00:00');
+    // Another group in the same month still can.
+    expect((await post('/api/airport-hours/quick-setup', { role: 'Koordynator', month: '2025-07' })).statusCode).toBe(201);
+  });
+
+  it('refuses an unknown group or one outside operating hours, naming the field', async () => {
+    const unknown = await post('/api/airport-hours/quick-setup', { role: 'Nobody', month: '2025-08' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/^role: /);
+    const test3 = await post('/api/airport-hours/quick-setup', { role: 'TEST 3', month: '2025-08' });
+    expect(test3.statusCode).toBe(400);
+    expect(test3.json().message).toMatch(/^role: .*does not take part/);
+    const badMonth = await post('/api/airport-hours/quick-setup', { role: 'Rampa' });
+    expect(badMonth.statusCode).toBe(400);
+    expect(badMonth.json().message).toMatch(/^month: /);
+    expect(await stored(7, 2025)).toEqual([]);
+  });
+});
+
+describe('copy from the previous month', () => {
+  it('copies one group, skipping the days that already have hours, and says how many', async () => {
+    // January 2024 → February 2024.
+    for (const day of [0, 1, 2]) {
+      expect((await add(row({ month: '2024-01', dayOfWeek: day, openingTime: '04:00', minimumStaff: 3 }))).statusCode).toBe(201);
+    }
+    expect((await add(row({ month: '2024-01', role: 'Koordynator', dayOfWeek: 5 }))).statusCode).toBe(201);
+    expect((await add(row({ month: '2024-02', dayOfWeek: 1, openingTime: '09:00' }))).statusCode).toBe(201);
+
+    const res = await post('/api/airport-hours/copy-previous', { month: '2024-02', role: 'Rampa' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ copied: 2, skipped: 1 });
+    const february = (await list('2024-02')).json() as { role: string; dayOfWeek: number; openingTime: string; minimumStaff: number }[];
+    expect(february.map((r) => `${r.role}/${r.dayOfWeek}/${r.openingTime}/${r.minimumStaff}`)).toEqual([
+      'Rampa/0/04:00/3',
+      'Rampa/1/09:00/2', // kept as it was
+      'Rampa/2/04:00/3',
+    ]);
+    // The previous month is untouched.
+    expect(((await list('2024-01')).json() as unknown[]).length).toBe(4);
+  });
+
+  it('copies every group when none is named, across a year boundary, and copies nothing twice', async () => {
+    await add(row({ month: '2023-12', dayOfWeek: 4 }));
+    await add(row({ month: '2023-12', role: 'PAX/INFO', dayOfWeek: 4 }));
+    const res = await post('/api/airport-hours/copy-previous', { month: '2024-01' });
+    // January already had 3 Rampa rows and 1 Koordynator (days 0, 1, 2, and 5): Rampa/4 and PAX/INFO/4 are new.
+    expect(res.json()).toEqual({ copied: 2, skipped: 0 });
+    const again = await post('/api/airport-hours/copy-previous', { month: '2024-01' });
+    expect(again.json()).toEqual({ copied: 0, skipped: 2 });
+  });
+
+  it('copies 0 when the previous month has none', async () => {
+    const res = await post('/api/airport-hours/copy-previous', { month: '2030-05' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ copied: 0, skipped: 0 });
+    expect(await stored(4, 2030)).toEqual([]);
+  });
+
+  it('refuses a group outside operating hours and a bad month', async () => {
+    const res = await post('/api/airport-hours/copy-previous', { month: '2024-03', role: 'TEST 2' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^role: /);
+    const bad = await post('/api/airport-hours/copy-previous', { month: 'March' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^month: /);
+  });
+});

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AIRPORT_HOURS_EXIST,
+  AIRPORT_HOURS_EXIST_MESSAGE,
+  airportHoursInputSchema,
+  airportHoursQuerySchema,
+  airportHoursSchema,
+  copyPreviousResultSchema,
+  copyPreviousSchema,
+  quickSetupSchema,
+} from '../../shared/api/airport-hours.ts';
+import { addMonths, parseMonthKey } from '../../shared/month.ts';
+import type { Db } from '../db/client.ts';
+import {
+  copyFromPreviousMonth,
+  deleteAirportHours,
+  findStaffGroup,
+  insertAirportHours,
+  listAirportHours,
+  listAirportHoursGroups,
+  quickSetup,
+} from '../repos/airport-hours.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import type { RouteContext } from './context.ts';
+
+const idParams = z.object({ id: z.uuid('must be the id of an operating hours record') });
+
+/** Only a group that takes part in operating hours is accepted (DESIGN.md, staff groups). */
+async function requireHoursGroup(db: Db, role: string): Promise<string> {
+  const group = await findStaffGroup(db, role);
+  if (!group) throw badRequest(`role: there is no staff group named "${role}"`, 'role');
+  if (!group.takesAirportHours) {
+    throw badRequest(`role: the group "${role}" does not take part in airport operating hours`, 'role');
+  }
+  return group.name;
+}
+
+export async function airportHoursRoutes(app: FastifyInstance, { database }: RouteContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+
+  api.get(
+    '/airport-hours',
+    { schema: { querystring: airportHoursQuerySchema, response: { 200: z.array(airportHoursSchema) } } },
+    async (request) => listAirportHours(db, parseMonthKey(request.query.month)),
+  );
+
+  api.post(
+    '/airport-hours',
+    { schema: { body: airportHoursInputSchema, response: { 201: airportHoursSchema } } },
+    async (request, reply) => {
+      const { month, ...rest } = request.body;
+      const role = await requireHoursGroup(db, rest.role);
+      const created = await insertAirportHours(db, { ...rest, role, ...parseMonthKey(month) });
+      if (!created) throw conflict(AIRPORT_HOURS_EXIST_MESSAGE, AIRPORT_HOURS_EXIST);
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.delete('/airport-hours/:id', { schema: { params: idParams } }, async (request, reply) => {
+    if (!(await deleteAirportHours(db, request.params.id))) throw notFound('Operating hours record');
+    return reply.status(204).send();
+  });
+
+  api.post(
+    '/airport-hours/quick-setup',
+    { schema: { body: quickSetupSchema, response: { 201: z.array(airportHoursSchema) } } },
+    async (request, reply) => {
+      const role = await requireHoursGroup(db, request.body.role);
+      const rows = await quickSetup(db, role, parseMonthKey(request.body.month));
+      if (!rows) {
+        throw conflict(
+          `The group "${role}" already has operating hours this month. Quick setup only fills a group with none.`,
+          'AIRPORT_HOURS_NOT_EMPTY',
+        );
+      }
+      return reply.status(201).send(rows);
+    },
+  );
+
+  api.post(
+    '/airport-hours/copy-previous',
+    { schema: { body: copyPreviousSchema, response: { 200: copyPreviousResultSchema } } },
+    async (request) => {
+      const { month, role } = request.body;
+      const roles = role
+        ? [await requireHoursGroup(db, role)]
+        : (await listAirportHoursGroups(db)).map((g) => g.name);
+      return copyFromPreviousMonth(db, roles, parseMonthKey(addMonths(month, -1)), parseMonthKey(month));
+    },
+  );
+}

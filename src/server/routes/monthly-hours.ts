@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MONTHLY_HOURS_EXISTS,
+  MONTHLY_HOURS_EXISTS_MESSAGE,
+  monthlyHoursInputSchema,
+  monthlyHoursQuerySchema,
+  monthlyHoursSchema,
+} from '../../shared/api/monthly-hours.ts';
+import { parseMonthKey } from '../../shared/month.ts';
+import { deleteMonthlyHours, insertMonthlyHours, listMonthlyHours } from '../repos/monthly-hours.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import type { RouteContext } from './context.ts';
+
+const idParams = z.object({ id: z.uuid('must be the id of a monthly hours record') });
+
+export async function monthlyHoursRoutes(app: FastifyInstance, { database }: RouteContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/monthly-hours',
+    { schema: { querystring: monthlyHoursQuerySchema, response: { 200: z.array(monthlyHoursSchema) } } },
+    async (request) => listMonthlyHours(database.db, parseMonthKey(request.query.month)),
+  );
+
+  api.post(
+    '/monthly-hours',
+    { schema: { body: monthlyHoursInputSchema, response: { 201: monthlyHoursSchema } } },
+    async (request, reply) => {
+      const created = await insertMonthlyHours(database.db, parseMonthKey(request.body.month), request.body.requiredHours);
+      if (!created) throw conflict(MONTHLY_HOURS_EXISTS_MESSAGE, MONTHLY_HOURS_EXISTS);
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.delete('/monthly-hours/:id', { schema: { params: idParams } }, async (request, reply) => {
+    if (!(await deleteMonthlyHours(database.db, request.params.id))) throw notFound('Monthly hours record');
+    return reply.status(204).send();
+  });
+}

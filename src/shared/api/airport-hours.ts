@@ -1,0 +1,65 @@
+// Airport operating hours per staff group (SPEC.md sections 2, 3, 5 and 9).
+import { z } from 'zod';
+import { monthKeySchema } from '../month.ts';
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeSchema = z.string({ error: 'must be a time as HH:mm' }).regex(HH_MM, 'must be a time as HH:mm');
+
+export const MINIMUM_STAFF_BOUNDS = { min: 1, max: 999 } as const;
+
+export const airportHoursSchema = z.object({
+  id: z.string(),
+  role: z.string(),
+  /** 0 = Sunday … 6 = Saturday. */
+  dayOfWeek: z.number().int(),
+  openingTime: z.string(),
+  closingTime: z.string(),
+  minimumStaff: z.number().int(),
+  /** YYYY-MM */
+  month: z.string(),
+});
+export type AirportHours = z.infer<typeof airportHoursSchema>;
+
+export const airportHoursQuerySchema = z.object({ month: monthKeySchema }).strict();
+
+export const airportHoursInputSchema = z
+  .object({
+    role: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+    dayOfWeek: z
+      .number({ error: 'must be a day of the week from 0 (Sunday) to 6 (Saturday)' })
+      .int('must be a day of the week from 0 (Sunday) to 6 (Saturday)')
+      .min(0, 'must be a day of the week from 0 (Sunday) to 6 (Saturday)')
+      .max(6, 'must be a day of the week from 0 (Sunday) to 6 (Saturday)'),
+    openingTime: timeSchema,
+    closingTime: timeSchema,
+    minimumStaff: z
+      .number({ error: 'must be a whole number of at least 1' })
+      .int('must be a whole number of at least 1')
+      .min(MINIMUM_STAFF_BOUNDS.min, 'must be at least 1')
+      .max(MINIMUM_STAFF_BOUNDS.max, `must be at most ${MINIMUM_STAFF_BOUNDS.max}`),
+    month: monthKeySchema,
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (HH_MM.test(v.openingTime) && HH_MM.test(v.closingTime) && v.closingTime <= v.openingTime) {
+      ctx.addIssue({ code: 'custom', path: ['closingTime'], message: 'must be after the opening time' });
+    }
+  });
+export type AirportHoursInput = z.infer<typeof airportHoursInputSchema>;
+
+export const quickSetupSchema = z
+  .object({ role: z.string({ error: 'is required' }).trim().min(1, 'is required'), month: monthKeySchema })
+  .strict();
+
+export const copyPreviousSchema = z
+  .object({ month: monthKeySchema, role: z.string().trim().min(1, 'must be a staff group name').optional() })
+  .strict();
+
+export const copyPreviousResultSchema = z.object({ copied: z.number().int(), skipped: z.number().int() });
+export type CopyPreviousResult = z.infer<typeof copyPreviousResultSchema>;
+
+/** Quick setup (SPEC.md section 9): 06:00 to 22:00, minimum staff 1, all seven days. */
+export const QUICK_SETUP = { openingTime: '06:00', closingTime: '22:00', minimumStaff: 1 } as const;
+
+export const AIRPORT_HOURS_EXIST = 'AIRPORT_HOURS_EXIST';
+export const AIRPORT_HOURS_EXIST_MESSAGE = 'Hours already exist for this role and day. Please delete the existing hours first.';

@@ -1,0 +1,34 @@
+// Required working hours per month (SPEC.md sections 2, 3 and 5): one row per month (DESIGN.md).
+import { z } from 'zod';
+import { monthKeySchema } from '../month.ts';
+
+export const REQUIRED_HOURS_BOUNDS = { min: 1, max: 300 } as const;
+
+export const monthlyHoursSchema = z.object({
+  id: z.string(),
+  /** YYYY-MM */
+  month: z.string(),
+  requiredHours: z.number().int(),
+  createdAt: z.string(),
+});
+export type MonthlyHours = z.infer<typeof monthlyHoursSchema>;
+
+export const monthlyHoursQuerySchema = z.object({ month: monthKeySchema }).strict();
+
+export const monthlyHoursInputSchema = z
+  .object({
+    month: monthKeySchema,
+    requiredHours: z.preprocess(
+      (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+      z
+        .number({ error: `must be a whole number from ${REQUIRED_HOURS_BOUNDS.min} to ${REQUIRED_HOURS_BOUNDS.max}` })
+        .int('must be a whole number')
+        .min(REQUIRED_HOURS_BOUNDS.min, `must be at least ${REQUIRED_HOURS_BOUNDS.min}`)
+        .max(REQUIRED_HOURS_BOUNDS.max, `must be at most ${REQUIRED_HOURS_BOUNDS.max}`),
+    ),
+  })
+  .strict();
+export type MonthlyHoursInput = z.input<typeof monthlyHoursInputSchema>;
+
+export const MONTHLY_HOURS_EXISTS = 'MONTHLY_HOURS_EXIST';
+export const MONTHLY_HOURS_EXISTS_MESSAGE = 'Required hours for this month are already set. Delete them first.';
