@@ -3,6 +3,7 @@
 // prints Q1–Q5 side by side and writes the table to bench/RESULTS.md between the engine markers.
 // Each run happens in a fresh child process so that its peak memory is its own.
 import { execFileSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +123,8 @@ type Measured = {
   wallMs: number;
   peakMb: number;
   breaches: number;
+  /** Whether the time limit ended the default strategy's search (its result then depends on speed). */
+  cut: boolean;
 };
 
 function runCase(airport: string, employeeCount: number, strategy: StrategyName): Measured {
@@ -146,13 +149,14 @@ function runCase(airport: string, employeeCount: number, strategy: StrategyName)
     wallMs: Math.round(wallMs),
     peakMb: Math.round(Math.max(process.resourceUsage().maxRSS / 1024, (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20)),
     breaches: result.report.breaches.length,
+    cut: result.report.warnings.some((w) => w.startsWith('The time limit')),
   };
 }
 
 function table(rows: Measured[]): string {
-  const head = '| airport | staff | capacity ÷ demand | strategy | Q1 coverage % | Q2 flights staffed % | Q3 mean gap h | Q3 within 1 h % | Q4 overstaffing % | Q5 wall ms | Q5 peak RSS MB | breaches |';
-  const line = '|---|---|---|---|---|---|---|---|---|---|---|---|';
-  const body = rows.map((r) => `| ${r.airport} (${r.flights} dep.) | ${r.employees} | ${r.capacityRatio} | ${r.strategy} | ${r.q1} | ${r.q2} | ${r.q3gap ?? '–'} | ${r.q3within ?? '–'} | ${r.q4} | ${r.wallMs} | ${r.peakMb} | ${r.breaches} |`);
+  const head = '| airport | staff | capacity ÷ demand | strategy | Q1 coverage % | Q2 flights staffed % | Q3 mean gap h | Q3 within 1 h % | Q4 overstaffing % | Q5 wall ms | Q5 peak RSS MB | breaches | search cut by time limit |';
+  const line = '|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const body = rows.map((r) => `| ${r.airport} (${r.flights} dep.) | ${r.employees} | ${r.capacityRatio} | ${r.strategy} | ${r.q1} | ${r.q2} | ${r.q3gap ?? '–'} | ${r.q3within ?? '–'} | ${r.q4} | ${r.wallMs} | ${r.peakMb} | ${r.breaches} | ${r.cut ? 'yes' : 'no'} |`);
   return [head, line, ...body].join('\n');
 }
 
@@ -166,7 +170,7 @@ export function writeResultsSection(file: string, section: string): void {
   const a = text.indexOf(START);
   const b = text.indexOf(END);
   if (a >= 0 && b > a) text = text.slice(0, a) + block + text.slice(b + END.length);
-  else text = `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${text === '' ? '' : '\n'}${block}\n`;
+  else text = text.trim() === '' ? `${block}\n` : `${text.trimEnd()}\n\n${block}\n`;
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, text);
   renameSync(temp, file);
@@ -181,20 +185,22 @@ function main(): void {
   }
   const self = fileURLToPath(import.meta.url);
   const rows: Measured[] = [];
+  const load = loadavg().map((l) => l.toFixed(2)).join(', ');
+  console.log(`${availableParallelism()} CPUs, load average ${load}`);
   for (const c of CASES) {
     for (const strategy of STRATEGY_NAMES) {
       const out = execFileSync(process.execPath, [self, '--case', c.airport, String(c.employees), strategy], { encoding: 'utf8' });
       const row = JSON.parse(out) as Measured;
       rows.push(row);
       console.log(
-        `${row.airport} ${String(row.employees).padStart(3)} staff  ${row.strategy.padEnd(7)}  Q1 ${row.q1}%  Q2 ${row.q2}%  Q3 gap ${row.q3gap} h (${row.q3within}% within 1 h)  Q4 ${row.q4}%  Q5 ${row.wallMs} ms ${row.peakMb} MB  breaches ${row.breaches}`,
+        `${row.airport} ${String(row.employees).padStart(3)} staff  ${row.strategy.padEnd(7)}  Q1 ${row.q1}%  Q2 ${row.q2}%  Q3 gap ${row.q3gap} h (${row.q3within}% within 1 h)  Q4 ${row.q4}%  Q5 ${row.wallMs} ms ${row.peakMb} MB  breaches ${row.breaches}${row.cut ? '  (search cut by time limit)' : ''}`,
       );
     }
   }
   const section = [
     '## Generator',
     '',
-    `\`npm run bench:engine\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, seed 1, default time limit.`,
+    `\`npm run bench:engine\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${availableParallelism()} CPUs (load average ${load} at start), seed 1, default time limit (1.5 s).`,
     'January 2008 departures of Boise and Albuquerque (public domain, `data/timetables`), America/Denver;',
     'required staff by aircraft size (regional 2, narrow-body 3, larger 4, unknown 2); minimum staff 2;',
     'opening hours per weekday from 1½ h before the first departure to 1 h after the last; requiredHours 160;',
