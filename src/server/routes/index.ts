@@ -8,6 +8,7 @@ import { airportHoursRoutes } from './airport-hours.ts';
 import { monthlyHoursRoutes } from './monthly-hours.ts';
 import { timeOffRoutes } from './time-off.ts';
 import { employeeRoutes } from './employees.ts';
+import { flightRoutes } from './flights.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   await api.register(async (scope) => staffGroupRoutes(scope, ctx));
@@ -17,4 +18,5 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
   await api.register(async (scope) => monthlyHoursRoutes(scope, ctx));
   await api.register(async (scope) => timeOffRoutes(scope, ctx));
   await api.register(async (scope) => employeeRoutes(scope, ctx));
+  await api.register(async (scope) => flightRoutes(scope, ctx));
 }

@@ -1,0 +1,149 @@
+// Flights API: GET ?month=YYYY-MM (departures within the month in the airport's zone), POST, PUT /:id
+// ({version, data}), DELETE /:id, and POST /import (a timetable's rows; dryRun classifies them).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import {
+  checkImportRows,
+  flightInputIn,
+  flightInputSchema,
+  flightSchema,
+  flightUpdateSchema,
+  importBodySchema,
+  importPreviewSchema,
+  importResultSchema,
+  type ImportPreviewRow,
+  type ImportRefusal,
+  type ResolvedFlight,
+} from '../../shared/api/flights.ts';
+import { monthKeySchema } from '../../shared/month.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import {
+  createFlight,
+  deleteFlight,
+  existingFlightKeys,
+  flightGroupNames,
+  importFlights,
+  listFlights,
+  updateFlight,
+  type WriteResult,
+} from '../repos/flights.ts';
+import { getSettings } from '../repos/settings.ts';
+import { requiredStaffFor } from '../demo/timetable.ts';
+import type { Db } from '../db/client.ts';
+import type { RouteContext } from './context.ts';
+
+export const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
+const idParams = z.object({ id: z.uuid('must be a flight id') });
+/** A 5 MB file grows when sent as JSON rows; the import route takes up to this much. */
+const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+async function rulesContext(db: Db) {
+  const [{ timeZone }, names] = await Promise.all([getSettings(db), flightGroupNames(db)]);
+  return { timeZone, ...names };
+}
+
+/** The zone-aware rules of one flight; the first broken one is a 400 naming its field. */
+function resolve(input: unknown, ctx: Awaited<ReturnType<typeof rulesContext>>, prefix = ''): ResolvedFlight {
+  const parsed = flightInputIn(ctx).safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = prefix + issue.path.map(String).join('.');
+  throw badRequest(`${field}: ${issue.message}`, field);
+}
+
+function unwrap(result: WriteResult, input: ResolvedFlight) {
+  switch (result.kind) {
+    case 'ok':
+      return result.flight;
+    case 'missing':
+      throw notFound('Flight');
+    case 'stale':
+      throw conflict(STALE_MESSAGE, 'STALE');
+    case 'duplicate':
+      throw conflict(
+        `Flight ${input.flightNumber} departing ${input.departureTime.slice(0, 16).replace('T', ' ')} already exists.`,
+        'DUPLICATE',
+      );
+  }
+}
+
+export async function flightRoutes(app: FastifyInstance, { database }: RouteContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+
+  api.get(
+    '/flights',
+    { schema: { querystring: z.object({ month: monthKeySchema }), response: { 200: z.array(flightSchema) } } },
+    async (request) => {
+      const { timeZone } = await getSettings(db);
+      const start = DateTime.fromISO(`${request.query.month}-01`, { zone: timeZone });
+      return listFlights(db, start, start.plus({ months: 1 }), timeZone);
+    },
+  );
+
+  api.post('/flights', { schema: { body: flightInputSchema, response: { 201: flightSchema } } }, async (request, reply) => {
+    const ctx = await rulesContext(db);
+    const input = resolve(request.body, ctx);
+    return reply.status(201).send(unwrap(await createFlight(db, input, ctx.timeZone), input));
+  });
+
+  api.put(
+    '/flights/:id',
+    { schema: { params: idParams, body: flightUpdateSchema, response: { 200: flightSchema } } },
+    async (request) => {
+      const ctx = await rulesContext(db);
+      const input = resolve(request.body.data, ctx, 'data.');
+      return unwrap(await updateFlight(db, request.params.id, request.body.version, input, ctx.timeZone), input);
+    },
+  );
+
+  api.delete('/flights/:id', { schema: { params: idParams } }, async (request, reply) => {
+    if (!(await deleteFlight(db, request.params.id))) throw notFound('Flight');
+    return reply.status(204).send();
+  });
+
+  api.post(
+    '/flights/import',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { body: importBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } },
+    },
+    async (request, reply) => {
+      const ctx = await rulesContext(db);
+      // The same rules as the preview, row by row: a file cannot slip past them by skipping the dry run.
+      const checked = checkImportRows(request.body.rows, { ...ctx, staffForAircraft: requiredStaffFor });
+      const valid = checked.flatMap((r) => (r.ok ? [r] : []));
+      const invalid = checked.flatMap((r) => (r.ok ? [] : [{ row: r.row, errors: r.errors }]));
+
+      if (request.body.dryRun) {
+        const stored = await existingFlightKeys(db, valid.map((r) => r.flight));
+        const rows: ImportPreviewRow[] = checked.map((r) =>
+          r.ok
+            ? { row: r.row, status: stored.has(r.key) ? 'existing' : 'new', errors: [], flight: r.flight }
+            : { row: r.row, status: 'invalid', errors: r.errors, flight: null },
+        );
+        const count = (status: string) => rows.filter((r) => r.status === status).length;
+        return { counts: { new: count('new'), existing: count('existing'), invalid: count('invalid') }, rows };
+      }
+
+      if (invalid.length > 0) {
+        const shown = invalid
+          .slice(0, 5)
+          .map((r) => `row ${r.row}: ${r.errors.map((e) => `${e.field} ${e.message}`).join(', ')}`)
+          .join('; ');
+        const more = invalid.length > 5 ? ` (and ${invalid.length - 5} more rows)` : '';
+        const body: ImportRefusal = {
+          code: 'IMPORT_INVALID',
+          message: `Nothing was imported: ${invalid.length} invalid ${invalid.length === 1 ? 'row' : 'rows'}. ${shown}${more}`,
+          requestId: String(request.id),
+          rows: invalid,
+        };
+        // Outside the route's answer schema (an error body with its rows), so it goes out as plain JSON.
+        return reply.status(400 as 200).type('application/json').send(JSON.stringify(body) as never);
+      }
+      return importFlights(db, valid.map((r) => r.flight));
+    },
+  );
+}

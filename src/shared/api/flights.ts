@@ -1,0 +1,363 @@
+// Flights (SPEC.md sections 2, 3 and 5): the Add/Edit Flight body, what the API returns, and the rows
+// of a timetable import. The same rules run in the browser (form, preview) and on the server.
+//
+// Times travel as the airport's local wall clock ("YYYY-MM-DDTHH:MM", the form and timetable files)
+// or as ISO date-times with an offset; the server stores an instant (timestamptz) and answers with
+// ISO date-times carrying the airport zone's offset.
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+
+export const FLIGHT_NUMBER_MAX = 16;
+export const STAFF_MAX = 99;
+/** A timetable file may be at most this big and hold at most this many rows. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+/** Longer cells of a timetable file are cut to this length before they are sent (they are invalid anyway). */
+export const IMPORT_CELL_MAX = 200;
+const TEXT_MAX = IMPORT_CELL_MAX;
+
+/** The messages of the flight rules. The screens translate them by key (flightMessageKey). */
+export const FLIGHT_MESSAGES = {
+  required: 'is required',
+  numberTooLong: `must be at most ${FLIGHT_NUMBER_MAX} characters`,
+  formula: 'must not start with =, +, - or @',
+  numberCharacters: 'may contain only letters, digits, spaces and . / -',
+  time: 'must be a date and time as YYYY-MM-DDTHH:MM',
+  timeSkipped: 'does not exist in the airport time zone (the clocks go forward at that hour)',
+  arrivalAfterDeparture: 'must be after the departure',
+  staffNumber: 'must be a whole number of at least 1',
+  staffMax: `must be at most ${STAFF_MAX}`,
+  unknownGroup: 'is not a staff group',
+  duplicateInFile: 'repeats an earlier row (same flight number and departure)',
+} as const;
+export type FlightMessageKey = keyof typeof FLIGHT_MESSAGES;
+
+const keyByMessage = new Map<string, FlightMessageKey>(
+  Object.entries(FLIGHT_MESSAGES).map(([key, message]) => [message, key as FlightMessageKey]),
+);
+/** The key of one of FLIGHT_MESSAGES, or null for any other message. */
+export function flightMessageKey(message: string): FlightMessageKey | null {
+  return keyByMessage.get(message) ?? null;
+}
+
+const FORMULA_START = /^[=+\-@]/;
+const NUMBER_CHARACTERS = /^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u;
+
+/** A flight number: trimmed, upper-cased, 1–16 characters; never a spreadsheet formula. */
+export const flightNumberSchema = z
+  .string({ error: FLIGHT_MESSAGES.required })
+  .trim()
+  .min(1, FLIGHT_MESSAGES.required)
+  .max(FLIGHT_NUMBER_MAX, FLIGHT_MESSAGES.numberTooLong)
+  .refine((v) => !FORMULA_START.test(v), FLIGHT_MESSAGES.formula)
+  .refine((v) => FORMULA_START.test(v) || NUMBER_CHARACTERS.test(v), FLIGHT_MESSAGES.numberCharacters)
+  .transform((v) => v.toUpperCase());
+
+/** Staff a flight needs from one group: a whole number from 1 to 99. */
+export const staffCountSchema = z
+  .number({ error: FLIGHT_MESSAGES.staffNumber })
+  .int(FLIGHT_MESSAGES.staffNumber)
+  .min(1, FLIGHT_MESSAGES.staffNumber)
+  .max(STAFF_MAX, FLIGHT_MESSAGES.staffMax);
+
+/**
+ * What the Add/Edit Flight form keeps for a staff field: SPEC.md section 5 says non-numeric input
+ * falls back to 1 (and the default is 1). Numbers, including out-of-range ones, are kept so that the
+ * rules can name them.
+ */
+export function staffFromInput(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : 1;
+  if (typeof value === 'string') {
+    const text = value.trim().replace(',', '.');
+    if (text !== '' && Number.isFinite(Number(text))) return Number(text);
+  }
+  return 1;
+}
+
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const OFFSET_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+export type TimeResult = { ok: true; time: DateTime } | { ok: false; message: string };
+
+/**
+ * A departure or arrival: local "YYYY-MM-DDTHH:MM" (or with a space, or with seconds) in the airport's
+ * time zone, or an ISO date-time with an offset. A local time the clocks skip is refused.
+ */
+export function parseFlightTime(text: string, timeZone: string): TimeResult {
+  const value = text.trim();
+  if (value === '') return { ok: false, message: FLIGHT_MESSAGES.required };
+  const local = LOCAL_TIME.exec(value);
+  if (local) {
+    const [year, month, day, hour, minute, second] = local.slice(1).map((p) => (p === undefined ? 0 : Number(p)));
+    const daysInMonth = DateTime.fromObject({ year: year!, month: month! }).daysInMonth;
+    if (month! < 1 || month! > 12 || day! < 1 || day! > (daysInMonth ?? 0) || hour! > 23 || minute! > 59 || second! > 59) {
+      return { ok: false, message: FLIGHT_MESSAGES.time };
+    }
+    const time = DateTime.fromObject(
+      { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! },
+      { zone: timeZone },
+    );
+    if (!time.isValid) return { ok: false, message: FLIGHT_MESSAGES.time };
+    // Luxon moves a wall-clock time the clocks skip forward; such a departure does not exist.
+    if (time.hour !== hour || time.minute !== minute || time.day !== day) {
+      return { ok: false, message: FLIGHT_MESSAGES.timeSkipped };
+    }
+    return { ok: true, time };
+  }
+  if (OFFSET_TIME.test(value)) {
+    const time = DateTime.fromISO(value.replace(' ', 'T'), { setZone: true });
+    if (time.isValid) return { ok: true, time: time.setZone(timeZone) };
+  }
+  return { ok: false, message: FLIGHT_MESSAGES.time };
+}
+
+/** An instant as the API writes it: ISO with the airport zone's offset, no milliseconds. */
+export function toZoneIso(time: DateTime, timeZone: string): string {
+  return time.setZone(timeZone).toISO({ suppressMilliseconds: true })!;
+}
+
+/** Whatever the stores need to know to check a flight: the zone and the staff groups. */
+export interface FlightRulesContext {
+  timeZone: string;
+  /** Every staff group's name. */
+  groups: string[];
+  /** The groups that take part in flights; each gets a headcount (1 unless told otherwise). */
+  flightGroups: string[];
+}
+
+const timeText = z.string().max(TEXT_MAX, FLIGHT_MESSAGES.time);
+
+/** The body of POST /api/flights and the `data` of PUT: the shape; flightInputIn adds the zone rules. */
+export const flightInputSchema = z
+  .object({
+    flightNumber: flightNumberSchema,
+    departureTime: timeText,
+    arrivalTime: timeText,
+    /** Headcount per staff group; groups left out that take part in flights need 1. */
+    requiredStaff: z.record(z.string().min(1).max(60), staffCountSchema).optional(),
+  })
+  .strict();
+export type FlightInput = z.input<typeof flightInputSchema>;
+
+/** A flight ready to store: number upper-cased, times as ISO with offset, staff for every flight group. */
+export interface ResolvedFlight {
+  flightNumber: string;
+  departureTime: string;
+  arrivalTime: string;
+  requiredStaff: Record<string, number>;
+}
+
+/** The form/API rules that need the zone and the groups: times, arrival after departure, group names. */
+export function flightInputIn(ctx: FlightRulesContext) {
+  return flightInputSchema.transform((input, zctx): ResolvedFlight => {
+    const departure = parseFlightTime(input.departureTime, ctx.timeZone);
+    const arrival = parseFlightTime(input.arrivalTime, ctx.timeZone);
+    if (!departure.ok) zctx.addIssue({ code: 'custom', path: ['departureTime'], message: departure.message });
+    if (!arrival.ok) zctx.addIssue({ code: 'custom', path: ['arrivalTime'], message: arrival.message });
+    if (departure.ok && arrival.ok && arrival.time <= departure.time) {
+      zctx.addIssue({ code: 'custom', path: ['arrivalTime'], message: FLIGHT_MESSAGES.arrivalAfterDeparture });
+    }
+    const staff = input.requiredStaff ?? {};
+    for (const name of Object.keys(staff)) {
+      if (!ctx.groups.includes(name)) {
+        zctx.addIssue({ code: 'custom', path: ['requiredStaff', name], message: FLIGHT_MESSAGES.unknownGroup });
+      }
+    }
+    if (!departure.ok || !arrival.ok) return z.NEVER;
+    const requiredStaff: Record<string, number> = {};
+    for (const name of ctx.flightGroups) requiredStaff[name] = 1;
+    Object.assign(requiredStaff, staff);
+    return {
+      flightNumber: input.flightNumber,
+      departureTime: toZoneIso(departure.time, ctx.timeZone),
+      arrivalTime: toZoneIso(arrival.time, ctx.timeZone),
+      requiredStaff,
+    };
+  });
+}
+
+export const flightUpdateSchema = z.object({ version: z.number().int().min(1), data: flightInputSchema }).strict();
+
+export const flightSchema = z.object({
+  id: z.string(),
+  flightNumber: z.string(),
+  departureTime: z.string(),
+  arrivalTime: z.string(),
+  requiredStaff: z.record(z.string(), z.number()),
+  version: z.number().int(),
+});
+export type Flight = z.infer<typeof flightSchema>;
+
+// ---- Timetable import ----
+
+/**
+ * One data row of a timetable file as it was read: the cells as text, named by the file's columns.
+ * `row` is its row number in the file (the header is row 1). `staff` holds the staff columns by group.
+ */
+export const importRowSchema = z
+  .object({
+    row: z.number().int().min(2),
+    flight_number: z.string().max(TEXT_MAX),
+    departure_time: z.string().max(TEXT_MAX),
+    arrival_time: z.string().max(TEXT_MAX),
+    aircraft_type: z.string().max(TEXT_MAX).optional(),
+    staff: z.record(z.string().min(1).max(60), z.string().max(TEXT_MAX)).optional(),
+  })
+  .strict();
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+export const importBodySchema = z
+  .object({
+    /** Only classify the rows (the preview); write nothing. */
+    dryRun: z.boolean().optional(),
+    rows: z
+      .array(importRowSchema)
+      .min(1, 'the file has no flights')
+      .max(IMPORT_MAX_ROWS, `at most ${IMPORT_MAX_ROWS} rows can be imported at once`),
+  })
+  .strict();
+export type ImportBody = z.infer<typeof importBodySchema>;
+
+/** One problem of one row: the column it is in, and why. */
+export const rowErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  /** For a repeated row: the row number it repeats. */
+  duplicateOf: z.number().int().optional(),
+});
+export type RowError = z.infer<typeof rowErrorSchema>;
+
+export interface ImportRulesContext extends FlightRulesContext {
+  /** Headcount per group for an aircraft type, used when a row has no staff columns. */
+  staffForAircraft?: (aircraftType: string) => Record<string, number>;
+}
+
+function staffCell(text: string): number | null {
+  const value = text.trim();
+  if (!/^\d+$/.test(value)) return null;
+  return Number(value);
+}
+
+/** The rules of one timetable row; the server runs this for the preview and again for the import. */
+export function importRowIn(ctx: ImportRulesContext) {
+  return importRowSchema.transform((raw, zctx): ResolvedFlight & { row: number } => {
+    const number = flightNumberSchema.safeParse(raw.flight_number);
+    if (!number.success) {
+      zctx.addIssue({ code: 'custom', path: ['flight_number'], message: number.error.issues[0]!.message });
+    }
+    const departure = parseFlightTime(raw.departure_time, ctx.timeZone);
+    const arrival = parseFlightTime(raw.arrival_time, ctx.timeZone);
+    if (!departure.ok) zctx.addIssue({ code: 'custom', path: ['departure_time'], message: departure.message });
+    if (!arrival.ok) zctx.addIssue({ code: 'custom', path: ['arrival_time'], message: arrival.message });
+    const inOrder = departure.ok && arrival.ok && arrival.time > departure.time;
+    if (departure.ok && arrival.ok && !inOrder) {
+      zctx.addIssue({ code: 'custom', path: ['arrival_time'], message: FLIGHT_MESSAGES.arrivalAfterDeparture });
+    }
+    // Defaults: by aircraft size when the type is known, else 1 per flight group; staff cells override.
+    const aircraft = raw.aircraft_type?.trim() ?? '';
+    const byAircraft = aircraft && ctx.staffForAircraft ? ctx.staffForAircraft(aircraft) : {};
+    const requiredStaff: Record<string, number> = {};
+    for (const name of ctx.flightGroups) requiredStaff[name] = byAircraft[name] ?? 1;
+    let staffOk = true;
+    for (const [name, text] of Object.entries(raw.staff ?? {})) {
+      if (!ctx.groups.includes(name)) {
+        zctx.addIssue({ code: 'custom', path: [name], message: FLIGHT_MESSAGES.unknownGroup });
+        staffOk = false;
+        continue;
+      }
+      if (text.trim() === '') continue; // an empty cell keeps the default
+      const count = staffCell(text);
+      const checked = staffCountSchema.safeParse(count);
+      if (count === null || !checked.success) {
+        const message = count === null ? FLIGHT_MESSAGES.staffNumber : checked.error!.issues[0]!.message;
+        zctx.addIssue({ code: 'custom', path: [name], message });
+        staffOk = false;
+        continue;
+      }
+      requiredStaff[name] = checked.data;
+    }
+    if (!number.success || !departure.ok || !arrival.ok || !inOrder || !staffOk) return z.NEVER;
+    return {
+      row: raw.row,
+      flightNumber: number.data,
+      departureTime: toZoneIso(departure.time, ctx.timeZone),
+      arrivalTime: toZoneIso(arrival.time, ctx.timeZone),
+      requiredStaff,
+    };
+  });
+}
+
+export type ImportStatus = 'new' | 'existing' | 'invalid';
+
+export const importPreviewRowSchema = z.object({
+  row: z.number().int(),
+  status: z.enum(['new', 'existing', 'invalid']),
+  errors: z.array(rowErrorSchema),
+  flight: z
+    .object({
+      flightNumber: z.string(),
+      departureTime: z.string(),
+      arrivalTime: z.string(),
+      requiredStaff: z.record(z.string(), z.number()),
+    })
+    .nullable(),
+});
+export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
+
+/** The answer of a dry run: every row classified, and the counts. */
+export const importPreviewSchema = z.object({
+  counts: z.object({ new: z.number().int(), existing: z.number().int(), invalid: z.number().int() }),
+  rows: z.array(importPreviewRowSchema),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importResultSchema = z.object({ inserted: z.number().int(), skippedExisting: z.number().int() });
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** The 400 of a refused import: every invalid row with its errors. */
+export interface ImportRefusal {
+  code: 'IMPORT_INVALID';
+  message: string;
+  requestId: string;
+  rows: { row: number; errors: RowError[] }[];
+}
+
+/** Identity of a flight for duplicates: its number and the instant it departs. */
+export function flightKey(flightNumber: string, departureIso: string): string {
+  return `${flightNumber}|${DateTime.fromISO(departureIso, { setZone: true }).toMillis()}`;
+}
+
+/**
+ * Checks every row with importRowIn and marks repeats of an earlier row (same number and departure).
+ * Returns the resolved flights of the valid rows and the errors of the others, in file order.
+ */
+export function checkImportRows(rows: ImportRow[], ctx: ImportRulesContext) {
+  const schema = importRowIn(ctx);
+  const firstRowOf = new Map<string, number>();
+  const results: ({ row: number; ok: true; flight: ResolvedFlight; key: string } | { row: number; ok: false; errors: RowError[] })[] = [];
+  for (const raw of rows) {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      results.push({
+        row: raw.row,
+        ok: false,
+        errors: parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'row', message: i.message })),
+      });
+      continue;
+    }
+    const { row, ...flight } = parsed.data;
+    const key = flightKey(flight.flightNumber, flight.departureTime);
+    const earlier = firstRowOf.get(key);
+    if (earlier !== undefined) {
+      results.push({
+        row,
+        ok: false,
+        errors: [{ field: 'flight_number', message: FLIGHT_MESSAGES.duplicateInFile, duplicateOf: earlier }],
+      });
+      continue;
+    }
+    firstRowOf.set(key, row);
+    results.push({ row, ok: true, flight, key });
+  }
+  return results;
+}
