@@ -16,7 +16,7 @@ function messageOf(mutate: (input: Record<string, any>) => void): string {
 
 describe('parseInstance', () => {
   it('accepts a valid instance and fills defaults', () => {
-    const { fixedShifts, ...rest } = baseInstanceInput();
+    const { fixedShifts: _absent, ...rest } = baseInstanceInput();
     const instance = parseInstance(rest);
     expect(instance.fixedShifts).toEqual([]);
     expect(instance.employees).toHaveLength(2);

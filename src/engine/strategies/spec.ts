@@ -2,7 +2,7 @@
 // It is the baseline every other strategy is compared with, so it stays literal even where the
 // text is weak. Places where the text as written produces hard-rule breaches (QUALITY.md) are
 // marked "SPEC BREACH" below; they are kept on purpose.
-import type { PlanShift, Problem, Strategy } from '../problem.ts';
+import type { PlanShift, Strategy } from '../problem.ts';
 
 type Assignment = { day: number; start: number; end: number };
 
