@@ -8,6 +8,9 @@ import { airportHoursRoutes } from './airport-hours.ts';
 import { monthlyHoursRoutes } from './monthly-hours.ts';
 import { timeOffRoutes } from './time-off.ts';
 import { employeeRoutes } from './employees.ts';
+import { scheduleRoutes } from './schedules.ts';
+import { eventRoutes } from './events.ts';
+import { monthRoutes } from './month.ts';
 import { flightRoutes } from './flights.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
@@ -18,5 +21,8 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
   await api.register(async (scope) => monthlyHoursRoutes(scope, ctx));
   await api.register(async (scope) => timeOffRoutes(scope, ctx));
   await api.register(async (scope) => employeeRoutes(scope, ctx));
+  await api.register(async (scope) => scheduleRoutes(scope, ctx));
+  await api.register(async (scope) => eventRoutes(scope, ctx));
+  await api.register(async (scope) => monthRoutes(scope, ctx));
   await api.register(async (scope) => flightRoutes(scope, ctx));
 }

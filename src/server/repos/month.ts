@@ -1,0 +1,121 @@
+// One month of the dashboard in one round trip (SPEC.md section 2): the required hours, the
+// settings the grid needs, every staff group with its employees, and the month's shifts, time off
+// and events, plus each employee's total computed with the shared rule of section 9.
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { employees, events, monthlyWorkHours, schedules, staffGroups, timeOff } from '../db/schema.ts';
+import { employeeMonthTotal } from '../../shared/hours.ts';
+import { monthRange, parseMonthKey } from '../../shared/month.ts';
+import type { MonthData, MonthGroup, Schedule, ScheduleEvent } from '../../shared/api/schedule.ts';
+import type { TimeOff } from '../../shared/api/time-off.ts';
+import { getSettings } from './settings.ts';
+
+/** "HH:mm" of a stored time ("HH:mm:ss"). */
+export const hhmm = (time: string): string => time.slice(0, 5);
+
+export async function requiredHoursOf(db: Db, month: string): Promise<number | null> {
+  const { month: m, year } = parseMonthKey(month);
+  const [row] = await db
+    .select({ requiredHours: monthlyWorkHours.requiredHours })
+    .from(monthlyWorkHours)
+    .where(and(eq(monthlyWorkHours.month, m), eq(monthlyWorkHours.year, year)));
+  return row ? row.requiredHours : null;
+}
+
+export async function loadMonth(db: Db, month: string): Promise<MonthData> {
+  const { first, last } = monthRange(month);
+  const [requiredHours, settingsRow, groupRows, employeeRows, scheduleRows, timeOffRows, eventRows] = await Promise.all([
+    requiredHoursOf(db, month),
+    getSettings(db),
+    db
+      .select({ name: staffGroups.name, position: staffGroups.position, takesFlights: staffGroups.takesFlights })
+      .from(staffGroups)
+      .orderBy(asc(staffGroups.position), asc(staffGroups.name)),
+    db
+      .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName, role: employees.role })
+      .from(employees)
+      .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id)),
+    db
+      .select({
+        id: schedules.id,
+        employeeId: schedules.employeeId,
+        date: schedules.date,
+        startTime: schedules.startTime,
+        endTime: schedules.endTime,
+        totalHours: schedules.totalHours,
+        version: schedules.version,
+      })
+      .from(schedules)
+      .where(and(gte(schedules.date, first), lte(schedules.date, last)))
+      .orderBy(asc(schedules.date)),
+    db
+      .select({
+        id: timeOff.id,
+        employeeId: timeOff.employeeId,
+        employeeName: sql<string>`${employees.firstName} || ' ' || ${employees.lastName}`,
+        role: employees.role,
+        startDate: timeOff.startDate,
+        endDate: timeOff.endDate,
+        reason: timeOff.reason,
+        status: timeOff.status,
+        countAsWork: timeOff.countAsWork,
+        workHours: timeOff.workHours,
+        version: timeOff.version,
+      })
+      .from(timeOff)
+      .innerJoin(employees, eq(employees.id, timeOff.employeeId))
+      .where(and(lte(timeOff.startDate, last), gte(timeOff.endDate, first)))
+      .orderBy(asc(timeOff.startDate), asc(timeOff.id)),
+    db
+      .select({
+        id: events.id,
+        employeeId: events.employeeId,
+        date: events.date,
+        name: events.name,
+        description: events.description,
+        version: events.version,
+      })
+      .from(events)
+      .where(and(gte(events.date, first), lte(events.date, last)))
+      .orderBy(asc(events.date)),
+  ]);
+
+  const groups: MonthGroup[] = groupRows.map((g) => ({ ...g, employees: [] }));
+  const byName = new Map(groups.map((g) => [g.name, g]));
+  for (const e of employeeRows) byName.get(e.role)?.employees.push({ id: e.id, firstName: e.firstName, lastName: e.lastName });
+
+  const shiftList: Schedule[] = scheduleRows.map((s) => ({
+    ...s,
+    startTime: hhmm(s.startTime),
+    endTime: hhmm(s.endTime),
+    totalHours: Number(s.totalHours),
+  }));
+  const timeOffList: TimeOff[] = timeOffRows.map((o) => ({ ...o, workHours: o.workHours === null ? null : Number(o.workHours) }));
+  const eventList: ScheduleEvent[] = eventRows;
+
+  const shiftsOf = new Map<string, Schedule[]>();
+  for (const s of shiftList) (shiftsOf.get(s.employeeId) ?? shiftsOf.set(s.employeeId, []).get(s.employeeId)!).push(s);
+  const offOf = new Map<string, TimeOff[]>();
+  for (const o of timeOffList) (offOf.get(o.employeeId) ?? offOf.set(o.employeeId, []).get(o.employeeId)!).push(o);
+  const totals: Record<string, number> = {};
+  for (const e of employeeRows) {
+    totals[e.id] = employeeMonthTotal({ shifts: shiftsOf.get(e.id) ?? [], timeOff: offOf.get(e.id) ?? [], month });
+  }
+
+  return {
+    month,
+    requiredHours,
+    settings: {
+      timeIncrement: settingsRow.timeIncrement,
+      minRestHours: settingsRow.minRestHours,
+      weeklyHours: settingsRow.weeklyHours,
+      minShiftHours: settingsRow.minShiftHours,
+      timeZone: settingsRow.timeZone,
+    },
+    groups,
+    schedules: shiftList,
+    timeOff: timeOffList,
+    events: eventList,
+    totals,
+  };
+}

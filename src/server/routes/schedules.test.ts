@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
+import { employees, schedules } from '../db/schema.ts';
+
+let t: TestApp;
+let cookie: string;
+let anna: string;
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await t.signIn();
+  const [row] = await t.database.db
+    .insert(employees)
+    .values({ firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', role: 'Rampa' })
+    .returning();
+  anna = row!.id;
+});
+afterAll(async () => t.close());
+
+function call(method: 'PUT' | 'DELETE', url: string, payload?: object, withCookie = true) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...(withCookie ? { cookie } : {}), origin: TEST_BASE_URL },
+    ...(payload ? { payload } : {}),
+  });
+}
+const stored = () => t.database.db.select().from(schedules).where(eq(schedules.employeeId, anna));
+
+describe('PUT /api/schedules', () => {
+  it('creates the day’s shift with its hours, then replaces it in place', async () => {
+    const created = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-02', startTime: '06:00', endTime: '14:30' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ employeeId: anna, date: '2026-03-02', startTime: '06:00', endTime: '14:30', totalHours: 8.5, version: 1 });
+    const updated = await call('PUT', '/api/schedules', {
+      employeeId: anna,
+      date: '2026-03-02',
+      startTime: '10:00',
+      endTime: '12:15',
+      version: 1,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ id: created.json().id, startTime: '10:00', endTime: '12:15', totalHours: 2.25, version: 2 });
+    // Still one shift on that day.
+    const rows = (await stored()).filter((r) => r.date === '2026-03-02');
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]!.totalHours)).toBe(2.25);
+  });
+
+  it('counts elapsed hours in the airport zone on the daylight-saving night', async () => {
+    // Europe/Warsaw springs forward at 02:00 on 29 March 2026: 00:00–06:00 is 5 hours.
+    const res = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-29', startTime: '00:00', endTime: '06:00' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().totalHours).toBe(5);
+  });
+
+  it('refuses an end that is not after the start with the exact message, writing nothing', async () => {
+    for (const [startTime, endTime] of [
+      ['14:00', '06:00'],
+      ['08:00', '08:00'],
+    ]) {
+      const res = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-05', startTime, endTime });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', message: 'End time must be after start time', field: 'endTime' });
+    }
+    expect((await stored()).some((r) => r.date === '2026-03-05')).toBe(false);
+  });
+
+  it('refuses a stale version with 409 STALE and keeps the stored shift', async () => {
+    await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-06', startTime: '06:00', endTime: '14:00' });
+    const edited = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-06', startTime: '07:00', endTime: '15:00', version: 1 });
+    expect(edited.statusCode).toBe(200);
+    // A second planner still holds version 1.
+    const late = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-06', startTime: '18:00', endTime: '22:00', version: 1 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'STALE', message: expect.stringContaining('changed by someone else') });
+    // A planner who saw an empty day while someone else added a shift is stale too.
+    const blind = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-06', startTime: '18:00', endTime: '22:00' });
+    expect(blind.statusCode).toBe(409);
+    // A version for a day that has no shift.
+    const ghost = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-07', startTime: '08:00', endTime: '12:00', version: 3 });
+    expect(ghost.statusCode).toBe(409);
+    const row = (await stored()).find((r) => r.date === '2026-03-06')!;
+    expect(row.startTime).toBe('07:00:00');
+    expect(row.version).toBe(2);
+  });
+
+  it('names the bad field', async () => {
+    const cases: Array<[object, RegExp]> = [
+      [{ employeeId: anna, date: '2026-02-30', startTime: '06:00', endTime: '14:00' }, /^date: /],
+      [{ employeeId: anna, date: '2026-03-08', startTime: '6am', endTime: '14:00' }, /^startTime: /],
+      [{ employeeId: anna, date: '2026-03-08', startTime: '06:00', endTime: '24:00' }, /^endTime: /],
+      [{ employeeId: 'nobody', date: '2026-03-08', startTime: '06:00', endTime: '14:00' }, /^employeeId: /],
+      [{ employeeId: anna, date: '2026-03-08', startTime: '06:00' }, /^endTime: /],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await call('PUT', '/api/schedules', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    expect((await stored()).some((r) => r.date === '2026-03-08')).toBe(false);
+  });
+
+  it('answers 404 for an employee that does not exist', async () => {
+    const res = await call('PUT', '/api/schedules', { employeeId: MISSING, date: '2026-03-08', startTime: '06:00', endTime: '14:00' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Employee not found');
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-09', startTime: '06:00', endTime: '14:00' }, false);
+    expect(res.statusCode).toBe(401);
+    expect((await stored()).some((r) => r.date === '2026-03-09')).toBe(false);
+  });
+});
+
+describe('DELETE /api/schedules', () => {
+  it('removes the day’s shift, then answers 404', async () => {
+    await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-12', startTime: '06:00', endTime: '14:00' });
+    const res = await call('DELETE', `/api/schedules?employeeId=${anna}&date=2026-03-12`);
+    expect(res.statusCode).toBe(204);
+    expect((await stored()).some((r) => r.date === '2026-03-12')).toBe(false);
+    const again = await call('DELETE', `/api/schedules?employeeId=${anna}&date=2026-03-12`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('Schedule not found');
+  });
+
+  it('refuses a bad date and answers 401 without a session', async () => {
+    expect((await call('DELETE', `/api/schedules?employeeId=${anna}&date=12.03.2026`)).statusCode).toBe(400);
+    await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-13', startTime: '06:00', endTime: '14:00' });
+    expect((await call('DELETE', `/api/schedules?employeeId=${anna}&date=2026-03-13`, undefined, false)).statusCode).toBe(401);
+    expect((await stored()).some((r) => r.date === '2026-03-13')).toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+// The dashboard's data (SPEC.md sections 2, 3, 5 and 9): one month in one round trip, the day's one
+// shift of an employee, and the per-day event. Shared by the routes and the dashboard's forms.
+import { z } from 'zod';
+import { isCalendarDate, isTimeOfDay } from '../hours.ts';
+import { monthKeySchema } from '../month.ts';
+import { timeOffSchema } from './time-off.ts';
+
+/** The exact text of SPEC.md section 5 for a shift that does not end after it starts. */
+export const END_AFTER_START_MESSAGE = 'End time must be after start time';
+
+const calendarDate = z.string().refine(isCalendarDate, { error: 'must be a date as YYYY-MM-DD' });
+const timeOfDay = z.string().refine(isTimeOfDay, { error: 'must be a time as HH:mm' });
+const version = z.number().int().min(1, 'must be at least 1');
+
+export const monthQuerySchema = z.object({ month: monthKeySchema });
+
+export const monthSettingsSchema = z.object({
+  timeIncrement: z.enum(['half', 'full']),
+  minRestHours: z.number(),
+  weeklyHours: z.number(),
+  minShiftHours: z.number(),
+  timeZone: z.string(),
+});
+export type MonthSettings = z.infer<typeof monthSettingsSchema>;
+
+export const monthEmployeeSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+export type MonthEmployee = z.infer<typeof monthEmployeeSchema>;
+
+export const monthGroupSchema = z.object({
+  name: z.string(),
+  position: z.number().int(),
+  takesFlights: z.boolean(),
+  employees: z.array(monthEmployeeSchema),
+});
+export type MonthGroup = z.infer<typeof monthGroupSchema>;
+
+export const scheduleSchema = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  date: z.string(),
+  /** HH:mm */
+  startTime: z.string(),
+  endTime: z.string(),
+  totalHours: z.number(),
+  version: z.number().int(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export const eventSchema = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  date: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  version: z.number().int(),
+});
+export type ScheduleEvent = z.infer<typeof eventSchema>;
+
+export const monthDataSchema = z.object({
+  month: z.string(),
+  requiredHours: z.number().int().nullable(),
+  settings: monthSettingsSchema,
+  groups: z.array(monthGroupSchema),
+  schedules: z.array(scheduleSchema),
+  timeOff: z.array(timeOffSchema),
+  events: z.array(eventSchema),
+  /** Each employee's month total (shifts plus time off counted as work), by employee id. */
+  totals: z.record(z.string(), z.number()),
+});
+export type MonthData = z.infer<typeof monthDataSchema>;
+
+/** The day's one shift of an employee, created or replaced. A replacement names the version it saw. */
+export const scheduleInputSchema = z
+  .object({
+    employeeId: z.uuid('must be an employee id'),
+    date: calendarDate,
+    startTime: timeOfDay,
+    endTime: timeOfDay,
+    /** The version of the shift the edit was based on; absent when the day had no shift. */
+    version: version.optional(),
+  })
+  .strict();
+export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
+
+/** Which day's record a delete removes. */
+export const dayKeySchema = z.object({ employeeId: z.uuid('must be an employee id'), date: calendarDate });
+
+export const eventInputSchema = z
+  .object({
+    employeeId: z.uuid('must be an employee id'),
+    date: calendarDate,
+    name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+    description: z.string().trim().max(1000, 'must be at most 1000 characters').nullish(),
+    version: version.optional(),
+  })
+  .strict();
+export type EventInput = z.infer<typeof eventInputSchema>;
