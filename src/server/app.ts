@@ -16,6 +16,7 @@ import type { Database } from './db/client.ts';
 import type { Auth } from './auth/auth.ts';
 import { CLIENT_IP_HEADER } from './auth/auth.ts';
 import { HttpError, type ErrorBody } from './http/errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './http/db-errors.ts';
 import { APP_VERSION } from '../shared/version.ts';
 import { registerApiRoutes } from './routes/index.ts';
 
@@ -64,6 +65,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const message = first ? `${field ?? error.validationContext ?? 'request'}: ${first.message}` : 'Invalid request';
       const body: ErrorBody = { code: 'BAD_REQUEST', message, requestId, ...(field ? { field } : {}) };
       return reply.status(400).send(body);
+    }
+    // A lost database connection (also behind a 5xx HttpError's cause): 503 with a message that says so.
+    if (!(error instanceof HttpError && error.statusCode < 500) && isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).send({ code: 'DATABASE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, requestId } satisfies ErrorBody);
     }
     if (error instanceof HttpError) {
       const body: ErrorBody = { code: error.code, message: error.message, requestId };

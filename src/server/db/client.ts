@@ -98,6 +98,12 @@ export async function openPostgres(url: string, options: { migrate?: boolean; ma
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // A dropped connection (server restart, pg_terminate_backend) must not crash the process.
   pool.on('error', (err) => console.error(`PostgreSQL connection error: ${err.message}`));
+  // The pool only listens to idle connections; one that dies while a request holds it emits 'error'
+  // on the client, which would otherwise be an uncaught exception that stops the server. The request
+  // itself gets the error through its query, and the pool drops the dead client on release.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.error(`PostgreSQL connection lost during a request: ${err.message}`));
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const parsed = new URL(url);
   const database: Database = {
