@@ -19,6 +19,8 @@ import { HttpError, type ErrorBody } from './http/errors.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './http/db-errors.ts';
 import { APP_VERSION } from '../shared/version.ts';
 import { registerApiRoutes } from './routes/index.ts';
+import { checkAuthRequest } from './security/auth-gate.ts';
+import { securityHeaders } from './security/headers.ts';
 
 export interface AppOptions {
   database: Database;
@@ -28,11 +30,21 @@ export interface AppOptions {
   trustedProxies?: string[];
   /** Folder of the built front end; served with history fallback when it exists. */
   webRoot?: string | null;
+  /** Where the log goes (standard output when not given); tests capture it. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: { id: string; email: string; name: string; role?: string | null | undefined } | null;
+    user: {
+      id: string;
+      email: string;
+      name: string;
+      role?: string | null | undefined;
+      mustChangePassword?: boolean | null | undefined;
+    } | null;
+    /** The id of the signed-in session (set with `user`). */
+    sessionId: string | null;
   }
 }
 
@@ -46,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: options.logLevel ?? 'info',
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
     // Only a configured proxy's X-Forwarded-For is believed; otherwise the socket's address counts.
@@ -56,6 +69,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  // Security headers on every answer; API answers are never cached.
+  const headers = securityHeaders(baseUrl.startsWith('https://'));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
 
   app.setErrorHandler((error, request, reply) => {
     const requestId = String(request.id);
@@ -121,6 +142,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           requestId: String(request.id),
         });
       }
+      // Only the endpoints the app uses, with only the fields it sends (security/auth-gate.ts).
+      const gate = checkAuthRequest(request.method, request.url, request.body);
+      if (!gate.ok) {
+        const body: ErrorBody = { code: gate.code, message: gate.message, requestId: String(request.id) };
+        if (gate.field) body.field = gate.field;
+        return reply.status(gate.status).send(body);
+      }
       const response = await auth.handler(toFetchRequest(request, baseUrl));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
@@ -143,6 +171,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send({ code: 'UNAUTHORIZED', message: 'Not signed in', requestId: String(request.id) } satisfies ErrorBody);
     }
     request.user = session.user;
+    request.sessionId = session.session.id;
+    // An account created or reset by an administrator chooses its own password before anything else.
+    if (session.user.mustChangePassword && !url.startsWith('/api/account')) {
+      return reply.status(403).send({
+        code: 'PASSWORD_CHANGE_REQUIRED',
+        message: 'Choose a new password on the Account page before continuing.',
+        requestId: String(request.id),
+      } satisfies ErrorBody);
+    }
   });
 
   await app.register(async (api) => registerApiRoutes(api, { database, auth }), { prefix: '/api' });

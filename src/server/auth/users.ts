@@ -1,8 +1,13 @@
-// Accounts created by the server itself: the first administrator, and users from the command line.
+// Accounts managed by the server itself: the first administrator, and the administration actions
+// that the Users page and the command line share. Every action ends the sessions it must end and
+// writes the audit log. Hashing and session removal are better-auth's.
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema.ts';
+import { writeAudit } from '../repos/audit.ts';
+import { countAdmins, findUserByEmail, findUserById, setBan, setMustChangePassword } from '../repos/users.ts';
+import { passwordProblem } from '../security/password-policy.ts';
 import type { Auth } from './auth.ts';
 
 export interface NewUser {
@@ -13,12 +18,37 @@ export interface NewUser {
   mustChangePassword?: boolean;
 }
 
+/** A refused administration action; `field` names the input at fault when there is one. */
+export class AccountError extends Error {
+  readonly status: 400 | 404 | 409;
+  readonly field: string | undefined;
+  constructor(status: 400 | 404 | 409, message: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.field = field;
+  }
+}
+
+/** Who did an administration action, for the audit log. */
+export interface Actor {
+  userId: string | null;
+  email: string | null;
+  ipAddress: string | null;
+  via: 'web' | 'cli';
+}
+
+function checkPassword(password: string, field = 'password') {
+  const problem = passwordProblem(password);
+  if (problem) throw new AccountError(400, `${field}: ${problem}`, field);
+}
+
 export async function createUser(auth: Auth, input: NewUser) {
+  checkPassword(input.password);
   const result = await auth.api.createUser({
     body: {
       email: input.email.trim().toLowerCase(),
       password: input.password,
-      name: input.name ?? input.email.split('@')[0] ?? input.email,
+      name: input.name?.trim() || (input.email.split('@')[0] ?? input.email),
       role: input.role ?? 'user',
       data: { mustChangePassword: input.mustChangePassword ?? false },
     },
@@ -26,7 +56,7 @@ export async function createUser(auth: Auth, input: NewUser) {
   return result.user;
 }
 
-/** A random password that meets the policy (12–128 characters); shown once, never stored in plain text. */
+/** A random password that meets the policy (24 characters); shown once, never stored in plain text. */
 export function generatePassword(): string {
   return randomBytes(18).toString('base64url');
 }
@@ -46,5 +76,105 @@ export async function ensureFirstAdmin(
   const generated = !options.password;
   const password = options.password ?? generatePassword();
   await createUser(auth, { email, password, name: 'Administrator', role: 'admin' });
+  await writeAudit(db, { action: 'admin.user-created', email, detail: { role: 'admin', via: 'first start' } });
   return { email, password: generated ? password : null, generated };
+}
+
+async function audit(db: Db, actor: Actor, action: string, target: { id: string; email: string }, detail: Record<string, unknown> = {}) {
+  await writeAudit(db, {
+    action,
+    userId: actor.userId,
+    email: actor.email,
+    ipAddress: actor.ipAddress,
+    detail: { targetUserId: target.id, targetEmail: target.email, via: actor.via, ...detail },
+  });
+}
+
+async function existing(db: Db, userId: string) {
+  const found = await findUserById(db, userId);
+  if (!found) throw new AccountError(404, 'No such user');
+  return found;
+}
+
+/** Creates an account with a one-time password (generated unless given) the user must change at first sign-in. */
+export async function adminCreateUser(
+  db: Db,
+  auth: Auth,
+  actor: Actor,
+  input: { email: string; name?: string | undefined; role: 'admin' | 'user'; password?: string | undefined },
+) {
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(db, email)) throw new AccountError(409, `email: an account with ${email} already exists`, 'email');
+  const password = input.password ?? generatePassword();
+  const created = await createUser(auth, { email, password, name: input.name, role: input.role, mustChangePassword: true });
+  await audit(db, actor, 'admin.user-created', created, { role: input.role });
+  return { user: (await findUserById(db, created.id))!, oneTimePassword: password };
+}
+
+/** Sets a new one-time password and ends all of the user's sessions. */
+export async function adminResetPassword(
+  db: Db,
+  auth: Auth,
+  actor: Actor,
+  userId: string,
+  options: { password?: string | undefined; mustChange?: boolean } = {},
+) {
+  const target = await existing(db, userId);
+  const password = options.password ?? generatePassword();
+  checkPassword(password);
+  const ctx = await auth.$context;
+  const hashed = await ctx.password.hash(password);
+  if (await ctx.internalAdapter.findCredentialAccount(userId)) {
+    await ctx.internalAdapter.updatePassword(userId, hashed);
+  } else {
+    await ctx.internalAdapter.createAccount({ userId, providerId: 'credential', accountId: userId, password: hashed });
+  }
+  await ctx.internalAdapter.deleteUserSessions(userId);
+  await setMustChangePassword(db, userId, options.mustChange ?? true);
+  await audit(db, actor, 'admin.password-reset', target, { sessionsEnded: true });
+  return { oneTimePassword: password };
+}
+
+function refuseSelf(actor: Actor, userId: string, what: string) {
+  if (actor.userId === userId) throw new AccountError(409, `You cannot ${what} your own account.`);
+}
+
+async function refuseLastAdmin(db: Db, target: { role: string | null; banned: boolean | null }, what: string) {
+  if (target.role === 'admin' && !target.banned && (await countAdmins(db)) <= 1) {
+    throw new AccountError(409, `This is the only administrator; ${what} would leave nobody to manage accounts.`);
+  }
+}
+
+/** Bans the user (until `expires`, or for good) and ends all of their sessions. */
+export async function adminBanUser(
+  db: Db,
+  auth: Auth,
+  actor: Actor,
+  userId: string,
+  ban: { reason?: string | undefined; expires?: Date | undefined } = {},
+) {
+  refuseSelf(actor, userId, 'ban');
+  const target = await existing(db, userId);
+  await refuseLastAdmin(db, target, 'banning them');
+  await setBan(db, userId, { reason: ban.reason?.trim() || null, expires: ban.expires ?? null });
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.deleteUserSessions(userId);
+  await audit(db, actor, 'admin.user-banned', target, { reason: ban.reason ?? null, until: ban.expires?.toISOString() ?? null, sessionsEnded: true });
+}
+
+export async function adminUnbanUser(db: Db, actor: Actor, userId: string) {
+  const target = await existing(db, userId);
+  await setBan(db, userId, null);
+  await audit(db, actor, 'admin.user-unbanned', target);
+}
+
+/** Deletes the account; its sessions, password and second factor go with it. */
+export async function adminDeleteUser(db: Db, auth: Auth, actor: Actor, userId: string) {
+  refuseSelf(actor, userId, 'delete');
+  const target = await existing(db, userId);
+  await refuseLastAdmin(db, target, 'deleting them');
+  const ctx = await auth.$context;
+  await ctx.internalAdapter.deleteUserSessions(userId);
+  await ctx.internalAdapter.deleteUser(userId);
+  await audit(db, actor, 'admin.user-deleted', target, { sessionsEnded: true });
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
-import { createAuth, type Auth } from '../auth/auth.ts';
+import { createAuth, type Auth, type AuthLimits } from '../auth/auth.ts';
 import { createUser } from '../auth/users.ts';
 import { openInMemory, openPostgres, type Database } from '../db/client.ts';
 
@@ -45,15 +45,39 @@ export interface TestApp {
   signIn(email?: string, options?: { role?: 'admin' | 'user' }): Promise<string>;
 }
 
-export async function createTestApp(options: { sessionIdleMinutes?: number } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  sessionIdleMinutes?: number;
+  sessionAbsoluteHours?: number;
+  /** Throttling limits (the defaults of src/server/auth/auth.ts otherwise). */
+  limits?: Partial<AuthLimits>;
+  baseUrl?: string;
+  /** Captures the server log (at `logLevel`, default info) instead of silencing it. */
+  logStream?: NodeJS.WritableStream;
+  logLevel?: string;
+  /** Reverse proxies whose X-Forwarded-For is believed. */
+  trustedProxies?: string[];
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
+  const baseUrl = options.baseUrl ?? TEST_BASE_URL;
   const auth = createAuth({
     db: database.db,
-    baseUrl: TEST_BASE_URL,
+    baseUrl,
     secret: 'test-secret-test-secret-test-secret-0123',
     sessionIdleMinutes: options.sessionIdleMinutes ?? 30,
+    sessionAbsoluteHours: options.sessionAbsoluteHours,
+    limits: options.limits,
   });
-  const app = await buildApp({ database, auth, baseUrl: TEST_BASE_URL, logLevel: 'silent', webRoot: null });
+  const app = await buildApp({
+    database,
+    auth,
+    baseUrl,
+    logLevel: options.logStream ? (options.logLevel ?? 'info') : 'silent',
+    webRoot: null,
+    ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   let counter = 0;
   return {
     app,
@@ -71,12 +95,28 @@ export async function createTestApp(options: { sessionIdleMinutes?: number } = {
   };
 }
 
-export async function signInAs(app: FastifyInstance, email: string, password: string): Promise<string> {
+let addressCounter = 0;
+/**
+ * A distinct client address per call (10.x.y.z), so that the per-address sign-in limit never trips
+ * in tests that sign in many times; pass inject's `remoteAddress` yourself to test that limit.
+ */
+export function nextTestAddress(): string {
+  const n = ++addressCounter;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export async function signInAs(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  options: { remoteAddress?: string } = {},
+): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
     headers: { origin: TEST_BASE_URL },
     payload: { email, password },
+    remoteAddress: options.remoteAddress ?? nextTestAddress(),
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return cookieHeader(res);
