@@ -1,6 +1,8 @@
 // Every namespace of the two catalogues. A feature adds its own file and one line here.
 import { common } from './common.ts';
 import { auth } from '../features/auth/i18n.ts';
+import { employees } from '../features/employees/i18n.ts';
+import { timeOff } from '../features/time-off/i18n.ts';
 
-export const catalogs = { common, auth } as const;
+export const catalogs = { common, auth, employees, timeOff } as const;
 export type Namespace = keyof typeof catalogs;

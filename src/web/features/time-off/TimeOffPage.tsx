@@ -1,13 +1,164 @@
-import { Text } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { toast } from '../employees/toast.ts';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/api.ts';
+import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
+import { formatMonth, useMonth } from '../../ui/useMonth.ts';
+import { monthRange } from '../../../shared/month.ts';
+import type { TimeOff } from '../../../shared/api/time-off.ts';
+import { useEmployees } from '../employees/api.ts';
+import { useDeleteTimeOff, useTimeOffMonth } from './api.ts';
+import { TimeOffModal } from './TimeOffModal.tsx';
 
+const STATUS_COLOR = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
+
+function todayIso(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Today when it lies in the shown month, otherwise the month's first day. */
+export function defaultDateFor(month: string, today = todayIso()): string {
+  const { first, last } = monthRange(month);
+  return today >= first && today <= last ? today : first;
+}
+
+const utc = (date: string) => new Date(`${date}T00:00:00Z`);
+
+export function dayCount(start: string, end: string): number {
+  return Math.round((utc(end).getTime() - utc(start).getTime()) / 86_400_000) + 1;
+}
+
+function formatDates(start: string, end: string, language: string): string {
+  const format = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return start === end ? format.format(utc(start)) : format.formatRange(utc(start), utc(end));
+}
+
+/** The month's time off per employee, with status and delete (DESIGN.md: /time-off). */
 export function TimeOffPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation('timeOff');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const [month, move] = useMonth();
+  const list = useTimeOffMonth(month);
+  const employees = useEmployees();
+  const remove = useDeleteTimeOff();
+  const [requesting, setRequesting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const askDelete = (row: TimeOff) => {
+    const dates = formatDates(row.startDate, row.endDate, language);
+    modals.openConfirmModal({
+      title: t('deleteTitle'),
+      children: <Text size="sm">{t('deleteText', { name: row.employeeName, dates })}</Text>,
+      labels: { confirm: t('common:actions.delete'), cancel: t('common:actions.cancel') },
+      confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t('common:actions.close') },
+      onConfirm: async () => {
+        setDeleteError(null);
+        try {
+          await remove.mutateAsync(row.id);
+          toast('green', t('deleted'));
+        } catch (err) {
+          const message = t('deleteFailed', { message: errorMessage(err) });
+          setDeleteError(message);
+          toast('red', message);
+        }
+      },
+    });
+  };
+
+  const rows = list.data ?? [];
+
   return (
     <>
-      <PageTitle>{t('nav.timeOff')}</PageTitle>
-      <Text c="dimmed">{t('notBuilt')}</Text>
+      <Group justify="space-between" align="flex-start" wrap="wrap" mb="md">
+        <PageTitle>{t('title')}</PageTitle>
+        <Group gap="md" wrap="wrap">
+          <MonthNavigator month={month} onMove={move} />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setRequesting(true)} disabled={!employees.data}>
+            {t('request')}
+          </Button>
+        </Group>
+      </Group>
+
+      {deleteError && (
+        <Alert color="red" role="alert" mb="md" withCloseButton closeButtonLabel={t('common:actions.close')} onClose={() => setDeleteError(null)}>
+          {deleteError}
+        </Alert>
+      )}
+      {(list.error ?? employees.error) && (
+        <Alert color="red" role="alert" mb="md">
+          {t('loadFailed', { message: errorMessage(list.error ?? employees.error) })}
+        </Alert>
+      )}
+
+      <Paper withBorder>
+        {list.isPending ? (
+          <Center py="xl">
+            <Loader aria-label={t('common:loading')} />
+          </Center>
+        ) : rows.length === 0 && !list.error ? (
+          <Text c="dimmed" ta="center" p="xl" data-testid="time-off-empty">
+            {t('empty', { month: formatMonth(month, language) })}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('columns.employee')}</Table.Th>
+                  <Table.Th>{t('columns.group')}</Table.Th>
+                  <Table.Th>{t('columns.dates')}</Table.Th>
+                  <Table.Th ta="right">{t('columns.days')}</Table.Th>
+                  <Table.Th>{t('columns.reason')}</Table.Th>
+                  <Table.Th>{t('columns.status')}</Table.Th>
+                  <Table.Th>{t('columns.countsAsWork')}</Table.Th>
+                  <Table.Th w={70}>{t('columns.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => {
+                  const dates = formatDates(row.startDate, row.endDate, language);
+                  return (
+                    <Table.Tr key={row.id}>
+                      <Table.Td fw={500}>{row.employeeName}</Table.Td>
+                      <Table.Td>{row.role}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates}</Table.Td>
+                      <Table.Td ta="right">{dayCount(row.startDate, row.endDate)}</Table.Td>
+                      <Table.Td maw={320} style={{ overflowWrap: 'anywhere' }}>
+                        {row.reason}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOR[row.status]} variant="light" c="dark.8">
+                          {t(`status.${row.status}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {row.countAsWork
+                          ? t('countsYes', { hours: new Intl.NumberFormat(language).format(row.workHours ?? 0) })
+                          : t('countsNo')}
+                      </Table.Td>
+                      <Table.Td>
+                        <ActionIcon variant="subtle" color="red" aria-label={t('deleteLabel', { name: row.employeeName, dates })} onClick={() => askDelete(row)}>
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      {requesting && (
+        <TimeOffModal employees={employees.data ?? []} defaultDate={defaultDateFor(month)} onClose={() => setRequesting(false)} />
+      )}
     </>
   );
 }

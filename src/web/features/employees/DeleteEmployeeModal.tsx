@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import { toast } from './toast.ts';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/api.ts';
+import type { Employee } from '../../../shared/api/employees.ts';
+import { useDeleteEmployee, useEmployeeDependents } from './api.ts';
+
+/** Asks before deleting, and says what goes with the employee (the database cascades it). */
+export function DeleteEmployeeModal({ employee, onClose }: { employee: Employee; onClose: () => void }) {
+  const { t } = useTranslation('employees');
+  const dependents = useEmployeeDependents(employee.id);
+  const remove = useDeleteEmployee();
+  const [error, setError] = useState<string | null>(null);
+  const name = `${employee.firstName} ${employee.lastName}`;
+  const d = dependents.data;
+  const hasDependents = d !== undefined && d.schedules + d.timeOff + d.events > 0;
+
+  const confirm = async () => {
+    setError(null);
+    try {
+      await remove.mutateAsync(employee.id);
+      toast('green', t('delete.done', { name }));
+      onClose();
+    } catch (err) {
+      setError(t('delete.failed', { message: errorMessage(err) }));
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('delete.title')}>
+      <Stack>
+        <Text size="sm">{t('delete.text', { name })}</Text>
+        {dependents.isPending && (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">{t('delete.checking')}</Text>
+          </Group>
+        )}
+        {dependents.isError && (
+          <Alert color="red" role="alert">
+            {t('delete.failed', { message: errorMessage(dependents.error) })}
+          </Alert>
+        )}
+        {d && hasDependents && (
+          <Alert color="orange" title={t('delete.alsoDeleted')} data-testid="dependents">
+            <List size="sm">
+              <List.Item>{t('delete.schedules', { count: d.schedules })}</List.Item>
+              <List.Item>{t('delete.timeOff', { count: d.timeOff })}</List.Item>
+              <List.Item>{t('delete.events', { count: d.events })}</List.Item>
+            </List>
+          </Alert>
+        )}
+        {d && !hasDependents && (
+          <Text size="sm" c="dimmed" data-testid="dependents">
+            {t('delete.nothingElse')}
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button color="red" onClick={confirm} loading={remove.isPending} disabled={!d}>
+            {t('delete.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
