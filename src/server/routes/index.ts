@@ -4,6 +4,7 @@ import type { RouteContext } from './context.ts';
 import { staffGroupRoutes } from './staff-groups.ts';
 import { settingsRoutes } from './settings.ts';
 import { generationRoutes } from './generation.ts';
+import { backupRoutes } from './backup.ts';
 import { airportHoursRoutes } from './airport-hours.ts';
 import { monthlyHoursRoutes } from './monthly-hours.ts';
 import { timeOffRoutes } from './time-off.ts';
@@ -17,6 +18,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
   await api.register(async (scope) => staffGroupRoutes(scope, ctx));
   await api.register(async (scope) => settingsRoutes(scope, ctx));
   await api.register(async (scope) => generationRoutes(scope, ctx));
+  await api.register(async (scope) => backupRoutes(scope, ctx));
   await api.register(async (scope) => airportHoursRoutes(scope, ctx));
   await api.register(async (scope) => monthlyHoursRoutes(scope, ctx));
   await api.register(async (scope) => timeOffRoutes(scope, ctx));
