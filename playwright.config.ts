@@ -3,14 +3,18 @@ import { defineConfig } from '@playwright/test';
 
 // The browser suite runs against the built app on a fresh embedded database with the demo airport,
 // in Debian's Chromium. No browser is ever downloaded.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Each run gets its own port, data folder and results folder, so that runs side by side never meet.
+// Workers inherit the environment of the main process, so they see the same values.
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+process.env.E2E_RUN ??= `${process.pid}-${Date.now()}`;
+const PORT = Number(process.env.E2E_PORT);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const dataDir = path.resolve('e2e/.artifacts', `data-${process.pid}-${Date.now()}`);
+const dataDir = path.resolve('e2e/.artifacts', `data-${process.env.E2E_RUN}`);
 export const E2E_ADMIN = { email: 'admin@grafik.test', password: 'e2e admin password 2026' };
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './e2e/.artifacts/results',
+  outputDir: `./e2e/.artifacts/results-${process.env.E2E_RUN}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -51,6 +55,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Every spec signs in from 127.0.0.1; the per-address limit has its own server tests.
+      SIGN_IN_ATTEMPTS_PER_MINUTE: '10000',
     },
   },
 });

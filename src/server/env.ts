@@ -21,6 +21,8 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  /** Sign-in attempts allowed from one client address per minute (the browser suite raises it). */
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
 });
 
 export type Env = z.infer<typeof envSchema> & { baseUrl: string };

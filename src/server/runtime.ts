@@ -18,6 +18,8 @@ export async function openRuntime(env: Env): Promise<Runtime> {
       baseUrl: env.baseUrl,
       secret,
       sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+      sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
+      limits: { signInPerAddressPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE },
     });
     return { env, database, auth };
   } catch (err) {

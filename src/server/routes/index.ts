@@ -13,6 +13,9 @@ import { scheduleRoutes } from './schedules.ts';
 import { eventRoutes } from './events.ts';
 import { monthRoutes } from './month.ts';
 import { flightRoutes } from './flights.ts';
+import { accountRoutes } from './account.ts';
+import { adminRoutes } from './admin.ts';
+import { auditRoutes } from './audit.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   await api.register(async (scope) => staffGroupRoutes(scope, ctx));
@@ -27,4 +30,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
   await api.register(async (scope) => eventRoutes(scope, ctx));
   await api.register(async (scope) => monthRoutes(scope, ctx));
   await api.register(async (scope) => flightRoutes(scope, ctx));
+  await api.register(async (scope) => accountRoutes(scope, ctx));
+  await api.register(async (scope) => adminRoutes(scope, ctx));
+  await api.register(async (scope) => auditRoutes(scope, ctx));
 }

@@ -1,0 +1,106 @@
+// Administration of accounts: administrators only (the app's one permission). Each action ends the
+// sessions it must and writes the audit log (src/server/auth/users.ts, shared with the command line).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  banBodySchema,
+  createUserBodySchema,
+  createdUserSchema,
+  oneTimePasswordSchema,
+  userParamsSchema,
+  userSchema,
+} from '../../shared/api/users.ts';
+import {
+  AccountError,
+  adminBanUser,
+  adminCreateUser,
+  adminDeleteUser,
+  adminResetPassword,
+  adminUnbanUser,
+  type Actor,
+} from '../auth/users.ts';
+import { listUsers } from '../repos/users.ts';
+import { HttpError } from '../http/errors.ts';
+import type { RouteContext } from './context.ts';
+
+export const ADMIN_ONLY_MESSAGE = 'Only administrators can manage accounts.';
+
+/** Refuses everyone but administrators with a 403. */
+export async function requireAdmin(request: FastifyRequest) {
+  if (request.user?.role !== 'admin') throw new HttpError(403, 'FORBIDDEN', ADMIN_ONLY_MESSAGE);
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  return { userId: request.user?.id ?? null, email: request.user?.email ?? null, ipAddress: request.ip, via: 'web' };
+}
+
+function asHttp(err: unknown): never {
+  if (err instanceof AccountError) {
+    const codes = { 400: 'BAD_REQUEST', 404: 'NOT_FOUND', 409: 'CONFLICT' } as const;
+    throw new HttpError(err.status, codes[err.status], err.message, err.field);
+  }
+  throw err;
+}
+
+type Row = Awaited<ReturnType<typeof listUsers>>[number];
+function toUser(u: Omit<Row, 'activeSessions' | 'lastSeenAt'> & Partial<Pick<Row, 'activeSessions' | 'lastSeenAt'>>) {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role === 'admin' ? ('admin' as const) : ('user' as const),
+    banned: !!u.banned,
+    banReason: u.banReason,
+    banExpires: u.banExpires ? u.banExpires.toISOString() : null,
+    twoFactorEnabled: !!u.twoFactorEnabled,
+    mustChangePassword: !!u.mustChangePassword,
+    createdAt: u.createdAt.toISOString(),
+    activeSessions: u.activeSessions ?? 0,
+    lastSeenAt: u.lastSeenAt ? u.lastSeenAt.toISOString() : null,
+  };
+}
+
+const noBody = z.strictObject({}).nullish();
+
+export async function adminRoutes(app: FastifyInstance, { database, auth }: RouteContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+  api.addHook('preHandler', requireAdmin);
+
+  api.get('/admin/users', { schema: { response: { 200: z.array(userSchema) } } }, async () => {
+    return (await listUsers(db)).map(toUser);
+  });
+
+  api.post(
+    '/admin/users',
+    { schema: { body: createUserBodySchema, response: { 201: createdUserSchema } } },
+    async (request, reply) => {
+      const created = await adminCreateUser(db, auth, actorOf(request), request.body).catch(asHttp);
+      return reply.status(201).send({ user: toUser(created.user), oneTimePassword: created.oneTimePassword });
+    },
+  );
+
+  api.post(
+    '/admin/users/:id/reset-password',
+    { schema: { params: userParamsSchema, body: noBody, response: { 200: oneTimePasswordSchema } } },
+    async (request) => adminResetPassword(db, auth, actorOf(request), request.params.id).catch(asHttp),
+  );
+
+  api.post('/admin/users/:id/ban', { schema: { params: userParamsSchema, body: banBodySchema.nullish() } }, async (request, reply) => {
+    const until = request.body?.until ? new Date(request.body.until) : undefined;
+    if (until && until.getTime() <= Date.now()) throw new HttpError(400, 'BAD_REQUEST', 'until: must be in the future', 'until');
+    await adminBanUser(db, auth, actorOf(request), request.params.id, { reason: request.body?.reason, expires: until }).catch(asHttp);
+    return reply.status(204).send();
+  });
+
+  api.post('/admin/users/:id/unban', { schema: { params: userParamsSchema, body: noBody } }, async (request, reply) => {
+    await adminUnbanUser(db, actorOf(request), request.params.id).catch(asHttp);
+    return reply.status(204).send();
+  });
+
+  api.delete('/admin/users/:id', { schema: { params: userParamsSchema } }, async (request, reply) => {
+    await adminDeleteUser(db, auth, actorOf(request), request.params.id).catch(asHttp);
+    return reply.status(204).send();
+  });
+}

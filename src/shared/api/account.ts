@@ -1,0 +1,35 @@
+// The signed-in user's own account: who they are, their sessions, and the password form.
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+
+export const accountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(['admin', 'user']),
+  twoFactorEnabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  /** Browser and system, read from the user agent ("Chrome on Windows"). */
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const sessionParamsSchema = z.strictObject({ id: z.string().min(1).max(200) });
+
+/** Length in characters (not bytes): a passphrase of any script counts what the user typed. */
+export const passwordField = z
+  .string()
+  .refine((v) => [...v].length >= PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters long`)
+  .refine((v) => [...v].length <= PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters long`);

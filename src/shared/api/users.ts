@@ -1,0 +1,55 @@
+// Administration of accounts (admins only) and the audit log.
+import { z } from 'zod';
+
+export const roleSchema = z.enum(['admin', 'user']);
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  banned: z.boolean(),
+  banReason: z.string().nullable(),
+  banExpires: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+  activeSessions: z.number().int(),
+  lastSeenAt: z.string().nullable(),
+});
+export type UserRow = z.infer<typeof userSchema>;
+
+export const createUserBodySchema = z.strictObject({
+  email: z.email('must be an email address').max(254),
+  name: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  role: roleSchema.default('user'),
+});
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+export const oneTimePasswordSchema = z.object({ oneTimePassword: z.string() });
+export const createdUserSchema = z.object({ user: userSchema, oneTimePassword: z.string() });
+
+export const banBodySchema = z.strictObject({
+  reason: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  /** Until when (ISO date-time); for good when absent. */
+  until: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).optional(),
+});
+
+export const userParamsSchema = z.strictObject({ id: z.string().min(1).max(200) });
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  userId: z.string().nullable(),
+  email: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntryRow = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.coerce.number().int().min(1).optional(),
+  action: z.string().max(100).optional(),
+});
