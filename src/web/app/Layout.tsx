@@ -62,7 +62,7 @@ export function Layout() {
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitch />
             {session && (
-              <Text size="sm" c="indigo.1" visibleFrom="sm">
+              <Text size="sm" c="white" visibleFrom="sm">
                 {session.user.email}
               </Text>
             )}

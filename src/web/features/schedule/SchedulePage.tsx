@@ -1,8 +1,140 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Loader, Paper, Select, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { MonthData } from '../../../shared/api/schedule.ts';
+import { dayOfWeek, monthDates } from '../../../shared/month.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
+import { useMonth } from '../../ui/useMonth.ts';
+import classes from './SchedulePage.module.css';
 
-/** /schedule: the specification's placeholder, a heading only. */
+const short = (time: string) => {
+  const [h, m] = time.split(':');
+  return m === '00' ? String(Number(h)) : `${Number(h)}:${m}`;
+};
+
+/** /schedule: the month as a read-only table per group, laid out to print on landscape paper. */
 export function SchedulePage() {
-  const { t } = useTranslation();
-  return <PageTitle>{t('schedulePage.title')}</PageTitle>;
+  const { t, i18n } = useTranslation();
+  const [month, moveMonth] = useMonth();
+  const [group, setGroup] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ['schedule-view', month],
+    queryFn: ({ signal }) => api<MonthData>(`/month?month=${month}`, { signal }),
+  });
+  const dates = useMemo(() => monthDates(month), [month]);
+  const weekday = useMemo(
+    () => new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', { weekday: 'narrow', timeZone: 'UTC' }),
+    [i18n.resolvedLanguage],
+  );
+  const offLetter = t('schedulePage.off').charAt(0);
+
+  const cells = useMemo(() => {
+    const map = new Map<string, string>();
+    const data = query.data;
+    if (!data) return map;
+    for (const off of data.timeOff) {
+      for (const date of dates) {
+        if (date >= off.startDate && date <= off.endDate) {
+          map.set(`${off.employeeId}|${date}`, off.countAsWork && off.workHours ? `${offLetter} ${off.workHours}h` : offLetter);
+        }
+      }
+    }
+    for (const s of data.schedules) map.set(`${s.employeeId}|${s.date}`, `${short(s.startTime)}–${short(s.endTime)}`);
+    return map;
+  }, [query.data, dates, offLetter]);
+
+  const groups = (query.data?.groups ?? []).filter((g) => !group || g.name === group);
+
+  return (
+    <div className={classes.page}>
+      <PageTitle>{t('schedulePage.title')}</PageTitle>
+      <Group justify="space-between" mb="md" className={classes.noPrint}>
+        <MonthNavigator month={month} onMove={moveMonth} />
+        <Group>
+          <Select
+            aria-label={t('schedulePage.group')}
+            placeholder={t('schedulePage.allGroups')}
+            clearable
+            value={group}
+            onChange={setGroup}
+            data={(query.data?.groups ?? []).map((g) => g.name)}
+            w={200}
+          />
+          <Button leftSection={<IconPrinter size={16} />} variant="default" onClick={() => window.print()}>
+            {t('schedulePage.print')}
+          </Button>
+        </Group>
+      </Group>
+      <Text c="dimmed" size="sm" mb="md" className={classes.noPrint}>
+        {t('schedulePage.intro')}
+      </Text>
+      {query.isPending && <Loader aria-label={t('loading')} />}
+      {query.isError && (
+        <Alert color="red" role="alert">
+          {t('schedulePage.loadError', { message: errorMessage(query.error) })}
+        </Alert>
+      )}
+      {query.data &&
+        groups.map((g) => (
+          <Paper key={g.name} withBorder p="sm" mb="lg" className={classes.sheet}>
+            <Group justify="space-between" mb="xs">
+              <Title order={2} size="h4">
+                {g.name}
+              </Title>
+              {query.data.requiredHours !== null && (
+                <Text size="sm">{t('schedulePage.required', { hours: query.data.requiredHours })}</Text>
+              )}
+            </Group>
+            {g.employees.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                {t('schedulePage.noEmployees')}
+              </Text>
+            ) : (
+              <div className={classes.scroll}>
+                <table className={classes.table}>
+                  <thead>
+                    <tr>
+                      <th scope="col" className={classes.name}>
+                        {t('schedulePage.employee')}
+                      </th>
+                      {dates.map((d) => (
+                        <th key={d} scope="col" data-weekend={[0, 6].includes(dayOfWeek(d)) || undefined}>
+                          <span className={classes.weekday}>{weekday.format(new Date(`${d}T00:00:00Z`))}</span>
+                          {Number(d.slice(8))}
+                        </th>
+                      ))}
+                      <th scope="col">{t('schedulePage.total')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {g.employees.map((e) => (
+                      <tr key={e.id}>
+                        <th scope="row" className={classes.name}>
+                          {e.lastName} {e.firstName}
+                        </th>
+                        {dates.map((d) => (
+                          <td key={d} data-weekend={[0, 6].includes(dayOfWeek(d)) || undefined}>
+                            {cells.get(`${e.id}|${d}`) ?? ''}
+                          </td>
+                        ))}
+                        <td className={classes.total}>{(query.data.totals[e.id] ?? 0).toFixed(2)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Paper>
+        ))}
+      {query.data && (
+        <Text size="xs" c="dimmed">
+          {t('schedulePage.legend')}
+        </Text>
+      )}
+    </div>
+  );
 }
