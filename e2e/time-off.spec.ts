@@ -83,6 +83,7 @@ test('bad entries are refused in the modal with messages; start after end drags 
   await dialog.getByRole('button', { name: 'Zgłoś urlop' }).click();
   await expect(dialog.getByText('Wybierz pracownika', { exact: true })).toBeVisible();
   await expect(dialog.getByText('To pole jest wymagane')).toBeVisible();
+  expect(await screenAxeViolations(page)).toEqual([]);
 
   await pickEmployee(page, name);
   await dialog.getByLabel('Powód').fill('Urlop wypoczynkowy');

@@ -43,7 +43,7 @@ export function DeleteEmployeeModal({ employee, onClose }: { employee: Employee;
           </Alert>
         )}
         {d && hasDependents && (
-          <Alert color="orange" title={t('delete.alsoDeleted')} data-testid="dependents">
+          <Alert color="orange" title={t('delete.alsoDeleted')} data-testid="dependents" styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}>
             <List size="sm">
               <List.Item>{t('delete.schedules', { count: d.schedules })}</List.Item>
               <List.Item>{t('delete.timeOff', { count: d.timeOff })}</List.Item>

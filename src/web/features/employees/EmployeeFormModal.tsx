@@ -10,6 +10,7 @@ import { employeeInputSchema, type Employee } from '../../../shared/api/employee
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 import { EMPLOYEES_KEY, useSaveEmployee } from './api.ts';
 import { translated, translateIssue } from './validation.ts';
+import { READABLE_ERRORS } from './a11y.ts';
 
 interface Props {
   onClose: () => void;
@@ -47,7 +48,7 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: valuesOf(employee, fixedGroup),
-    validate: translated(zod4Resolver(employeeInputSchema), t),
+    validate: translated(zod4Resolver(employeeInputSchema, { errorPriority: 'first' }), t),
   });
   const editing = employee !== undefined;
 
@@ -94,7 +95,7 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
 
   return (
     <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={editing ? t('form.editTitle') : t('form.addTitle')} size="lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate style={READABLE_ERRORS}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('form.firstName')} required autoComplete="off" data-autofocus {...form.getInputProps('firstName')} />

@@ -155,7 +155,7 @@ function Overview({ groups, onOpen }: { groups: StaffGroup[]; onOpen: (g: StaffG
                   </Badge>
                 )}
                 {g.takesAirportHours && (
-                  <Badge variant="light" color="teal" c="teal.9" size="sm">
+                  <Badge variant="light" color="teal" c="dark.7" size="sm">
                     {t('takesAirportHours')}
                   </Badge>
                 )}

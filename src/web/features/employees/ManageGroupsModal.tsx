@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { staffGroupInputSchema, type StaffGroup, type StaffGroupInput } from '../../../shared/api/staff-groups.ts';
 import { useDeleteStaffGroup, useSaveStaffGroup } from './api.ts';
 import { translated, translateIssue, type Translate } from './validation.ts';
+import { READABLE_ERRORS } from './a11y.ts';
 
 const EMPTY: StaffGroupInput = { name: '', takesFlights: false, takesAirportHours: false };
 
@@ -27,7 +28,7 @@ function useGroupForm(initial: StaffGroupInput, t: Translate) {
   return useForm<StaffGroupInput>({
     mode: 'controlled',
     initialValues: initial,
-    validate: translated(zod4Resolver(staffGroupInputSchema), t),
+    validate: translated(zod4Resolver(staffGroupInputSchema, { errorPriority: 'first' }), t),
   });
 }
 
@@ -48,7 +49,7 @@ function EditRow({ group, onDone, onError }: { group: StaffGroup; onDone: () => 
   return (
     <Table.Tr>
       <Table.Td>
-        <form id={`group-form-${group.id}`} onSubmit={submit} noValidate>
+        <form id={`group-form-${group.id}`} onSubmit={submit} noValidate style={READABLE_ERRORS}>
           <TextInput aria-label={t('groups.name')} size="xs" data-autofocus {...form.getInputProps('name')} />
         </form>
       </Table.Td>
@@ -173,7 +174,7 @@ export function ManageGroupsModal({ groups, onClose }: { groups: StaffGroup[]; o
           </Table>
         </Table.ScrollContainer>
         <Paper withBorder p="md" radius="sm">
-          <form onSubmit={add} noValidate>
+          <form onSubmit={add} noValidate style={READABLE_ERRORS}>
             <Stack gap="sm">
               <Title order={2} size="h5">
                 {t('groups.newTitle')}

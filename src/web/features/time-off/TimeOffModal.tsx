@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { timeOffInputSchema, type TimeOffInput } from '../../../shared/api/time-off.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
 import { useRequestTimeOff } from './api.ts';
+import { READABLE_ERRORS } from '../employees/a11y.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -106,7 +107,7 @@ export function TimeOffModal({ onClose, employees, defaultDate, employeeId }: Pr
 
   return (
     <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('modal.title')} size="lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate style={READABLE_ERRORS}>
         <Stack>
           <Text size="sm" c="dimmed">
             {t('modal.text')}
