@@ -29,6 +29,7 @@ export const FLIGHT_MESSAGES = {
   staffMax: `must be at most ${STAFF_MAX}`,
   unknownGroup: 'is not a staff group',
   duplicateInFile: 'repeats an earlier row (same flight number and departure)',
+  extraCells: 'has more cells than the header row (a comma inside a value needs quotes)',
 } as const;
 export type FlightMessageKey = keyof typeof FLIGHT_MESSAGES;
 

@@ -3,6 +3,7 @@ import { common } from './common.ts';
 import { auth } from '../features/auth/i18n.ts';
 import { employees } from '../features/employees/i18n.ts';
 import { timeOff } from '../features/time-off/i18n.ts';
+import { flights } from '../features/flights/i18n.ts';
 
-export const catalogs = { common, auth, employees, timeOff } as const;
+export const catalogs = { common, auth, employees, timeOff, flights } as const;
 export type Namespace = keyof typeof catalogs;

@@ -1,13 +1,284 @@
-import { Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  CloseButton,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconFileImport, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from 'luxon';
+import type { Flight } from '../../../shared/api/flights.ts';
+import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
+import { formatMonth, useMonth } from '../../ui/useMonth.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { useAirportZone, useDeleteFlight, useFlights, useStaffGroups } from './api.ts';
+import { formatFlightTime, localDate } from './format.ts';
+import { FlightModal } from './FlightModal.tsx';
+import { ImportModal } from './ImportModal.tsx';
 
+export const PAGE_SIZE = 50;
+
+/** The Flight Schedule (SPEC.md section 2): a month of flights with their required staff per group. */
 export function FlightsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation('flights');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const [month, moveMonth] = useMonth();
+  const zone = useAirportZone();
+  const groupsQuery = useStaffGroups();
+  const flightsQuery = useFlights(month);
+  const remove = useDeleteFlight();
+  const [modal, setModal] = useState<{ flight: Flight | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [filter, setFilter] = useState({ month, search: '', day: null as string | null, page: 1 });
+  // A new month starts with no filter, on the first page.
+  const current = filter.month === month ? filter : { month, search: '', day: null, page: 1 };
+  const update = (change: Partial<typeof filter>) => setFilter({ ...current, page: 1, ...change });
+
+  const groups = (groupsQuery.data ?? []).filter((g) => g.takesFlights).map((g) => g.name);
+  const all = useMemo(() => flightsQuery.data ?? [], [flightsQuery.data]);
+  const numbers = new Intl.NumberFormat(language);
+  const countText = (count: number) => t('count', { count, formatted: numbers.format(count) });
+
+  const days = useMemo(() => {
+    const set = new Set(all.map((f) => localDate(f.departureTime, zone)));
+    return [...set].sort().map((date) => ({
+      value: date,
+      label: DateTime.fromISO(date).setLocale(language).toFormat('d LLL, cccc'),
+    }));
+  }, [all, zone, language]);
+
+  const search = current.search.trim().toUpperCase();
+  const shown = all.filter(
+    (f) =>
+      (search === '' || f.flightNumber.toUpperCase().includes(search)) &&
+      (current.day === null || localDate(f.departureTime, zone) === current.day),
+  );
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  const page = Math.min(current.page, pages);
+  const pageRows = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const filtered = search !== '' || current.day !== null;
+
+  const confirmDelete = (flight: Flight) => {
+    const departure = formatFlightTime(flight.departureTime, zone, language);
+    modals.openConfirmModal({
+      title: t('deleteTitle'),
+      children: <Text size="sm">{t('deleteText', { number: flight.flightNumber, departure })}</Text>,
+      labels: { confirm: t('deleteConfirm'), cancel: t('modal.cancel') },
+      confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t('common:actions.close') },
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(flight);
+          notifications.show({ color: 'green', message: t('deleted', { number: flight.flightNumber }) });
+        } catch (err) {
+          const message =
+            err instanceof ApiError && err.code === 'NOT_FOUND'
+              ? t('errors.notFound')
+              : err instanceof ApiError && err.code === 'NETWORK'
+                ? t('errors.network')
+                : errorMessage(err);
+          notifications.show({ color: 'red', message: t('deleteError', { message }) });
+        }
+      },
+    });
+  };
+
+  const staffHeader = groups.length > 0;
+  const columnCount = 4 + Math.max(groups.length, 1);
+
   return (
-    <>
-      <PageTitle>{t('nav.flights')}</PageTitle>
-      <Text c="dimmed">{t('notBuilt')}</Text>
-    </>
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageTitle>{t('title')}</PageTitle>
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconFileImport size={18} />} onClick={() => setImporting(true)}>
+            {t('import')}
+          </Button>
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setModal({ flight: null })}>
+            {t('add')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <MonthNavigator month={month} onMove={moveMonth} />
+        <Text size="sm" c="dimmed">
+          {t('timeZone', { zone })}
+        </Text>
+      </Group>
+
+      {flightsQuery.isPending ? (
+        <Center py="xl">
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text>{t('loading')}</Text>
+          </Group>
+        </Center>
+      ) : flightsQuery.isError ? (
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('loadError', { message: errorMessage(flightsQuery.error) })}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void flightsQuery.refetch()}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            {all.length > 0 && (
+              <Group justify="space-between" align="flex-end" wrap="wrap">
+                <Group gap="sm" align="flex-end" wrap="wrap">
+                  <TextInput
+                    label={t('filter.number')}
+                    leftSection={<IconSearch size={16} />}
+                    value={current.search}
+                    onChange={(e) => update({ search: e.currentTarget.value })}
+                    rightSection={
+                      current.search ? (
+                        <CloseButton size="sm" aria-label={t('filter.clear')} onClick={() => update({ search: '' })} />
+                      ) : null
+                    }
+                    w={220}
+                  />
+                  <Select
+                    label={t('filter.day')}
+                    placeholder={t('filter.allDays')}
+                    data={days}
+                    value={current.day}
+                    onChange={(day) => update({ day })}
+                    clearable
+                    clearButtonProps={{ 'aria-label': t('filter.clear') }}
+                    w={220}
+                  />
+                </Group>
+                <Text size="sm" fw={500} data-testid="flight-count">
+                  {filtered
+                    ? t('countFiltered', { shown: numbers.format(shown.length), total: countText(all.length) })
+                    : countText(all.length)}
+                </Text>
+              </Group>
+            )}
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped highlightOnHover verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.flightNumber')}</Table.Th>
+                    <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.departure')}</Table.Th>
+                    <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.arrival')}</Table.Th>
+                    <Table.Th colSpan={Math.max(groups.length, 1)} ta="center" scope="colgroup">
+                      {t('columns.requiredStaff')}
+                    </Table.Th>
+                    <Table.Th rowSpan={staffHeader ? 2 : 1} ta="right">
+                      {t('columns.actions')}
+                    </Table.Th>
+                  </Table.Tr>
+                  {staffHeader && (
+                    <Table.Tr>
+                      {groups.map((g) => (
+                        <Table.Th key={g} ta="center" fw={500} fz="xs">
+                          {g}
+                        </Table.Th>
+                      ))}
+                    </Table.Tr>
+                  )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {pageRows.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={columnCount}>
+                        <Text ta="center" c="dimmed" py="lg">
+                          {all.length === 0 ? t('empty', { month: formatMonth(month, language) }) : t('emptyFiltered')}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : (
+                    pageRows.map((f) => (
+                      <Table.Tr key={f.id}>
+                        <Table.Td fw={600} ff="monospace">
+                          {f.flightNumber}
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.departureTime, zone, language)}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.arrivalTime, zone, language)}</Table.Td>
+                        {staffHeader ? (
+                          groups.map((g) => (
+                            <Table.Td key={g} ta="center">
+                              {f.requiredStaff[g] ?? 1}
+                            </Table.Td>
+                          ))
+                        ) : (
+                          <Table.Td ta="center">
+                            {Object.entries(f.requiredStaff)
+                              .map(([g, n]) => `${g}: ${n}`)
+                              .join(', ')}
+                          </Table.Td>
+                        )}
+                        <Table.Td>
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={t('editLabel', { number: f.flightNumber })}
+                              onClick={() => setModal({ flight: f })}
+                            >
+                              <IconPencil size={18} />
+                            </ActionIcon>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('deleteLabel', { number: f.flightNumber })}
+                              onClick={() => confirmDelete(f)}
+                            >
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {pages > 1 && (
+              <Group justify="center">
+                <Pagination
+                  total={pages}
+                  value={page}
+                  onChange={(p) => setFilter({ ...current, page: p })}
+                  aria-label={t('pages')}
+                  getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
+                  getItemProps={(p) => ({ 'aria-label': t('pageItem', { page: p }) })}
+                />
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      )}
+
+      {modal && (
+        <FlightModal
+          key={modal.flight?.id ?? 'new'}
+          flight={modal.flight}
+          month={month}
+          zone={zone}
+          groups={groups}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {importing && <ImportModal zone={zone} groups={(groupsQuery.data ?? []).map((g) => g.name)} flightGroups={groups} onClose={() => setImporting(false)} />}
+    </Stack>
   );
 }

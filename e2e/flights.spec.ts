@@ -1,0 +1,213 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { test, expect, seriousAxeViolations } from './fixtures.ts';
+
+/**
+ * Serious axe violations of this screen. The shell's header (owned by the shell, judged by its own
+ * tests) is left out: its e-mail text is reported separately and must not hide this screen's state.
+ */
+async function screenAxeViolations(page: Page) {
+  const violations = await seriousAxeViolations(page);
+  const result = [];
+  for (const v of violations) {
+    const nodes = [];
+    for (const node of v.nodes) {
+      const selector = node.target.map(String).join(' ');
+      const inHeader = await page.evaluate((s) => Boolean(document.querySelector(s)?.closest('header.mantine-AppShell-header')), selector);
+      if (!inHeader) nodes.push(node.html);
+    }
+    if (nodes.length > 0) result.push({ id: v.id, nodes });
+  }
+  return result;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// 30 Boise departures of January 2008 moved to January 2030 (same weekdays); row 12 has the time 25:40.
+const TIMETABLE = path.join(here, 'files/boi_2030-01_slice.csv');
+
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5).toUpperCase()}`;
+
+async function openMonth(page: Page, month: string) {
+  await page.goto(`/flights?month=${month}`);
+  await expect(page.getByRole('heading', { name: 'Rozkład lotów' })).toBeVisible();
+  await expect(page.getByText('Ładowanie lotów...')).toHaveCount(0);
+}
+
+async function fillFlight(
+  page: Page,
+  values: { number?: string; departureDate?: string; departureTime?: string; arrivalDate?: string; arrivalTime?: string },
+) {
+  const dialog = page.getByRole('dialog');
+  if (values.number !== undefined) await dialog.getByLabel('Numer lotu').fill(values.number);
+  if (values.departureDate !== undefined) await dialog.getByLabel('Data odlotu').fill(values.departureDate);
+  if (values.departureTime !== undefined) await dialog.getByLabel('Godzina odlotu').fill(values.departureTime);
+  if (values.arrivalDate !== undefined) await dialog.getByLabel('Data przylotu').fill(values.arrivalDate);
+  if (values.arrivalTime !== undefined) await dialog.getByLabel('Godzina przylotu').fill(values.arrivalTime);
+}
+
+test('add, edit and delete a flight, with staff per group and times in the airport zone (axe on the modal)', async ({ signedInPage: page }) => {
+  const number = unique('E2E');
+  await openMonth(page, '2031-05');
+  await expect(page.getByText('Brak lotów zaplanowanych na Maj 2031')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Dodaj lot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dodaj lot' });
+  await expect(dialog.getByLabel('Rampa')).toHaveValue('1');
+  await page.screenshot({ path: '/tmp/flights-add-modal.png' });
+  expect(await screenAxeViolations(page)).toEqual([]);
+  await fillFlight(page, { number: number.toLowerCase(), departureDate: '2031-05-14', departureTime: '06:05', arrivalTime: '07:20' });
+  await dialog.getByLabel('Rampa').fill('3');
+  // An emptied staff field falls back to 1 (SPEC.md section 5).
+  await dialog.getByLabel('PAX/INFO').fill('');
+  await dialog.getByRole('button', { name: 'Dodaj lot' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(`Dodano lot ${number}`)).toBeVisible();
+
+  const row = page.getByRole('row', { name: new RegExp(number) });
+  await expect(row).toContainText('śr. 14.05 06:05');
+  await expect(row).toContainText('śr. 14.05 07:20');
+  await expect(row.getByRole('cell')).toHaveText([number, 'śr. 14.05 06:05', 'śr. 14.05 07:20', '1', '3', '1', '']);
+  await expect(page.getByTestId('flight-count')).toHaveText('1 lot');
+
+  await row.getByRole('button', { name: `Edytuj lot ${number}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edytuj lot ${number}` });
+  await expect(edit.getByLabel('Godzina odlotu')).toHaveValue('06:05');
+  await expect(edit.getByLabel('Rampa')).toHaveValue('3');
+  await fillFlight(page, { departureTime: '23:30', arrivalDate: '2031-05-15', arrivalTime: '01:10' });
+  await edit.getByLabel('Koordynator').fill('2');
+  await edit.getByRole('button', { name: 'Zapisz zmiany' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(row.getByRole('cell')).toHaveText([number, 'śr. 14.05 23:30', 'czw. 15.05 01:10', '2', '3', '1', '']);
+
+  await row.getByRole('button', { name: `Usuń lot ${number}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Usunąć lot?' });
+  await expect(confirm).toContainText(`Lot ${number} z odlotem śr. 14.05 23:30 zostanie usunięty.`);
+  // Cancelling keeps the flight.
+  await confirm.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Usuń lot ${number}` }).click();
+  await page.getByRole('dialog', { name: 'Usunąć lot?' }).getByRole('button', { name: 'Usuń lot' }).click();
+  await expect(page.getByText(`Lot ${number} został usunięty`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('Brak lotów zaplanowanych na Maj 2031')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Brak lotów zaplanowanych na Maj 2031')).toBeVisible();
+});
+
+test('an invalid flight is refused with its message and nothing is saved; a duplicate gets a clear message', async ({ signedInPage: page }) => {
+  const number = unique('BAD');
+  await openMonth(page, '2031-06');
+  await page.getByRole('button', { name: 'Dodaj lot' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dodaj lot' });
+
+  await dialog.getByRole('button', { name: 'Dodaj lot' }).click();
+  await expect(dialog.getByText('To pole jest wymagane')).toBeVisible();
+  await expect(dialog.getByText('Podaj godzinę')).toHaveCount(2);
+
+  await fillFlight(page, { number: '=1+2', departureDate: '2031-06-10', departureTime: '10:00', arrivalTime: '09:00' });
+  await dialog.getByLabel('Rampa').fill('0');
+  await dialog.getByRole('button', { name: 'Dodaj lot' }).click();
+  await expect(dialog.getByText('Nie może zaczynać się od =, +, - ani @')).toBeVisible();
+  await expect(dialog.getByText('Przylot musi być późniejszy niż odlot')).toBeVisible();
+  await expect(dialog.getByText('Podaj liczbę całkowitą, co najmniej 1')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  await fillFlight(page, { number, arrivalTime: '11:00' });
+  await dialog.getByLabel('Rampa').fill('2');
+  await dialog.getByRole('button', { name: 'Dodaj lot' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('row', { name: new RegExp(number) })).toBeVisible();
+
+  // The same flight number and departure again: the server refuses, the modal stays open and says why.
+  await page.getByRole('button', { name: 'Dodaj lot' }).click();
+  await fillFlight(page, { number, departureDate: '2031-06-10', departureTime: '10:00', arrivalTime: '12:00' });
+  await dialog.getByRole('button', { name: 'Dodaj lot' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Lot o tym numerze i godzinie odlotu już istnieje.');
+  await dialog.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(number) })).toHaveCount(1);
+  await expect(page.getByTestId('flight-count')).toHaveText('1 lot');
+});
+
+test("month change: a month far ahead shows the empty text in both languages; the demo month pages, filters and passes axe", async ({ signedInPage: page }) => {
+  await openMonth(page, '2045-07');
+  await expect(page.getByText('Brak lotów zaplanowanych na Lipiec 2045')).toBeVisible();
+  await page.getByRole('button', { name: 'Następny miesiąc' }).click();
+  await expect(page).toHaveURL(/month=2045-08/);
+  await expect(page.getByText('Brak lotów zaplanowanych na Sierpień 2045')).toBeVisible();
+  await page.getByText('EN', { exact: true }).click();
+  await expect(page.getByText('No flights scheduled for August 2045')).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Flight Number' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Required Staff' })).toBeVisible();
+  await page.getByText('PL', { exact: true }).click();
+
+  // The demo airport's current month: ~1,460 flights, 50 to a page.
+  await page.goto('/flights');
+  const count = page.getByTestId('flight-count');
+  await expect(count).toHaveText(/^\d[\d\s]* lot(y|ów)?$/);
+  const total = Number((await count.innerText()).replace(/\D/g, ''));
+  expect(total).toBeGreaterThan(1000);
+  await expect(page.locator('tbody tr')).toHaveCount(50);
+  await page.getByRole('button', { name: 'Strona 2' }).click();
+  await expect(page.locator('tbody tr')).toHaveCount(50);
+  await page.screenshot({ path: '/tmp/flights-month.png', fullPage: false });
+  expect(await screenAxeViolations(page)).toEqual([]);
+
+  const first = (await page.locator('tbody tr').first().getByRole('cell').first().innerText()).trim();
+  await page.getByLabel('Szukaj numeru lotu').fill(first);
+  await expect(count).toHaveText(new RegExp(`^\\d+ z ${total.toLocaleString('pl-PL').replace(/\s/g, '\\s')}`));
+  for (const cell of await page.locator('tbody tr td:first-child').allInnerTexts()) expect(cell).toContain(first);
+});
+
+test('import a real timetable with one broken row: preview, import the valid rows, re-import adds none', async ({ signedInPage: page }) => {
+  await openMonth(page, '2030-01');
+  await page.getByRole('button', { name: 'Importuj rozkład' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importuj rozkład lotów' });
+  await dialog.locator('input[type="file"]').setInputFiles(TIMETABLE);
+
+  await expect(dialog.getByTestId('import-count-invalid')).toHaveText('1');
+  const fresh = Number(await dialog.getByTestId('import-count-new').innerText());
+  const present = Number(await dialog.getByTestId('import-count-existing').innerText());
+  expect(fresh + present).toBe(29);
+  // The preview opens on the invalid rows: row 12 and why.
+  const broken = dialog.locator('tr[data-row="12"]');
+  await expect(broken).toContainText('UA939');
+  await expect(broken).toContainText('departure_time: Podaj datę i godzinę w formacie RRRR-MM-DDTGG:MM');
+  await page.screenshot({ path: '/tmp/flights-import-preview.png', fullPage: false });
+  expect(await screenAxeViolations(page)).toEqual([]);
+
+  await dialog.getByText(/^Nowe \(\d+\)$/).click();
+  await expect(dialog.locator('tr[data-row="2"]')).toContainText('wt. 01.01 05:40');
+  await dialog.getByRole('button', { name: `Importuj ${fresh} lot` }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(`Zaimportowano loty: ${fresh}. Pominięto już istniejące: 0.`)).toBeVisible();
+  await expect(page.getByTestId('flight-count')).toHaveText('29 lotów');
+  const nw580 = page.getByRole('row', { name: /NW580/ });
+  // An Airbus A320 needs 1 / 3 / 2 by aircraft size.
+  await expect(nw580.getByRole('cell')).toHaveText(['NW580', 'wt. 01.01 05:40', 'wt. 01.01 08:31', '1', '3', '2', '']);
+
+  // The same file again: everything valid is already there.
+  await page.getByRole('button', { name: 'Importuj rozkład' }).click();
+  await dialog.locator('input[type="file"]').setInputFiles(TIMETABLE);
+  await expect(dialog.getByTestId('import-count-existing')).toHaveText('29');
+  await expect(dialog.getByTestId('import-count-new')).toHaveText('0');
+  await expect(dialog.getByTestId('import-count-invalid')).toHaveText('1');
+  await expect(dialog.getByText('Wszystkie poprawne wiersze są już w rozkładzie: nie ma nic do zaimportowania.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Importuj 0 lotów' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(page.getByTestId('flight-count')).toHaveText('29 lotów');
+});
+
+test('a file that is not a UTF-8 CSV is refused with a clear message', async ({ signedInPage: page }) => {
+  await openMonth(page, '2030-02');
+  await page.getByRole('button', { name: 'Importuj rozkład' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importuj rozkład lotów' });
+  const input = dialog.locator('input[type="file"]');
+  await input.setInputFiles({ name: 'rozklad.csv', mimeType: 'text/csv', buffer: Buffer.from([0x66, 0x6c, 0x69, 0x67, 0x68, 0x74, 0xf3, 0x0a]) });
+  await expect(dialog.getByRole('alert')).toContainText('Plik nie jest zapisany w kodowaniu UTF-8');
+  await input.setInputFiles({ name: 'photo.csv', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]) });
+  await expect(dialog.getByRole('alert')).toContainText('To nie jest plik tekstowy CSV');
+  await input.setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('flight,when\nLO1,2030-02-01T10:00\n') });
+  await expect(dialog.getByRole('alert')).toContainText('Brak wymaganych kolumn: flight_number, departure_time, arrival_time.');
+  await expect(dialog.getByRole('button', { name: /^Importuj/ })).toBeDisabled();
+});

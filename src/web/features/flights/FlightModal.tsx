@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { Alert, Button, Fieldset, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { DateTime } from 'luxon';
+import {
+  flightNumberSchema,
+  parseFlightTime,
+  staffCountSchema,
+  staffFromInput,
+  type Flight,
+} from '../../../shared/api/flights.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { useSaveFlight } from './api.ts';
+import { localParts, ruleText } from './format.ts';
+
+interface Values {
+  flightNumber: string;
+  departureDate: string;
+  departureTime: string;
+  arrivalDate: string;
+  arrivalTime: string;
+  staff: { group: string; value: number | string }[];
+}
+
+export interface FlightModalProps {
+  /** The flight to edit, or null to add one. */
+  flight: Flight | null;
+  /** The month on screen (YYYY-MM): a new flight starts on its first day, or today within it. */
+  month: string;
+  zone: string;
+  /** Groups that take part in flights, in order. */
+  groups: string[];
+  onClose: () => void;
+}
+
+function initialValues({ flight, month, zone, groups }: FlightModalProps): Values {
+  if (flight) {
+    const departure = localParts(flight.departureTime, zone);
+    const arrival = localParts(flight.arrivalTime, zone);
+    return {
+      flightNumber: flight.flightNumber,
+      departureDate: departure.date,
+      departureTime: departure.time,
+      arrivalDate: arrival.date,
+      arrivalTime: arrival.time,
+      staff: groups.map((group) => ({ group, value: flight.requiredStaff[group] ?? 1 })),
+    };
+  }
+  const today = DateTime.now().setZone(zone);
+  const date = today.toFormat('yyyy-MM') === month ? today.toFormat('yyyy-MM-dd') : `${month}-01`;
+  return {
+    flightNumber: '',
+    departureDate: date,
+    departureTime: '',
+    arrivalDate: date,
+    arrivalTime: '',
+    staff: groups.map((group) => ({ group, value: 1 })),
+  };
+}
+
+/** Add Flight / Edit flight: local date and time in the airport zone, staff per group (SPEC.md section 5). */
+export function FlightModal(props: FlightModalProps) {
+  const { flight, zone, onClose } = props;
+  const { t } = useTranslation('flights');
+  const save = useSaveFlight();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const rule = (message: string) => ruleText(t, { message });
+
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: initialValues(props),
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      const number = flightNumberSchema.safeParse(values.flightNumber);
+      if (!number.success) errors.flightNumber = rule(number.error.issues[0]!.message);
+      if (!values.departureDate) errors.departureDate = t('modal.dateRequired');
+      if (!values.departureTime) errors.departureTime = t('modal.timeRequired');
+      if (!values.arrivalDate) errors.arrivalDate = t('modal.dateRequired');
+      if (!values.arrivalTime) errors.arrivalTime = t('modal.timeRequired');
+      const departure = values.departureDate && values.departureTime ? parseFlightTime(`${values.departureDate}T${values.departureTime}`, zone) : null;
+      const arrival = values.arrivalDate && values.arrivalTime ? parseFlightTime(`${values.arrivalDate}T${values.arrivalTime}`, zone) : null;
+      if (departure && !departure.ok) errors.departureTime = rule(departure.message);
+      if (arrival && !arrival.ok) errors.arrivalTime = rule(arrival.message);
+      if (departure?.ok && arrival?.ok && arrival.time <= departure.time) errors.arrivalTime = t('rules.arrivalAfterDeparture');
+      values.staff.forEach((s, i) => {
+        const checked = staffCountSchema.safeParse(staffFromInput(s.value));
+        if (!checked.success) errors[`staff.${i}.value`] = rule(checked.error.issues[0]!.message);
+      });
+      return errors;
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setServerError(null);
+    // Staff: non-numeric input falls back to 1 (SPEC.md section 5); groups outside the form are kept.
+    const requiredStaff: Record<string, number> = { ...(flight?.requiredStaff ?? {}) };
+    for (const s of values.staff) requiredStaff[s.group] = staffFromInput(s.value);
+    const data = {
+      flightNumber: values.flightNumber,
+      departureTime: `${values.departureDate}T${values.departureTime}`,
+      arrivalTime: `${values.arrivalDate}T${values.arrivalTime}`,
+      requiredStaff,
+    };
+    try {
+      const saved = await save.mutateAsync(flight ? { id: flight.id, version: flight.version, data } : { data });
+      notifications.show({
+        color: 'green',
+        message: flight ? t('modal.saved', { number: saved.flightNumber }) : t('modal.added', { number: saved.flightNumber }),
+      });
+      onClose();
+    } catch (err) {
+      setServerError(saveErrorText(err));
+    }
+  });
+
+  const saveErrorText = (err: unknown): string => {
+    if (err instanceof ApiError) {
+      if (err.code === 'STALE') return t('errors.stale');
+      if (err.code === 'DUPLICATE') return t('errors.duplicate');
+      if (err.code === 'NOT_FOUND') return t('errors.notFound');
+      if (err.code === 'NETWORK') return t('errors.network');
+      if (err.code === 'BAD_REQUEST') {
+        const [, message] = /^[^:]+: (.*)$/.exec(err.message) ?? [];
+        return message ? `${err.field ?? ''}: ${rule(message)}` : err.message;
+      }
+    }
+    return errorMessage(err);
+  };
+
+  // Moving the departure date carries an arrival on the same day along.
+  const setDepartureDate = (value: string) => {
+    if (form.getValues().arrivalDate === form.getValues().departureDate) form.setFieldValue('arrivalDate', value);
+    form.setFieldValue('departureDate', value);
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={flight ? t('modal.editTitle', { number: flight.flightNumber }) : t('modal.addTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={t('modal.flightNumber')}
+            required
+            data-autofocus
+            maxLength={40}
+            {...form.getInputProps('flightNumber')}
+          />
+          <Text size="sm" c="dimmed">
+            {t('modal.zoneHint', { zone })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              type="date"
+              label={t('modal.departureDate')}
+              required
+              {...form.getInputProps('departureDate')}
+              onChange={(e) => setDepartureDate(e.currentTarget.value)}
+            />
+            <TextInput type="time" label={t('modal.departureTime')} required {...form.getInputProps('departureTime')} />
+            <TextInput type="date" label={t('modal.arrivalDate')} required {...form.getInputProps('arrivalDate')} />
+            <TextInput type="time" label={t('modal.arrivalTime')} required {...form.getInputProps('arrivalTime')} />
+          </SimpleGrid>
+          {form.getValues().staff.length > 0 && (
+            <Fieldset legend={t('modal.staffTitle')}>
+              <Text size="xs" c="dimmed" mb="xs">
+                {t('modal.staffHint')}
+              </Text>
+              <SimpleGrid cols={{ base: 1, xs: 3 }}>
+                {form.getValues().staff.map((s, i) => (
+                  <NumberInput
+                    key={s.group}
+                    label={s.group}
+                    min={1}
+                    max={99}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    clampBehavior="none"
+                    {...form.getInputProps(`staff.${i}.value`)}
+                    onBlur={() => form.setFieldValue(`staff.${i}.value`, staffFromInput(form.getValues().staff[i]?.value))}
+                  />
+                ))}
+              </SimpleGrid>
+            </Fieldset>
+          )}
+          {serverError && (
+            <Alert color="red" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('modal.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {flight ? t('modal.submitEdit') : t('modal.submitAdd')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+// Fetchers, query keys and hooks of the Flight Schedule screen.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import type { Flight, FlightInput, ImportPreview, ImportResult, ImportRow } from '../../../shared/api/flights.ts';
+import type { Settings } from '../../../shared/api/settings.ts';
+import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
+import { SETTINGS_DEFAULTS } from '../../../shared/api/settings.ts';
+
+export const flightKeys = {
+  all: ['flights'] as const,
+  month: (month: string) => ['flights', month] as const,
+};
+export const STAFF_GROUPS_KEY = ['staff-groups'] as const;
+export const SETTINGS_KEY = ['settings'] as const;
+
+export function useFlights(month: string) {
+  return useQuery({
+    queryKey: flightKeys.month(month),
+    queryFn: ({ signal }) => api<Flight[]>(`/flights?month=${month}`, { signal }),
+  });
+}
+
+export function useStaffGroups() {
+  return useQuery({ queryKey: STAFF_GROUPS_KEY, queryFn: ({ signal }) => api<StaffGroup[]>('/staff-groups', { signal }) });
+}
+
+/** The airport's time zone (settings), Europe/Warsaw until they load. */
+export function useAirportZone(): string {
+  const { data } = useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => api<Settings>('/settings', { signal }) });
+  return data?.timeZone ?? SETTINGS_DEFAULTS.timeZone;
+}
+
+function useRefreshFlights() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: flightKeys.all });
+}
+
+export function useSaveFlight() {
+  const refresh = useRefreshFlights();
+  return useMutation({
+    mutationFn: ({ id, version, data }: { id?: string; version?: number; data: FlightInput }) =>
+      id
+        ? api<Flight>(`/flights/${id}`, { method: 'PUT', body: { version, data } })
+        : api<Flight>('/flights', { method: 'POST', body: data }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteFlight() {
+  const refresh = useRefreshFlights();
+  return useMutation({
+    mutationFn: (flight: Flight) => api<null>(`/flights/${flight.id}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}
+
+export function previewImport(rows: ImportRow[]) {
+  return api<ImportPreview>('/flights/import', { method: 'POST', body: { dryRun: true, rows } });
+}
+
+export function useImportFlights() {
+  const refresh = useRefreshFlights();
+  return useMutation({
+    mutationFn: (rows: ImportRow[]) => api<ImportResult>('/flights/import', { method: 'POST', body: { rows } }),
+    onSettled: refresh,
+  });
+}
