@@ -17,7 +17,11 @@ export const monthlyHoursQuerySchema = z.object({ month: monthKeySchema }).stric
 
 export const monthlyHoursInputSchema = z
   .object({
-    month: monthKeySchema,
+    // The table keeps years 2000–2100 (a check constraint); beyond them the answer was a 500.
+    month: monthKeySchema.refine((key) => {
+      const year = Number(key.slice(0, 4));
+      return year >= 2000 && year <= 2100;
+    }, 'must be a month from 2000-01 to 2100-12'),
     requiredHours: z.preprocess(
       (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
       z
