@@ -6,6 +6,7 @@ import { timeOffInputSchema, timeOffSchema, timeOffUpdateSchema } from '../../sh
 import { monthKeySchema, monthRange } from '../../shared/month.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { createTimeOff, deleteTimeOff, listTimeOffInRange, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
+import { pgErrorCode } from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
 
 export const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
@@ -26,6 +27,16 @@ function unwrap(result: WriteResult) {
   }
 }
 
+/** The employee was deleted between the check and the write: answer as the check would. */
+async function guarded(write: () => Promise<WriteResult>) {
+  try {
+    return unwrap(await write());
+  } catch (err) {
+    if (pgErrorCode(err) === '23503') throw notFound('Employee');
+    throw err;
+  }
+}
+
 export async function timeOffRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
@@ -43,7 +54,7 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
     '/time-off',
     { schema: { body: timeOffInputSchema, response: { 201: timeOffSchema } } },
     async (request, reply) => {
-      const row = unwrap(await createTimeOff(db, request.body));
+      const row = await guarded(() => createTimeOff(db, request.body));
       return reply.status(201).send(row);
     },
   );
@@ -51,7 +62,7 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
   api.put(
     '/time-off/:id',
     { schema: { params: idParams, body: timeOffUpdateSchema, response: { 200: timeOffSchema } } },
-    async (request) => unwrap(await updateTimeOff(db, request.params.id, request.body.version, request.body.data)),
+    async (request) => guarded(() => updateTimeOff(db, request.params.id, request.body.version, request.body.data)),
   );
 
   api.delete('/time-off/:id', { schema: { params: idParams } }, async (request, reply) => {
