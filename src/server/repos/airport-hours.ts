@@ -99,6 +99,33 @@ export async function deleteAirportHours(db: Db, id: string): Promise<boolean> {
 }
 
 /**
+ * Changes a row's times and minimum staff when it still holds `basedOn`. Returns the saved row,
+ * 'stale' when someone changed it in between, or null when there is no such row.
+ */
+export async function updateAirportHours(
+  db: Db,
+  id: string,
+  values: { openingTime: string; closingTime: string; minimumStaff: number },
+  basedOn: { openingTime: string; closingTime: string; minimumStaff: number },
+): Promise<AirportHours | 'stale' | null> {
+  const [row] = await db
+    .update(airportHours)
+    .set(values)
+    .where(
+      and(
+        eq(airportHours.id, id),
+        eq(airportHours.openingTime, basedOn.openingTime),
+        eq(airportHours.closingTime, basedOn.closingTime),
+        eq(airportHours.minimumStaff, basedOn.minimumStaff),
+      ),
+    )
+    .returning();
+  if (row) return toAirportHours(row);
+  const [exists] = await db.select({ id: airportHours.id }).from(airportHours).where(eq(airportHours.id, id));
+  return exists ? 'stale' : null;
+}
+
+/**
  * Quick setup: all seven days 06:00–22:00 with minimum staff 1, in one transaction. Null when the
  * group already has any hours this month (nothing is written then).
  */

@@ -132,6 +132,41 @@ describe('adding and deleting operating hours', () => {
   });
 });
 
+describe('editing a row', () => {
+  const edit = (id: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/airport-hours/${id}`, headers: { cookie, origin: TEST_BASE_URL }, payload });
+  const basedOn = { openingTime: '05:00', closingTime: '21:30', minimumStaff: 2 };
+
+  it('changes the times and minimum staff of the row it was based on', async () => {
+    const created = (await add(row({ month: '2025-09', dayOfWeek: 4 }))).json();
+    const res = await edit(created.id, { openingTime: '05:30', closingTime: '22:00', minimumStaff: 3, basedOn });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: created.id, role: 'Rampa', dayOfWeek: 4, openingTime: '05:30', closingTime: '22:00', minimumStaff: 3 });
+    expect((await list('2025-09')).json()).toEqual([res.json()]);
+  });
+
+  it('refuses an edit based on values someone else has changed, with 409 STALE, and keeps theirs', async () => {
+    const created = (await add(row({ month: '2025-10', dayOfWeek: 4 }))).json();
+    expect((await edit(created.id, { openingTime: '06:00', closingTime: '21:30', minimumStaff: 2, basedOn })).statusCode).toBe(200);
+    const stale = await edit(created.id, { openingTime: '04:00', closingTime: '21:30', minimumStaff: 5, basedOn });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE');
+    expect((await list('2025-10')).json()[0]).toMatchObject({ openingTime: '06:00', minimumStaff: 2 });
+  });
+
+  it('checks the new values like an add, and answers 404 for an unknown id', async () => {
+    const created = (await add(row({ month: '2025-11', dayOfWeek: 4 }))).json();
+    const backwards = await edit(created.id, { openingTime: '23:00', closingTime: '21:30', minimumStaff: 2, basedOn });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('closingTime: must be after the opening time');
+    const zero = await edit(created.id, { openingTime: '05:00', closingTime: '21:30', minimumStaff: 0, basedOn });
+    expect(zero.json().message).toBe('minimumStaff: must be at least 1');
+    const missing = await edit('00000000-0000-4000-8000-000000000000', { ...basedOn, basedOn });
+    expect(missing.statusCode).toBe(404);
+    expect((await list('2025-11')).json()[0]).toMatchObject(basedOn);
+  });
+});
+
 describe('quick setup', () => {
   it('fills all seven days 06:00–22:00 with minimum staff 1 for a group with no hours', async () => {
     const res = await post('/api/airport-hours/quick-setup', { role: 'PAX/INFO', month: '2025-06' });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AIRPORT_HOURS_EXIST,
   AIRPORT_HOURS_EXIST_MESSAGE,
+  airportHoursEditSchema,
   airportHoursInputSchema,
   airportHoursQuerySchema,
   airportHoursSchema,
@@ -21,6 +22,7 @@ import {
   listAirportHours,
   listAirportHoursGroups,
   quickSetup,
+  updateAirportHours,
 } from '../repos/airport-hours.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import type { RouteContext } from './context.ts';
@@ -56,6 +58,20 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
       const created = await insertAirportHours(db, { ...rest, role, ...parseMonthKey(month) });
       if (!created) throw conflict(AIRPORT_HOURS_EXIST_MESSAGE, AIRPORT_HOURS_EXIST);
       return reply.status(201).send(created);
+    },
+  );
+
+  api.put(
+    '/airport-hours/:id',
+    { schema: { params: idParams, body: airportHoursEditSchema, response: { 200: airportHoursSchema } } },
+    async (request) => {
+      const { basedOn, ...values } = request.body;
+      const saved = await updateAirportHours(db, request.params.id, values, basedOn);
+      if (saved === null) throw notFound('Operating hours record');
+      if (saved === 'stale') {
+        throw conflict('This record was changed by someone else. Reload to see the latest version.', 'STALE');
+      }
+      return saved;
     },
   );
 

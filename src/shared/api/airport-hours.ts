@@ -47,6 +47,30 @@ export const airportHoursInputSchema = z
   });
 export type AirportHoursInput = z.infer<typeof airportHoursInputSchema>;
 
+const hoursValues = {
+  openingTime: timeSchema,
+  closingTime: timeSchema,
+  minimumStaff: z
+    .number({ error: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(MINIMUM_STAFF_BOUNDS.min, 'must be at least 1')
+    .max(MINIMUM_STAFF_BOUNDS.max, `must be at most ${MINIMUM_STAFF_BOUNDS.max}`),
+};
+
+/**
+ * An edit of a row's times and minimum staff. The table keeps no version column, so the edit names
+ * the values it was based on: when the stored row no longer has them, it is refused as stale.
+ */
+export const airportHoursEditSchema = z
+  .object({ ...hoursValues, basedOn: z.object(hoursValues).strict() })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (HH_MM.test(v.openingTime) && HH_MM.test(v.closingTime) && v.closingTime <= v.openingTime) {
+      ctx.addIssue({ code: 'custom', path: ['closingTime'], message: 'must be after the opening time' });
+    }
+  });
+export type AirportHoursEditInput = z.infer<typeof airportHoursEditSchema>;
+
 export const quickSetupSchema = z
   .object({ role: z.string({ error: 'is required' }).trim().min(1, 'is required'), month: monthKeySchema })
   .strict();

@@ -1,13 +1,281 @@
-import { Text } from '@mantine/core';
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { toast } from './toast.ts';
+import { IconBolt, IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { AirportHours } from '../../../shared/api/airport-hours.ts';
+import { addMonths } from '../../../shared/month.ts';
+import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
+import { formatMonth, useMonth } from '../../ui/useMonth.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useAirportHours, useCopyPrevious, useDeleteAirportHours, useQuickSetup, useStaffGroups } from './api.ts';
+import { displayIndex, weekdayName } from './days.ts';
+import { hoursErrorText } from './errors.ts';
+import { HoursModal } from './HoursModal.tsx';
 
+/** Airport operating hours per staff group and month (SPEC.md section 2; DESIGN.md gives it /airport-hours). */
 export function AirportHoursPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation('airportHours');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const [month, moveMonth] = useMonth();
+  const groupsQuery = useStaffGroups();
+  const hoursQuery = useAirportHours(month);
+  const copy = useCopyPrevious();
+  const [modal, setModalState] = useState<{ role: string | null; editing: AirportHours | null } | null>(null);
+  const [modalKey, setModalKey] = useState(0);
+  const setModal = (next: { role: string | null; editing: AirportHours | null } | null) => {
+    if (next) setModalKey((k) => k + 1);
+    setModalState(next);
+  };
+
+  const groups = (groupsQuery.data ?? []).filter((g) => g.takesAirportHours).map((g) => g.name);
+  const rows = hoursQuery.data ?? [];
+  const previousLabel = formatMonth(addMonths(month, -1), language);
+
+  const copyPrevious = async (role?: string) => {
+    try {
+      const result = await copy.mutateAsync({ month, ...(role ? { role } : {}) });
+      if (result.copied > 0) {
+        const text = t('copied', { count: result.copied, from: previousLabel });
+        toast('green', result.skipped > 0 ? `${text} ${t('copiedSkipped', { count: result.skipped })}` : text);
+      } else {
+        toast('yellow', result.skipped > 0 ? t('copiedNoneAllSet', { from: previousLabel }) : t('copiedNone', { from: previousLabel }));
+      }
+    } catch (err) {
+      toast('red', t('copyError', { message: hoursErrorText(err, t) }));
+    }
+  };
+
+  const loading = groupsQuery.isPending || hoursQuery.isPending;
+  const loadError = groupsQuery.error ?? hoursQuery.error;
+
   return (
-    <>
-      <PageTitle>{t('nav.airportHours')}</PageTitle>
-      <Text c="dimmed">{t('notBuilt')}</Text>
-    </>
+    <Stack gap="md">
+      <div>
+        <PageTitle>{t('title')}</PageTitle>
+        <Text c="dimmed" size="sm" mt={-8}>
+          {t('intro')}
+        </Text>
+      </div>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <MonthNavigator month={month} onMove={moveMonth} />
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconCopy size={16} />}
+            loading={copy.isPending && !copy.variables?.role}
+            disabled={loading || !!loadError || groups.length === 0}
+            onClick={() => void copyPrevious()}
+          >
+            {t('copyPrevious')}
+          </Button>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            disabled={loading || !!loadError || groups.length === 0}
+            onClick={() => setModal({ role: null, editing: null })}
+          >
+            {t('add')}
+          </Button>
+        </Group>
+      </Group>
+
+      {loading ? (
+        <Center py="xl">
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text>{t('loading')}</Text>
+          </Group>
+        </Center>
+      ) : loadError ? (
+        <Alert color="red" role="alert" title={t('loadError', { message: errorMessage(loadError) })}>
+          <Button
+            variant="light"
+            color="red"
+            size="xs"
+            mt="xs"
+            onClick={() => {
+              void groupsQuery.refetch();
+              void hoursQuery.refetch();
+            }}
+          >
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : groups.length === 0 ? (
+        <Text c="dimmed">{t('noGroups')}</Text>
+      ) : (
+        groups.map((role) => (
+          <GroupHours
+            key={role}
+            role={role}
+            month={month}
+            rows={rows.filter((r) => r.role === role)}
+            copying={copy.isPending && copy.variables?.role === role}
+            onCopy={() => void copyPrevious(role)}
+            onAdd={() => setModal({ role, editing: null })}
+            onEdit={(row) => setModal({ role, editing: row })}
+          />
+        ))
+      )}
+
+      <HoursModal
+        key={modalKey}
+        opened={modal !== null}
+        onClose={() => setModal(null)}
+        month={month}
+        groups={groups}
+        rows={rows}
+        role={modal?.role ?? null}
+        editing={modal?.editing ?? null}
+      />
+    </Stack>
+  );
+}
+
+interface GroupHoursProps {
+  role: string;
+  month: string;
+  rows: AirportHours[];
+  copying: boolean;
+  onCopy: () => void;
+  onAdd: () => void;
+  onEdit: (row: AirportHours) => void;
+}
+
+function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: GroupHoursProps) {
+  const { t, i18n } = useTranslation('airportHours');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const quickSetup = useQuickSetup();
+  const remove = useDeleteAirportHours();
+  const headingId = `hours-${role.replace(/[^A-Za-z0-9]+/g, '-')}`;
+  const sorted = [...rows].sort((a, b) => displayIndex(a.dayOfWeek) - displayIndex(b.dayOfWeek));
+
+  const runQuickSetup = async () => {
+    try {
+      await quickSetup.mutateAsync({ role, month });
+      toast('green', t('quickSetupDone', { role }));
+    } catch (err) {
+      toast('red', t('quickSetupError', { message: hoursErrorText(err, t) }));
+    }
+  };
+
+  const askDelete = (row: AirportHours) => {
+    const day = weekdayName(row.dayOfWeek, language);
+    modals.openConfirmModal({
+      title: t('deleteTitle'),
+      centered: true,
+      closeButtonProps: { 'aria-label': t('modal.close') },
+      children: (
+        <Text size="sm">
+          {t('deleteText', { role, day, opening: row.openingTime, closing: row.closingTime, month: formatMonth(month, language) })}
+        </Text>
+      ),
+      labels: { confirm: t('deleteConfirm'), cancel: t('modal.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(row);
+          toast('green', t('deleted'));
+        } catch (err) {
+          toast('red', t('deleteError', { message: hoursErrorText(err, t) }));
+        }
+      },
+    });
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId} data-testid={`hours-group-${role}`}>
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <Title order={2} size="h4" id={headingId}>
+            {role}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('days', { count: rows.length })}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          {rows.length === 0 && (
+            <>
+              <Button size="xs" variant="default" leftSection={<IconCopy size={14} />} loading={copying} onClick={onCopy} aria-label={t('copyPreviousGroup', { role })}>
+                {t('copyPrevious')}
+              </Button>
+              <Button size="xs" variant="light" leftSection={<IconBolt size={14} />} loading={quickSetup.isPending} onClick={() => void runQuickSetup()}>
+                {t('quickSetup')}
+              </Button>
+            </>
+          )}
+          {rows.length < 7 && (
+            <Button size="xs" variant="subtle" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+              {t('add')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm" py="sm" ta="center">
+          {t('empty', { role })}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped highlightOnHover verticalSpacing={6} aria-labelledby={headingId}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columns.day')}</Table.Th>
+                <Table.Th>{t('columns.opening')}</Table.Th>
+                <Table.Th>{t('columns.closing')}</Table.Th>
+                <Table.Th>{t('columns.minimumStaff')}</Table.Th>
+                <Table.Th w={96}>
+                  <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sorted.map((row) => {
+                const day = weekdayName(row.dayOfWeek, language);
+                return (
+                  <Table.Tr key={row.id}>
+                    <Table.Td fw={500}>{day}</Table.Td>
+                    <Table.Td>{row.openingTime}</Table.Td>
+                    <Table.Td>{row.closingTime}</Table.Td>
+                    <Table.Td>{row.minimumStaff}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={t('editLabel', { role, day })} openDelay={400}>
+                          <ActionIcon variant="subtle" aria-label={t('editLabel', { role, day })} onClick={() => onEdit(row)}>
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('deleteLabel', { role, day })} openDelay={400}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('deleteLabel', { role, day })} onClick={() => askDelete(row)}>
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
   );
 }

@@ -1,13 +1,77 @@
-import { Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { toast } from './toast.ts';
+import { IconAdjustments, IconCalendarTime } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { APP_VERSION } from '../../../shared/version.ts';
+import { ApiError } from '../../lib/api.ts';
+import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
+import { useMonth } from '../../ui/useMonth.ts';
+import { useSettings } from './api.ts';
+import { GeneralSettings } from './GeneralSettings.tsx';
+import { MonthlyHoursPanel } from './MonthlyHoursPanel.tsx';
 
+/** Settings (SPEC.md section 2): generation rules and the required hours of each month. */
 export function SettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const [month, moveMonth] = useMonth();
+  const query = useSettings();
+
+  // A failed load says so in a toast (SPEC.md section 8); the screen shows the missing state.
+  useEffect(() => {
+    if (!query.error) return;
+    const message = query.error instanceof ApiError ? query.error.message : '';
+    toast('red', message ? t('toasts.loadError', { message }) : t('toasts.loadErrorPlain'));
+  }, [query.error, query.errorUpdatedAt, t]);
+
   return (
-    <>
-      <PageTitle>{t('nav.settings')}</PageTitle>
-      <Text c="dimmed">{t('notBuilt')}</Text>
-    </>
+    <Stack gap="md" maw={860}>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageTitle>{t('title')}</PageTitle>
+        <MonthNavigator month={month} onMove={moveMonth} />
+      </Group>
+
+      {query.isPending ? (
+        <Center py="xl">
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text>{t('loading')}</Text>
+          </Group>
+        </Center>
+      ) : !query.data ? (
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center" gap="sm">
+            <Text fw={600}>{t('missing')}</Text>
+            <Button variant="light" onClick={() => void query.refetch()} loading={query.isFetching}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md" p={0}>
+          <Tabs defaultValue="general" keepMounted={false}>
+            <Tabs.List px="md" pt="xs">
+              <Tabs.Tab value="general" leftSection={<IconAdjustments size={16} />}>
+                {t('tabs.general')}
+              </Tabs.Tab>
+              <Tabs.Tab value="monthly" leftSection={<IconCalendarTime size={16} />}>
+                {t('tabs.monthly')}
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="general" p="md">
+              <GeneralSettings key={query.data.version} settings={query.data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="monthly" p="md">
+              <MonthlyHoursPanel month={month} />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+      )}
+
+      <Text component="footer" size="xs" c="dimmed" ta="center" mt="md" data-testid="app-version">
+        {t('version', { version: APP_VERSION })}
+      </Text>
+    </Stack>
   );
 }

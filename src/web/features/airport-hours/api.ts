@@ -1,0 +1,79 @@
+// Fetchers, query keys and hooks of the operating hours screen.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import type { AirportHours, AirportHoursInput, CopyPreviousResult } from '../../../shared/api/airport-hours.ts';
+import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
+
+export const airportHoursKeys = {
+  all: ['airport-hours'] as const,
+  month: (month: string) => ['airport-hours', month] as const,
+};
+export const STAFF_GROUPS_KEY = ['staff-groups'] as const;
+
+export function useStaffGroups() {
+  return useQuery({ queryKey: STAFF_GROUPS_KEY, queryFn: ({ signal }) => api<StaffGroup[]>('/staff-groups', { signal }) });
+}
+
+export function useAirportHours(month: string) {
+  return useQuery({
+    queryKey: airportHoursKeys.month(month),
+    queryFn: ({ signal }) => api<AirportHours[]>(`/airport-hours?month=${month}`, { signal }),
+  });
+}
+
+function useInvalidateMonth() {
+  const queryClient = useQueryClient();
+  return (month: string) => queryClient.invalidateQueries({ queryKey: airportHoursKeys.month(month) });
+}
+
+export function useAddAirportHours() {
+  const invalidate = useInvalidateMonth();
+  return useMutation({
+    mutationFn: (input: AirportHoursInput) => api<AirportHours>('/airport-hours', { method: 'POST', body: input }),
+    onSettled: (_data, _error, input) => invalidate(input.month),
+  });
+}
+
+export interface AirportHoursEdit {
+  id: string;
+  month: string;
+  openingTime: string;
+  closingTime: string;
+  minimumStaff: number;
+  basedOn: { openingTime: string; closingTime: string; minimumStaff: number };
+}
+
+export function useEditAirportHours() {
+  const invalidate = useInvalidateMonth();
+  return useMutation({
+    mutationFn: ({ id, month: _month, ...body }: AirportHoursEdit) =>
+      api<AirportHours>(`/airport-hours/${id}`, { method: 'PUT', body }),
+    onSettled: (_data, _error, input) => invalidate(input.month),
+  });
+}
+
+export function useDeleteAirportHours() {
+  const invalidate = useInvalidateMonth();
+  return useMutation({
+    mutationFn: (row: AirportHours) => api<null>(`/airport-hours/${row.id}`, { method: 'DELETE' }),
+    onSettled: (_data, _error, row) => invalidate(row.month),
+  });
+}
+
+export function useQuickSetup() {
+  const invalidate = useInvalidateMonth();
+  return useMutation({
+    mutationFn: (body: { role: string; month: string }) =>
+      api<AirportHours[]>('/airport-hours/quick-setup', { method: 'POST', body }),
+    onSettled: (_data, _error, body) => invalidate(body.month),
+  });
+}
+
+export function useCopyPrevious() {
+  const invalidate = useInvalidateMonth();
+  return useMutation({
+    mutationFn: (body: { month: string; role?: string }) =>
+      api<CopyPreviousResult>('/airport-hours/copy-previous', { method: 'POST', body }),
+    onSettled: (_data, _error, body) => invalidate(body.month),
+  });
+}

@@ -1,0 +1,155 @@
+import { useMemo } from 'react';
+import { Button, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { toast } from './toast.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SETTINGS_BOUNDS, type Settings } from '../../../shared/api/settings.ts';
+import { ApiError } from '../../lib/api.ts';
+import { SETTINGS_KEY, useSaveSettings } from './api.ts';
+
+interface Values {
+  timeIncrement: 'half' | 'full';
+  minRestHours: number | string;
+  weeklyHours: number | string;
+  minShiftHours: number | string;
+  timeZone: string | null;
+}
+
+const toValues = (s: Settings): Values => ({
+  timeIncrement: s.timeIncrement,
+  minRestHours: s.minRestHours,
+  weeklyHours: s.weeklyHours,
+  minShiftHours: s.minShiftHours,
+  timeZone: s.timeZone,
+});
+
+/** Every IANA zone the browser knows, with the current one always present. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const all = new Set([...known, 'UTC', current]);
+  return [...all].sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * The 'Ustawienia ogólne' tab. The page mounts it keyed by the settings version, so a newer version
+ * (after a save, or a reload after a conflict) starts the form from the stored values.
+ */
+export function GeneralSettings({ settings }: { settings: Settings }) {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const save = useSaveSettings();
+  const zones = useMemo(() => timeZones(settings.timeZone), [settings.timeZone]);
+
+  const between = (field: keyof typeof SETTINGS_BOUNDS) => (value: number | string) => {
+    const { min, max } = SETTINGS_BOUNDS[field];
+    if (value === '' || value === null) return t('general.required');
+    return typeof value === 'number' && value >= min && value <= max ? null : t('general.between', { min, max });
+  };
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: toValues(settings),
+    validate: {
+      minRestHours: between('minRestHours'),
+      weeklyHours: between('weeklyHours'),
+      minShiftHours: between('minShiftHours'),
+      timeZone: (v) => (v ? null : t('general.timeZoneRequired')),
+    },
+  });
+
+
+  const submit = async () => {
+    const values = form.getValues();
+    const weekly = typeof values.weeklyHours === 'number' ? values.weeklyHours : Number.NaN;
+    // SPEC.md section 5: weekly hours must be a number above 0, otherwise nothing is saved.
+    if (!Number.isFinite(weekly) || weekly <= 0) {
+      toast('red', t('toasts.invalidWeekly'));
+      return;
+    }
+    if (form.validate().hasErrors) return;
+    try {
+      const saved = await save.mutateAsync({
+        timeIncrement: values.timeIncrement,
+        minRestHours: values.minRestHours as number,
+        weeklyHours: weekly,
+        minShiftHours: values.minShiftHours as number,
+        timeZone: values.timeZone!,
+        version: settings.version,
+      });
+      toast('green', t('toasts.saved', { n: saved.weeklyHours }));
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'STALE') {
+        toast('red', t('toasts.saveError', { message: t('toasts.stale') }));
+        await queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+        return;
+      }
+      toast('red', err instanceof ApiError && err.message ? t('toasts.saveError', { message: err.message }) : t('toasts.saveErrorPlain'));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="lg">
+        <Radio.Group label={t('general.timeIncrement')} {...form.getInputProps('timeIncrement')}>
+          <Stack gap="xs" mt="xs">
+            <Radio value="half" label={t('general.half')} />
+            <Radio value="full" label={t('general.full')} />
+          </Stack>
+        </Radio.Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <NumberInput
+            label={t('general.minRestHours')}
+            description={t('general.minRestHint')}
+            min={SETTINGS_BOUNDS.minRestHours.min}
+            max={SETTINGS_BOUNDS.minRestHours.max}
+            step={0.5}
+            decimalScale={2}
+            clampBehavior="none"
+            {...form.getInputProps('minRestHours')}
+          />
+          <NumberInput
+            label={t('general.weeklyHours')}
+            description={t('general.weeklyHint')}
+            min={SETTINGS_BOUNDS.weeklyHours.min}
+            max={SETTINGS_BOUNDS.weeklyHours.max}
+            step={1}
+            decimalScale={2}
+            clampBehavior="none"
+            {...form.getInputProps('weeklyHours')}
+          />
+          <NumberInput
+            label={t('general.minShiftHours')}
+            description={t('general.minShiftHint')}
+            min={SETTINGS_BOUNDS.minShiftHours.min}
+            max={SETTINGS_BOUNDS.minShiftHours.max}
+            step={0.5}
+            decimalScale={2}
+            clampBehavior="none"
+            {...form.getInputProps('minShiftHours')}
+          />
+          <Select
+            label={t('general.timeZone')}
+            description={t('general.timeZoneHint')}
+            data={zones}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage={t('general.timeZoneNothing')}
+            limit={100}
+            {...form.getInputProps('timeZone')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" disabled={save.isPending} leftSection={save.isPending ? <Loader size={14} color="gray" /> : undefined}>
+            {save.isPending ? t('general.saving') : t('general.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

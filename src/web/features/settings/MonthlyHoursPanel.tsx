@@ -1,0 +1,203 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Loader, Modal, NumberInput, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { toast } from './toast.ts';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { MONTHLY_HOURS_EXISTS, REQUIRED_HOURS_BOUNDS, type MonthlyHours } from '../../../shared/api/monthly-hours.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { formatMonth } from '../../ui/useMonth.ts';
+import { useAddMonthlyHours, useDeleteMonthlyHours, useMonthlyHours } from './api.ts';
+
+function serverText(error: unknown, t: TFunction<'settings'>): string {
+  if (error instanceof ApiError) {
+    if (error.code === MONTHLY_HOURS_EXISTS) return t('monthly.exists');
+    if (error.code === 'NETWORK') return t('errors.network');
+    if (error.code === 'NOT_FOUND') return t('errors.notFound');
+  }
+  return errorMessage(error);
+}
+
+/** The 'Miesięczne godziny pracy' tab: the required hours of the selected month. */
+export function MonthlyHoursPanel({ month }: { month: string }) {
+  const { t, i18n } = useTranslation('settings');
+  const monthLabel = formatMonth(month, i18n.resolvedLanguage ?? 'pl');
+  const query = useMonthlyHours(month);
+  const add = useAddMonthlyHours();
+  const remove = useDeleteMonthlyHours();
+  const [opened, setOpened] = useState(false);
+  /** The last error, shown in the inline red box (SPEC.md section 2). */
+  const [lastError, setLastError] = useState<string | null>(null);
+
+  const form = useForm<{ requiredHours: number | string }>({
+    mode: 'controlled',
+    initialValues: { requiredHours: '' },
+    validate: {
+      requiredHours: (v) =>
+        v === '' || v === null
+          ? t('monthly.required')
+          : typeof v === 'number' && Number.isInteger(v) && v >= REQUIRED_HOURS_BOUNDS.min && v <= REQUIRED_HOURS_BOUNDS.max
+            ? null
+            : t('monthly.between'),
+    },
+  });
+
+  useEffect(() => {
+    if (!query.error) return;
+    toast('red', t('monthly.loadError'));
+  }, [query.error, query.errorUpdatedAt, t]);
+
+  const closeModal = () => {
+    setOpened(false);
+    setLastError(null);
+    form.reset();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await add.mutateAsync({ month, requiredHours: values.requiredHours as number });
+      toast('green', t('monthly.added'));
+      setLastError(null);
+      setOpened(false);
+      form.reset();
+    } catch (err) {
+      toast('red', t('monthly.addError'));
+      setLastError(serverText(err, t));
+    }
+  });
+
+  const askDelete = (row: MonthlyHours) => {
+    const label = formatMonth(row.month, i18n.resolvedLanguage ?? 'pl');
+    modals.openConfirmModal({
+      title: t('monthly.deleteTitle'),
+      centered: true,
+      closeButtonProps: { 'aria-label': t('monthly.close') },
+      children: <Text size="sm">{t('monthly.deleteText', { month: label, hours: t('monthly.hours', { count: row.requiredHours }) })}</Text>,
+      labels: { confirm: t('monthly.deleteConfirm'), cancel: t('monthly.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(row);
+          setLastError(null);
+          toast('green', t('monthly.deleted'));
+        } catch (err) {
+          toast('red', t('monthly.deleteError'));
+          setLastError(serverText(err, t));
+        }
+      },
+    });
+  };
+
+  // On a load error the server's message shows in the box too (SPEC.md section 8).
+  const shownError = lastError ?? (query.error ? serverText(query.error, t) : null);
+  const errorBox = shownError && (
+    <Alert color="red" role="alert" data-testid="monthly-hours-error">
+      {shownError}
+    </Alert>
+  );
+  const rows = query.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => {
+            form.reset();
+            setOpened(true);
+          }}
+        >
+          {t('monthly.add')}
+        </Button>
+      </Group>
+      {!opened && errorBox}
+      <Table striped verticalSpacing="sm" data-testid="monthly-hours-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('monthly.month')}</Table.Th>
+            <Table.Th>{t('monthly.requiredHours')}</Table.Th>
+            <Table.Th w={80} ta="right">
+              <VisuallyHidden>{t('monthly.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {query.isPending ? (
+            <Table.Tr>
+              <Table.Td colSpan={3}>
+                <Group justify="center" py="sm">
+                  <Loader size="sm" />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ) : rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={3} ta="center" c="dimmed" py="lg">
+                {t('monthly.empty', { month: monthLabel })}
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((row) => {
+              const label = formatMonth(row.month, i18n.resolvedLanguage ?? 'pl');
+              return (
+                <Table.Tr key={row.id}>
+                  <Table.Td fw={500}>{label}</Table.Td>
+                  <Table.Td>{t('monthly.hours', { count: row.requiredHours })}</Table.Td>
+                  <Table.Td ta="right">
+                    <Tooltip label={t('monthly.deleteLabel', { month: label })} openDelay={400}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('monthly.deleteLabel', { month: label })}
+                        onClick={() => askDelete(row)}
+                        loading={remove.isPending && remove.variables?.id === row.id}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })
+          )}
+        </Table.Tbody>
+      </Table>
+
+      <Modal
+        opened={opened}
+        onClose={closeModal}
+        title={t('monthly.modalTitle', { month: monthLabel })}
+        centered
+        closeButtonProps={{ 'aria-label': t('monthly.close') }}
+      >
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <NumberInput
+              label={t('monthly.field')}
+              description={t('monthly.fieldHint')}
+              required
+              min={REQUIRED_HOURS_BOUNDS.min}
+              max={REQUIRED_HOURS_BOUNDS.max}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              data-autofocus
+              {...form.getInputProps('requiredHours')}
+            />
+            {errorBox}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={closeModal}>
+                {t('monthly.cancel')}
+              </Button>
+              <Button type="submit" loading={add.isPending}>
+                {t('monthly.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Stack>
+  );
+}

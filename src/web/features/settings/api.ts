@@ -1,0 +1,50 @@
+// Fetchers, query keys and hooks of the settings screen.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import type { Settings, SettingsUpdate } from '../../../shared/api/settings.ts';
+import type { MonthlyHours } from '../../../shared/api/monthly-hours.ts';
+
+export const SETTINGS_KEY = ['settings'] as const;
+export const monthlyHoursKey = (month: string) => ['monthly-hours', month] as const;
+
+export function useSettings() {
+  return useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => api<Settings>('/settings', { signal }) });
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettingsUpdate) => api<Settings>('/settings', { method: 'PUT', body }),
+    onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
+  });
+}
+
+export function useMonthlyHours(month: string) {
+  return useQuery({
+    queryKey: monthlyHoursKey(month),
+    queryFn: ({ signal }) => api<MonthlyHours[]>(`/monthly-hours?month=${month}`, { signal }),
+  });
+}
+
+export function useAddMonthlyHours() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { month: string; requiredHours: number }) =>
+      api<MonthlyHours>('/monthly-hours', { method: 'POST', body }),
+    // The new record goes at the top of the list (SPEC.md section 4).
+    onSuccess: (created) =>
+      queryClient.setQueryData<MonthlyHours[]>(monthlyHoursKey(created.month), (list) => [
+        created,
+        ...(list ?? []).filter((r) => r.id !== created.id),
+      ]),
+  });
+}
+
+export function useDeleteMonthlyHours() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (row: MonthlyHours) => api<null>(`/monthly-hours/${row.id}`, { method: 'DELETE' }),
+    onSuccess: (_data, row) =>
+      queryClient.setQueryData<MonthlyHours[]>(monthlyHoursKey(row.month), (list) => (list ?? []).filter((r) => r.id !== row.id)),
+  });
+}
