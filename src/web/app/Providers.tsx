@@ -12,10 +12,11 @@ const theme = createTheme({
   defaultRadius: 'sm',
 });
 
-// Mantine's dimmed grey is below WCAG AA contrast on white; a darker grey keeps secondary text readable.
+// Mantine's dimmed grey and error red are below WCAG AA contrast on white; darker shades keep
+// secondary text and error messages readable on every screen.
 const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  light: { '--mantine-color-dimmed': t.colors.gray[7], '--mantine-color-error': t.colors.red[9] },
   dark: {},
 });
 
