@@ -1,4 +1,5 @@
-import { test, expect, signIn, seriousAxeViolations as allSeriousViolations, type Page } from './fixtures.ts';
+import { test, expect, signIn, seriousAxeViolations as allSeriousViolations } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 
 /**
  * Serious axe violations of this screen. The shell's header (signed-in e-mail, light indigo on

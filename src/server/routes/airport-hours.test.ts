@@ -120,6 +120,23 @@ describe('adding and deleting operating hours', () => {
     expect(bad.json().message).toMatch(/^id: /);
   });
 
+  it('answers 401 to every operating hours call without a session', async () => {
+    const created = (await add(row({ month: '2025-05', dayOfWeek: 6 }))).json();
+    const calls = [
+      { method: 'GET', url: '/api/airport-hours?month=2025-05' },
+      { method: 'POST', url: '/api/airport-hours', payload: row({ month: '2025-05', dayOfWeek: 0 }) },
+      { method: 'PUT', url: `/api/airport-hours/${created.id}`, payload: { openingTime: '01:00', closingTime: '02:00', minimumStaff: 1, basedOn: { openingTime: '05:00', closingTime: '21:30', minimumStaff: 2 } } },
+      { method: 'DELETE', url: `/api/airport-hours/${created.id}` },
+      { method: 'POST', url: '/api/airport-hours/quick-setup', payload: { role: 'Koordynator', month: '2025-05' } },
+      { method: 'POST', url: '/api/airport-hours/copy-previous', payload: { month: '2025-05' } },
+    ] as const;
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: { origin: TEST_BASE_URL } });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
+    }
+    expect((await list('2025-05')).json()).toEqual([created]);
+  });
+
   it('answers 401 without a session and writes nothing', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/airport-hours', headers: { origin: TEST_BASE_URL }, payload: row({ month: '2025-04' }) });
     expect(res.statusCode).toBe(401);

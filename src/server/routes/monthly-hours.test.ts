@@ -103,6 +103,10 @@ describe('monthly required hours', () => {
     });
     expect(res.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/monthly-hours?month=2029-01' })).statusCode).toBe(401);
+    const kept = (await add({ month: '2029-02', requiredHours: 160 })).json();
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/monthly-hours/${kept.id}`, headers: { origin: TEST_BASE_URL } });
+    expect(del.statusCode).toBe(401);
+    expect((await list('2029-02')).json()).toEqual([kept]);
     expect((await list('2029-01')).json()).toEqual([]);
   });
 });

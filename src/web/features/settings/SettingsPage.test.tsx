@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { renderWithApp } from '../../test/render.tsx';
+import { SettingsPage } from './SettingsPage.tsx';
+
+const STORED = { id: 1, timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw', version: 3 };
+
+function answer(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('settings screen', () => {
+  it('shows the missing state and the load error toast with the server message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(500, { code: 'INTERNAL', message: 'Database is down' })));
+    await renderWithApp(<SettingsPage />, { route: '/settings', language: 'pl' });
+    expect(await screen.findByText('Nie znaleziono ustawień')).toBeInTheDocument();
+    expect(await screen.findByText('Nie udało się załadować ustawień: Database is down')).toBeInTheDocument();
+    expect(screen.getByText('Grafik v1.4.0')).toBeInTheDocument();
+  });
+
+  it('shows the loading text, then the stored values', async () => {
+    let resolve: (r: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (resolve = r))));
+    await renderWithApp(<SettingsPage />, { route: '/settings', language: 'pl' });
+    expect(screen.getByText('Ładowanie ustawień...')).toBeInTheDocument();
+    resolve(answer(200, STORED));
+    expect(await screen.findByRole('tab', { name: 'Ustawienia ogólne', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Maksymalna liczba godzin pracy tygodniowo' })).toHaveValue('40');
+  });
+
+  it('sends nothing when the weekly hours are empty, and says so', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer(200, STORED));
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithApp(<SettingsPage />, { route: '/settings', language: 'pl' });
+    const weekly = await screen.findByRole('textbox', { name: 'Maksymalna liczba godzin pracy tygodniowo' });
+    await userEvent.clear(weekly);
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz ustawienia' }));
+    expect(await screen.findByText('Nieprawidłowa wartość dla maksymalnej liczby godzin pracy tygodniowo')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
+  });
+
+  it('sends the values with the version it was based on, and toasts the saved weekly hours', async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? answer(200, { ...STORED, ...JSON.parse(String(init.body)), version: 4 }) : answer(200, STORED),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithApp(<SettingsPage />, { route: '/settings', language: 'en' });
+    const weekly = await screen.findByRole('textbox', { name: 'Maximum working hours per week' });
+    await userEvent.clear(weekly);
+    await userEvent.type(weekly, '45');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved. Maximum working hours per week: 45')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({
+      timeIncrement: 'half',
+      minRestHours: 11,
+      weeklyHours: 45,
+      minShiftHours: 4,
+      timeZone: 'Europe/Warsaw',
+      version: 3,
+    });
+  });
+});
