@@ -32,7 +32,16 @@ async function openMonth(page: Page, month: string) {
   await expect(group(page, 'Rampa')).toBeVisible();
 }
 
-async function addHours(page: Page, o: { role: string; day: string; open: string; close: string; staff: string; labels: Record<string, string> }) {
+interface Labels {
+  add: string;
+  role: string;
+  day: string;
+  opening: string;
+  closing: string;
+  staff: string;
+}
+
+async function addHours(page: Page, o: { role: string; day: string; open: string; close: string; staff: string; labels: Labels }) {
   await page.getByRole('button', { name: o.labels.add, exact: true }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox', { name: o.labels.role }).click();
@@ -46,8 +55,8 @@ async function addHours(page: Page, o: { role: string; day: string; open: string
   return dialog;
 }
 
-const PL = { add: 'Dodaj godziny', role: 'Grupa', day: 'Dzień tygodnia', opening: 'Godzina otwarcia', closing: 'Godzina zamknięcia', staff: 'Minimalna obsada' };
-const EN = { add: 'Add Hours', role: 'Role', day: 'Day', opening: 'Opening Time', closing: 'Closing Time', staff: 'Minimum Staff' };
+const PL: Labels = { add: 'Dodaj godziny', role: 'Grupa', day: 'Dzień tygodnia', opening: 'Godzina otwarcia', closing: 'Godzina zamknięcia', staff: 'Minimalna obsada' };
+const EN: Labels = { add: 'Add Hours', role: 'Role', day: 'Day', opening: 'Opening Time', closing: 'Closing Time', staff: 'Minimum Staff' };
 
 test('quick setup shows only for a group with no hours and fills the week 6:00–22:00', async ({ signedInPage: page }) => {
   const month = freshMonth();
