@@ -11,6 +11,8 @@ import { SchedulePage } from '../features/schedule/SchedulePage.tsx';
 import { TimeOffPage } from '../features/time-off/TimeOffPage.tsx';
 import { AirportHoursPage } from '../features/airport-hours/AirportHoursPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { AccountPage } from '../features/account/AccountPage.tsx';
+import { UsersPage } from '../features/users/UsersPage.tsx';
 
 /** Every path of SPEC.md section 2, plus /airport-hours (DESIGN.md). */
 export function App() {
@@ -27,6 +29,8 @@ export function App() {
           <Route path="/time-off" element={<TimeOffPage />} />
           <Route path="/airport-hours" element={<AirportHoursPage />} />
           <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/account" element={<AccountPage />} />
+          <Route path="/users" element={<UsersPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -1,7 +1,7 @@
 import { AppShell, Burger, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession, useSignOut } from '../features/auth/session.ts';
 import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
 import classes from './Layout.module.css';
@@ -42,6 +42,11 @@ export function Layout() {
     );
   });
 
+  // A one-time password from an administrator is changed before anything else.
+  if (session?.user.mustChangePassword && location.pathname !== '/account') {
+    return <Navigate to="/account" replace />;
+  }
+
   const handleSignOut = async () => {
     await signOut(() => navigate('/login', { replace: true }));
   };
@@ -62,7 +67,16 @@ export function Layout() {
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitch />
             {session && (
-              <Text size="sm" c="white" visibleFrom="sm">
+              <Text
+                component={Link}
+                to="/account"
+                size="sm"
+                c="white"
+                visibleFrom="sm"
+                td="underline"
+                title={t('nav.account')}
+                aria-current={location.pathname === '/account' ? 'page' : undefined}
+              >
                 {session.user.email}
               </Text>
             )}
@@ -75,6 +89,9 @@ export function Layout() {
       <AppShell.Navbar p="sm" hiddenFrom="md">
         <Stack gap={4} component="nav" aria-label={t('nav.label')}>
           {links}
+          <UnstyledButton component={Link} to="/account" className={classes.link} onClick={close}>
+            {t('nav.account')}
+          </UnstyledButton>
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">

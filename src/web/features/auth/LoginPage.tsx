@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { authClient } from '../../lib/auth-client.ts';
 import { SESSION_QUERY_KEY } from './session.ts';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 
 const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -18,6 +19,7 @@ export function LoginPage() {
   const state = location.state as { from?: string; reason?: 'expired' } | null;
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [step, setStep] = useState<'password' | 'code'>('password');
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -31,17 +33,42 @@ export function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const { error: authError } = await authClient.signIn.email({ email: values.email.trim(), password: values.password });
+      const { data, error: authError } = await authClient.signIn.email({ email: values.email.trim(), password: values.password });
       if (authError) {
         setError(authError.status === 429 ? t('login.throttled') : authError.message || t('login.failed'));
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      navigate(state?.from && state.from !== '/login' ? state.from : '/', { replace: true });
+      form.setFieldValue('password', '');
+      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        setStep('code');
+        return;
+      }
+      await finish();
     } finally {
       setSubmitting(false);
     }
   });
+
+  async function finish() {
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    navigate(state?.from && state.from !== '/login' ? state.from : '/', { replace: true });
+  }
+
+  if (step === 'code') {
+    return (
+      <Center mih="100vh" bg="gray.0" p="md">
+        <Paper withBorder shadow="sm" p="xl" radius="md" w={400} maw="100%" component="main">
+          <SecondFactorStep
+            onVerified={finish}
+            onRestart={(reason) => {
+              setStep('password');
+              setError(reason);
+            }}
+          />
+        </Paper>
+      </Center>
+    );
+  }
 
   return (
     <Center mih="100vh" bg="gray.0" p="md">

@@ -1,5 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authClient } from '../../lib/auth-client.ts';
+import { z } from 'zod';
+
+// The content security policy allows no eval: zod must not probe for it (the probe, though caught,
+// is reported as a policy violation), and parses without its compiled fast path.
+z.config({ jitless: true });
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 /** How often the session is checked while the tab is visible. */
@@ -10,6 +15,9 @@ export interface SessionUser {
   email: string;
   name: string;
   role?: string | null;
+  /** Set by an administrator's create or reset: the app sends the user to /account first. */
+  mustChangePassword?: boolean | null;
+  twoFactorEnabled?: boolean | null;
 }
 
 async function fetchSession(): Promise<{ user: SessionUser } | null> {

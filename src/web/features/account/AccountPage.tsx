@@ -1,0 +1,49 @@
+import { Alert, Badge, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../ui/PageTitle.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useAccount } from './api.ts';
+import { PasswordCard } from './PasswordCard.tsx';
+import { SessionsCard } from './SessionsCard.tsx';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
+
+/** /account: the signed-in user's password, sessions and second factor. */
+export function AccountPage() {
+  const { t } = useTranslation('account');
+  const { data: account, isPending, error } = useAccount();
+
+  if (isPending) {
+    return (
+      <Center p="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (error || !account) return <Alert color="red.9">{errorMessage(error)}</Alert>;
+
+  return (
+    <Stack gap="md" maw={960} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <PageTitle>{t('title')}</PageTitle>
+        <Group gap="xs">
+          <Text fw={500}>{account.email}</Text>
+          <Badge variant="dot" color={account.role === 'admin' ? 'indigo' : 'gray'}>
+            {t(`role.${account.role}`)}
+          </Badge>
+        </Group>
+      </Group>
+      {account.mustChangePassword && (
+        <Alert color="yellow" role="status">
+          {t('mustChange')}
+        </Alert>
+      )}
+      <PasswordCard />
+      {!account.mustChangePassword && (
+        <>
+          <SessionsCard />
+          <TwoFactorCard enabled={account.twoFactorEnabled} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api.ts';
+import { useChangePassword } from './api.ts';
+
+const length = (v: string) => [...v].length;
+
+export function PasswordCard({ onChanged }: { onChanged?: () => void }) {
+  const { t } = useTranslation('account');
+  const change = useChangePassword();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { currentPassword: '', newPassword: '', repeat: '' },
+    validate: {
+      currentPassword: (v) => (v ? null : t('password.required')),
+      newPassword: (v, values) =>
+        length(v) < 12
+          ? t('password.tooShort')
+          : length(v) > 128
+            ? t('password.tooLong')
+            : v === values.currentPassword
+              ? t('password.sameAsOld')
+              : null,
+      repeat: (v, values) => (v === values.newPassword ? null : t('password.mismatch')),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      form.reset();
+      notifications.show({ color: 'green', message: t('password.done') });
+      onChanged?.();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.code === 'INVALID_PASSWORD') form.setFieldError('currentPassword', t('password.wrongCurrent'));
+      else if (err.code === 'PASSWORD_REJECTED') form.setFieldError('newPassword', /common/.test(err.message) ? t('password.common') : err.message);
+      else if (err.status === 429) form.setErrors({ form: t('password.throttled') });
+      else form.setErrors({ form: err.message });
+    }
+  });
+
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="password-title">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="password-title">
+            {t('password.title')}
+          </Title>
+          <PasswordInput label={t('password.current')} autoComplete="current-password" required {...form.getInputProps('currentPassword')} />
+          <PasswordInput
+            label={t('password.new')}
+            description={t('password.hint')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput label={t('password.repeat')} autoComplete="new-password" required {...form.getInputProps('repeat')} />
+          {form.errors.form && (
+            <Alert color="red.9" role="alert">
+              {form.errors.form}
+            </Alert>
+          )}
+          <div>
+            <Button type="submit" loading={change.isPending}>
+              {t('password.submit')}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
