@@ -111,6 +111,7 @@ test('an invalid flight is refused with its message and nothing is saved; a dupl
   await expect(dialog.getByText('Nie może zaczynać się od =, +, - ani @')).toBeVisible();
   await expect(dialog.getByText('Przylot musi być późniejszy niż odlot')).toBeVisible();
   await expect(dialog.getByText('Podaj liczbę całkowitą, co najmniej 1')).toBeVisible();
+  await page.screenshot({ path: '/tmp/flights-invalid.png' });
   await expect(dialog).toBeVisible();
 
   await fillFlight(page, { number, arrivalTime: '11:00' });
@@ -137,6 +138,7 @@ test("month change: a month far ahead shows the empty text in both languages; th
   await expect(page.getByText('Brak lotów zaplanowanych na Sierpień 2045')).toBeVisible();
   await page.getByText('EN', { exact: true }).click();
   await expect(page.getByText('No flights scheduled for August 2045')).toBeVisible();
+  await page.screenshot({ path: '/tmp/flights-empty-en.png' });
   await expect(page.getByRole('columnheader', { name: 'Flight Number' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Required Staff' })).toBeVisible();
   await page.getByText('PL', { exact: true }).click();
@@ -147,6 +149,7 @@ test("month change: a month far ahead shows the empty text in both languages; th
   await expect(count).toHaveText(/^\d[\d\s]* lot(y|ów)?$/);
   const total = Number((await count.innerText()).replace(/\D/g, ''));
   expect(total).toBeGreaterThan(1000);
+  await page.screenshot({ path: '/tmp/flights-top.png' });
   await expect(page.locator('tbody tr')).toHaveCount(50);
   await page.getByRole('button', { name: 'Strona 2' }).click();
   await expect(page.locator('tbody tr')).toHaveCount(50);
@@ -157,6 +160,16 @@ test("month change: a month far ahead shows the empty text in both languages; th
   await page.getByLabel('Szukaj numeru lotu').fill(first);
   await expect(count).toHaveText(new RegExp(`^\\d+ z ${total.toLocaleString('pl-PL').replace(/\s/g, '\\s')}`));
   for (const cell of await page.locator('tbody tr td:first-child').allInnerTexts()) expect(cell).toContain(first);
+  await page.getByLabel('Szukaj numeru lotu').fill('');
+  // The day filter: the first flight's day only.
+  await page.getByPlaceholder('Wszystkie dni').click();
+  await page.getByRole('option').first().click();
+  await expect(count).toHaveText(new RegExp(`^\\d+ z `));
+  const onDay = Number((await count.innerText()).split(' z ')[0]);
+  expect(onDay).toBeGreaterThan(10);
+  expect(onDay).toBeLessThan(total);
+  const firstDay = (await page.locator('tbody tr').first().getByRole('cell').nth(1).innerText()).slice(0, -6);
+  for (const cell of await page.locator('tbody tr td:nth-child(2)').allInnerTexts()) expect(cell.startsWith(firstDay)).toBe(true);
 });
 
 test('import a real timetable with one broken row: preview, import the valid rows, re-import adds none', async ({ signedInPage: page }) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -64,22 +64,28 @@ export function ImportModal({ zone, groups, flightGroups, onClose }: ImportModal
 
   const fileErrorText = (error: FileError) => t(`importModal.fileErrors.${error.key}`, error.params ?? {});
 
+  // Only the answer for the file chosen last may fill the preview.
+  const latest = useRef(0);
+
   const choose = async (chosen: File | null) => {
+    const attempt = ++latest.current;
     setFile(chosen);
     setPreview(null);
     setFileError(null);
     setImportError(null);
     setPage(1);
+    setChecking(chosen !== null);
     if (!chosen) return;
-    setChecking(true);
     try {
       const read = await readTimetableFile(chosen, groups);
+      if (attempt !== latest.current) return;
       if (!read.ok) {
         setFileError(fileErrorText(read.error));
         return;
       }
       const { rows, rowErrors } = read.file;
       const server = rows.length > 0 ? await previewImport(rows) : { rows: [], counts: { new: 0, existing: 0, invalid: 0 } };
+      if (attempt !== latest.current) return;
       const cellsOf = new Map(rows.map((r) => [r.row, r]));
       const lines: PreviewLine[] = [
         ...server.rows.map((r) => ({ ...r, cells: cellsOf.get(r.row)! })),
@@ -89,9 +95,9 @@ export function ImportModal({ zone, groups, flightGroups, onClose }: ImportModal
       setPreview({ file: read.file, lines, counts });
       setShow(counts.invalid > 0 ? 'invalid' : 'all');
     } catch (err) {
-      setFileError(errorMessage(err));
+      if (attempt === latest.current) setFileError(errorMessage(err));
     } finally {
-      setChecking(false);
+      if (attempt === latest.current) setChecking(false);
     }
   };
 

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { renderWithApp } from '../../test/render.tsx';
+import type { Flight } from '../../../shared/api/flights.ts';
+import { FlightsPage } from './FlightsPage.tsx';
+
+const GROUPS = [
+  { id: 1, name: 'Koordynator', takesFlights: true, takesAirportHours: true, position: 0, employeeCount: 3 },
+  { id: 2, name: 'Rampa', takesFlights: true, takesAirportHours: true, position: 1, employeeCount: 3 },
+  { id: 4, name: 'TEST 1', takesFlights: false, takesAirportHours: false, position: 3, employeeCount: 0 },
+];
+
+function flightsOf(count: number): Flight[] {
+  // Two days: the first 100 flights on 2 November, the rest on 3 November (Warsaw, UTC+1).
+  return Array.from({ length: count }, (_, i) => {
+    const day = i < 100 ? '02' : '03';
+    const minute = String(i % 60).padStart(2, '0');
+    const hour = String(6 + Math.floor((i % 100) / 60)).padStart(2, '0');
+    return {
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      flightNumber: `LO${100 + i}`,
+      departureTime: `2026-11-${day}T${hour}:${minute}:00+01:00`,
+      arrivalTime: `2026-11-${day}T${String(Number(hour) + 2).padStart(2, '0')}:${minute}:00+01:00`,
+      requiredStaff: { Koordynator: 1, Rampa: 3 },
+      version: 1,
+    };
+  });
+}
+
+function serve(routes: Record<string, unknown>) {
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const key = Object.keys(routes).find((k) => url.endsWith(k));
+    if (!key) return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'no route' }), { status: 404 });
+    const body = routes[key];
+    if (body instanceof Response) return body;
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Flight Schedule', () => {
+  it('shows the month with one staff column per flight group, 50 flights to a page, and filters by number', async () => {
+    serve({
+      '/api/flights?month=2026-11': flightsOf(120),
+      '/api/staff-groups': GROUPS,
+      '/api/settings': { timeZone: 'Europe/Warsaw' },
+    });
+    await renderWithApp(<FlightsPage />, { route: '/flights?month=2026-11' });
+    expect(await screen.findByText('120 flights')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Koordynator' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Rampa' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'TEST 1' })).not.toBeInTheDocument();
+    const body = () => screen.getAllByRole('rowgroup')[1]!;
+    expect(within(body()).getAllByRole('row')).toHaveLength(50);
+    const first = within(body()).getAllByRole('row')[0]!;
+    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'LO100',
+      'Mon 02.11 06:00',
+      'Mon 02.11 08:00',
+      '1',
+      '3',
+      '',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(within(body()).getAllByRole('row')).toHaveLength(20);
+    expect(within(body()).getAllByRole('row')[0]).toHaveTextContent('LO200');
+
+    await userEvent.click(screen.getByLabelText('Search flight number'));
+    await userEvent.paste('lo11');
+    expect(screen.getByText('10 of 120 flights')).toBeInTheDocument();
+    expect(within(body()).getAllByRole('row')).toHaveLength(10);
+    await userEvent.paste('9x');
+    expect(screen.getByText('No flight matches the filter.')).toBeInTheDocument();
+  });
+
+  it('shows the times in the airport zone of the settings', async () => {
+    serve({
+      '/api/flights?month=2026-11': [{ ...flightsOf(1)[0]!, departureTime: '2026-11-02T13:05:00Z', arrivalTime: '2026-11-02T15:00:00Z' }],
+      '/api/staff-groups': GROUPS,
+      '/api/settings': { timeZone: 'America/Denver' },
+    });
+    await renderWithApp(<FlightsPage />, { route: '/flights?month=2026-11' });
+    expect(await screen.findByText('Times in the airport zone: America/Denver')).toBeInTheDocument();
+    expect(await screen.findByText('Mon 02.11 06:05')).toBeInTheDocument();
+    expect(screen.getByText('Mon 02.11 08:00')).toBeInTheDocument();
+  });
+
+  it('says when a month has no flights, in both languages', async () => {
+    serve({ '/api/flights?month=2040-01': [], '/api/staff-groups': GROUPS, '/api/settings': { timeZone: 'Europe/Warsaw' } });
+    await renderWithApp(<FlightsPage />, { route: '/flights?month=2040-01' });
+    expect(await screen.findByText('No flights scheduled for January 2040')).toBeInTheDocument();
+    await renderWithApp(<FlightsPage />, { route: '/flights?month=2040-01', language: 'pl' });
+    expect(await screen.findByText('Brak lotów zaplanowanych na Styczeń 2040')).toBeInTheDocument();
+  });
+
+  it('shows why the flights could not be loaded, with a way to try again', async () => {
+    serve({
+      '/api/flights?month=2026-11': new Response(JSON.stringify({ code: 'INTERNAL', message: 'Something went wrong on the server.' }), { status: 500 }),
+      '/api/staff-groups': GROUPS,
+      '/api/settings': { timeZone: 'Europe/Warsaw' },
+    });
+    await renderWithApp(<FlightsPage />, { route: '/flights?month=2026-11' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the flights: Something went wrong on the server.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
