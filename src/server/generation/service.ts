@@ -4,12 +4,13 @@
 // that also holds across server instances.
 import { randomInt } from 'node:crypto';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { generate, type Report, type StrategyName } from '../../engine/generate.ts';
+import type { Report, StrategyName } from '../../engine/generate.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
 import { employees, generationRuns, schedules } from '../db/schema.ts';
 import { HttpError, conflict } from '../http/errors.ts';
 import { GenerationStepError, loadInstance } from './instance.ts';
+import { generateOffThread } from './off-thread.ts';
 
 const running = new Set<string>();
 
@@ -71,7 +72,8 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
     const { instance, employeeIds, manualKeys } = await loadInstance(db, role, month, { keepManual: options.keepManual });
     const strategy = options.strategy ?? 'default';
     const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
-    const result = generate(instance, { strategy, seed, ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}) });
+    // In a worker thread: the search must not stop the server's other requests (off-thread.ts).
+    const result = await generateOffThread(instance, { strategy, seed, ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}) });
     const { month: m0, year } = parseMonthKey(month);
 
     const runId = await db.transaction(async (tx) => {
