@@ -100,9 +100,9 @@ export async function openPostgres(url: string, options: { migrate?: boolean; ma
   pool.on('error', (err) => console.error(`PostgreSQL connection error: ${err.message}`));
   // The pool only listens to idle connections; one that dies while a request holds it emits 'error'
   // on the client, which would otherwise be an uncaught exception that stops the server. The request
-  // itself gets the error through its query, and the pool drops the dead client on release.
+  // itself gets the error through its query (and logs it), and the pool drops the dead client on release.
   pool.on('connect', (client) => {
-    client.on('error', (err) => console.error(`PostgreSQL connection lost during a request: ${err.message}`));
+    client.on('error', () => {});
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const parsed = new URL(url);

@@ -1,0 +1,418 @@
+// npm run bench:load: the server under a realistic mix, on PostgreSQL and on the embedded database.
+// Starts `src/cli/serve.ts` on 127.0.0.1 for each database (PostgreSQL: a fresh database created for
+// the run and dropped after it; embedded: a temporary data folder), seeds the demo airport, generates
+// every group's month, then drives 10, 50 and 200 concurrent clients for a bounded time each: 90% month
+// reads of the dashboard (GET /api/month), 10% cell saves (PUT /api/schedules), and one generate of a
+// group every few seconds. Clients send the next request as soon as the previous answer is in (no
+// think time: the hardest case). Records throughput, latency percentiles, errors and the server's
+// memory into bench/RESULTS.md between <!-- load:start --> and <!-- load:end -->.
+//
+// Options (environment): LOAD_SECONDS (per case, default 15), LOAD_CLIENTS (default 10,50,200),
+// LOAD_DATABASES (default postgres,embedded), BENCH_DATABASE_URL (default the local server),
+// LOAD_RECORD=0 to print without writing RESULTS.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DateTime } from 'luxon';
+import pg from 'pg';
+import { openPostgres } from '../src/server/db/client.ts';
+import { seedDemo } from '../src/server/demo/seed.ts';
+import { writeResultsSection } from '../tools/results-section.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 15);
+const CLIENTS = (process.env.LOAD_CLIENTS ?? '10,50,200').split(',').map(Number);
+const DATABASES = (process.env.LOAD_DATABASES ?? 'postgres,embedded').split(',') as ('postgres' | 'embedded')[];
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const GENERATE_EVERY_MS = 5_000;
+/** Think times per client: 0 = the next request at once (stress); 1000 = about one request a second (a planner at work). */
+const THINK_MS = (process.env.LOAD_THINK_MS ?? '0,1000').split(',').map(Number);
+const ADMIN_EMAIL = 'bench@grafik.test';
+const ADMIN_PASSWORD = 'bench load driver passphrase 7431';
+const MONTH = DateTime.now().setZone('Europe/Warsaw').toFormat('yyyy-MM');
+
+interface Sample {
+  kind: 'read' | 'save' | 'generate';
+  ms: number;
+  ok: boolean;
+}
+
+interface CaseResult {
+  database: string;
+  clients: number;
+  thinkMs: number;
+  seconds: number;
+  requests: number;
+  rps: number;
+  read: Stats;
+  save: Stats;
+  generate: Stats;
+  errors: number;
+  errorKinds: string[];
+  rssStartMb: number;
+  rssPeakMb: number;
+  rssEndMb: number;
+  /** Server CPU ms per request over the case. */
+  cpuPerRequest: number;
+}
+
+interface Stats {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+function stats(values: number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0);
+  return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1) ?? 0 };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = http.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** CPU time (user + system) the process has used so far, in ms: a cost per request that machine load does not inflate. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+class Client {
+  readonly agent: http.Agent;
+  readonly port: number;
+  cookie = '';
+  constructor(port: number) {
+    this.port = port;
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+  }
+  request(method: string, url: string, body?: unknown): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          method,
+          path: url,
+          agent: this.agent,
+          headers: {
+            ...(this.cookie ? { cookie: this.cookie } : {}),
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            origin: `http://127.0.0.1:${this.port}`,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      if (payload) req.write(payload);
+      req.end();
+    });
+  }
+}
+
+async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['src/cli/serve.ts'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const until = Date.now() + 180_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start:\n${output}`);
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Cell {
+  employeeId: string;
+  date: string;
+  version: number | undefined;
+  flip: boolean;
+}
+
+interface MonthPayload {
+  groups: { name: string; employees: { id: string }[] }[];
+  schedules: { employeeId: string; date: string; version: number }[];
+}
+
+/** Cells the savers edit: every day of the month of the employees of groups the generator leaves alone. */
+function cellsOf(month: MonthPayload, generated: string): Cell[] {
+  const versions = new Map(month.schedules.map((s) => [`${s.employeeId}|${s.date}`, s.version]));
+  const days = DateTime.fromISO(`${MONTH}-01`).daysInMonth!;
+  const cells: Cell[] = [];
+  for (const group of month.groups) {
+    if (group.name === generated) continue;
+    for (const e of group.employees) {
+      for (let d = 1; d <= days; d++) {
+        const date = `${MONTH}-${String(d).padStart(2, '0')}`;
+        cells.push({ employeeId: e.id, date, version: versions.get(`${e.id}|${date}`), flip: false });
+      }
+    }
+  }
+  return cells;
+}
+
+async function runCase(
+  database: string,
+  port: number,
+  pid: number,
+  clients: number,
+  thinkMs: number,
+  cells: Cell[],
+  cookie: string,
+): Promise<CaseResult> {
+  const samples: Sample[] = [];
+  const errorKinds = new Map<string, number>();
+  const end = Date.now() + SECONDS * 1000;
+  const rssStart = rssMb(pid);
+  const cpuStart = cpuMs(pid);
+  let rssPeak = rssStart;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(pid))), 200);
+  const note = (kind: string) => errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+
+  const timed = async (kind: Sample['kind'], work: () => Promise<Answer>, okStatus: (s: number) => boolean) => {
+    const t0 = performance.now();
+    try {
+      const res = await work();
+      const ok = okStatus(res.status);
+      if (!ok) note(`${kind} ${res.status} ${res.body.slice(0, 80)}`);
+      samples.push({ kind, ms: performance.now() - t0, ok });
+      return res;
+    } catch (err) {
+      note(`${kind} ${(err as Error).message}`);
+      samples.push({ kind, ms: performance.now() - t0, ok: false });
+      return null;
+    }
+  };
+
+  const worker = async (index: number) => {
+    const client = new Client(port);
+    client.cookie = cookie;
+    const mine = cells.filter((_, k) => k % clients === index);
+    let next = 0;
+    // Paced clients start spread over one think time, as people do.
+    if (thinkMs > 0) await new Promise((r) => setTimeout(r, Math.random() * thinkMs));
+    while (Date.now() < end) {
+      if (thinkMs > 0) {
+        await new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
+        if (Date.now() >= end) break;
+      }
+      if (Math.random() < 0.9 || mine.length === 0) {
+        await timed('read', () => client.request('GET', `/api/month?month=${MONTH}`), (s) => s === 200);
+      } else {
+        const cell = mine[next++ % mine.length]!;
+        cell.flip = !cell.flip;
+        const res = await timed(
+          'save',
+          () =>
+            client.request('PUT', '/api/schedules', {
+              employeeId: cell.employeeId,
+              date: cell.date,
+              startTime: cell.flip ? '06:00' : '07:00',
+              endTime: cell.flip ? '14:00' : '15:00',
+              ...(cell.version !== undefined ? { version: cell.version } : {}),
+            }),
+          (s) => s === 200 || s === 201,
+        );
+        if (res && (res.status === 200 || res.status === 201)) cell.version = (JSON.parse(res.body) as { version: number }).version;
+      }
+    }
+    client.agent.destroy();
+  };
+
+  const generator = async () => {
+    const client = new Client(port);
+    client.cookie = cookie;
+    let seed = 1;
+    while (Date.now() < end) {
+      await new Promise((r) => setTimeout(r, Math.min(GENERATE_EVERY_MS, Math.max(0, end - Date.now()))));
+      if (Date.now() >= end) break;
+      await timed('generate', () => client.request('POST', '/api/generation', { role: 'Rampa', month: MONTH, seed: seed++ }), (s) => s === 200);
+    }
+    client.agent.destroy();
+  };
+
+  const started = performance.now();
+  await Promise.all([...Array.from({ length: clients }, (_, i) => worker(i)), generator()]);
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const of = (kind: Sample['kind']) => stats(samples.filter((s) => s.kind === kind).map((s) => s.ms));
+  return {
+    database,
+    clients,
+    thinkMs,
+    seconds,
+    requests: samples.length,
+    rps: samples.length / seconds,
+    read: of('read'),
+    save: of('save'),
+    generate: of('generate'),
+    errors: samples.filter((s) => !s.ok).length,
+    errorKinds: [...errorKinds.entries()].map(([k, n]) => `${n}× ${k}`),
+    rssStartMb: rssStart,
+    rssPeakMb: rssPeak,
+    rssEndMb: rssMb(pid),
+    cpuPerRequest: (cpuMs(pid) - cpuStart) / Math.max(1, samples.length),
+  };
+}
+
+async function prepare(kind: 'postgres' | 'embedded'): Promise<{ env: NodeJS.ProcessEnv; cleanup: () => Promise<void> }> {
+  const base: NodeJS.ProcessEnv = { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01' };
+  delete base.DATABASE_URL;
+  delete base.DATA_DIR;
+  if (kind === 'embedded') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grafik-load-'));
+    return { env: { ...base, DATA_DIR: dir, DEMO_DATA: 'on' }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `grafik_load_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  await seedDemo(database.db);
+  await database.close();
+  return {
+    env: { ...base, DATABASE_URL: url.toString() },
+    cleanup: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+function row(r: CaseResult): string {
+  const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
+  const lat = (s: Stats) => (s.count ? `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.p99)}` : '–');
+  return `| ${r.database} | ${r.clients} | ${r.thinkMs ? `~${r.thinkMs / 1000} s` : 'none'} | ${r.requests} | ${r.rps.toFixed(0)} | ${lat(r.read)} | ${lat(r.save)} | ${r.generate.count ? `${r.generate.count} × ${ms(r.generate.p50)}` : '–'} | ${r.errors} | ${r.cpuPerRequest.toFixed(1)} | ${r.rssStartMb} → ${r.rssPeakMb} → ${r.rssEndMb} |`;
+}
+
+async function main() {
+  const results: CaseResult[] = [];
+  let payloadKb = 0;
+  for (const kind of DATABASES) {
+    const { env, cleanup } = await prepare(kind);
+    const port = await freePort();
+    console.log(`\n${kind}: starting the server…`);
+    const server = await startServer(env, port);
+    try {
+      const client = new Client(port);
+      const signIn = await client.request('POST', '/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.body}`);
+      const setCookie = signIn.headers['set-cookie'] ?? [];
+      client.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+      // Every group's month generated once, so reads carry a full month of shifts.
+      const groups = (JSON.parse((await client.request('GET', `/api/month?month=${MONTH}`)).body) as MonthPayload).groups;
+      for (const g of groups) {
+        const res = await client.request('POST', '/api/generation', { role: g.name, month: MONTH, seed: 1 });
+        if (res.status !== 200 && res.status !== 422) throw new Error(`generate ${g.name}: ${res.status} ${res.body}`);
+      }
+      const monthRes = await client.request('GET', `/api/month?month=${MONTH}`);
+      payloadKb = Math.round(Buffer.byteLength(monthRes.body) / 1024);
+      const month = JSON.parse(monthRes.body) as MonthPayload;
+      const cells = cellsOf(month, 'Rampa');
+      console.log(`${kind}: ${month.schedules.length} shifts in ${MONTH}, month answer ${payloadKb} KB, ${cells.length} cells to save`);
+      for (const thinkMs of THINK_MS) {
+        for (const clients of CLIENTS) {
+          const result = await runCase(kind, port, server.pid!, clients, thinkMs, cells, client.cookie);
+          results.push(result);
+          console.log(row(result));
+          if (result.errorKinds.length) console.log(`  errors: ${result.errorKinds.slice(0, 5).join('; ')}`);
+        }
+      }
+      client.agent.destroy();
+    } finally {
+      await stopServer(server);
+      await cleanup();
+    }
+  }
+
+  const header = [
+    '| database | clients | think time | requests | req/s | month read p50 / p95 / p99 ms | cell save p50 / p95 / p99 ms | generates × p50 ms | errors | server CPU ms / request | server RSS MB start → peak → end |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const table = [...header, ...results.map(row)].join('\n');
+  console.log(`\n${table}\n`);
+  const errorLines = results.filter((r) => r.errorKinds.length).map((r) => `- ${r.database}, ${r.clients} clients, think ${r.thinkMs} ms: ${r.errorKinds.slice(0, 4).join('; ')}`);
+  if (errorLines.length) console.log(errorLines.join('\n'));
+  if (process.env.LOAD_RECORD !== '0') {
+    const load = os.loadavg().map((v) => v.toFixed(2)).join(', ');
+    writeResultsSection(
+      'load',
+      [
+        '## Load',
+        '',
+        `\`npm run bench:load\` on ${DateTime.now().toISODate()}, Node ${process.versions.node}, ${os.cpus().length} CPUs, load average ${load} at the end`,
+        `(other work was running on the machine). Month ${MONTH} of the demo airport (60 employees, every group generated; the month answer is ${payloadKb} KB).`,
+        `Each case runs ${SECONDS} s. Think time "none": every client sends its next request as soon as the previous answer arrives`,
+        '(a stress test, like autocannon\'s connections); "~1 s": a pause of 0.5–1.5 s between requests (a planner clicking through).',
+        `Mix: 90% GET /api/month, 10% PUT /api/schedules on cells of its own, plus one generate of Rampa every ${GENERATE_EVERY_MS / 1000} s.`,
+        'The load driver runs on the same machine and shares its CPUs with the server. RSS is the server process, sampled every 200 ms;',
+        'server CPU per request is the server process\'s user + system time over the case divided by the requests answered',
+        '(PostgreSQL\'s own processes not included), a cost that the machine\'s load does not inflate much.',
+        '',
+        table,
+        ...(errorLines.length ? ['', 'Errors:', ...errorLines] : []),
+      ].join('\n'),
+    );
+  }
+}
+
+await main();
