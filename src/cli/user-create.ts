@@ -2,6 +2,9 @@
 import { loadEnv } from '../server/env.ts';
 import { openRuntime } from '../server/runtime.ts';
 import { createUser, generatePassword } from '../server/auth/users.ts';
+import { writeAudit } from '../server/repos/audit.ts';
+import { passwordProblem } from '../server/security/password-policy.ts';
+import { cliActor } from './user-common.ts';
 import { options } from './args.ts';
 import { runCli } from './run.ts';
 
@@ -11,8 +14,9 @@ runCli(async () => {
     console.error('Usage: npm run user:create -- --email <email> [--password <password>] [--name <name>] [--admin]');
     return 2;
   }
-  if (args.password !== undefined && (args.password.length < 12 || args.password.length > 128)) {
-    console.error('--password: must be 12 to 128 characters long');
+  const problem = args.password !== undefined ? passwordProblem(args.password) : null;
+  if (problem) {
+    console.error(`--password: ${problem}`);
     return 2;
   }
   const runtime = await openRuntime(loadEnv());
@@ -24,6 +28,11 @@ runCli(async () => {
       name: args.name,
       role: args.admin ? 'admin' : 'user',
       mustChangePassword: !args.password,
+    });
+    await writeAudit(runtime.database.db, {
+      action: 'admin.user-created',
+      email: cliActor().email,
+      detail: { targetUserId: user.id, targetEmail: user.email, role: args.admin ? 'admin' : 'user', via: 'cli' },
     });
     console.log(`Created ${user.email}${args.admin ? ' (administrator)' : ''}.`);
     if (!args.password) console.log(`One-time password: ${password}  (shown once; to be changed at first sign-in)`);

@@ -1,36 +1,51 @@
-// npm run user:password -- --email someone@airport.example [--password '…']
-// Sets a new password (a generated one when none is given) and ends the user's sessions.
-import { eq } from 'drizzle-orm';
+// npm run user:password -- --email someone@airport.example [--password '…'] [--remove-two-factor]
+// Sets a new password (a generated one-time password when none is given, to be changed at the next
+// sign-in), ends all of the user's sessions, and with --remove-two-factor also removes a lost phone.
 import { loadEnv } from '../server/env.ts';
 import { openRuntime } from '../server/runtime.ts';
-import { generatePassword } from '../server/auth/users.ts';
-import { user } from '../server/db/schema.ts';
+import { adminResetPassword } from '../server/auth/users.ts';
+import { removeTwoFactor } from '../server/repos/users.ts';
+import { writeAudit } from '../server/repos/audit.ts';
+import { passwordProblem } from '../server/security/password-policy.ts';
 import { options } from './args.ts';
 import { runCli } from './run.ts';
+import { cliActor, refused, userByEmail } from './user-common.ts';
 
 runCli(async () => {
-  const args = options({ email: { type: 'string' }, password: { type: 'string' } });
+  const args = options({ email: { type: 'string' }, password: { type: 'string' }, 'remove-two-factor': { type: 'boolean' } });
   if (!args.email) {
-    console.error('Usage: npm run user:password -- --email <email> [--password <new password>]');
+    console.error('Usage: npm run user:password -- --email <email> [--password <new password>] [--remove-two-factor]');
     return 2;
   }
-  if (args.password !== undefined && (args.password.length < 12 || args.password.length > 128)) {
-    console.error('--password: must be 12 to 128 characters long');
+  const problem = args.password !== undefined ? passwordProblem(args.password) : null;
+  if (problem) {
+    console.error(`--password: ${problem}`);
     return 2;
   }
   const runtime = await openRuntime(loadEnv());
   try {
-    const email = args.email.trim().toLowerCase();
-    const [found] = await runtime.database.db.select().from(user).where(eq(user.email, email));
-    if (!found) {
-      console.error(`No account with the email ${email}.`);
-      return 1;
+    const found = await userByEmail(runtime, args.email);
+    const actor = cliActor();
+    const { oneTimePassword } = await adminResetPassword(runtime.database.db, runtime.auth, actor, found.id, {
+      password: args.password,
+      mustChange: !args.password,
+    });
+    if (args['remove-two-factor']) {
+      await removeTwoFactor(runtime.database.db, found.id);
+      await writeAudit(runtime.database.db, {
+        action: 'admin.two-factor-removed',
+        email: actor.email,
+        detail: { targetUserId: found.id, targetEmail: found.email, via: 'cli' },
+      });
     }
-    const password = args.password ?? generatePassword();
-    await runtime.auth.api.setUserPassword({ body: { userId: found.id, newPassword: password } });
-    await runtime.auth.api.revokeUserSessions({ body: { userId: found.id } });
-    await runtime.database.db.update(user).set({ mustChangePassword: !args.password }).where(eq(user.id, found.id));
-    console.log(`New password for ${email}: ${args.password ? '(as given)' : password}. Their sessions have been ended.`);
+    console.log(
+      args.password
+        ? `New password set for ${found.email}.`
+        : `One-time password for ${found.email}: ${oneTimePassword}  (shown once; to be changed at the next sign-in)`,
+    );
+    console.log(`Their sessions have been ended.${args['remove-two-factor'] ? ' Two-step verification removed.' : ''}`);
+  } catch (err) {
+    return refused(err);
   } finally {
     await runtime.database.close();
   }

@@ -144,3 +144,9 @@ export async function findSessionById(db: Db, userId: string, id: string) {
     .where(and(eq(session.userId, userId), eq(session.id, id)));
   return row ?? null;
 }
+
+/** Removes the user's second factor (for a lost phone, by an administrator on the command line). */
+export async function removeTwoFactor(db: Db, userId: string): Promise<void> {
+  await db.delete(twoFactor).where(eq(twoFactor.userId, userId));
+  await db.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, userId));
+}
