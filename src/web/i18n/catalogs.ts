@@ -7,7 +7,8 @@ import { airportHours } from '../features/airport-hours/i18n.ts';
 import { settings } from '../features/settings/i18n.ts';
 import { employees } from '../features/employees/i18n.ts';
 import { timeOff } from '../features/time-off/i18n.ts';
+import { dashboard } from '../features/dashboard/i18n.ts';
 import { flights } from '../features/flights/i18n.ts';
 
-export const catalogs = { common, auth, account, users, airportHours, settings, employees, timeOff, flights } as const;
+export const catalogs = { common, auth, account, users, airportHours, settings, employees, timeOff, dashboard, flights } as const;
 export type Namespace = keyof typeof catalogs;

@@ -1,13 +1,286 @@
-import { Text } from '@mantine/core';
+// The dashboard (SPEC.md section 2): the month's work schedule, one grid per staff group, with the
+// cell menu, the badges and their deletes, the totals, the modals and the generation panel.
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { TFunction } from 'i18next';
+import type { MonthData, MonthEmployee } from '../../../shared/api/schedule.ts';
+import { monthDates, dayOfWeek } from '../../../shared/month.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
+import { useMonth } from '../../ui/useMonth.ts';
+import { deleteEvent, deleteSchedule, deleteTimeOff, useMonthData, useReloadMonth } from './api.ts';
+import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAction, type MenuItem } from './CellMenu.tsx';
+import { EventModal } from './EventModal.tsx';
+import { GenerationPanel } from './GenerationPanel.tsx';
+import { GroupTable, type BadgeKind, type Day, type GridHandlers } from './GroupTable.tsx';
+import { employeeMonth, fullName, indexMonth, timeOffOn } from './model.ts';
+import { ScheduleModal } from './ScheduleModal.tsx';
+import { TimeOffModal } from './TimeOffModal.tsx';
+import { longDate } from './format.ts';
+
+type ModalState = { kind: MenuAction; employeeId: string; date: string } | null;
 
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation('dashboard');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const [month, move] = useMonth();
+  // Which group to show (all by default), kept in the address like the month.
+  const [params, setParams] = useSearchParams();
+  const groupFilter = params.get('group');
+  const setGroupFilter = (value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set('group', value);
+        else next.delete('group');
+        return next;
+      },
+      { replace: true },
+    );
+  const query = useMonthData(month);
+  const data = query.data;
+  const reload = useReloadMonth(month);
+  const [modal, setModal] = useState<ModalState>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const menu = useRef<CellMenuApi>(null);
+  const details = useRef<DetailsApi>(null);
+
+  const index = useMemo(() => (data ? indexMonth(data) : new Map()), [data]);
+  const employees = useMemo(() => {
+    const map = new Map<string, MonthEmployee>();
+    for (const g of data?.groups ?? []) for (const e of g.employees) map.set(e.id, e);
+    return map;
+  }, [data]);
+  const days: Day[] = useMemo(() => {
+    const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
+    return monthDates(month).map((date) => {
+      const dow = dayOfWeek(date);
+      return {
+        date,
+        day: Number(date.slice(8)),
+        weekday: weekday.format(new Date(`${date}T00:00:00Z`)),
+        weekend: dow === 0 || dow === 6,
+        label: longDate(date, language),
+      };
+    });
+  }, [month, language]);
+
+  // The latest state, read by the stable handlers below (so the grid never re-renders for them).
+  const latest = useRef({ index, employees, t, language });
+  const reloadRef = useRef(reload);
+  useLayoutEffect(() => {
+    latest.current = { index, employees, t, language };
+    reloadRef.current = reload;
+  });
+
+  const describe = useCallback((employeeId: string, date: string): { label: string; items: MenuItem[] } => {
+    const { index: idx, employees: people, t: tt, language: lang } = latest.current;
+    const em = employeeMonth(idx, employeeId);
+    const employee = people.get(employeeId);
+    return {
+      label: tt('menu.label', { date: longDate(date, lang), name: employee ? fullName(employee) : '' }),
+      items: [
+        { action: 'schedule', label: em.shifts.has(date) ? tt('menu.editSchedule') : tt('menu.addSchedule') },
+        { action: 'timeOff', label: timeOffOn(em, date) ? tt('menu.editTimeOff') : tt('menu.requestTimeOff') },
+        { action: 'event', label: em.events.has(date) ? tt('menu.editEvent') : tt('menu.addEvent') },
+      ],
+    };
+  }, []);
+
+  const onAction = useCallback((action: MenuAction, employeeId: string, date: string) => {
+    setModal({ kind: action, employeeId, date });
+  }, []);
+
+  const handlers: GridHandlers = useMemo(
+    () => ({
+      activateCell: (cell, employeeId, date, viaKeyboard) => menu.current?.toggle(cell, employeeId, date, viaKeyboard),
+      hoverBadge: (badge) => details.current?.show(badge),
+      deleteRecord: (kind: BadgeKind, employeeId: string, date: string) => {
+        const { index: idx, t: tt } = latest.current;
+        const em = employeeMonth(idx, employeeId);
+        menu.current?.close();
+        details.current?.show(null);
+        setDeleteError(null);
+        let request: Promise<unknown>;
+        if (kind === 'shift') request = deleteSchedule(employeeId, date);
+        else if (kind === 'event') request = deleteEvent(employeeId, date);
+        else {
+          const off = timeOffOn(em, date);
+          if (!off) return;
+          request = deleteTimeOff(off.id);
+        }
+        const what = kind === 'shift' ? 'schedule' : kind;
+        request.then(
+          () => reloadRef.current(),
+          (err: unknown) => {
+            setDeleteError(tt(`deleteFailed.${what}`, { message: errorMessage(err) }));
+            void reloadRef.current();
+          },
+        );
+      },
+    }),
+    [],
+  );
+  const renderDetails = useCallback((kind: string, employeeId: string, date: string) => {
+    const { index: idx, t: tt, language: lang } = latest.current;
+    const em = employeeMonth(idx, employeeId);
+    if (kind === 'shift') {
+      const s = em.shifts.get(date);
+      return s ? <Text size="sm">{tt('badge.shiftDetails', { start: s.startTime, end: s.endTime, hours: s.totalHours.toFixed(2) })}</Text> : null;
+    }
+    if (kind === 'timeOff') {
+      const off = timeOffOn(em, date);
+      if (!off) return null;
+      return (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {tt('badge.period', { start: longDate(off.startDate, lang), end: longDate(off.endDate, lang) })}
+          </Text>
+          <Text size="sm">{tt('badge.reason', { reason: off.reason })}</Text>
+          <Text size="sm">{tt('badge.status', { status: tt(`status.${off.status}`) })}</Text>
+          {off.countAsWork && off.workHours !== null && <Text size="sm">{tt('badge.countsAsWork', { hours: off.workHours })}</Text>}
+        </Stack>
+      );
+    }
+    const ev = em.events.get(date);
+    if (!ev) return null;
+    return (
+      <Stack gap={2}>
+        <Text size="sm" fw={600}>
+          {ev.name}
+        </Text>
+        <Text size="sm" c={ev.description ? undefined : 'dimmed'}>
+          {ev.description || tt('badge.noDescription')}
+        </Text>
+      </Stack>
+    );
+  }, []);
+
+  const closeModal = useCallback(() => setModal(null), []);
+  const modalEmployee = modal ? employees.get(modal.employeeId) : undefined;
+
   return (
     <>
-      <PageTitle>{t('nav.dashboard')}</PageTitle>
-      <Text c="dimmed">{t('notBuilt')}</Text>
+      <Group justify="space-between" align="center" mb="sm" wrap="wrap" gap="sm">
+        <PageTitle>{t('title')}</PageTitle>
+        <MonthNavigator month={month} onMove={move} />
+      </Group>
+      <RequiredHoursBanner query={query} t={t} />
+      {data && data.groups.length > 1 && (
+        <Group mb="sm" gap="xs">
+          <Select
+            label={t('groupFilter')}
+            size="xs"
+            w={240}
+            allowDeselect={false}
+            data={[{ value: '', label: t('allGroups') }, ...data.groups.map((g) => ({ value: g.name, label: g.name }))]}
+            value={groupFilter && data.groups.some((g) => g.name === groupFilter) ? groupFilter : ''}
+            onChange={(value) => setGroupFilter(value || null)}
+          />
+        </Group>
+      )}
+      {deleteError && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setDeleteError(null)} mb="sm" closeButtonLabel={t('common:actions.close')}>
+          {deleteError}
+        </Alert>
+      )}
+      {query.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('common:loading')} />
+        </Center>
+      ) : query.isError ? (
+        <Alert color="red" role="alert" title={t('loadFailed')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(query.error)}</Text>
+            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : data && data.groups.length === 0 ? (
+        <Text c="dimmed">{t('noGroups')}</Text>
+      ) : (
+        <Stack gap="lg">
+          {data?.groups
+            .filter((group) => !groupFilter || !data.groups.some((g) => g.name === groupFilter) || group.name === groupFilter)
+            .map((group) => (
+            <section key={group.name} aria-labelledby={`group-${group.position}-${group.name}`}>
+              <Group justify="space-between" align="flex-start" mb={6} wrap="wrap" gap="xs">
+                <Title order={2} size="h4" id={`group-${group.position}-${group.name}`}>
+                  {group.name}{' '}
+                  <Text span c="dimmed" fw={400} size="sm">
+                    {t('employeeCount', { count: group.employees.length })}
+                  </Text>
+                </Title>
+                <GenerationPanel role={group.name} month={month} />
+              </Group>
+              {group.employees.length === 0 ? (
+                <Paper withBorder p="sm">
+                  <Text size="sm" c="dimmed">
+                    {t('noEmployees')}
+                  </Text>
+                </Paper>
+              ) : (
+                <GroupTable group={group} days={days} index={index} requiredHours={data.requiredHours} handlers={handlers} t={t} />
+              )}
+            </section>
+          ))}
+        </Stack>
+      )}
+      <CellMenu ref={menu} describe={describe} onAction={onAction} />
+      <BadgeDetails ref={details} render={renderDetails} />
+      {modal && modalEmployee && data && modal.kind === 'schedule' && (
+        <ScheduleModal
+          month={month}
+          employee={modalEmployee}
+          date={modal.date}
+          settings={data.settings}
+          data={employeeMonth(index, modal.employeeId)}
+          onClose={closeModal}
+        />
+      )}
+      {modal && modalEmployee && data && modal.kind === 'event' && (
+        <EventModal
+          month={month}
+          employee={modalEmployee}
+          date={modal.date}
+          existing={employeeMonth(index, modal.employeeId).events.get(modal.date)}
+          onClose={closeModal}
+        />
+      )}
+      {modal && modalEmployee && data && modal.kind === 'timeOff' && (
+        <TimeOffModal
+          month={month}
+          employee={modalEmployee}
+          date={modal.date}
+          existing={timeOffOn(employeeMonth(index, modal.employeeId), modal.date)}
+          onClose={closeModal}
+        />
+      )}
     </>
+  );
+}
+
+function RequiredHoursBanner({ query, t }: { query: { data?: MonthData | undefined; isError: boolean; error: unknown }; t: TFunction<'dashboard'> }) {
+  if (query.isError) {
+    const message = errorMessage(query.error);
+    return (
+      <Alert color="red" mb="sm" data-testid="required-hours">
+        {message ? t('requiredHoursFailed', { message }) : t('requiredHoursFailedPlain')}
+      </Alert>
+    );
+  }
+  if (!query.data) return null;
+  return query.data.requiredHours === null ? (
+    <Alert color="yellow" mb="sm" role="status" data-testid="required-hours">
+      {t('noRequiredHours')}
+    </Alert>
+  ) : (
+    <Alert color="indigo" mb="sm" role="status" data-testid="required-hours">
+      {t('requiredHours', { hours: query.data.requiredHours })}
+    </Alert>
   );
 }

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { useTranslation } from 'react-i18next';
+import { renderWithApp } from '../../test/render.tsx';
+import type { MonthData } from '../../../shared/api/schedule.ts';
+import { indexMonth, totalsState } from './model.ts';
+import { Totals } from './GroupTable.tsx';
+import { ScheduleModal } from './ScheduleModal.tsx';
+
+function TotalsProbe({ total, required }: { total: number; required: number | null }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div data-testid="totals">
+      <Totals total={total} required={required} t={t} />
+    </div>
+  );
+}
+
+describe('the Total Hours cell', () => {
+  it.each([
+    ['pl', 150.5, 160, '150.50 / 160 hPozostało: 9.50 h'],
+    ['pl', 168, 160, '168.00 / 160 hNadwyżka: 8.00 h'],
+    ['pl', 160, 160, '160.00 / 160 hWymóg spełniony!'],
+    ['pl', 42.25, null, '42.25 h'],
+    ['en', 150.5, 160, '150.50 / 160 hRemaining: 9.50 h'],
+    ['en', 168, 160, '168.00 / 160 hSurplus: 8.00 h'],
+    ['en', 160, 160, '160.00 / 160 hRequirement met!'],
+    ['en', 0, null, '0.00 h'],
+  ] as const)('in %s shows %s of %s as "%s"', async (language, total, required, text) => {
+    await renderWithApp(<TotalsProbe total={total} required={required} />, { language });
+    expect(screen.getByTestId('totals')).toHaveTextContent(text);
+  });
+
+  it('treats a sum that rounds to the requirement as met', () => {
+    expect(totalsState(0.1 + 0.2 + 159.7, 160).kind).toBe('met');
+    expect(totalsState(159.99, 160)).toMatchObject({ kind: 'remaining', hours: '0.01' });
+  });
+
+  it('adds count-as-work time off for its days inside the month only (the shared rule)', () => {
+    const data = {
+      month: '2026-03',
+      requiredHours: 160,
+      settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw' },
+      groups: [],
+      schedules: [{ id: 's1', employeeId: 'e1', date: '2026-03-02', startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 }],
+      timeOff: [
+        { id: 't1', employeeId: 'e1', employeeName: 'A B', role: 'Rampa', startDate: '2026-02-26', endDate: '2026-03-03', reason: 'x', status: 'pending', countAsWork: true, workHours: 6, version: 1 },
+        { id: 't2', employeeId: 'e1', employeeName: 'A B', role: 'Rampa', startDate: '2026-03-10', endDate: '2026-03-12', reason: 'y', status: 'pending', countAsWork: false, workHours: null, version: 1 },
+      ],
+      events: [],
+      totals: {},
+    } satisfies MonthData;
+    expect(indexMonth(data).get('e1')!.total).toBe(8 + 3 * 6);
+  });
+});
+
+const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw' } as const;
+const employee = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak' };
+
+function modalData(shifts: MonthData['schedules']) {
+  return indexMonth({ month: '2026-03', requiredHours: 160, settings, groups: [], schedules: shifts, timeOff: [], events: [], totals: {} }).get(employee.id) ?? {
+    shifts: new Map(),
+    events: new Map(),
+    timeOff: [],
+    records: [],
+    total: 0,
+  };
+}
+
+describe('the Edit Schedule modal', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('starts each select with Select time, offers the hourly grid when the increment is full, and checks both times', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await renderWithApp(
+      <ScheduleModal month="2026-03" employee={employee} date="2026-03-10" settings={{ ...settings, timeIncrement: 'full' }} data={modalData([])} onClose={() => {}} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule' });
+    const start = within(dialog).getByLabelText('Start time') as HTMLSelectElement;
+    const end = within(dialog).getByLabelText('End time') as HTMLSelectElement;
+    expect(start.options[0]!.text).toBe('Select time');
+    expect(start.options[0]!.value).toBe('');
+    expect(start.options).toHaveLength(25);
+    expect(end.options[24]!.text).toBe('23:00');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select both start and end time');
+    await userEvent.selectOptions(start, '14:00');
+    await userEvent.selectOptions(end, '14:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('End time must be after start time');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('warns of the weekly cap and short rest before saving, with the amounts', async () => {
+    // Mon 9 – Thu 12 March 2026: four 10-hour shifts (40 h), the last ending at 22:00.
+    const shifts = ['09', '10', '11', '12'].map((d, i) => ({
+      id: `s${i}`,
+      employeeId: employee.id,
+      date: `2026-03-${d}`,
+      startTime: '12:00',
+      endTime: '22:00',
+      totalHours: 10,
+      version: 1,
+    }));
+    await renderWithApp(
+      <ScheduleModal month="2026-03" employee={employee} date="2026-03-13" settings={settings} data={modalData(shifts)} onClose={() => {}} />,
+      { language: 'pl' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '06:00');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '12:00');
+    const warnings = within(dialog).getByTestId('rule-warnings');
+    expect(warnings).toHaveTextContent('Limit tygodniowy 40 h przekroczony o 6 h');
+    expect(warnings).toHaveTextContent('Odpoczynek krótszy od minimum 11 h o 3 h');
+    expect(warnings).toHaveTextContent('Zmianę nadal można zapisać.');
+    expect(within(dialog).getByRole('button', { name: 'Zapisz' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,89 @@
+// Add/Edit Event (SPEC.md sections 2 and 5): name required, description optional; a failed save
+// shows 'Failed to save event: {message}' inside the modal.
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { MonthEmployee, ScheduleEvent } from '../../../shared/api/schedule.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { saveEvent, useReloadMonth } from './api.ts';
+import { fullName } from './model.ts';
+import { longDate } from './format.ts';
+
+type Props = { month: string; employee: MonthEmployee; date: string; existing: ScheduleEvent | undefined; onClose: () => void };
+
+export function EventModal({ month, employee, date, existing, onClose }: Props) {
+  const { t, i18n } = useTranslation('dashboard');
+  const [name, setName] = useState(existing?.name ?? '');
+  const [description, setDescription] = useState(existing?.description ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useReloadMonth(month);
+
+  const save = useMutation({
+    mutationFn: () =>
+      saveEvent({
+        employeeId: employee.id,
+        date,
+        name: name.trim(),
+        description: description.trim() || null,
+        ...(existing ? { version: existing.version } : {}),
+      }),
+    onSuccess: async () => {
+      await reload();
+      onClose();
+    },
+    onError: (err) => setError(t('event.saveFailed', { message: errorMessage(err) })),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setNameError(t('event.nameRequired'));
+    setError(null);
+    save.mutate();
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={existing ? t('event.editTitle') : t('event.addTitle')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {fullName(employee)}, {longDate(date, i18n.resolvedLanguage ?? 'pl')}
+          </Text>
+          <TextInput
+            label={t('event.name')}
+            required
+            maxLength={100}
+            value={name}
+            error={nameError}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setNameError(null);
+            }}
+            data-autofocus
+          />
+          <Textarea
+            label={t('event.description')}
+            rows={3}
+            maxLength={1000}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common:actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,143 @@
+// The schedule-generation control of one staff group (SPEC.md sections 2, 4 and 8): Generate and
+// Clear, both disabled while either runs, errors inline in red, toasts, and the run's report.
+import { useState } from 'react';
+import { Alert, Anchor, Button, CloseButton, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/api.ts';
+import { clearSchedule, generateSchedule, useReloadMonth, type GenerationResponse } from './api.ts';
+
+type Props = { role: string; month: string };
+
+/** A server text of SPEC.md section 8, in the UI language (other messages pass through). */
+export function useServerMessage() {
+  const { t } = useTranslation('dashboard');
+  const known = t('serverMessages', { returnObjects: true }) as Record<string, string>;
+  return (message: string) => known[message] ?? message;
+}
+
+export function GenerationPanel({ role, month }: Props) {
+  const { t, i18n } = useTranslation('dashboard');
+  const translate = useServerMessage();
+  const reload = useReloadMonth(month);
+  const [running, setRunning] = useState<'generate' | 'clear' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<GenerationResponse | null>(null);
+  const [showUnstaffed, setShowUnstaffed] = useState(false);
+
+  const generate = async () => {
+    setRunning('generate');
+    setError(null);
+    try {
+      const response = await generateSchedule(role, month);
+      await reload();
+      setResult(response);
+      setShowUnstaffed(false);
+      notifications.show({ color: 'green', message: t('generation.success') });
+    } catch (err) {
+      const message = translate(errorMessage(err));
+      setError(message);
+      notifications.show({ color: 'red', message: t('generation.failed') + message });
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const clear = async () => {
+    setRunning('clear');
+    setError(null);
+    try {
+      const response = await clearSchedule(role, month);
+      await reload();
+      setResult(null);
+      notifications.show({ color: 'green', message: t('generation.cleared', { group: role, count: response.deleted }) });
+    } catch (err) {
+      setError(translate(errorMessage(err)));
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const confirmClear = () =>
+    modals.openConfirmModal({
+      title: t('generation.confirmTitle'),
+      children: <Text size="sm">{t('generation.confirm')}</Text>,
+      labels: { confirm: t('generation.confirmButton'), cancel: t('common:actions.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void clear(),
+    });
+
+  const report = result?.report;
+  const quality = report?.quality;
+  const unstaffed = report?.unstaffedFlights ?? [];
+  const warnings = report?.warnings ?? [];
+  const timeFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+  return (
+    <Stack gap={6} align="flex-end">
+      <Group gap="xs" wrap="nowrap">
+        <Button size="xs" onClick={generate} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${role}`}>
+          {running === 'generate' ? t('generation.generating') : t('generation.generate')}
+        </Button>
+        <Button size="xs" color="red" onClick={confirmClear} disabled={running !== null} aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${role}`}>
+          {running === 'clear' ? t('generation.clearing') : t('generation.clear')}
+        </Button>
+      </Group>
+      {error && (
+        <Text size="sm" c="red.9" role="alert" data-testid="generation-error">
+          {error}
+        </Text>
+      )}
+      {result && (
+        <Paper withBorder p="xs" w={420} maw="100%" data-testid="generation-report">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Text fw={600} size="sm">
+              {t('generation.reportTitle')}
+            </Text>
+            <CloseButton size="sm" aria-label={t('generation.dismiss')} onClick={() => setResult(null)} />
+          </Group>
+          <List size="sm" spacing={0}>
+            {result.shiftCount !== undefined && <List.Item>{t('generation.shifts', { count: result.shiftCount })}</List.Item>}
+            {quality?.coveragePercent !== undefined && <List.Item>{t('generation.coverage', { value: quality.coveragePercent })}</List.Item>}
+            {quality?.flightsStaffedPercent !== undefined && (
+              <List.Item>{t('generation.flightsStaffed', { value: quality.flightsStaffedPercent })}</List.Item>
+            )}
+            <List.Item>
+              {t('generation.unstaffed', { count: unstaffed.length })}{' '}
+              {unstaffed.length > 0 && (
+                <Anchor component="button" type="button" size="sm" onClick={() => setShowUnstaffed((v) => !v)} aria-expanded={showUnstaffed}>
+                  {showUnstaffed ? t('generation.hideUnstaffed') : t('generation.showUnstaffed')}
+                </Anchor>
+              )}
+            </List.Item>
+          </List>
+          {showUnstaffed && (
+            <List size="xs" mt={4} withPadding style={{ maxHeight: 160, overflowY: 'auto' }}>
+              {unstaffed.map((f, i) => (
+                <List.Item key={`${f.flightNumber}-${f.departureTime}-${i}`}>
+                  {t('generation.unstaffedRow', {
+                    flight: f.flightNumber,
+                    time: timeFormat.format(new Date(f.departureTime)),
+                    short: f.shortBy,
+                    required: f.requiredStaff,
+                    reason: t(`generation.reason.${f.reason}`, { defaultValue: f.reason }),
+                  })}
+                </List.Item>
+              ))}
+            </List>
+          )}
+          {warnings.length > 0 && (
+            <Alert color="yellow" mt={6} p={6} title={t('generation.warnings')}>
+              <List size="xs">
+                {warnings.map((w, i) => (
+                  <List.Item key={i}>{w}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}

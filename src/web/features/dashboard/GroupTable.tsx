@@ -1,0 +1,288 @@
+// One staff group's month as a keyboard-operable grid. Built for 200 employees × 31 days: rows are
+// memoised and re-render only when their own records change; clicks, keys and hovers are handled
+// once per table (event delegation); the roving tab stop moves without a React render.
+import { memo, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import type { TFunction } from 'i18next';
+import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
+import { employeeMonth, fullName, timeOffOn, totalsState, type EmployeeMonth } from './model.ts';
+import classes from './Grid.module.css';
+
+export type Day = { date: string; day: number; weekday: string; weekend: boolean; label: string };
+export type BadgeKind = 'shift' | 'timeOff' | 'event';
+
+/** What the grid tells the page. The object is stable; its functions read the latest page state. */
+export type GridHandlers = {
+  activateCell: (cell: HTMLElement, employeeId: string, date: string, viaKeyboard: boolean) => void;
+  deleteRecord: (kind: BadgeKind, employeeId: string, date: string) => void;
+  hoverBadge: (badge: HTMLElement | null) => void;
+};
+
+type Props = {
+  group: MonthGroup;
+  days: Day[];
+  index: Map<string, EmployeeMonth>;
+  requiredHours: number | null;
+  handlers: GridHandlers;
+  t: TFunction<'dashboard'>;
+};
+
+export const GroupTable = memo(function GroupTable({ group, days, index, requiredHours, handlers, t }: Props) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  const active = useRef<HTMLElement | null>(null);
+
+  const focusCell = (cell: HTMLElement) => {
+    const current = active.current ?? tableRef.current?.querySelector<HTMLElement>('td[tabindex="0"]') ?? null;
+    if (current && current !== cell) current.tabIndex = -1;
+    cell.tabIndex = 0;
+    active.current = cell;
+    cell.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const cell = event.target as HTMLElement;
+    if (cell.tagName !== 'TD' || cell.dataset.col === undefined) return;
+    const row = Number(cell.dataset.row);
+    const col = Number(cell.dataset.col);
+    let next: [number, number] | null = null;
+    switch (event.key) {
+      case 'ArrowLeft':
+        next = [row, col - 1];
+        break;
+      case 'ArrowRight':
+        next = [row, col + 1];
+        break;
+      case 'ArrowUp':
+        next = [row - 1, col];
+        break;
+      case 'ArrowDown':
+        next = [row + 1, col];
+        break;
+      case 'Home':
+        next = [event.ctrlKey ? 0 : row, 0];
+        break;
+      case 'End':
+        next = [event.ctrlKey ? group.employees.length - 1 : row, days.length - 1];
+        break;
+      case 'Enter':
+      case ' ':
+        event.preventDefault();
+        handlers.activateCell(cell, cell.dataset.emp!, cell.dataset.date!, true);
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    const target = tableRef.current?.querySelector<HTMLElement>(`td[data-row="${next[0]}"][data-col="${next[1]}"]`);
+    if (target) focusCell(target);
+  };
+
+  const onFocus = (event: FocusEvent<HTMLTableElement>) => {
+    const cell = event.target as HTMLElement;
+    if (cell.tagName === 'TD' && cell.dataset.col !== undefined && cell !== active.current) focusCell(cell);
+  };
+
+  const onClick = (event: MouseEvent<HTMLTableElement>) => {
+    const target = event.target as HTMLElement;
+    const del = target.closest<HTMLElement>('button[data-delete]');
+    const cell = target.closest<HTMLElement>('td[data-col]');
+    if (!cell) return;
+    if (del) {
+      event.stopPropagation();
+      handlers.deleteRecord(del.dataset.delete as BadgeKind, cell.dataset.emp!, cell.dataset.date!);
+      return;
+    }
+    handlers.activateCell(cell, cell.dataset.emp!, cell.dataset.date!, false);
+  };
+
+  const onMouseOver = (event: MouseEvent<HTMLTableElement>) => {
+    handlers.hoverBadge((event.target as HTMLElement).closest<HTMLElement>('[data-badge]'));
+  };
+
+  return (
+    <div className={classes.scroller}>
+      <table
+        ref={tableRef}
+        className={classes.table}
+        role="grid"
+        aria-label={t('gridLabel', { group: group.name })}
+        aria-rowcount={group.employees.length + 1}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onClick={onClick}
+        onMouseOver={onMouseOver}
+        onMouseLeave={() => handlers.hoverBadge(null)}
+      >
+        <thead>
+          <tr role="row">
+            <th role="columnheader" scope="col" className={classes.name}>
+              {t('column.employee')}
+            </th>
+            {days.map((d) => (
+              <th key={d.date} role="columnheader" scope="col" className={d.weekend ? classes.weekend : undefined} aria-label={d.label}>
+                <span className={classes.weekday}>{d.weekday}</span>
+                {d.day}
+              </th>
+            ))}
+            <th role="columnheader" scope="col" className={classes.total}>
+              {t('column.total')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {group.employees.map((employee, row) => (
+            <EmployeeRow
+              key={employee.id}
+              employee={employee}
+              row={row}
+              days={days}
+              month={employeeMonth(index, employee.id)}
+              requiredHours={requiredHours}
+              t={t}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+});
+
+type RowProps = {
+  employee: MonthEmployee;
+  row: number;
+  days: Day[];
+  month: EmployeeMonth;
+  requiredHours: number | null;
+  t: TFunction<'dashboard'>;
+};
+
+function sameRecords(a: ReadonlyArray<object>, b: ReadonlyArray<object>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const EmployeeRow = memo(
+  function EmployeeRow({ employee, row, days, month, requiredHours, t }: RowProps) {
+    const name = fullName(employee);
+    return (
+      <tr role="row">
+        <th role="rowheader" scope="row" className={classes.name} title={name}>
+          {name}
+        </th>
+        {days.map((d, col) => (
+          <DayCell key={d.date} name={name} employeeId={employee.id} day={d} row={row} col={col} month={month} t={t} />
+        ))}
+        <td role="gridcell" className={classes.total}>
+          <Totals total={month.total} required={requiredHours} t={t} />
+        </td>
+      </tr>
+    );
+  },
+  (a, b) =>
+    a.employee === b.employee &&
+    a.row === b.row &&
+    a.days === b.days &&
+    a.requiredHours === b.requiredHours &&
+    a.t === b.t &&
+    a.month.total === b.month.total &&
+    sameRecords(a.month.records, b.month.records),
+);
+
+function DayCell({ name, employeeId, day, row, col, month, t }: {
+  name: string;
+  employeeId: string;
+  day: Day;
+  row: number;
+  col: number;
+  month: EmployeeMonth;
+  t: TFunction<'dashboard'>;
+}) {
+  const shift = month.shifts.get(day.date);
+  const off = timeOffOn(month, day.date);
+  const event = month.events.get(day.date);
+  const summary: string[] = [];
+  let shiftText = '';
+  let offText = '';
+  if (shift) {
+    shiftText = `${shift.startTime}-${shift.endTime}`;
+    summary.push(shiftText);
+  }
+  if (off) {
+    offText = off.countAsWork && off.workHours !== null ? t('badge.hours', { hours: off.workHours }) : t('badge.off');
+    summary.push(offText);
+  }
+  if (event) summary.push(event.name);
+  return (
+    <td
+      role="gridcell"
+      tabIndex={row === 0 && col === 0 ? 0 : -1}
+      className={day.weekend ? `${classes.cell} ${classes.weekend}` : classes.cell}
+      data-row={row}
+      data-col={col}
+      data-emp={employeeId}
+      data-date={day.date}
+      aria-label={`${name}, ${day.label}${summary.length ? ': ' + summary.join(', ') : ''}`}
+    >
+      {shift && (
+        <div className={`${classes.badge} ${classes.shift}`} data-badge="shift">
+          <span className={classes.badgeText}>{shiftText}</span>
+          <button
+            type="button"
+            tabIndex={-1}
+            className={classes.delete}
+            data-delete="shift"
+            aria-label={t('badge.deleteShift', { time: shiftText, name, date: day.date })}
+          >
+            ×
+          </button>
+        </div>
+      )}
+      {off && (
+        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff">
+          <span className={classes.badgeText}>{offText}</span>
+          <button
+            type="button"
+            tabIndex={-1}
+            className={classes.delete}
+            data-delete="timeOff"
+            aria-label={t('badge.deleteTimeOff', { name, start: off.startDate, end: off.endDate })}
+          >
+            ×
+          </button>
+        </div>
+      )}
+      {event && (
+        <div className={`${classes.badge} ${classes.event}`} data-badge="event">
+          <span className={classes.badgeText}>{event.name}</span>
+          <button
+            type="button"
+            tabIndex={-1}
+            className={classes.delete}
+            data-delete="event"
+            aria-label={t('badge.deleteEvent', { event: event.name, name, date: day.date })}
+          >
+            ×
+          </button>
+        </div>
+      )}
+    </td>
+  );
+}
+
+/** 'total / required h', then how it stands against the month's required hours. */
+export function Totals({ total, required, t }: { total: number; required: number | null; t: TFunction<'dashboard'> }) {
+  const state = totalsState(total, required);
+  if (state.kind === 'none') {
+    return <span className={classes.totalValue}>{t('totals.withoutRequired', { total: state.total })}</span>;
+  }
+  return (
+    <>
+      <span className={classes.totalValue}>{t('totals.withRequired', { total: state.total, required: state.required })}</span>
+      {state.kind === 'remaining' && (
+        <span className={`${classes.totalNote} ${classes.remaining}`}>{t('totals.remaining', { hours: state.hours })}</span>
+      )}
+      {state.kind === 'over' && <span className={`${classes.totalNote} ${classes.over}`}>{t('totals.over', { hours: state.hours })}</span>}
+      {state.kind === 'met' && <span className={`${classes.totalNote} ${classes.met}`}>{t('totals.met')}</span>}
+    </>
+  );
+}

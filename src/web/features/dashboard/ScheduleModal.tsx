@@ -1,0 +1,165 @@
+// Edit Schedule (SPEC.md sections 2 and 5): start and end selects that begin with 'Select time',
+// errors inside, and the rule warnings of the generator's own checker before saving.
+import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { checkShiftEdit, type Breach } from '../../../engine/rules.ts';
+import { weeklyCapHours } from '../../../engine/calendar.ts';
+import { parseTimeOfDay, shiftHours, timeOptions } from '../../../shared/hours.ts';
+import { END_AFTER_START_MESSAGE, type MonthEmployee, type MonthSettings } from '../../../shared/api/schedule.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { saveSchedule, useReloadMonth } from './api.ts';
+import { fullName, type EmployeeMonth } from './model.ts';
+import { longDate, shortDate } from './format.ts';
+
+type Props = {
+  month: string;
+  employee: MonthEmployee;
+  date: string;
+  settings: MonthSettings;
+  data: EmployeeMonth;
+  onClose: () => void;
+};
+
+export function ScheduleModal({ month, employee, date, settings, data, onClose }: Props) {
+  const { t, i18n } = useTranslation('dashboard');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const existing = data.shifts.get(date);
+  const [start, setStart] = useState(existing?.startTime ?? '');
+  const [end, setEnd] = useState(existing?.endTime ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const reload = useReloadMonth(month);
+
+  const options = useMemo(() => {
+    const list = timeOptions(settings.timeIncrement);
+    // A stored time off the grid (an older setting, an import) stays selectable.
+    for (const v of [existing?.startTime, existing?.endTime]) if (v && !list.includes(v)) list.push(v);
+    list.sort();
+    return [{ value: '', label: t('schedule.selectTime') }, ...list.map((v) => ({ value: v, label: v }))];
+  }, [settings.timeIncrement, existing, t]);
+
+  const valid = start !== '' && end !== '' && parseTimeOfDay(end)! > parseTimeOfDay(start)!;
+  const hours = valid ? shiftHours(date, start, end, settings.timeZone) : null;
+
+  const warnings: Breach[] = useMemo(() => {
+    if (!valid || hours === null) return [];
+    return checkShiftEdit(
+      {
+        month,
+        timeZone: settings.timeZone,
+        settings: {
+          timeIncrement: settings.timeIncrement,
+          minRestHours: settings.minRestHours,
+          weeklyHours: settings.weeklyHours,
+          minShiftHours: settings.minShiftHours,
+        },
+        employee: {
+          id: employee.id,
+          firstName: employee.firstName,
+          lastName: employee.lastName,
+          timeOff: data.timeOff.map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),
+        },
+        shifts: [...data.shifts.values()].map((s) => ({
+          employeeId: s.employeeId,
+          date: s.date,
+          startTime: s.startTime,
+          endTime: s.endTime,
+          totalHours: s.totalHours,
+        })),
+      },
+      { employeeId: employee.id, date, startTime: start, endTime: end, totalHours: hours },
+    );
+  }, [valid, hours, month, settings, employee, data, date, start, end]);
+
+  const save = useMutation({
+    mutationFn: () => saveSchedule({ employeeId: employee.id, date, startTime: start, endTime: end, ...(existing ? { version: existing.version } : {}) }),
+    onSuccess: async () => {
+      await reload();
+      onClose();
+    },
+    onError: (err) => {
+      const message = errorMessage(err);
+      setError(message === END_AFTER_START_MESSAGE ? t('schedule.endAfterStart') : t('schedule.saveFailed', { message }));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!start || !end) return setError(t('schedule.selectBoth'));
+    if (!valid) return setError(t('schedule.endAfterStart'));
+    setError(null);
+    save.mutate();
+  };
+
+  const ruleText = (b: Breach) =>
+    t(`schedule.rule.${b.rule as 'R5' | 'R6' | 'R7' | 'R8'}`, {
+      amount: b.amount,
+      date: shortDate(b.date, language),
+      cap: weeklyCapHours(settings),
+      rest: settings.minRestHours,
+    });
+
+  return (
+    <Modal opened onClose={onClose} title={t('schedule.title')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('schedule.for', { name: fullName(employee), date: longDate(date, language) })}
+          </Text>
+          <Group grow align="flex-start">
+            <NativeSelect
+              label={t('schedule.start')}
+              data={options}
+              value={start}
+              onChange={(e) => {
+                setStart(e.currentTarget.value);
+                setError(null);
+              }}
+              data-autofocus
+            />
+            <NativeSelect
+              label={t('schedule.end')}
+              data={options}
+              value={end}
+              onChange={(e) => {
+                setEnd(e.currentTarget.value);
+                setError(null);
+              }}
+            />
+          </Group>
+          {hours !== null && (
+            <Text size="sm" data-testid="shift-hours">
+              {t('schedule.hours', { hours: hours.toFixed(2) })}
+            </Text>
+          )}
+          {warnings.length > 0 && (
+            <Alert color="orange" title={t('schedule.warningsTitle')} data-testid="rule-warnings">
+              <List size="sm" spacing={2}>
+                {warnings.map((b, i) => (
+                  <List.Item key={`${b.rule}-${b.date}-${i}`}>{ruleText(b)}</List.Item>
+                ))}
+              </List>
+              <Text size="xs" mt={6}>
+                {t('schedule.warningsHint')}
+              </Text>
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('common:actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

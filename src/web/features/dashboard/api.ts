@@ -1,0 +1,64 @@
+// Fetchers, query keys and mutations of the dashboard. Every save or delete reloads the month.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import type { EventInput, MonthData, Schedule, ScheduleEvent, ScheduleInput } from '../../../shared/api/schedule.ts';
+import type { TimeOff, TimeOffInput } from '../../../shared/api/time-off.ts';
+
+export const monthQueryKey = (month: string) => ['month', month] as const;
+
+export function useMonthData(month: string) {
+  return useQuery({
+    queryKey: monthQueryKey(month),
+    queryFn: ({ signal }) => api<MonthData>(`/month?month=${month}`, { signal }),
+    staleTime: 5_000,
+  });
+}
+
+/** Reloads the month (and any other screen's view of time off). */
+export function useReloadMonth(month: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: monthQueryKey(month) }),
+      queryClient.invalidateQueries({ queryKey: ['time-off'] }),
+    ]);
+}
+
+const dayQuery = (employeeId: string, date: string) =>
+  `employeeId=${encodeURIComponent(employeeId)}&date=${encodeURIComponent(date)}`;
+
+export const saveSchedule = (input: ScheduleInput) => api<Schedule>('/schedules', { method: 'PUT', body: input });
+export const deleteSchedule = (employeeId: string, date: string) =>
+  api<void>(`/schedules?${dayQuery(employeeId, date)}`, { method: 'DELETE' });
+export const saveEvent = (input: EventInput) => api<ScheduleEvent>('/events', { method: 'PUT', body: input });
+export const deleteEvent = (employeeId: string, date: string) =>
+  api<void>(`/events?${dayQuery(employeeId, date)}`, { method: 'DELETE' });
+export const createTimeOff = (input: TimeOffInput) => api<TimeOff>('/time-off', { method: 'POST', body: input });
+export const updateTimeOff = (id: string, version: number, data: TimeOffInput) =>
+  api<TimeOff>(`/time-off/${encodeURIComponent(id)}`, { method: 'PUT', body: { version, data } });
+export const deleteTimeOff = (id: string) => api<void>(`/time-off/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export type UnstaffedFlight = {
+  flightNumber: string;
+  departureTime: string;
+  requiredStaff: number;
+  reason: string;
+  shortBy: number;
+};
+export type GenerationReport = {
+  quality?: { coveragePercent?: number; flightsStaffedPercent?: number; flightsCounted?: number; flightsStaffed?: number };
+  unstaffedFlights?: UnstaffedFlight[];
+  warnings?: string[];
+};
+export type GenerationResponse = { runId?: string; shiftCount?: number; report?: GenerationReport };
+
+export const generateSchedule = (role: string, month: string) =>
+  api<GenerationResponse>('/generation', { method: 'POST', body: { role, month } });
+export const clearSchedule = (role: string, month: string) =>
+  api<{ deleted: number }>('/generation/clear', { method: 'POST', body: { role, month } });
+
+/** A mutation that reloads the month once it has succeeded. */
+export function useMonthMutation<TArgs, TResult>(month: string, fn: (args: TArgs) => Promise<TResult>) {
+  const reload = useReloadMonth(month);
+  return useMutation({ mutationFn: fn, onSuccess: () => reload() });
+}

@@ -1,0 +1,24 @@
+// Dates as the dashboard shows them, in the UI language.
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** "pon." / "Mon" */
+export const weekdayShort = (date: string, language: string) => formatter(language, { weekday: 'short' }).format(asDate(date));
+
+/** "poniedziałek, 2 marca 2026" / "Monday, March 2, 2026" */
+export const longDate = (date: string, language: string) =>
+  formatter(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(asDate(date));
+
+/** "2 mar" / "Mar 2" */
+export const shortDate = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'short' }).format(asDate(date));

@@ -1,0 +1,66 @@
+// Pure helpers of the grid: per-employee views of the month, the totals rule and the cell lookups.
+import { employeeMonthTotal } from '../../../shared/hours.ts';
+import type { MonthData, Schedule, ScheduleEvent } from '../../../shared/api/schedule.ts';
+import type { TimeOff } from '../../../shared/api/time-off.ts';
+
+export type EmployeeMonth = {
+  /** Shift of each date. */
+  shifts: Map<string, Schedule>;
+  events: Map<string, ScheduleEvent>;
+  timeOff: TimeOff[];
+  /** Every record the row shows, for cheap "did anything change" checks (records keep identity across reloads). */
+  records: ReadonlyArray<object>;
+  total: number;
+};
+
+const EMPTY: EmployeeMonth = { shifts: new Map(), events: new Map(), timeOff: [], records: [], total: 0 };
+
+/** Each employee's shifts, events, time off and month total (SPEC.md section 9, the shared function). */
+export function indexMonth(data: MonthData): Map<string, EmployeeMonth> {
+  const out = new Map<string, EmployeeMonth>();
+  const entry = (id: string) => {
+    let e = out.get(id);
+    if (!e) {
+      e = { shifts: new Map(), events: new Map(), timeOff: [], records: [], total: 0 };
+      out.set(id, e);
+    }
+    return e;
+  };
+  for (const s of data.schedules) entry(s.employeeId).shifts.set(s.date, s);
+  for (const ev of data.events) entry(ev.employeeId).events.set(ev.date, ev);
+  for (const off of data.timeOff) entry(off.employeeId).timeOff.push(off);
+  for (const e of out.values()) {
+    e.records = [...e.shifts.values(), ...e.events.values(), ...e.timeOff];
+  }
+  for (const [id, e] of out) {
+    e.total = employeeMonthTotal({ shifts: [...e.shifts.values()], timeOff: e.timeOff, month: data.month });
+    out.set(id, e);
+  }
+  return out;
+}
+
+export function employeeMonth(index: Map<string, EmployeeMonth>, id: string): EmployeeMonth {
+  return index.get(id) ?? EMPTY;
+}
+
+/** The time off that covers a date, if any. */
+export function timeOffOn(month: EmployeeMonth, date: string): TimeOff | undefined {
+  return month.timeOff.find((o) => o.startDate <= date && date <= o.endDate);
+}
+
+export type TotalsState =
+  | { kind: 'none'; total: string }
+  | { kind: 'remaining' | 'over'; total: string; required: number; hours: string }
+  | { kind: 'met'; total: string; required: number };
+
+/** What the Total Hours cell says: 'total / required h' and how it stands against the requirement. */
+export function totalsState(total: number, required: number | null): TotalsState {
+  const totalText = total.toFixed(2);
+  if (required === null) return { kind: 'none', total: totalText };
+  const gap = Math.round((required - total) * 100) / 100;
+  if (gap > 0) return { kind: 'remaining', total: totalText, required, hours: gap.toFixed(2) };
+  if (gap < 0) return { kind: 'over', total: totalText, required, hours: (-gap).toFixed(2) };
+  return { kind: 'met', total: totalText, required };
+}
+
+export const fullName = (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`;
