@@ -154,6 +154,10 @@ test("month change: a month far ahead shows the empty text in both languages; th
   await page.getByRole('button', { name: 'Strona 2' }).click();
   await expect(page.locator('tbody tr')).toHaveCount(50);
   await page.screenshot({ path: '/tmp/flights-month.png', fullPage: false });
+  // The last page: the same table and pages, fewer rows for axe to walk.
+  const pages = Math.ceil(total / 50);
+  await page.getByRole('button', { name: `Strona ${pages}` }).click();
+  await expect(page.locator('tbody tr')).toHaveCount(total - (pages - 1) * 50);
   expect(await screenAxeViolations(page)).toEqual([]);
 
   const first = (await page.locator('tbody tr').first().getByRole('cell').first().innerText()).trim();

@@ -32,6 +32,8 @@ export interface FlightModalProps {
   zone: string;
   /** Groups that take part in flights, in order. */
   groups: string[];
+  /** Every staff group's name: staff of other groups a flight carries is kept, of removed groups dropped. */
+  allGroups: string[];
   onClose: () => void;
 }
 
@@ -95,7 +97,9 @@ export function FlightModal(props: FlightModalProps) {
   const submit = form.onSubmit(async (values) => {
     setServerError(null);
     // Staff: non-numeric input falls back to 1 (SPEC.md section 5); groups outside the form are kept.
-    const requiredStaff: Record<string, number> = { ...(flight?.requiredStaff ?? {}) };
+    const requiredStaff: Record<string, number> = Object.fromEntries(
+      Object.entries(flight?.requiredStaff ?? {}).filter(([group]) => props.allGroups.includes(group)),
+    );
     for (const s of values.staff) requiredStaff[s.group] = staffFromInput(s.value);
     const data = {
       flightNumber: values.flightNumber,

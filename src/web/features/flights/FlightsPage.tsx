@@ -48,6 +48,8 @@ export function FlightsPage() {
   const current = filter.month === month ? filter : { month, search: '', day: null, page: 1 };
   const update = (change: Partial<typeof filter>) => setFilter({ ...current, page: 1, ...change });
 
+  // The forms need the groups: without them an edit could not show (and keep) the staff per group.
+  const groupsReady = groupsQuery.isSuccess;
   const groups = (groupsQuery.data ?? []).filter((g) => g.takesFlights).map((g) => g.name);
   const all = useMemo(() => flightsQuery.data ?? [], [flightsQuery.data]);
   const numbers = new Intl.NumberFormat(language);
@@ -105,10 +107,15 @@ export function FlightsPage() {
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>{t('title')}</PageTitle>
         <Group gap="sm">
-          <Button variant="default" leftSection={<IconFileImport size={18} />} onClick={() => setImporting(true)}>
+          <Button
+            variant="default"
+            leftSection={<IconFileImport size={18} />}
+            onClick={() => setImporting(true)}
+            disabled={!groupsReady}
+          >
             {t('import')}
           </Button>
-          <Button leftSection={<IconPlus size={18} />} onClick={() => setModal({ flight: null })}>
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setModal({ flight: null })} disabled={!groupsReady}>
             {t('add')}
           </Button>
         </Group>
@@ -120,6 +127,12 @@ export function FlightsPage() {
           {t('timeZone', { zone })}
         </Text>
       </Group>
+
+      {groupsQuery.isError && (
+        <Alert color="red" role="alert">
+          {t('groupsError', { message: errorMessage(groupsQuery.error) })}
+        </Alert>
+      )}
 
       {flightsQuery.isPending ? (
         <Center py="xl">
@@ -233,6 +246,7 @@ export function FlightsPage() {
                               variant="subtle"
                               aria-label={t('editLabel', { number: f.flightNumber })}
                               onClick={() => setModal({ flight: f })}
+                              disabled={!groupsReady}
                             >
                               <IconPencil size={18} />
                             </ActionIcon>
@@ -275,6 +289,7 @@ export function FlightsPage() {
           month={month}
           zone={zone}
           groups={groups}
+          allGroups={(groupsQuery.data ?? []).map((g) => g.name)}
           onClose={() => setModal(null)}
         />
       )}
