@@ -1,16 +1,5 @@
-import { test, expect, seriousAxeViolations as allSeriousViolations } from './fixtures.ts';
+import { test, expect, seriousAxeViolations } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-
-/**
- * Serious axe violations of this screen. The shell's header (signed-in e-mail, light indigo on
- * indigo) is left out: it belongs to the layout, not to this screen, and is reported.
- */
-async function seriousAxeViolations(page: Page) {
-  const violations = await allSeriousViolations(page);
-  return violations
-    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !n.html.includes('mantine-visible-from-sm') || !n.html.includes('@')) }))
-    .filter((v) => v.nodes.length > 0);
-}
 
 const DEFAULTS = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw' };
 
