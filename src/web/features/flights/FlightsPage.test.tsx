@@ -108,4 +108,36 @@ describe('Flight Schedule', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the flights: Something went wrong on the server.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
+
+  it('keeps the edit open and says so when someone else changed the flight first', async () => {
+    const [flight] = flightsOf(1);
+    const fetch = serve({
+      '/api/flights?month=2026-11': [flight],
+      '/api/staff-groups': GROUPS,
+      '/api/settings': { timeZone: 'Europe/Warsaw' },
+      [`/api/flights/${flight!.id}`]: new Response(
+        JSON.stringify({ code: 'STALE', message: 'This record was changed by someone else. Reload to see the latest version.' }),
+        { status: 409 },
+      ),
+    });
+    await renderWithApp(<FlightsPage />, { route: '/flights?month=2026-11' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit flight LO100' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit flight LO100' });
+    // Non-numeric or empty staff falls back to 1 when saved.
+    await userEvent.clear(within(dialog).getByLabelText('Rampa'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This record was changed by someone else. Reload to see the latest version.',
+    );
+    const put = fetch.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+    expect(JSON.parse(String((put![1] as RequestInit).body))).toEqual({
+      version: 1,
+      data: {
+        flightNumber: 'LO100',
+        departureTime: '2026-11-02T06:00',
+        arrivalTime: '2026-11-02T08:00',
+        requiredStaff: { Koordynator: 1, Rampa: 1 },
+      },
+    });
+  });
 });
