@@ -29,7 +29,7 @@ function flightsOf(count: number): Flight[] {
 }
 
 function serve(routes: Record<string, unknown>) {
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+  const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
     const key = Object.keys(routes).find((k) => url.endsWith(k));
     if (!key) return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'no route' }), { status: 404 });
@@ -129,8 +129,8 @@ describe('Flight Schedule', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This record was changed by someone else. Reload to see the latest version.',
     );
-    const put = fetch.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
-    expect(JSON.parse(String((put![1] as RequestInit).body))).toEqual({
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put![1]!.body))).toEqual({
       version: 1,
       data: {
         flightNumber: 'LO100',
