@@ -39,8 +39,12 @@ try {
   const time = async (label: string, work: () => Promise<unknown> | unknown) => {
     for (let i = 0; i < 5; i++) await work();
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     for (let i = 0; i < N; i++) await work();
-    console.log(`${label.padEnd(40)} ${((performance.now() - t0) / N).toFixed(2)} ms`);
+    const cpu = process.cpuUsage(c0);
+    console.log(
+      `${label.padEnd(40)} ${((performance.now() - t0) / N).toFixed(2)} ms wall, ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms CPU of this process`,
+    );
   };
   const data = await loadMonth(database.db, MONTH);
   console.log(`${data.schedules.length} shifts, ${JSON.stringify(data).length} bytes`);

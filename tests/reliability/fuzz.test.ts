@@ -247,7 +247,7 @@ afterAll(async () => {
         `${RUNS} runs per API route and ${AUTH_RUNS} per auth path (FUZZ_RUNS / FUZZ_AUTH_RUNS), fast-check with a fresh seed each run: ${total} requests over ${rows.length} routes.`,
         'Every route the app registers is found through an onRoute hook; bodies and queries come from the route\'s zod schema',
         '(valid-shaped, one part broken, unlisted fields such as `role`), garbage JSON, hostile text (SQL, formulas, markup,',
-        'control and odd Unicode, 50 000-character strings), malformed or nested-20 000-deep JSON, prototype-pollution keys and',
+        'control and odd Unicode, strings of up to 40 000 characters), malformed or nested-20 000-deep JSON, prototype-pollution keys and',
         'other content types; ids are real ones, random UUIDs and junk; cookies are an admin\'s, a planner\'s, none or forged;',
         'origins our own, none or another site\'s; client addresses random.',
         'Checked on every request: status < 500, no stack trace in the body, and after every 4xx the checksum of every table',
