@@ -1,9 +1,9 @@
 import { Alert, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { useChangePassword } from './api.ts';
+import { toast } from './toast.ts';
 
 const length = (v: string) => [...v].length;
 
@@ -31,7 +31,7 @@ export function PasswordCard({ onChanged }: { onChanged?: () => void }) {
     try {
       await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       form.reset();
-      notifications.show({ color: 'green', message: t('password.done') });
+      toast('green', t('password.done'));
       onChanged?.();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { errorMessage } from '../../lib/api.ts';
 import { useRevokeSession, useSessions, useSignOutEverywhere, useSignOutOthers } from './api.ts';
+import { toast } from './toast.ts';
 
 export function SessionsCard() {
   const { t, i18n } = useTranslation('account');
@@ -27,18 +27,18 @@ export function SessionsCard() {
     try {
       await revoke.mutateAsync(id);
       if (current) return leave();
-      notifications.show({ color: 'green', message: t('sessions.oneDone') });
+      toast('green', t('sessions.oneDone'));
     } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err) });
+      toast('red', errorMessage(err));
     }
   };
 
   const signOutOthers = async () => {
     try {
       await others.mutateAsync();
-      notifications.show({ color: 'green', message: t('sessions.othersDone') });
+      toast('green', t('sessions.othersDone'));
     } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err) });
+      toast('red', errorMessage(err));
     }
   };
 
@@ -53,7 +53,7 @@ export function SessionsCard() {
           await everywhere.mutateAsync();
           leave();
         } catch (err) {
-          notifications.show({ color: 'red', message: errorMessage(err) });
+          toast('red', errorMessage(err));
         }
       },
     });
@@ -118,8 +118,7 @@ export function SessionsCard() {
                     <Table.Td ta="right">
                       <Button
                         size="xs"
-                        variant="subtle"
-                        color="red.9"
+                        variant="default"
                         onClick={() => revokeOne(s.id, s.current)}
                         aria-label={`${t('sessions.signOut')}: ${s.device}${s.current ? ` (${t('sessions.current')})` : ''}`}
                       >

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Code, CopyButton, Group, PasswordInput, PinInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import { ApiError } from '../../lib/api.ts';
 import { useDisableTwoFactor, useEnableTwoFactor, useVerifyEnrolment } from './api.ts';
+import { toast } from './toast.ts';
 
 type Stage =
   | { kind: 'idle' }
@@ -49,7 +49,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       } else {
         await disable.mutateAsync(password);
         reset();
-        notifications.show({ color: 'green', message: t('twoFactor.disabled') });
+        toast('green', t('twoFactor.disabled'));
       }
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INVALID_PASSWORD') setError(t('twoFactor.wrongPassword'));
@@ -199,7 +199,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
                 <Button
                   onClick={() => {
                     reset();
-                    notifications.show({ color: 'green', message: t('twoFactor.enabled') });
+                    toast('green', t('twoFactor.enabled'));
                   }}
                 >
                   {t('twoFactor.saved')}

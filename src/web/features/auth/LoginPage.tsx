@@ -50,7 +50,9 @@ export function LoginPage() {
   });
 
   async function finish() {
-    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    // Also when nothing watches the session now (it was set to null when the last one ended):
+    // the guard must not see that stale null after the navigation.
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, refetchType: 'all' });
     navigate(state?.from && state.from !== '/login' ? state.from : '/', { replace: true });
   }
 

@@ -22,7 +22,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconDots, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
@@ -32,6 +31,7 @@ import { useSession } from '../auth/session.ts';
 import type { UserRow } from '../../../shared/api/users.ts';
 import { useBanUser, useCreateUser, useDeleteUser, useResetPassword, useUnbanUser, useUsers } from './api.ts';
 import { AuditLog } from './AuditLog.tsx';
+import { toast } from '../account/toast.ts';
 
 const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -82,7 +82,7 @@ function Accounts({ myId }: { myId: string }) {
   const unban = useUnbanUser();
   const remove = useDeleteUser();
   const when = (iso: string | null) => (iso ? DateTime.fromISO(iso).setLocale(i18n.language).toLocaleString(DateTime.DATETIME_SHORT) : t('never'));
-  const fail = (err: unknown) => notifications.show({ color: 'red', message: errorMessage(err) });
+  const fail = (err: unknown) => toast('red', errorMessage(err));
 
   if (isPending) {
     return (
@@ -121,7 +121,7 @@ function Accounts({ myId }: { myId: string }) {
       labels: { confirm: t('actions.ban'), cancel: t('confirm.cancel') },
       confirmProps: { color: 'red.9' },
       onConfirm: () =>
-        ban.mutateAsync({ id: u.id, reason }).then(() => notifications.show({ color: 'green', message: t('done.banned') }), fail),
+        ban.mutateAsync({ id: u.id, reason }).then(() => toast('green', t('done.banned')), fail),
     });
   };
 
@@ -131,7 +131,7 @@ function Accounts({ myId }: { myId: string }) {
       children: <Text size="sm">{t('confirm.delete', { email: u.email })}</Text>,
       labels: { confirm: t('actions.delete'), cancel: t('confirm.cancel') },
       confirmProps: { color: 'red.9' },
-      onConfirm: () => remove.mutateAsync(u.id).then(() => notifications.show({ color: 'green', message: t('done.deleted') }), fail),
+      onConfirm: () => remove.mutateAsync(u.id).then(() => toast('green', t('done.deleted')), fail),
     });
 
   return (
@@ -227,7 +227,7 @@ function Accounts({ myId }: { myId: string }) {
                           {u.banned ? (
                             <Menu.Item
                               onClick={() =>
-                                unban.mutateAsync(u.id).then(() => notifications.show({ color: 'green', message: t('done.unbanned') }), fail)
+                                unban.mutateAsync(u.id).then(() => toast('green', t('done.unbanned')), fail)
                               }
                             >
                               {t('actions.unban')}
