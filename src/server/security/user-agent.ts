@@ -1,4 +1,4 @@
-// A readable device name from a User-Agent string ("Firefox on Windows"), for the sessions list.
+// A readable device name from a User-Agent string ("Firefox, Windows"), for the sessions list.
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],
   [/OPR\/|Opera/, 'Opera'],
@@ -21,6 +21,6 @@ export function deviceName(userAgent: string | null | undefined): string {
   if (!userAgent) return 'Unknown device';
   const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1];
   const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return `${browser}, ${system}`;
   return browser ?? system ?? 'Unknown device';
 }

@@ -17,7 +17,7 @@ export type Account = z.infer<typeof accountSchema>;
 export const sessionInfoSchema = z.object({
   id: z.string(),
   current: z.boolean(),
-  /** Browser and system, read from the user agent ("Chrome on Windows"). */
+  /** Browser and system, read from the user agent ("Chrome, Windows"). */
   device: z.string(),
   ipAddress: z.string().nullable(),
   createdAt: z.string(),

@@ -45,7 +45,7 @@ export function PasswordCard({ onChanged }: { onChanged?: () => void }) {
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="password-title">
       <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
+        <Stack gap="sm" maw={520}>
           <Title order={2} size="h4" id="password-title">
             {t('password.title')}
           </Title>

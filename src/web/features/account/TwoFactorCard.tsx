@@ -79,7 +79,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             {t('twoFactor.title')}
           </Title>
           <Badge color={enabled ? 'green' : 'gray'} variant="dot">
-            {enabled ? 'TOTP' : '—'}
+            {enabled ? t('twoFactor.badgeOn') : t('twoFactor.badgeOff')}
           </Badge>
         </Group>
         <Text size="sm">{enabled ? t('twoFactor.on') : t('twoFactor.off')}</Text>

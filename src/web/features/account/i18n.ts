@@ -43,6 +43,8 @@ export const account = {
     },
     twoFactor: {
       title: 'Weryfikacja dwuetapowa',
+      badgeOn: 'Włączona',
+      badgeOff: 'Wyłączona',
       on: 'Włączona: przy logowaniu potrzebny jest kod z aplikacji uwierzytelniającej.',
       off: 'Wyłączona. Włącz ją, aby do logowania potrzebny był także kod z telefonu.',
       enable: 'Włącz weryfikację dwuetapową',
@@ -113,6 +115,8 @@ export const account = {
     },
     twoFactor: {
       title: 'Two-step verification',
+      badgeOn: 'On',
+      badgeOff: 'Off',
       on: 'On: signing in needs a code from your authenticator app.',
       off: 'Off. Turn it on so that signing in also needs a code from your phone.',
       enable: 'Turn on two-step verification',
