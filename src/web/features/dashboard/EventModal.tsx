@@ -44,7 +44,7 @@ export function EventModal({ month, employee, date, existing, onClose }: Props) 
   };
 
   return (
-    <Modal opened onClose={onClose} title={existing ? t('event.editTitle') : t('event.addTitle')} centered>
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={existing ? t('event.editTitle') : t('event.addTitle')} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

@@ -62,6 +62,7 @@ export function GenerationPanel({ role, month }: Props) {
   const confirmClear = () =>
     modals.openConfirmModal({
       title: t('generation.confirmTitle'),
+      closeButtonProps: { 'aria-label': t('common:actions.close') },
       children: <Text size="sm">{t('generation.confirm')}</Text>,
       labels: { confirm: t('generation.confirmButton'), cancel: t('common:actions.cancel') },
       confirmProps: { color: 'red' },

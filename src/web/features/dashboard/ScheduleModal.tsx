@@ -101,7 +101,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     });
 
   return (
-    <Modal opened onClose={onClose} title={t('schedule.title')} centered>
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('schedule.title')} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

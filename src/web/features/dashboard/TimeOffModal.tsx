@@ -72,7 +72,7 @@ export function TimeOffModal({ month, employee, date, existing, onClose }: Props
   const clearError = (field: keyof Errors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 
   return (
-    <Modal opened onClose={onClose} title={existing ? t('timeOff.editTitle') : t('timeOff.title')} centered>
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={existing ? t('timeOff.editTitle') : t('timeOff.title')} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">

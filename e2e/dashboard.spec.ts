@@ -1,0 +1,455 @@
+// The dashboard: the month grid, its cells, badges, totals, modals and the generation panel.
+// Each test makes its own uniquely named staff group and employees through the API, so it never
+// depends on what other spec files do to the shared database.
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, seriousAxeViolations } from './fixtures.ts';
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const now = new Date();
+const MONTH = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+/** A month with no required hours (the demo sets them for this month and the next only). */
+const EMPTY_MONTH = '2037-05';
+const day = (d: number, month = MONTH) => `${month}-${String(d).padStart(2, '0')}`;
+
+type Person = { id: string; firstName: string; lastName: string; name: string };
+
+async function useLanguage(page: Page, language: 'pl' | 'en') {
+  await page.evaluate((lng) => localStorage.setItem('grafik.language', lng), language);
+}
+
+/** A new staff group with employees, made through the API as the signed-in administrator. */
+async function makeGroup(page: Page, lastNames: string[]) {
+  const group = `E2E Grafik ${unique()}`;
+  const res = await page.request.post('/api/staff-groups', { data: { name: group, takesFlights: false, takesAirportHours: false } });
+  expect(res.status()).toBe(201);
+  const people: Person[] = [];
+  for (const [i, lastName] of lastNames.entries()) {
+    const firstName = ['Anna', 'Bartosz', 'Celina', 'Dawid'][i] ?? 'Ewa';
+    const r = await page.request.post('/api/employees', {
+      data: { firstName, lastName, email: `${lastName.toLowerCase()}.${unique()}@example.com`, phoneNumber: null, role: group },
+    });
+    expect(r.status()).toBe(201);
+    const body = (await r.json()) as { id: string };
+    people.push({ id: body.id, firstName, lastName, name: `${firstName} ${lastName}` });
+  }
+  return { group, people };
+}
+
+async function putShift(page: Page, person: Person, date: string, startTime: string, endTime: string) {
+  const res = await page.request.put('/api/schedules', { data: { employeeId: person.id, date, startTime, endTime } });
+  expect(res.status()).toBe(201);
+}
+
+async function postTimeOff(page: Page, person: Person, startDate: string, endDate: string, workHours: number | null, reason = 'Szkolenie') {
+  const res = await page.request.post('/api/time-off', {
+    data: { employeeId: person.id, startDate, endDate, reason, countAsWork: workHours !== null, workHours },
+  });
+  expect(res.status()).toBe(201);
+}
+
+const grid = (page: Page, group: string, language: 'pl' | 'en' = 'pl') =>
+  page.getByRole('grid', { name: language === 'pl' ? `Grafik grupy ${group}` : `Schedule of ${group}` });
+const cell = (g: Locator, person: Person, date: string) => g.locator(`td[data-emp="${person.id}"][data-date="${date}"]`);
+const totalOf = (g: Locator, person: Person) =>
+  g.locator('tr', { has: g.page().getByRole('rowheader', { name: person.name, exact: true }) }).locator('td').last();
+const menu = (page: Page) => page.getByRole('menu');
+
+/** The dashboard at a month, showing only the test's own group unless told otherwise. */
+async function open(page: Page, month: string, group: string | null) {
+  await page.goto(`/?month=${month}${group ? `&group=${encodeURIComponent(group)}` : ''}`);
+  await expect(page.getByTestId('required-hours')).toBeVisible();
+}
+
+test('the month grid: banner, group header, weekday columns, weekends, totals in all four states', async ({ signedInPage: page }) => {
+  const { group, people } = await makeGroup(page, ['Alfa', 'Beta', 'Gamma', 'Delta']);
+  const [none, under, met, over] = people as [Person, Person, Person, Person];
+  await putShift(page, under, day(3), '06:00', '14:00');
+  // 20 days × 8 h of time off counted as work = the 160 h required; 21 days = 8 h over.
+  await postTimeOff(page, met, day(1), day(20), 8);
+  await postTimeOff(page, over, day(1), day(21), 8);
+  await open(page, MONTH, null);
+  // Every group has its table; the group filter narrows the page to one.
+  await expect(page.getByRole('grid')).toHaveCount(await page.getByRole('heading', { level: 2 }).count());
+  await page.getByRole('combobox', { name: 'Pokaż grupę' }).click();
+  await page.getByRole('option', { name: group }).click();
+  await expect(page.getByRole('grid')).toHaveCount(1);
+
+  await expect(page.getByTestId('required-hours')).toHaveText('Wymagane godziny do wypracowania w tym miesiącu: 160h');
+  const section = page.locator('section', { has: page.getByRole('heading', { name: new RegExp(group) }) });
+  await expect(section.getByRole('heading', { level: 2 })).toHaveText(`${group} (4 pracowników)`);
+  const g = grid(page, group);
+  const headers = g.getByRole('columnheader');
+  const days = new Date(Number(MONTH.slice(0, 4)), Number(MONTH.slice(5)), 0).getDate();
+  await expect(headers).toHaveCount(days + 2);
+  await expect(headers.first()).toHaveText('Pracownik');
+  await expect(headers.last()).toHaveText('Suma godzin');
+  // Each day shows its weekday abbreviation and number; Saturdays and Sundays are highlighted.
+  for (let d = 1; d <= 7; d++) {
+    const date = new Date(Date.UTC(Number(MONTH.slice(0, 4)), Number(MONTH.slice(5)) - 1, d));
+    const abbr = new Intl.DateTimeFormat('pl', { weekday: 'short', timeZone: 'UTC' }).format(date);
+    const header = headers.nth(d);
+    await expect(header).toHaveText(`${abbr}${d}`);
+    const weekend = date.getUTCDay() === 0 || date.getUTCDay() === 6;
+    expect(await header.evaluate((el) => el.className)).toMatch(weekend ? /weekend/ : /^(?!.*weekend)/);
+  }
+
+  await expect(totalOf(g, none)).toHaveText('0.00 / 160 hPozostało: 160.00 h');
+  await expect(totalOf(g, under)).toHaveText('8.00 / 160 hPozostało: 152.00 h');
+  await expect(totalOf(g, met)).toHaveText('160.00 / 160 hWymóg spełniony!');
+  await expect(totalOf(g, over)).toHaveText('168.00 / 160 hNadwyżka: 8.00 h');
+  await expect(cell(g, met, day(5))).toContainText('8h');
+  await expect(cell(g, under, day(3))).toContainText('06:00-14:00');
+  await page.screenshot({ path: '/tmp/dashboard-grid.png' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // A month with no required hours: the specification's message, and only the total.
+  await putShift(page, under, day(4, EMPTY_MONTH), '08:00', '12:30');
+  await open(page, EMPTY_MONTH, group);
+  await expect(page.getByTestId('required-hours')).toHaveText('Nie ustawiono wymaganych godzin pracy dla tego miesiąca.');
+  const empty = grid(page, group);
+  await expect(totalOf(empty, under)).toHaveText('4.50 h');
+  await expect(totalOf(empty, none)).toHaveText('0.00 h');
+
+  // English: the same texts translated, '(N employees)' with the English plural.
+  await useLanguage(page, 'en');
+  await open(page, MONTH, group);
+  await expect(page.locator('section', { has: page.getByRole('heading', { name: new RegExp(group) }) }).getByRole('heading', { level: 2 })).toHaveText(
+    `${group} (4 employees)`,
+  );
+  await expect(totalOf(grid(page, group, 'en'), under)).toHaveText('8.00 / 160 hRemaining: 152.00 h');
+});
+
+test('the cell menu opens on click and closes on the same cell, outside, Escape or an action', async ({ signedInPage: page }) => {
+  const { group, people } = await makeGroup(page, ['Menu']);
+  const anna = people[0]!;
+  await putShift(page, anna, day(11), '06:00', '14:00');
+  await open(page, MONTH, group);
+  const g = grid(page, group);
+  const empty = cell(g, anna, day(10));
+
+  await empty.click();
+  await expect(menu(page).getByRole('menuitem')).toHaveText(['Dodaj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie']);
+  await empty.click();
+  await expect(menu(page)).toHaveCount(0);
+
+  await empty.click();
+  await expect(menu(page)).toBeVisible();
+  await page.getByRole('heading', { name: 'Grafik pracy' }).click();
+  await expect(menu(page)).toHaveCount(0);
+
+  await empty.click();
+  await page.keyboard.press('Escape');
+  await expect(menu(page)).toHaveCount(0);
+
+  // A cell with a shift offers Edit; another cell moves the menu there.
+  await empty.click();
+  await cell(g, anna, day(11)).click({ position: { x: 70, y: 36 } });
+  await expect(menu(page).getByRole('menuitem')).toHaveText(['Edytuj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie']);
+  await menu(page).getByRole('menuitem', { name: 'Dodaj wydarzenie' }).click();
+  await expect(menu(page)).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Dodaj wydarzenie' })).toBeVisible();
+});
+
+test('the grid is worked from the keyboard: arrows move, Enter opens the menu, Escape returns', async ({ signedInPage: page }) => {
+  const { group, people } = await makeGroup(page, ['Klawisz', 'Strzałka']);
+  const [first, second] = people as [Person, Person];
+  await open(page, MONTH, group);
+  const g = grid(page, group);
+  // One tab stop per grid: the first day of the first employee.
+  await expect(cell(g, first, day(1))).toHaveAttribute('tabindex', '0');
+  await expect(g.locator('td[tabindex="0"]')).toHaveCount(1);
+  await cell(g, first, day(1)).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await expect(cell(g, second, day(3))).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp'); // the first row: stays
+  await expect(cell(g, first, day(2))).toBeFocused();
+  await expect(g.locator('td[tabindex="0"]')).toHaveCount(1);
+
+  await page.keyboard.press('Enter');
+  await expect(menu(page).getByRole('menuitem').first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu(page).getByRole('menuitem', { name: 'Wniosek o urlop' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu(page)).toHaveCount(0);
+  await expect(cell(g, first, day(2))).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Edytuj zmianę' })).toBeVisible();
+});
+
+test('Edit Schedule: Select time options, errors inside, rule warnings, save and re-render the totals', async ({ signedInPage: page }) => {
+  const { group, people } = await makeGroup(page, ['Zmiana']);
+  const anna = people[0]!;
+  await putShift(page, anna, day(9), '12:00', '22:00');
+  await useLanguage(page, 'en');
+  await open(page, MONTH, group);
+  const g = grid(page, group, 'en');
+
+  await cell(g, anna, day(10)).click();
+  await menu(page).getByRole('menuitem', { name: 'Add Schedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Schedule' });
+  const start = dialog.getByLabel('Start time');
+  const end = dialog.getByLabel('End time');
+  await expect(start.locator('option').first()).toHaveText('Select time');
+  await expect(start.locator('option').first()).toHaveAttribute('value', '');
+  // The half-hour grid: 00:00 to 23:30.
+  await expect(start.locator('option')).toHaveCount(49);
+  await expect(end.locator('option').nth(1)).toHaveText('00:00');
+  await expect(end.locator('option').last()).toHaveText('23:30');
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please select both start and end time');
+  await start.selectOption('14:00');
+  await end.selectOption('06:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('End time must be after start time');
+
+  // 06:00 after a shift ending 22:00 the day before: 8 h of rest, 3 h short of 11.
+  await start.selectOption('06:00');
+  await end.selectOption('20:00');
+  const warnings = dialog.getByTestId('rule-warnings');
+  await expect(warnings).toContainText('Rule warnings');
+  await expect(warnings).toContainText(/Daily limit of 12 h exceeded by 2 h/);
+  await expect(warnings).toContainText(/Rest shorter than the minimum of 11 h by 3 h/);
+  await page.screenshot({ path: '/tmp/dashboard-edit-schedule.png' });
+  await end.selectOption('14:00');
+  await expect(warnings).not.toContainText('Daily limit');
+  await expect(dialog.getByTestId('shift-hours')).toHaveText('Hours: 8.00');
+  // The planner may still save.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(cell(g, anna, day(10))).toContainText('06:00-14:00');
+  await expect(totalOf(g, anna)).toHaveText('18.00 / 160 hRemaining: 142.00 h');
+
+  // Editing keeps one shift on the day and starts from its times.
+  await cell(g, anna, day(10)).click({ position: { x: 70, y: 36 } });
+  await menu(page).getByRole('menuitem', { name: 'Edit Schedule' }).click();
+  await expect(start).toHaveValue('06:00');
+  await end.selectOption('16:30');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(cell(g, anna, day(10))).toContainText('06:00-16:30');
+  await expect(totalOf(g, anna)).toHaveText('20.50 / 160 hRemaining: 139.50 h');
+});
+
+test('Request Time Off: the modal of the specification, its rules, and the badge it leaves', async ({ signedInPage: page }) => {
+  const { group, people } = await makeGroup(page, ['Urlop']);
+  const anna = people[0]!;
+  await useLanguage(page, 'en');
+  await open(page, MONTH, group);
+  const g = grid(page, group, 'en');
+
+  await cell(g, anna, day(12)).click();
+  await menu(page).getByRole('menuitem', { name: 'Request Time Off' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request Time Off' });
+  await expect(dialog).toContainText(`Requesting time off for the employee ${anna.name}`);
+  await expect(dialog.getByLabel('Start Date')).toHaveValue(day(12));
+  await expect(dialog.getByLabel('End Date')).toHaveValue(day(12));
+  await expect(dialog.getByLabel('Reason')).toHaveAttribute('rows', '3');
+  await expect(dialog.getByLabel('Hours per day')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+
+  // Moving the start past the end takes the end along.
+  await dialog.getByLabel('Start Date').fill(day(14));
+  await expect(dialog.getByLabel('End Date')).toHaveValue(day(14));
+  await dialog.getByLabel('Start Date').fill(day(13));
+  await expect(dialog.getByLabel('End Date')).toHaveValue(day(14));
+
+  // Reason is required; hours per day only when counting as work, 1–24 in steps of 0.5.
+  await dialog.getByRole('button', { name: 'Request Time Off' }).click();
+  await expect(dialog).toContainText('Reason is required');
+  await dialog.getByLabel('Reason').fill('Medical check');
+  await dialog.getByLabel('Count as work hours').check();
+  await dialog.getByLabel('Hours per day').fill('25');
+  await dialog.getByRole('button', { name: 'Request Time Off' }).click();
+  await expect(dialog).toContainText('Hours per day must be from 1 to 24 in steps of 0.5');
+  await dialog.getByLabel('Count as work hours').uncheck();
+  await expect(dialog.getByLabel('Hours per day')).toHaveCount(0);
+  await dialog.getByLabel('Count as work hours').check();
+  await expect(dialog.getByLabel('Hours per day')).toHaveValue('');
+  await dialog.getByLabel('Hours per day').fill('7.5');
+  await page.screenshot({ path: '/tmp/dashboard-time-off.png' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Request Time Off' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await expect(cell(g, anna, day(13))).toContainText('7.5h');
+  await expect(cell(g, anna, day(14))).toContainText('7.5h');
+  await expect(cell(g, anna, day(12))).not.toContainText('h');
+  await expect(totalOf(g, anna)).toHaveText('15.00 / 160 hRemaining: 145.00 h');
+  // The request is pending, as the hover details say.
+  await cell(g, anna, day(13)).locator('[data-badge="timeOff"]').hover();
+  await expect(page.getByTestId('badge-details')).toContainText('Reason: Medical check');
+  await expect(page.getByTestId('badge-details')).toContainText('Status: pending');
+  await expect(page.getByTestId('badge-details')).toContainText('Counts as work: 7.5 h per day');
+
+  // A failed save stays open with the error inside: the employee was removed meanwhile.
+  await cell(g, anna, day(20)).click();
+  await menu(page).getByRole('menuitem', { name: 'Request Time Off' }).click();
+  await dialog.getByLabel('Reason').fill('Vacation');
+  expect((await page.request.delete(`/api/employees/${anna.id}`)).status()).toBe(204);
+  await dialog.getByRole('button', { name: 'Request Time Off' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to save time off request: Employee not found');
+  await expect(dialog).toBeVisible();
+});
+
+test('Add Event: name required, description optional, failure inside the modal', async ({ signedInPage: page }) => {
+  const { group, people } = await makeGroup(page, ['Wydarzenie', 'Usunięty']);
+  const [anna, gone] = people as [Person, Person];
+  await useLanguage(page, 'en');
+  await open(page, MONTH, group);
+  const g = grid(page, group, 'en');
+
+  await cell(g, anna, day(15)).click();
+  await menu(page).getByRole('menuitem', { name: 'Add Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Event' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toContainText('Name is required');
+  await dialog.getByLabel('Name').fill('Medical');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(cell(g, anna, day(15))).toContainText('Medical');
+
+  await cell(g, anna, day(15)).click({ position: { x: 70, y: 36 } });
+  await menu(page).getByRole('menuitem', { name: 'Edit Event' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Event' });
+  await expect(edit.getByLabel('Name')).toHaveValue('Medical');
+  await edit.getByLabel('Description').fill('Periodic check, 10:00');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await cell(g, anna, day(15)).locator('[data-badge="event"]').hover();
+  await expect(page.getByTestId('badge-details')).toContainText('Periodic check, 10:00');
+
+  await cell(g, gone, day(15)).click();
+  await menu(page).getByRole('menuitem', { name: 'Add Event' }).click();
+  await dialog.getByLabel('Name').fill('Training');
+  expect((await page.request.delete(`/api/employees/${gone.id}`)).status()).toBe(204);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to save event: Employee not found');
+});
+
+test('each badge shows its details on hover and is deleted with its button; a failed delete shows the banner', async ({ signedInPage: page }) => {
+  const { group, people } = await makeGroup(page, ['Odznaka']);
+  const anna = people[0]!;
+  await putShift(page, anna, day(5), '06:00', '14:30');
+  await postTimeOff(page, anna, day(6), day(7), null, 'Urlop wypoczynkowy');
+  expect((await page.request.put('/api/events', { data: { employeeId: anna.id, date: day(8), name: 'Badania', description: 'Okresowe' } })).status()).toBe(201);
+  await open(page, MONTH, group);
+  const g = grid(page, group);
+
+  await cell(g, anna, day(5)).locator('[data-badge="shift"]').hover();
+  await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:30, 8.50 h');
+  await cell(g, anna, day(6)).locator('[data-badge="timeOff"]').hover();
+  await expect(page.getByTestId('badge-details')).toContainText('Powód: Urlop wypoczynkowy');
+  await expect(page.getByTestId('badge-details')).toContainText('Status: oczekuje');
+  await expect(cell(g, anna, day(7))).toContainText('Wolne');
+  await cell(g, anna, day(8)).locator('[data-badge="event"]').hover();
+  await expect(page.getByTestId('badge-details')).toContainText('BadaniaOkresowe');
+  await expect(totalOf(g, anna)).toContainText('8.50 / 160 h');
+
+  await g.getByRole('button', { name: `Usuń zmianę 06:00-14:30 – ${anna.name}, ${day(5)}` }).click();
+  await expect(cell(g, anna, day(5))).not.toContainText('06:00');
+  await expect(totalOf(g, anna)).toContainText('0.00 / 160 h');
+  await expect(menu(page)).toHaveCount(0);
+  await g.getByRole('button', { name: `Usuń urlop – ${anna.name}, ${day(6)} – ${day(7)}` }).first().click();
+  await expect(cell(g, anna, day(6))).not.toContainText('Wolne');
+  await expect(cell(g, anna, day(7))).not.toContainText('Wolne');
+  await g.getByRole('button', { name: `Usuń wydarzenie „Badania” – ${anna.name}, ${day(8)}` }).click();
+  await expect(cell(g, anna, day(8))).not.toContainText('Badania');
+
+  // Someone else removed the shift first: the page banner says so and the month reloads.
+  await putShift(page, anna, day(9), '08:00', '16:00');
+  await page.reload();
+  await expect(cell(g, anna, day(9))).toContainText('08:00-16:00');
+  expect((await page.request.delete(`/api/schedules?employeeId=${anna.id}&date=${day(9)}`)).status()).toBe(204);
+  await g.getByRole('button', { name: `Usuń zmianę 08:00-16:00 – ${anna.name}, ${day(9)}` }).click();
+  await expect(page.getByRole('alert')).toHaveText('Nie udało się usunąć zmiany: Schedule not found');
+  await expect(cell(g, anna, day(9))).not.toContainText('08:00');
+});
+
+test('a month that cannot be loaded shows the spinner, then the failure texts', async ({ signedInPage: page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/month?*', async (route) => {
+    await held;
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL', message: 'Database is down' }) });
+  });
+  await useLanguage(page, 'en');
+  await page.goto(`/?month=${MONTH}`);
+  await expect(page.getByRole('progressbar').or(page.locator('.mantine-Loader-root'))).toBeVisible();
+  release();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load schedule data' })).toContainText('Database is down');
+  await expect(page.getByTestId('required-hours')).toHaveText('Error loading monthly work hours: Database is down');
+  await useLanguage(page, 'pl');
+  await page.reload();
+  await expect(page.getByTestId('required-hours')).toHaveText('Błąd ładowania miesięcznych godzin pracy: Database is down');
+});
+
+test('generate and clear per group: labels while running, confirmation, report, errors inline and in a toast', async ({ signedInPage: page }) => {
+  const { group, people } = await makeGroup(page, ['Generator', 'Planista']);
+  const [anna] = people as [Person, Person];
+  await putShift(page, anna, day(2), '06:00', '14:00');
+  await open(page, MONTH, group);
+  const section = page.locator('section', { has: page.getByRole('heading', { name: new RegExp(group) }) });
+  const g = grid(page, group);
+
+  // Generate: 'Generowanie...' and both buttons disabled while it runs (the request is held back
+  // until checked); the toast and the report after.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/generation', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await section.getByRole('button', { name: /^Generuj grafik/ }).click();
+  await expect(section.getByRole('button', { name: /^Generowanie\.\.\./ })).toBeDisabled();
+  await expect(section.getByRole('button', { name: /^Wyczyść grafik/ })).toBeDisabled();
+  release();
+  await expect(page.getByText('Grafik został wygenerowany')).toBeVisible();
+  await page.unroute('**/api/generation');
+  const report = section.getByTestId('generation-report');
+  await expect(report).toContainText('Wynik generowania');
+  await expect(report).toContainText(/Nieobsadzone loty: \d+/);
+  await expect(section.getByRole('button', { name: /^Generuj grafik/ })).toBeEnabled();
+  await page.screenshot({ path: '/tmp/dashboard-generated.png' });
+  // The planner's own shift is kept.
+  await expect(cell(g, anna, day(2))).toContainText('06:00-14:00');
+
+  // Clear asks first; Cancel keeps the month.
+  await useLanguage(page, 'en');
+  await open(page, MONTH, group);
+  const sectionEn = page.locator('section', { has: page.getByRole('heading', { name: new RegExp(group) }) });
+  const gEn = grid(page, group, 'en');
+  await sectionEn.getByRole('button', { name: /^Clear Schedule/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Clear Schedule' });
+  await expect(confirm).toContainText('Are you sure you want to clear the schedule for this group?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(cell(gEn, anna, day(2))).toContainText('06:00-14:00');
+  let releaseClear: () => void = () => {};
+  const clearHeld = new Promise<void>((resolve) => (releaseClear = resolve));
+  await page.route('**/api/generation/clear', async (route) => {
+    await clearHeld;
+    await route.continue();
+  });
+  await sectionEn.getByRole('button', { name: /^Clear Schedule/ }).click();
+  await confirm.getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(sectionEn.getByRole('button', { name: /^Clearing\.\.\./ })).toBeDisabled();
+  await expect(sectionEn.getByRole('button', { name: /^Generate Schedule/ })).toBeDisabled();
+  releaseClear();
+  await expect(cell(gEn, anna, day(2))).not.toContainText('06:00');
+  await expect(page.getByText(`The schedule of ${group} has been cleared. Shifts removed:`)).toBeVisible();
+  await expect(totalOf(gEn, anna)).toHaveText('0.00 / 160 hRemaining: 160.00 h');
+
+  // A month without required hours cannot be generated: inline red text and the toast.
+  await useLanguage(page, 'pl');
+  await open(page, EMPTY_MONTH, group);
+  const sectionEmpty = page.locator('section', { has: page.getByRole('heading', { name: new RegExp(group) }) });
+  await sectionEmpty.getByRole('button', { name: /^Generuj grafik/ }).click();
+  await expect(sectionEmpty.getByTestId('generation-error')).toHaveText('Nie ustawiono wymaganych godzin pracy dla tego miesiąca');
+  await expect(page.getByText('Nie udało się wygenerować grafików: Nie ustawiono wymaganych godzin pracy dla tego miesiąca')).toBeVisible();
+});
