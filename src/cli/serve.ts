@@ -3,7 +3,8 @@ import { loadEnv } from '../server/env.ts';
 import { openRuntime } from '../server/runtime.ts';
 import { buildApp } from '../server/app.ts';
 import { ensureFirstAdmin } from '../server/auth/users.ts';
-import { isDatabaseEmpty, seedDemo } from '../server/demo/seed.ts';
+import { currentMonthIn, DEMO_GENERATED_GROUPS, isDatabaseEmpty, seedDemo } from '../server/demo/seed.ts';
+import { generateMonth } from '../server/generation/service.ts';
 import { runCli } from './run.ts';
 
 runCli(async () => {
@@ -13,6 +14,11 @@ runCli(async () => {
   let demo: { employees: number; flights: number } | null = null;
   if (database.kind === 'embedded' && env.DEMO_DATA === 'on' && admin && (await isDatabaseEmpty(database.db))) {
     demo = await seedDemo(database.db);
+    // The demo month arrives planned: the generator fills each flight group's shifts.
+    if (env.DEMO_SHIFTS === 'on') {
+      const month = await currentMonthIn(database.db);
+      for (const role of DEMO_GENERATED_GROUPS) await generateMonth(database.db, { role, month, seed: 1 });
+    }
   }
   const app = await buildApp({
     database,
@@ -39,7 +45,10 @@ runCli(async () => {
   await app.listen({ port: env.PORT, host: env.HOST });
   const where = database.kind === 'embedded' ? `embedded PostgreSQL in ${database.location}` : `PostgreSQL at ${database.location}`;
   const lines = ['', `Grafik is running: open ${env.baseUrl}`, `Database: ${where}`];
-  if (demo) lines.push(`Demo airport: ${demo.employees} employees and ${demo.flights} flights this month.`);
+  if (demo) {
+    const shifts = env.DEMO_SHIFTS === 'on' ? ", with this month's shifts generated" : '';
+    lines.push(`Demo airport: ${demo.employees} employees and ${demo.flights} flights this month${shifts}.`);
+  }
   if (admin?.generated) {
     lines.push(
       `Sign in as ${admin.email} with the password ${admin.password}`,

@@ -16,6 +16,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
   /** Seed the demo airport on first start with the embedded database (default on). */
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  /** Generate the demo month's shifts on first start (default on; the browser suite turns it off). */
+  DEMO_SHIFTS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Addresses of reverse proxies whose X-Forwarded-For is believed (comma separated). Empty: none. */
   TRUSTED_PROXIES: z.string().default(''),

@@ -58,6 +58,15 @@ export function demoEmployees() {
   return list;
 }
 
+/** The groups whose demo month is generated on first start. */
+export const DEMO_GENERATED_GROUPS = ['Koordynator', 'Rampa', 'PAX/INFO'] as const;
+
+/** The current month (YYYY-MM) in the airport's time zone. */
+export async function currentMonthIn(db: Db, now: DateTime = DateTime.now()): Promise<string> {
+  const [current] = await db.select().from(settings);
+  return now.setZone(current?.timeZone ?? 'Europe/Warsaw').toFormat('yyyy-MM');
+}
+
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(employees);
   return (row?.n ?? 0) === 0;
