@@ -6,6 +6,9 @@ import { SettingsPage } from './SettingsPage.tsx';
 
 const STORED = { id: 1, timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw', version: 3 };
 
+/** The stored settings for /settings, no monthly hours for /monthly-hours. */
+const read = (url: string) => answer(200, url.includes('/monthly-hours') ? [] : STORED);
+
 function answer(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
@@ -23,7 +26,10 @@ describe('settings screen', () => {
 
   it('shows the loading text, then the stored values', async () => {
     let resolve: (r: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (resolve = r))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => (url.includes('/monthly-hours') ? Promise.resolve(read(url)) : new Promise<Response>((r) => (resolve = r)))),
+    );
     await renderWithApp(<SettingsPage />, { route: '/settings', language: 'pl' });
     expect(screen.getByText('Ładowanie ustawień...')).toBeInTheDocument();
     resolve(answer(200, STORED));
@@ -32,7 +38,7 @@ describe('settings screen', () => {
   });
 
   it('sends nothing when the weekly hours are empty, and says so', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer(200, STORED));
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => read(url));
     vi.stubGlobal('fetch', fetchMock);
     await renderWithApp(<SettingsPage />, { route: '/settings', language: 'pl' });
     const weekly = await screen.findByRole('textbox', { name: 'Maksymalna liczba godzin pracy tygodniowo' });
@@ -43,8 +49,8 @@ describe('settings screen', () => {
   });
 
   it('sends the values with the version it was based on, and toasts the saved weekly hours', async () => {
-    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
-      init?.method === 'PUT' ? answer(200, { ...STORED, ...JSON.parse(String(init.body)), version: 4 }) : answer(200, STORED),
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? answer(200, { ...STORED, ...JSON.parse(String(init.body)), version: 4 }) : read(url),
     );
     vi.stubGlobal('fetch', fetchMock);
     await renderWithApp(<SettingsPage />, { route: '/settings', language: 'en' });

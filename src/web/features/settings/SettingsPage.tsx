@@ -50,7 +50,7 @@ export function SettingsPage() {
         </Paper>
       ) : (
         <Paper withBorder radius="md" p={0}>
-          <Tabs defaultValue="general" keepMounted={false}>
+          <Tabs defaultValue="general">
             <Tabs.List px="md" pt="xs">
               <Tabs.Tab value="general" leftSection={<IconAdjustments size={16} />}>
                 {t('tabs.general')}
