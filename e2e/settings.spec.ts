@@ -140,15 +140,24 @@ test('monthly hours: add goes to the top, a second is refused, Anuluj clears the
 });
 
 test('the month switcher moves the monthly hours one month at a time', async ({ signedInPage: page }) => {
-  await page.goto('/settings');
-  await page.getByRole('tab', { name: 'Miesięczne godziny pracy' }).click();
-  // The demo airport sets 160 hours for this month and the next one.
-  await expect(page.getByTestId('monthly-hours-table').locator('tbody tr').first()).toContainText('160 godzin');
-  const start = await page.getByTestId('month-label').textContent();
-  await page.getByRole('button', { name: 'Poprzedni miesiąc' }).click();
-  await expect(page.getByTestId('month-label')).not.toHaveText(start!);
-  const previous = (await page.getByTestId('month-label').textContent())!.trim();
-  await expect(page.getByText(`Brak ustawionych godzin pracy dla ${previous}`)).toBeVisible();
-  await page.getByRole('button', { name: 'Następny miesiąc' }).click();
-  await expect(page.getByTestId('month-label')).toHaveText(start!);
+  // A month of its own, a year after the one of the test above.
+  const month = `${YEAR + 1}-${MONTH.slice(5)}`;
+  const created = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 120 } });
+  expect(created.status()).toBe(201);
+  try {
+    await page.goto(`/settings?month=${month}`);
+    await page.getByRole('tab', { name: 'Miesięczne godziny pracy' }).click();
+    const table = page.getByTestId('monthly-hours-table');
+    await expect(table.locator('tbody tr').first()).toContainText('120 godzin');
+    const start = (await page.getByTestId('month-label').textContent())!.trim();
+    await page.getByRole('button', { name: 'Poprzedni miesiąc' }).click();
+    await expect(page.getByTestId('month-label')).not.toHaveText(start);
+    const previous = (await page.getByTestId('month-label').textContent())!.trim();
+    await expect(table.getByText(`Brak ustawionych godzin pracy dla ${previous}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Następny miesiąc' }).click();
+    await expect(page.getByTestId('month-label')).toHaveText(start);
+    await expect(table.locator('tbody tr').first()).toContainText('120 godzin');
+  } finally {
+    await page.request.delete(`/api/monthly-hours/${(await created.json()).id}`);
+  }
 });
