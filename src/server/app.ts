@@ -16,7 +16,8 @@ import type { Database } from './db/client.ts';
 import type { Auth } from './auth/auth.ts';
 import { CLIENT_IP_HEADER } from './auth/auth.ts';
 import { HttpError, type ErrorBody } from './http/errors.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './http/db-errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, invalidInputMessage, isDatabaseUnavailable } from './http/db-errors.ts';
+import { refuseNulCharacters } from './http/input-guard.ts';
 import { APP_VERSION } from '../shared/version.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { checkAuthRequest } from './security/auth-gate.ts';
@@ -92,6 +93,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send({ code: 'DATABASE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, requestId } satisfies ErrorBody);
     }
+    // A value the database cannot hold (PostgreSQL's data exceptions, class 22) is the input's fault: 400.
+    const invalid = error instanceof HttpError ? null : invalidInputMessage(error);
+    if (invalid) return reply.status(400).send({ code: 'BAD_REQUEST', message: invalid, requestId } satisfies ErrorBody);
     if (error instanceof HttpError) {
       const body: ErrorBody = { code: error.code, message: error.message, requestId };
       if (error.field) body.field = error.field;
@@ -119,6 +123,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send({ code: 'FORBIDDEN_ORIGIN', message: 'Requests from another site are refused.', requestId: String(request.id) });
     }
   });
+
+  // Text with a NUL character cannot be stored by PostgreSQL: refused before validation, naming the field.
+  app.addHook('preValidation', refuseNulCharacters);
 
   app.get('/api/health', async () => {
     let ok = true;

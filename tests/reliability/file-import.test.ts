@@ -40,12 +40,12 @@ describe('broken encodings', () => {
     expect(parseTimetable(utf16, groups)).toMatchObject({ ok: false, error: { key: 'binary' } });
   });
 
-  it('cells a lenient decoder mangled (U+FFFD, NUL, lone surrogates) are refused by the server, row by row, and nothing is stored', async () => {
+  it('cells a lenient decoder mangled (U+FFFD, lone surrogates) are refused by the server, row by row, and nothing is stored', async () => {
     const before = await dataChecksum(t.database.db);
     const res = await importRows({
       rows: [
         { row: 2, flight_number: 'LO\uFFFD12', departure_time: '2031-01-05T06:00', arrival_time: '2031-01-05T08:00' },
-        { row: 3, flight_number: 'LO13', departure_time: '2031-01-05T06:00\u0000', arrival_time: '2031-01-05T08:00' },
+        { row: 3, flight_number: 'LO13', departure_time: '2031-01-05T06:00\uFFFD', arrival_time: '2031-01-05T08:00' },
         { row: 4, flight_number: 'LO\uD80014', departure_time: '2031-01-05T06:00', arrival_time: '2031-01-05T08:00' },
       ],
     });
@@ -59,6 +59,18 @@ describe('broken encodings', () => {
       { row: 4, errors: [{ field: 'flight_number', message: FLIGHT_MESSAGES.numberCharacters }] },
     ]);
     expect(await dataChecksum(t.database.db)).toBe(before);
+  });
+
+  it('a NUL byte (which the reader refuses as binary) sent straight to the API is refused, naming the cell', async () => {
+    expect(parseTimetable(bytes('flight_number,departure_time,arrival_time\nLO1\u0000,x,y\n'), groups)).toMatchObject({ ok: false, error: { key: 'binary' } });
+    const res = await importRows({
+      rows: [
+        { row: 2, flight_number: 'LO12', departure_time: '2031-01-05T06:00', arrival_time: '2031-01-05T08:00' },
+        { row: 3, flight_number: 'LO13', departure_time: '2031-01-05T06:00\u0000', arrival_time: '2031-01-05T08:00' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'rows.1.departure_time', message: 'rows.1.departure_time: must not contain the NUL character (U+0000)' });
   });
 });
 
@@ -147,6 +159,42 @@ describe('formula injection', () => {
 });
 
 describe('bad input found by the fuzz', () => {
+  const send = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { cookie, origin: TEST_BASE_URL },
+    });
+
+  it('text with a NUL character is refused with 400 naming the field (PostgreSQL answered 500)', async () => {
+    const before = await dataChecksum(t.database.db);
+    const cases: [Awaited<ReturnType<typeof send>>, string][] = [
+      [await send('POST', '/api/employees', { firstName: 'An\u0000na', lastName: 'Nowak', email: 'a@b.pl', role: groups[0] }), 'firstName'],
+      [await send('POST', '/api/generation', { role: 'Rampa\u0000', month: '2026-11' }), 'role'],
+      [await send('POST', '/api/airport-hours/copy-previous', { month: '2026-11', role: '\u0000' }), 'role'],
+      [await send('POST', '/api/auth/sign-in/email', { email: 'x\u0000@grafik.test', password: 'some long password' }), 'email'],
+      [await send('GET', '/api/month?month=2026-11%00'), 'month'],
+      [await send('POST', '/api/flights/import', { rows: [{ row: 2, flight_number: 'LO1', departure_time: 'x', arrival_time: 'y', staff: { 'Ram\u0000pa': '1' } }] }), 'rows.0.staff.Ram\\0pa'],
+    ];
+    for (const [res, field] of cases) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', field, message: `${field}: must not contain the NUL character (U+0000)` });
+    }
+    expect(await dataChecksum(t.database.db)).toBe(before);
+  });
+
+  it('a body nested 20 000 levels deep is refused, not a crash', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: '['.repeat(20_000) + ']'.repeat(20_000),
+      headers: { cookie, origin: TEST_BASE_URL, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(hasStackTrace(res.body)).toBe(false);
+  });
+
   it('required hours for a month outside 2000–2100 are refused with 400 naming the month (was a 500)', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -297,7 +297,10 @@ describe('fuzz of every route', () => {
           { numRuns: route.auth ? AUTH_RUNS : RUNS, endOnFailure: true },
         );
       } catch (err) {
-        failures.push(`${route.key}: ${(err as Error).message.slice(0, 1500)}`);
+        // fast-check keeps the property's own error as the cause: show it first, then the (shortened) counterexample.
+        const cause = (err as Error & { cause?: unknown }).cause;
+        const reason = cause instanceof Error ? cause.message.slice(0, 800) : '';
+        failures.push(`${route.key}: ${reason}\n${(err as Error).message.slice(0, 800)}`);
       }
     }
     expect(failures).toEqual([]);

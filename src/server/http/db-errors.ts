@@ -20,3 +20,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL's "data exception" class (22…: a value the column cannot hold, a malformed number or
+ * date, text it cannot encode): always caused by the request's input, so a 400, never a 500.
+ */
+export function invalidInputMessage(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.message === 'string') {
+      return `A value in the request cannot be stored: ${e.message}`;
+    }
+    current = e.cause;
+  }
+  return null;
+}
