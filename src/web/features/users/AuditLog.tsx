@@ -30,6 +30,10 @@ export function AuditLog() {
   }
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
   const rows = data.pages.flat();
+  const actionName = (action: string) => {
+    const key = `actionNames.${action.replaceAll('.', '_')}`;
+    return i18n.exists(`users:${key}`) ? t(key) : action;
+  };
   return (
     <Stack gap="sm">
       <Paper withBorder radius="md">
@@ -60,7 +64,10 @@ export function AuditLog() {
                     {DateTime.fromISO(r.at).setLocale(i18n.language).toLocaleString(DateTime.DATETIME_SHORT_WITH_SECONDS)}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" ff="monospace" c={/failed|throttled|locked|reused|refused/.test(r.action) ? 'red.8' : undefined}>
+                    <Text size="sm" fw={500} c={/failed|throttled|locked|reused|refused/.test(r.action) ? 'red.9' : undefined}>
+                      {actionName(r.action)}
+                    </Text>
+                    <Text size="xs" c="gray.7" ff="monospace">
                       {r.action}
                     </Text>
                   </Table.Td>
