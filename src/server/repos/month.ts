@@ -47,7 +47,7 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
       })
       .from(schedules)
       .where(and(gte(schedules.date, first), lte(schedules.date, last)))
-      .orderBy(asc(schedules.date)),
+      .orderBy(asc(schedules.date), asc(schedules.employeeId)),
     db
       .select({
         id: timeOff.id,
@@ -77,7 +77,7 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
       })
       .from(events)
       .where(and(gte(events.date, first), lte(events.date, last)))
-      .orderBy(asc(events.date)),
+      .orderBy(asc(events.date), asc(events.employeeId)),
   ]);
 
   const groups: MonthGroup[] = groupRows.map((g) => ({ ...g, employees: [] }));

@@ -63,7 +63,7 @@ function modalData(shifts: MonthData['schedules']) {
     shifts: new Map(),
     events: new Map(),
     timeOff: [],
-    records: [],
+    signature: '',
     total: 0,
   };
 }

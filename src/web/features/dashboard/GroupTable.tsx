@@ -1,11 +1,17 @@
 // One staff group's month as a keyboard-operable grid. Built for 200 employees × 31 days: rows are
 // memoised and re-render only when their own records change; clicks, keys and hovers are handled
 // once per table (event delegation); the roving tab stop moves without a React render.
-import { memo, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, startTransition, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
 import { employeeMonth, fullName, timeOffOn, totalsState, type EmployeeMonth } from './model.ts';
 import classes from './Grid.module.css';
+
+/** Rows painted at once; a larger group's other rows follow in a non-blocking render right after. */
+const FIRST_ROWS = 40;
+const NAME_WIDTH = 180;
+const DAY_WIDTH = 96;
+const TOTAL_WIDTH = 136;
 
 export type Day = { date: string; day: number; weekday: string; weekend: boolean; label: string };
 export type BadgeKind = 'shift' | 'timeOff' | 'event';
@@ -29,6 +35,10 @@ type Props = {
 export const GroupTable = memo(function GroupTable({ group, days, index, requiredHours, handlers, t }: Props) {
   const tableRef = useRef<HTMLTableElement>(null);
   const active = useRef<HTMLElement | null>(null);
+  const [shown, setShown] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (shown < group.employees.length) startTransition(() => setShown(group.employees.length));
+  }, [shown, group.employees.length]);
 
   const focusCell = (cell: HTMLElement) => {
     const current = active.current ?? tableRef.current?.querySelector<HTMLElement>('td[tabindex="0"]') ?? null;
@@ -103,6 +113,7 @@ export const GroupTable = memo(function GroupTable({ group, days, index, require
       <table
         ref={tableRef}
         className={classes.table}
+        style={{ width: NAME_WIDTH + DAY_WIDTH * days.length + TOTAL_WIDTH }}
         role="grid"
         aria-label={t('gridLabel', { group: group.name })}
         aria-rowcount={group.employees.length + 1}
@@ -112,6 +123,14 @@ export const GroupTable = memo(function GroupTable({ group, days, index, require
         onMouseOver={onMouseOver}
         onMouseLeave={() => handlers.hoverBadge(null)}
       >
+        {/* Fixed column widths: the browser lays out a 200 × 31 table without measuring every cell. */}
+        <colgroup>
+          <col style={{ width: NAME_WIDTH }} />
+          {days.map((d) => (
+            <col key={d.date} style={{ width: DAY_WIDTH }} />
+          ))}
+          <col style={{ width: TOTAL_WIDTH }} />
+        </colgroup>
         <thead>
           <tr role="row">
             <th role="columnheader" scope="col" className={classes.name}>
@@ -129,7 +148,7 @@ export const GroupTable = memo(function GroupTable({ group, days, index, require
           </tr>
         </thead>
         <tbody>
-          {group.employees.map((employee, row) => (
+          {group.employees.slice(0, shown).map((employee, row) => (
             <EmployeeRow
               key={employee.id}
               employee={employee}
@@ -155,12 +174,6 @@ type RowProps = {
   t: TFunction<'dashboard'>;
 };
 
-function sameRecords(a: ReadonlyArray<object>, b: ReadonlyArray<object>): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 const EmployeeRow = memo(
   function EmployeeRow({ employee, row, days, month, requiredHours, t }: RowProps) {
     const name = fullName(employee);
@@ -185,7 +198,7 @@ const EmployeeRow = memo(
     a.requiredHours === b.requiredHours &&
     a.t === b.t &&
     a.month.total === b.month.total &&
-    sameRecords(a.month.records, b.month.records),
+    a.month.signature === b.month.signature,
 );
 
 function DayCell({ name, employeeId, day, row, col, month, t }: {

@@ -8,12 +8,12 @@ export type EmployeeMonth = {
   shifts: Map<string, Schedule>;
   events: Map<string, ScheduleEvent>;
   timeOff: TimeOff[];
-  /** Every record the row shows, for cheap "did anything change" checks (records keep identity across reloads). */
-  records: ReadonlyArray<object>;
+  /** Every record the row shows as id:version, so a row re-renders only when one of its own records changed. */
+  signature: string;
   total: number;
 };
 
-const EMPTY: EmployeeMonth = { shifts: new Map(), events: new Map(), timeOff: [], records: [], total: 0 };
+const EMPTY: EmployeeMonth = { shifts: new Map(), events: new Map(), timeOff: [], signature: '', total: 0 };
 
 /** Each employee's shifts, events, time off and month total (SPEC.md section 9, the shared function). */
 export function indexMonth(data: MonthData): Map<string, EmployeeMonth> {
@@ -21,7 +21,7 @@ export function indexMonth(data: MonthData): Map<string, EmployeeMonth> {
   const entry = (id: string) => {
     let e = out.get(id);
     if (!e) {
-      e = { shifts: new Map(), events: new Map(), timeOff: [], records: [], total: 0 };
+      e = { shifts: new Map(), events: new Map(), timeOff: [], signature: '', total: 0 };
       out.set(id, e);
     }
     return e;
@@ -30,11 +30,12 @@ export function indexMonth(data: MonthData): Map<string, EmployeeMonth> {
   for (const ev of data.events) entry(ev.employeeId).events.set(ev.date, ev);
   for (const off of data.timeOff) entry(off.employeeId).timeOff.push(off);
   for (const e of out.values()) {
-    e.records = [...e.shifts.values(), ...e.events.values(), ...e.timeOff];
-  }
-  for (const [id, e] of out) {
+    const parts: string[] = [];
+    for (const s of e.shifts.values()) parts.push(`s${s.id}:${s.version}`);
+    for (const ev of e.events.values()) parts.push(`e${ev.id}:${ev.version}`);
+    for (const off of e.timeOff) parts.push(`t${off.id}:${off.version}`);
+    e.signature = parts.join(',');
     e.total = employeeMonthTotal({ shifts: [...e.shifts.values()], timeOff: e.timeOff, month: data.month });
-    out.set(id, e);
   }
   return out;
 }

@@ -1,0 +1,270 @@
+// Speed of the dashboard with a 200-employee group over a full month, in the real browser
+// (Debian's Chromium with the browser suite's launch flags). Builds the front end into a
+// temporary folder, starts the app in-process on a fresh embedded database, seeds the group,
+// and measures: time to first render of the month, time to open a cell menu, and time to
+// re-render after a save. Prints the figures and writes them to bench/RESULTS.md between the
+// dashboard markers, keeping the rest of the file.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from '@playwright/test';
+import playwrightConfig from '../playwright.config.ts';
+import { buildApp } from '../src/server/app.ts';
+import { createAuth } from '../src/server/auth/auth.ts';
+import { createUser } from '../src/server/auth/users.ts';
+import { openEmbedded } from '../src/server/db/client.ts';
+import { employees, events, monthlyWorkHours, schedules, staffGroups, timeOff } from '../src/server/db/schema.ts';
+import { shiftHours } from '../src/shared/hours.ts';
+import { monthDates, parseMonthKey } from '../src/shared/month.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const MONTH = '2026-03';
+const GROUP = 'Bench 200';
+const STAFF = 200;
+const RUNS = 7;
+const ADMIN = { email: 'bench@grafik.test', password: 'bench password for the dashboard 2026' };
+const SHIFTS = [
+  ['05:00', '13:00'],
+  ['06:00', '14:30'],
+  ['09:30', '17:30'],
+  ['13:00', '21:00'],
+  ['14:00', '22:30'],
+] as const;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const fmt = (ms: number) => Math.round(ms);
+
+async function seed(db: Awaited<ReturnType<typeof openEmbedded>>['db']) {
+  await db.insert(staffGroups).values({ name: GROUP, position: 10 });
+  const { month, year } = parseMonthKey(MONTH);
+  await db.insert(monthlyWorkHours).values({ month, year, requiredHours: 160 });
+  const people = await db
+    .insert(employees)
+    .values(
+      Array.from({ length: STAFF }, (_, i) => ({
+        firstName: `Imię${String(i).padStart(3, '0')}`,
+        lastName: `Nazwisko${String(i).padStart(3, '0')}`,
+        email: `bench${i}@example.com`,
+        role: GROUP,
+      })),
+    )
+    .returning({ id: employees.id });
+  const dates = monthDates(MONTH);
+  const shiftRows = [];
+  const eventRows = [];
+  const offRows = [];
+  for (const [i, p] of people.entries()) {
+    // Five days on, two off, staggered; a week of time off for every tenth employee; an event now and then.
+    for (const [d, date] of dates.entries()) {
+      if ((d + i) % 7 >= 5) continue;
+      if (i % 10 === 0 && d >= 14 && d < 21) continue;
+      const [start, end] = SHIFTS[(i + d) % SHIFTS.length]!;
+      shiftRows.push({ employeeId: p.id, date, startTime: start, endTime: end, totalHours: shiftHours(date, start, end, 'Europe/Warsaw') });
+      if ((i + d) % 23 === 0) eventRows.push({ employeeId: p.id, date, name: 'Szkolenie', description: 'Bench' });
+    }
+    if (i % 10 === 0) offRows.push({ employeeId: p.id, startDate: dates[14]!, endDate: dates[20]!, reason: 'Urlop', countAsWork: i % 20 === 0, workHours: i % 20 === 0 ? 8 : null });
+  }
+  for (let i = 0; i < shiftRows.length; i += 1000) await db.insert(schedules).values(shiftRows.slice(i, i + 1000));
+  await db.insert(events).values(eventRows);
+  await db.insert(timeOff).values(offRows);
+  return { employeeIds: people.map((p) => p.id), shifts: shiftRows.length, events: eventRows.length, timeOff: offRows.length };
+}
+
+type Render = { firstRows: number; total: number; api: number; afterData: number };
+
+/**
+ * Navigation start to the last employee's row on screen, painted (measured by the page's own clock),
+ * with the month request's duration and the time from its answer to the painted grid.
+ */
+async function firstRender(page: Page, url: string, firstEmployee: string, lastEmployee: string): Promise<Render> {
+  await page.goto('about:blank');
+  await page.goto(url, { waitUntil: 'commit' });
+  return page.evaluate(
+    ([first, emp]) =>
+      new Promise<Render>((resolve) => {
+        let firstRows = 0;
+        const wait = () => {
+          if (!firstRows && document.querySelector(`td[data-emp="${first}"][data-col="0"]`)) {
+            requestAnimationFrame(() => setTimeout(() => (firstRows = firstRows || performance.now()), 0));
+          }
+          if (document.querySelector(`td[data-emp="${emp}"][data-col="0"]`)) {
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                const painted = performance.now();
+                const month = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/month?')).at(-1) as PerformanceResourceTiming;
+                resolve({ firstRows: firstRows || painted, total: painted, api: month.responseEnd - month.startTime, afterData: painted - month.responseEnd });
+              }, 0),
+            );
+          } else requestAnimationFrame(wait);
+        };
+        wait();
+      }),
+    [firstEmployee, lastEmployee] as const,
+  );
+}
+
+/** Click on a cell to the menu painted, measured inside the page. */
+async function openMenu(page: Page, employeeId: string, date: string): Promise<number> {
+  return page.evaluate(
+    ([emp, d]) =>
+      new Promise<number>((resolve) => {
+        const cell = document.querySelector<HTMLElement>(`td[data-emp="${emp}"][data-date="${d}"]`)!;
+        const t0 = performance.now();
+        cell.click();
+        const wait = () => {
+          if (document.querySelector('[role="menu"]')) requestAnimationFrame(() => resolve(performance.now() - t0));
+          else requestAnimationFrame(wait);
+        };
+        wait();
+      }),
+    [employeeId, date] as const,
+  );
+}
+
+async function closeMenu(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.locator('[role="menu"]').waitFor({ state: 'detached' });
+}
+
+/** Save in the Edit Schedule modal to the grid showing the new shift, painted (request, reload, render). */
+async function saveAndRerender(page: Page, employeeId: string, date: string, start: string, end: string): Promise<number> {
+  const cell = page.locator(`td[data-emp="${employeeId}"][data-date="${date}"]`);
+  await cell.click({ position: { x: 8, y: 40 } });
+  await page.getByRole('menuitem', { name: /Edit Schedule|Add Schedule/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Schedule' });
+  await dialog.getByLabel('Start time').selectOption(start);
+  await dialog.getByLabel('End time').selectOption(end);
+  const expected = `${start}-${end}`;
+  return page.evaluate(
+    ([emp, d, text]) =>
+      new Promise<number>((resolve) => {
+        const button = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button[type="submit"]')][0]!;
+        const t0 = performance.now();
+        button.click();
+        const wait = () => {
+          const c = document.querySelector(`td[data-emp="${emp}"][data-date="${d}"]`);
+          if (c?.textContent?.includes(text) && !document.querySelector('[role="dialog"]')) requestAnimationFrame(() => resolve(performance.now() - t0));
+          else requestAnimationFrame(wait);
+        };
+        wait();
+      }),
+    [employeeId, date, expected] as const,
+  );
+}
+
+export function writeResultsSection(file: string, section: string): void {
+  const START = '<!-- dashboard:start -->';
+  const END = '<!-- dashboard:end -->';
+  const block = `${START}\n${section}\n${END}`;
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const a = text.indexOf(START);
+  const b = text.indexOf(END);
+  if (a >= 0 && b > a) text = text.slice(0, a) + block + text.slice(b + END.length);
+  else text = text.trim() === '' ? `${block}\n` : `${text.trimEnd()}\n\n${block}\n`;
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, file);
+}
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), 'grafik-bench-dashboard-'));
+  const webRoot = join(work, 'web');
+  console.log('building the front end…');
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const database = await openEmbedded(join(work, 'data'));
+  const port = 3300 + Math.floor(Math.random() * 500);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const auth = createAuth({ db: database.db, baseUrl, secret: 'bench-secret-bench-secret-bench-secret-01', sessionIdleMinutes: 60 });
+  await createUser(auth, { email: ADMIN.email, password: ADMIN.password, role: 'admin' });
+  const seeded = await seed(database.db);
+  console.log(`seeded ${GROUP}: ${STAFF} employees, ${seeded.shifts} shifts, ${seeded.timeOff} time off, ${seeded.events} events in ${MONTH}`);
+  const app = await buildApp({ database, auth, baseUrl, logLevel: 'warn', webRoot });
+  await app.listen({ port, host: '127.0.0.1' });
+
+  const launch = playwrightConfig.use?.launchOptions ?? {};
+  const browser = await chromium.launch(launch);
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-GB', timezoneId: 'Europe/Warsaw', viewport: { width: 1600, height: 900 } });
+    await context.addInitScript(() => localStorage.setItem('grafik.language', 'en'));
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.locator('input[type="password"]').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/$/);
+
+    const first = seeded.employeeIds[0]!;
+    const last = seeded.employeeIds.at(-1)!;
+    const groupUrl = `/?month=${MONTH}&group=${encodeURIComponent(GROUP)}`;
+    const allUrl = `/?month=${MONTH}`;
+    // One warm-up load (code and fonts cached), then the measured runs.
+    await firstRender(page, groupUrl, first, last);
+    const renderGroup: Render[] = [];
+    const renderAll: Render[] = [];
+    for (let i = 0; i < RUNS; i++) renderGroup.push(await firstRender(page, groupUrl, first, last));
+    for (let i = 0; i < RUNS; i++) renderAll.push(await firstRender(page, allUrl, first, last));
+
+    await firstRender(page, groupUrl, first, last);
+    const dates = monthDates(MONTH);
+    const menu: number[] = [];
+    for (let i = 0; i < RUNS * 2; i++) {
+      menu.push(await openMenu(page, seeded.employeeIds[(i * 37) % STAFF]!, dates[(i * 5) % dates.length]!));
+      await closeMenu(page);
+    }
+    const save: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const emp = seeded.employeeIds[(i * 53 + 7) % STAFF]!;
+      save.push(await saveAndRerender(page, emp, dates[(i * 3 + 1) % dates.length]!, '07:00', i % 2 ? '15:00' : '15:30'));
+    }
+    const rows = await page.locator('tbody tr').count();
+    const cells = await page.locator('td[data-col]').count();
+
+    const load = loadavg().map((l) => l.toFixed(2)).join(', ');
+    const col = (xs: Render[], k: keyof Render) => xs.map((x) => x[k]);
+    const summary = (xs: number[]) => `${fmt(median(xs))} | ${xs.map(fmt).join(', ')}`;
+    const lines = [
+      `first rows painted (the screenful), 200-employee group alone: median ${fmt(median(col(renderGroup, 'firstRows')))} ms`,
+      `first render, 200-employee group alone: median ${fmt(median(col(renderGroup, 'total')))} ms; month request ${fmt(median(col(renderGroup, 'api')))} ms; answer to painted grid ${fmt(median(col(renderGroup, 'afterData')))} ms`,
+      `first render, every group: median ${fmt(median(col(renderAll, 'total')))} ms; month request ${fmt(median(col(renderAll, 'api')))} ms; answer to painted grid ${fmt(median(col(renderAll, 'afterData')))} ms`,
+      `open a cell menu: median ${fmt(median(menu))} ms, max ${fmt(Math.max(...menu))} ms (${menu.length} opens)`,
+      `re-render after a save (request, month reload, grid render): median ${fmt(median(save))} ms, max ${fmt(Math.max(...save))} ms (${save.length} saves)`,
+    ];
+    for (const l of lines) console.log(l);
+    const section = [
+      '## Dashboard',
+      '',
+      `\`npm run bench:dashboard\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${availableParallelism()} CPUs (load average ${load} at the end),`,
+      `Debian's Chromium headless with the browser suite's launch flags, viewport 1600×900, built front end, embedded database, app and browser on the same machine.`,
+      `${MONTH}: one group of ${STAFF} employees (${rows} rows × ${dates.length} days = ${cells} day cells), ${seeded.shifts} shifts, ${seeded.timeOff} time off, ${seeded.events} events.`,
+      'First render, by the page\'s clock from navigation start: the first rows painted (the grid paints 40 rows at once, the rest in a non-blocking render right after), and the last employee\'s row painted; the latter split into the month request (GET /api/month) and the time from its answer to the painted grid.',
+      'Menu: click to menu painted, inside the page. Save: click on Save to the new shift painted in its cell with the modal gone (PUT, month reload, grid render).',
+      '',
+      '| measure | median ms | runs ms |',
+      '|---|---|---|',
+      `| first rows painted (a screenful), group filter on the 200 | ${summary(col(renderGroup, 'firstRows'))} |`,
+      `| all 200 rows painted, group filter on the 200 | ${summary(col(renderGroup, 'total'))} |`,
+      `| … of which the month request | ${summary(col(renderGroup, 'api'))} |`,
+      `| … of which answer to painted grid | ${summary(col(renderGroup, 'afterData'))} |`,
+      `| all rows painted, all groups | ${summary(col(renderAll, 'total'))} |`,
+      `| open a cell menu | ${summary(menu)} |`,
+      `| re-render after a save | ${summary(save)} |`,
+    ].join('\n');
+    writeResultsSection(join(root, 'bench', 'RESULTS.md'), section);
+    console.log('\nwrote bench/RESULTS.md (Dashboard section)');
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
