@@ -145,6 +145,7 @@ test('the cell menu opens on click and closes on the same cell, outside, Escape 
   await empty.click();
   await cell(g, anna, day(11)).click({ position: { x: 70, y: 36 } });
   await expect(menu(page).getByRole('menuitem')).toHaveText(['Edytuj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie']);
+  await page.screenshot({ path: '/tmp/dashboard-menu.png' });
   await menu(page).getByRole('menuitem', { name: 'Dodaj wydarzenie' }).click();
   await expect(menu(page)).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'Dodaj wydarzenie' })).toBeVisible();

@@ -10,7 +10,7 @@ import classes from './Grid.module.css';
 /** Rows painted at once; a larger group's other rows follow in a non-blocking render right after. */
 const FIRST_ROWS = 40;
 const NAME_WIDTH = 180;
-const DAY_WIDTH = 96;
+const DAY_WIDTH = 106;
 const TOTAL_WIDTH = 136;
 
 export type Day = { date: string; day: number; weekday: string; weekend: boolean; label: string };
