@@ -1,14 +1,15 @@
 // One month of the dashboard in one round trip (SPEC.md section 2): the required hours, the
 // settings the grid needs, every staff group with its employees, and the month's shifts, time off
 // and events, plus each employee's total computed with the shared rule of section 9.
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { employees, events, monthlyWorkHours, schedules, staffGroups, timeOff } from '../db/schema.ts';
+import { employees, events, monthlyWorkHours, schedules, staffGroups } from '../db/schema.ts';
 import { employeeMonthTotal } from '../../shared/hours.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { MonthData, MonthGroup, Schedule, ScheduleEvent } from '../../shared/api/schedule.ts';
 import type { TimeOff } from '../../shared/api/time-off.ts';
 import { getSettings } from './settings.ts';
+import { listTimeOffInRange } from './time-off.ts';
 
 /** "HH:mm" of a stored time ("HH:mm:ss"). */
 export const hhmm = (time: string): string => time.slice(0, 5);
@@ -24,7 +25,7 @@ export async function requiredHoursOf(db: Db, month: string): Promise<number | n
 
 export async function loadMonth(db: Db, month: string): Promise<MonthData> {
   const { first, last } = monthRange(month);
-  const [requiredHours, settingsRow, groupRows, employeeRows, scheduleRows, timeOffRows, eventRows] = await Promise.all([
+  const [requiredHours, settingsRow, groupRows, employeeRows, scheduleRows, timeOffList, eventRows] = await Promise.all([
     requiredHoursOf(db, month),
     getSettings(db),
     db
@@ -48,24 +49,7 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
       .from(schedules)
       .where(and(gte(schedules.date, first), lte(schedules.date, last)))
       .orderBy(asc(schedules.date), asc(schedules.employeeId)),
-    db
-      .select({
-        id: timeOff.id,
-        employeeId: timeOff.employeeId,
-        employeeName: sql<string>`${employees.firstName} || ' ' || ${employees.lastName}`,
-        role: employees.role,
-        startDate: timeOff.startDate,
-        endDate: timeOff.endDate,
-        reason: timeOff.reason,
-        status: timeOff.status,
-        countAsWork: timeOff.countAsWork,
-        workHours: timeOff.workHours,
-        version: timeOff.version,
-      })
-      .from(timeOff)
-      .innerJoin(employees, eq(employees.id, timeOff.employeeId))
-      .where(and(lte(timeOff.startDate, last), gte(timeOff.endDate, first)))
-      .orderBy(asc(timeOff.startDate), asc(timeOff.id)),
+    listTimeOffInRange(db, first, last),
     db
       .select({
         id: events.id,
@@ -90,7 +74,6 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
     endTime: hhmm(s.endTime),
     totalHours: Number(s.totalHours),
   }));
-  const timeOffList: TimeOff[] = timeOffRows.map((o) => ({ ...o, workHours: o.workHours === null ? null : Number(o.workHours) }));
   const eventList: ScheduleEvent[] = eventRows;
 
   const shiftsOf = new Map<string, Schedule[]>();
