@@ -9,6 +9,7 @@ import { employees } from '../features/employees/i18n.ts';
 import { timeOff } from '../features/time-off/i18n.ts';
 import { dashboard } from '../features/dashboard/i18n.ts';
 import { flights } from '../features/flights/i18n.ts';
+import { timeOffModal } from '../ui/time-off/i18n.ts';
 
-export const catalogs = { common, auth, account, users, airportHours, settings, employees, timeOff, dashboard, flights } as const;
+export const catalogs = { common, auth, account, users, airportHours, settings, employees, timeOff, dashboard, flights, timeOffModal } as const;
 export type Namespace = keyof typeof catalogs;

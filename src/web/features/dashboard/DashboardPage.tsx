@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
+import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
 import { deleteEvent, deleteSchedule, deleteTimeOff, useMonthData, useReloadMonth } from './api.ts';
 import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAction, type MenuItem } from './CellMenu.tsx';
 import { EventModal } from './EventModal.tsx';
@@ -18,7 +19,6 @@ import { GenerationPanel } from './GenerationPanel.tsx';
 import { GroupTable, type BadgeKind, type Day, type GridHandlers } from './GroupTable.tsx';
 import { employeeMonth, fullName, indexMonth, timeOffOn } from './model.ts';
 import { ScheduleModal } from './ScheduleModal.tsx';
-import { TimeOffModal } from './TimeOffModal.tsx';
 import { longDate } from './format.ts';
 
 type ModalState = { kind: MenuAction; employeeId: string; date: string } | null;
@@ -253,9 +253,8 @@ export function DashboardPage() {
       )}
       {modal && modalEmployee && data && modal.kind === 'timeOff' && (
         <TimeOffModal
-          month={month}
-          employee={modalEmployee}
-          date={modal.date}
+          employee={{ id: modalEmployee.id, name: fullName(modalEmployee) }}
+          defaultDate={modal.date}
           existing={timeOffOn(employeeMonth(index, modal.employeeId), modal.date)}
           onClose={closeModal}
         />

@@ -2,7 +2,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import type { EventInput, MonthData, Schedule, ScheduleEvent, ScheduleInput } from '../../../shared/api/schedule.ts';
-import type { TimeOff, TimeOffInput } from '../../../shared/api/time-off.ts';
 
 export const monthQueryKey = (month: string) => ['month', month] as const;
 
@@ -33,9 +32,6 @@ export const deleteSchedule = (employeeId: string, date: string) =>
 export const saveEvent = (input: EventInput) => api<ScheduleEvent>('/events', { method: 'PUT', body: input });
 export const deleteEvent = (employeeId: string, date: string) =>
   api<void>(`/events?${dayQuery(employeeId, date)}`, { method: 'DELETE' });
-export const createTimeOff = (input: TimeOffInput) => api<TimeOff>('/time-off', { method: 'POST', body: input });
-export const updateTimeOff = (id: string, version: number, data: TimeOffInput) =>
-  api<TimeOff>(`/time-off/${encodeURIComponent(id)}`, { method: 'PUT', body: { version, data } });
 export const deleteTimeOff = (id: string) => api<void>(`/time-off/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export type UnstaffedFlight = {

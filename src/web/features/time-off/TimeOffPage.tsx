@@ -12,7 +12,7 @@ import { monthRange } from '../../../shared/month.ts';
 import type { TimeOff } from '../../../shared/api/time-off.ts';
 import { useEmployees } from '../employees/api.ts';
 import { useDeleteTimeOff, useTimeOffMonth } from './api.ts';
-import { TimeOffModal } from './TimeOffModal.tsx';
+import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
 
 const STATUS_COLOR = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
 
@@ -157,7 +157,12 @@ export function TimeOffPage() {
       </Paper>
 
       {requesting && (
-        <TimeOffModal employees={employees.data ?? []} defaultDate={defaultDateFor(month)} onClose={() => setRequesting(false)} />
+        <TimeOffModal
+          employees={employees.data ?? []}
+          defaultDate={defaultDateFor(month)}
+          onSaved={(saved) => toast('green', t('saved', { name: saved.employeeName }))}
+          onClose={() => setRequesting(false)}
+        />
       )}
     </>
   );

@@ -1,7 +1,9 @@
-// Fetchers, query keys and hooks of the Time Off screen.
+// Fetchers, query keys and hooks of the Time Off screen. Requesting time off is the shared modal's
+// own (src/web/ui/time-off).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import type { TimeOff, TimeOffInput } from '../../../shared/api/time-off.ts';
+import type { TimeOff } from '../../../shared/api/time-off.ts';
+import { reloadAfterTimeOffChange } from '../../ui/time-off/api.ts';
 
 export const TIME_OFF_KEY = ['time-off'] as const;
 export const timeOffMonthKey = (month: string) => ['time-off', month] as const;
@@ -13,24 +15,10 @@ export function useTimeOffMonth(month: string) {
   });
 }
 
-/** Time off shows on the month's screens (dashboard totals too): every month's data is reloaded. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'staff-groups' && q.queryKey[0] !== 'employees' });
-}
-
-export function useRequestTimeOff() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (data: TimeOffInput) => api<TimeOff>('/time-off', { method: 'POST', body: data }),
-    onSuccess: refresh,
-  });
-}
-
 export function useDeleteTimeOff() {
-  const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<null>(`/time-off/${id}`, { method: 'DELETE' }),
-    onSettled: refresh,
+    onSettled: () => reloadAfterTimeOffChange(queryClient),
   });
 }

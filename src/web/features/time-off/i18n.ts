@@ -1,5 +1,5 @@
-// Texts of the Time Off screen and the 'Request Time Off' modal (SPEC.md sections 2, 4, 5 and 8).
-// The specification quotes the modal's texts in English: they appear verbatim in `en`.
+// Texts of the Time Off screen (SPEC.md section 8). The 'Request Time Off' modal's texts are in
+// src/web/ui/time-off/i18n.ts.
 export const timeOff = {
   pl: {
     title: 'Urlopy',
@@ -25,30 +25,6 @@ export const timeOff = {
     deleted: 'Usunięto urlop',
     deleteFailed: 'Nie udało się usunąć urlopu: {{message}}',
     saved: 'Zgłoszono urlop: {{name}}',
-    modal: {
-      title: 'Wniosek o urlop',
-      text: 'Wniosek o urlop dla pracownika',
-      employee: 'Pracownik',
-      employeePlaceholder: 'Wybierz pracownika',
-      startDate: 'Data rozpoczęcia',
-      endDate: 'Data zakończenia',
-      reason: 'Powód',
-      countAsWork: 'Licz jako godziny pracy',
-      hoursPerDay: 'Godziny dziennie',
-      cancel: 'Anuluj',
-      submit: 'Zgłoś urlop',
-      saveFailed: 'Nie udało się zapisać wniosku o urlop: {{message}}',
-    },
-    validation: {
-      required: 'To pole jest wymagane',
-      employee: 'Wybierz pracownika',
-      date: 'Podaj datę',
-      endBeforeStart: 'Data zakończenia nie może być wcześniejsza niż data rozpoczęcia',
-      hoursRequired: 'Podaj liczbę godzin dziennie',
-      hoursRange: 'Podaj od 1 do 24 godzin',
-      hoursStep: 'Godziny podaje się co 0,5',
-      tooLong: 'Tekst jest za długi (maksymalnie {{max}} znaków)',
-    },
   },
   en: {
     title: 'Time Off',
@@ -74,29 +50,5 @@ export const timeOff = {
     deleted: 'Time off deleted',
     deleteFailed: 'Failed to delete time off: {{message}}',
     saved: 'Time off requested: {{name}}',
-    modal: {
-      title: 'Request Time Off',
-      text: 'Requesting time off for the employee',
-      employee: 'Employee',
-      employeePlaceholder: 'Select an employee',
-      startDate: 'Start Date',
-      endDate: 'End Date',
-      reason: 'Reason',
-      countAsWork: 'Count as work hours',
-      hoursPerDay: 'Hours per day',
-      cancel: 'Cancel',
-      submit: 'Request Time Off',
-      saveFailed: 'Failed to save time off request: {{message}}',
-    },
-    validation: {
-      required: 'This field is required',
-      employee: 'Select an employee',
-      date: 'Enter a date',
-      endBeforeStart: 'End date cannot be earlier than the start date',
-      hoursRequired: 'Enter the hours per day',
-      hoursRange: 'Enter 1 to 24 hours',
-      hoursStep: 'Hours go in steps of 0.5',
-      tooLong: 'Too long (at most {{max}} characters)',
-    },
   },
 };

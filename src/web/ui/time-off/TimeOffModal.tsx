@@ -1,0 +1,215 @@
+// 'Request Time Off' (SPEC.md sections 2, 4 and 5), used by the dashboard (one employee, the clicked
+// day, or an existing time off to edit) and by the Time Off screen (an employee selector). Default
+// dates are the given day; a start date moved past the end drags the end along; 'Count as work hours'
+// reveals the hours per day and unticking it clears them. Rendered only while open; closes after a
+// successful save and stays open with the error inside it when the save fails.
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/api.ts';
+import { timeOffInputSchema, type TimeOff, type TimeOffInput } from '../../../shared/api/time-off.ts';
+import type { Employee } from '../../../shared/api/employees.ts';
+import { READABLE_ERRORS } from '../a11y.ts';
+import { useSaveTimeOff } from './api.ts';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+interface Values {
+  employeeId: string;
+  startDate: string;
+  endDate: string;
+  reason: string;
+  countAsWork: boolean;
+  workHours: number | string;
+}
+
+function toInput(v: Values): TimeOffInput {
+  const hours = v.workHours === '' || v.workHours === null ? null : Number(v.workHours);
+  return {
+    employeeId: v.employeeId,
+    startDate: v.startDate,
+    endDate: v.endDate,
+    reason: v.reason.trim(),
+    countAsWork: v.countAsWork,
+    workHours: v.countAsWork ? (Number.isNaN(hours) ? null : hours) : null,
+  };
+}
+
+/** The shared schema's English messages, in the UI language. */
+function translate(field: string, message: string, t: Translate): string {
+  if (field === 'employeeId') return t('validation.employee');
+  if (message.startsWith('must be a date')) return t('validation.date');
+  if (message.startsWith('cannot be earlier')) return t('validation.endBeforeStart');
+  if (field === 'workHours') {
+    if (message.startsWith('must be at least') || message.startsWith('must be at most')) return t('validation.hoursRange');
+    if (message.startsWith('must be in steps')) return t('validation.hoursStep');
+    return t('validation.hoursRequired');
+  }
+  const tooLong = /^must be at most (\d+) characters/.exec(message);
+  if (tooLong) return t('validation.tooLong', { max: Number(tooLong[1]) });
+  if (field === 'reason' && message === 'is required') return t('validation.reasonRequired');
+  return message;
+}
+
+function validate(values: Values, t: Translate): Record<string, string> {
+  const parsed = timeOffInputSchema.safeParse(toInput(values));
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'reason');
+    errors[field] ??= translate(field, issue.message, t);
+  }
+  return errors;
+}
+
+type Props = {
+  /** The date both fields start at (SPEC.md section 4: the selected date); an edit starts at the record's dates. */
+  defaultDate: string;
+  onClose: () => void;
+  /** Called with the saved time off once the screens' data has been reloaded, before the modal closes. */
+  onSaved?: (saved: TimeOff) => void;
+} & (
+  | {
+      /** Opened for one employee (from a grid cell): named in the text, no selector. */
+      employee: { id: string; name: string };
+      /** An existing time off of that employee to edit (PUT with its version). */
+      existing?: TimeOff;
+      employees?: undefined;
+    }
+  | {
+      /** The employees to choose from, grouped by their group. */
+      employees: Employee[];
+      employee?: undefined;
+      existing?: undefined;
+    }
+);
+
+export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing, employees }: Props) {
+  const { t } = useTranslation('timeOffModal');
+  const save = useSaveTimeOff();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      employeeId: employee?.id ?? '',
+      startDate: existing?.startDate ?? defaultDate,
+      endDate: existing?.endDate ?? defaultDate,
+      reason: existing?.reason ?? '',
+      countAsWork: existing?.countAsWork ?? false,
+      workHours: existing?.workHours ?? '',
+    },
+    validate: (values) => validate(values, t),
+  });
+
+  const groups = employees
+    ? [...new Set(employees.map((e) => e.role))].map((role) => ({
+        group: role,
+        items: employees.filter((e) => e.role === role).map((e) => ({ value: e.id, label: `${e.firstName} ${e.lastName}` })),
+      }))
+    : [];
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      const saved = await save.mutateAsync({ input: toInput(values), existing });
+      onSaved?.(saved);
+      onClose();
+    } catch (err) {
+      setError(t('saveFailed', { message: errorMessage(err) }));
+    }
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      title={existing ? t('editTitle') : t('title')}
+      size="lg"
+      centered
+    >
+      <form onSubmit={submit} noValidate style={READABLE_ERRORS}>
+        <Stack gap="sm">
+          {employee ? (
+            <Text size="sm">
+              {t('text')} <strong>{employee.name}</strong>
+            </Text>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed">
+                {t('text')}
+              </Text>
+              <Select
+                label={t('employee')}
+                placeholder={t('employeePlaceholder')}
+                required
+                searchable
+                allowDeselect={false}
+                data={groups}
+                nothingFoundMessage="—"
+                {...form.getInputProps('employeeId')}
+                onChange={(v) => form.setFieldValue('employeeId', v ?? '')}
+              />
+            </>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              type="date"
+              label={t('startDate')}
+              required
+              {...form.getInputProps('startDate')}
+              onChange={(e) => {
+                const start = e.currentTarget.value;
+                form.setFieldValue('startDate', start);
+                // Moving the start past the end takes the end along (SPEC.md section 4).
+                if (start && form.getValues().endDate < start) form.setFieldValue('endDate', start);
+              }}
+            />
+            <TextInput type="date" label={t('endDate')} required min={form.getValues().startDate || undefined} {...form.getInputProps('endDate')} />
+          </SimpleGrid>
+          <Textarea label={t('reason')} required rows={3} maxLength={500} data-autofocus={employee ? true : undefined} {...form.getInputProps('reason')} />
+          <Checkbox
+            label={t('countAsWork')}
+            {...form.getInputProps('countAsWork', { type: 'checkbox' })}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              form.setFieldValue('countAsWork', on);
+              // Unticking resets the hours to empty (SPEC.md section 4).
+              if (!on) {
+                form.setFieldValue('workHours', '');
+                form.clearFieldError('workHours');
+              }
+            }}
+          />
+          {form.getValues().countAsWork && (
+            <NumberInput
+              label={t('hoursPerDay')}
+              required
+              min={1}
+              max={24}
+              step={0.5}
+              decimalScale={1}
+              clampBehavior="none"
+              w={200}
+              {...form.getInputProps('workHours')}
+            />
+          )}
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {existing ? t('common:actions.save') : t('submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

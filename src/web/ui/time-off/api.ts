@@ -1,0 +1,26 @@
+// Saving a time off from the 'Request Time Off' modal: a new one is created (POST), an existing one
+// is replaced with the version it was read at (PUT {version, data}; a stale version is refused).
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import type { TimeOff, TimeOffInput } from '../../../shared/api/time-off.ts';
+
+/**
+ * Time off shows on every month's screens (lists, grids, totals): after a change their data is
+ * reloaded. The session, the groups and the employees do not depend on it.
+ */
+export const reloadAfterTimeOffChange = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({
+    predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'staff-groups' && q.queryKey[0] !== 'employees',
+  });
+
+export function useSaveTimeOff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, existing }: { input: TimeOffInput; existing?: TimeOff }) =>
+      existing
+        ? api<TimeOff>(`/time-off/${encodeURIComponent(existing.id)}`, { method: 'PUT', body: { version: existing.version, data: input } })
+        : api<TimeOff>('/time-off', { method: 'POST', body: input }),
+    // Returning the promise keeps the modal open (saving) until the screens show the change.
+    onSuccess: () => reloadAfterTimeOffChange(queryClient),
+  });
+}

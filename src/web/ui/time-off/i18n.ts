@@ -1,0 +1,53 @@
+// Texts of the 'Request Time Off' modal (SPEC.md sections 2, 4 and 5), shared by the dashboard and
+// the Time Off screen. The specification quotes the modal's texts in English: they appear verbatim
+// in `en`; `pl` carries the translation.
+export const timeOffModal = {
+  pl: {
+    title: 'Wniosek o urlop',
+    editTitle: 'Edytuj urlop',
+    text: 'Wniosek o urlop dla pracownika',
+    employee: 'Pracownik',
+    employeePlaceholder: 'Wybierz pracownika',
+    startDate: 'Data rozpoczęcia',
+    endDate: 'Data zakończenia',
+    reason: 'Powód',
+    countAsWork: 'Licz jako godziny pracy',
+    hoursPerDay: 'Godziny dziennie',
+    submit: 'Zgłoś urlop',
+    saveFailed: 'Nie udało się zapisać wniosku o urlop: {{message}}',
+    validation: {
+      employee: 'Wybierz pracownika',
+      date: 'Podaj datę',
+      endBeforeStart: 'Data zakończenia nie może być wcześniejsza niż data rozpoczęcia',
+      reasonRequired: 'To pole jest wymagane',
+      hoursRequired: 'Podaj liczbę godzin dziennie',
+      hoursRange: 'Podaj od 1 do 24 godzin',
+      hoursStep: 'Godziny podaje się co 0,5',
+      tooLong: 'Tekst jest za długi (maksymalnie {{max}} znaków)',
+    },
+  },
+  en: {
+    title: 'Request Time Off',
+    editTitle: 'Edit Time Off',
+    text: 'Requesting time off for the employee',
+    employee: 'Employee',
+    employeePlaceholder: 'Select an employee',
+    startDate: 'Start Date',
+    endDate: 'End Date',
+    reason: 'Reason',
+    countAsWork: 'Count as work hours',
+    hoursPerDay: 'Hours per day',
+    submit: 'Request Time Off',
+    saveFailed: 'Failed to save time off request: {{message}}',
+    validation: {
+      employee: 'Select an employee',
+      date: 'Enter a date',
+      endBeforeStart: 'End date cannot be earlier than the start date',
+      reasonRequired: 'Reason is required',
+      hoursRequired: 'Hours per day is required',
+      hoursRange: 'Hours per day must be from 1 to 24 in steps of 0.5',
+      hoursStep: 'Hours per day must be in steps of 0.5',
+      tooLong: 'Too long (at most {{max}} characters)',
+    },
+  },
+};
