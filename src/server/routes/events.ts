@@ -3,10 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dayKeySchema, eventInputSchema, eventSchema } from '../../shared/api/schedule.ts';
-import { notFound } from '../http/errors.ts';
 import { deleteEvent, upsertEvent } from '../repos/events.ts';
 import type { RouteContext } from './context.ts';
-import { stale } from './schedules.ts';
+import { replyToDayDelete, replyToDayUpsert } from './day-record.ts';
 
 export async function eventRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -18,21 +17,11 @@ export async function eventRoutes(app: FastifyInstance, { database }: RouteConte
     async (request, reply) => {
       const { employeeId, date, name, description, version } = request.body;
       const result = await upsertEvent(db, { employeeId, date, name, description: description ? description : null, version });
-      switch (result.kind) {
-        case 'employee-missing':
-          throw notFound('Employee');
-        case 'stale':
-          throw stale();
-        case 'created':
-          return reply.status(201).send(result.row);
-        case 'updated':
-          return reply.status(200).send(result.row);
-      }
+      return replyToDayUpsert(reply, result);
     },
   );
 
   api.delete('/events', { schema: { querystring: dayKeySchema } }, async (request, reply) => {
-    if (!(await deleteEvent(db, request.query.employeeId, request.query.date))) throw notFound('Event');
-    return reply.status(204).send();
+    return replyToDayDelete(reply, await deleteEvent(db, request.query.employeeId, request.query.date), 'Event');
   });
 }

@@ -4,13 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dayKeySchema, END_AFTER_START_MESSAGE, scheduleInputSchema, scheduleSchema } from '../../shared/api/schedule.ts';
 import { requireMinutes, shiftHours } from '../../shared/hours.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { getSettings } from '../repos/settings.ts';
 import { deleteSchedule, upsertSchedule } from '../repos/schedules.ts';
 import type { RouteContext } from './context.ts';
-
-export const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
-export const stale = () => conflict(STALE_MESSAGE, 'STALE');
+import { replyToDayDelete, replyToDayUpsert } from './day-record.ts';
 
 export async function scheduleRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -25,21 +23,11 @@ export async function scheduleRoutes(app: FastifyInstance, { database }: RouteCo
       const hours = requireMinutes(endTime) > requireMinutes(startTime) ? shiftHours(date, startTime, endTime, timeZone) : 0;
       if (!(hours > 0)) throw badRequest(END_AFTER_START_MESSAGE, 'endTime');
       const result = await upsertSchedule(db, { employeeId, date, startTime, endTime, totalHours: hours, version });
-      switch (result.kind) {
-        case 'employee-missing':
-          throw notFound('Employee');
-        case 'stale':
-          throw stale();
-        case 'created':
-          return reply.status(201).send(result.row);
-        case 'updated':
-          return reply.status(200).send(result.row);
-      }
+      return replyToDayUpsert(reply, result);
     },
   );
 
   api.delete('/schedules', { schema: { querystring: dayKeySchema } }, async (request, reply) => {
-    if (!(await deleteSchedule(db, request.query.employeeId, request.query.date))) throw notFound('Schedule');
-    return reply.status(204).send();
+    return replyToDayDelete(reply, await deleteSchedule(db, request.query.employeeId, request.query.date), 'Schedule');
   });
 }

@@ -1,0 +1,33 @@
+// Replies shared by the routes of an employee's one record per day (a shift, an event): PUT upserts
+// it, DELETE /…?employeeId&date removes it. A stale version is refused with 409 (DESIGN.md).
+import type { FastifyReply } from 'fastify';
+import { conflict, notFound } from '../http/errors.ts';
+
+export const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
+export const stale = () => conflict(STALE_MESSAGE, 'STALE');
+
+export type DayUpsertResult<Row> =
+  | { kind: 'created'; row: Row }
+  | { kind: 'updated'; row: Row }
+  | { kind: 'employee-missing' }
+  | { kind: 'stale' };
+
+/** 201 with the new record, 200 with the updated one, 404 without the employee, 409 on a stale version. */
+export function replyToDayUpsert<Row>(reply: FastifyReply, result: DayUpsertResult<Row>) {
+  switch (result.kind) {
+    case 'employee-missing':
+      throw notFound('Employee');
+    case 'stale':
+      throw stale();
+    case 'created':
+      return reply.status(201).send(result.row);
+    case 'updated':
+      return reply.status(200).send(result.row);
+  }
+}
+
+/** 204 once the day's record is removed; 404 naming `what` when there was none. */
+export function replyToDayDelete(reply: FastifyReply, deleted: boolean, what: string) {
+  if (!deleted) throw notFound(what);
+  return reply.status(204).send();
+}
