@@ -1,8 +1,10 @@
-// What the user commands share: finding an account by email and naming the command line as the actor.
+// What the user commands share: finding an account by email, naming the command line as the actor and
+// checking a --password given on the command line.
 import os from 'node:os';
 import type { Runtime } from '../server/runtime.ts';
 import { findUserByEmail } from '../server/repos/users.ts';
 import { AccountError, type Actor } from '../server/auth/users.ts';
+import { passwordProblem } from '../server/security/password-policy.ts';
 
 export function cliActor(): Actor {
   let who = 'unknown';
@@ -27,4 +29,11 @@ export function refused(err: unknown): number {
     return 1;
   }
   throw err;
+}
+
+/** A --password that breaks the password policy is refused with the reason printed; an absent one is fine. */
+export function passwordOptionAccepted(password: string | undefined): boolean {
+  const problem = password !== undefined ? passwordProblem(password) : null;
+  if (problem) console.error(`--password: ${problem}`);
+  return !problem;
 }

@@ -3,8 +3,7 @@ import { loadEnv } from '../server/env.ts';
 import { openRuntime } from '../server/runtime.ts';
 import { createUser, generatePassword } from '../server/auth/users.ts';
 import { writeAudit } from '../server/repos/audit.ts';
-import { passwordProblem } from '../server/security/password-policy.ts';
-import { cliActor } from './user-common.ts';
+import { cliActor, passwordOptionAccepted } from './user-common.ts';
 import { options } from './args.ts';
 import { runCli } from './run.ts';
 
@@ -14,11 +13,7 @@ runCli(async () => {
     console.error('Usage: npm run user:create -- --email <email> [--password <password>] [--name <name>] [--admin]');
     return 2;
   }
-  const problem = args.password !== undefined ? passwordProblem(args.password) : null;
-  if (problem) {
-    console.error(`--password: ${problem}`);
-    return 2;
-  }
+  if (!passwordOptionAccepted(args.password)) return 2;
   const runtime = await openRuntime(loadEnv());
   try {
     const password = args.password ?? generatePassword();

@@ -6,10 +6,9 @@ import { openRuntime } from '../server/runtime.ts';
 import { adminResetPassword } from '../server/auth/users.ts';
 import { removeTwoFactor } from '../server/repos/users.ts';
 import { writeAudit } from '../server/repos/audit.ts';
-import { passwordProblem } from '../server/security/password-policy.ts';
 import { options } from './args.ts';
 import { runCli } from './run.ts';
-import { cliActor, refused, userByEmail } from './user-common.ts';
+import { cliActor, passwordOptionAccepted, refused, userByEmail } from './user-common.ts';
 
 runCli(async () => {
   const args = options({ email: { type: 'string' }, password: { type: 'string' }, 'remove-two-factor': { type: 'boolean' } });
@@ -17,11 +16,7 @@ runCli(async () => {
     console.error('Usage: npm run user:password -- --email <email> [--password <new password>] [--remove-two-factor]');
     return 2;
   }
-  const problem = args.password !== undefined ? passwordProblem(args.password) : null;
-  if (problem) {
-    console.error(`--password: ${problem}`);
-    return 2;
-  }
+  if (!passwordOptionAccepted(args.password)) return 2;
   const runtime = await openRuntime(loadEnv());
   try {
     const found = await userByEmail(runtime, args.email);
