@@ -10,7 +10,6 @@ import { employeeInputSchema, type Employee } from '../../../shared/api/employee
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 import { EMPLOYEES_KEY, useSaveEmployee } from './api.ts';
 import { translated, translateIssue } from './validation.ts';
-import { READABLE_ERRORS } from './a11y.ts';
 
 interface Props {
   onClose: () => void;
@@ -95,7 +94,7 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
 
   return (
     <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={editing ? t('form.editTitle') : t('form.addTitle')} size="lg">
-      <form onSubmit={submit} noValidate style={READABLE_ERRORS}>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('form.firstName')} required autoComplete="off" data-autofocus {...form.getInputProps('firstName')} />

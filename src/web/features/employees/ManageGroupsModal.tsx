@@ -9,7 +9,6 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { staffGroupInputSchema, type StaffGroup, type StaffGroupInput } from '../../../shared/api/staff-groups.ts';
 import { useDeleteStaffGroup, useSaveStaffGroup } from './api.ts';
 import { translated, translateIssue, type Translate } from './validation.ts';
-import { READABLE_ERRORS } from './a11y.ts';
 
 const EMPTY: StaffGroupInput = { name: '', takesFlights: false, takesAirportHours: false };
 
@@ -49,7 +48,7 @@ function EditRow({ group, onDone, onError }: { group: StaffGroup; onDone: () => 
   return (
     <Table.Tr>
       <Table.Td>
-        <form id={`group-form-${group.id}`} onSubmit={submit} noValidate style={READABLE_ERRORS}>
+        <form id={`group-form-${group.id}`} onSubmit={submit} noValidate>
           <TextInput aria-label={t('groups.name')} size="xs" data-autofocus {...form.getInputProps('name')} />
         </form>
       </Table.Td>
@@ -174,7 +173,7 @@ export function ManageGroupsModal({ groups, onClose }: { groups: StaffGroup[]; o
           </Table>
         </Table.ScrollContainer>
         <Paper withBorder p="md" radius="sm">
-          <form onSubmit={add} noValidate style={READABLE_ERRORS}>
+          <form onSubmit={add} noValidate>
             <Stack gap="sm">
               <Title order={2} size="h5">
                 {t('groups.newTitle')}

@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api.ts';
 import { timeOffInputSchema, type TimeOff, type TimeOffInput } from '../../../shared/api/time-off.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
-import { READABLE_ERRORS } from '../a11y.ts';
 import { useSaveTimeOff } from './api.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -129,7 +128,7 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
       size="lg"
       centered
     >
-      <form onSubmit={submit} noValidate style={READABLE_ERRORS}>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {employee ? (
             <Text size="sm">
