@@ -31,8 +31,8 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient ?? defaultClient}>
         <ModalsProvider>
-          {/* At most 20 toasts are kept (DESIGN.md). */}
-          <Notifications limit={20} position="top-right" />
+          {/* At most 20 toasts are kept (DESIGN.md); bottom right, clear of the pages' action buttons at the top. */}
+          <Notifications limit={20} position="bottom-right" />
           {children}
         </ModalsProvider>
       </QueryClientProvider>
