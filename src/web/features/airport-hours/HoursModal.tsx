@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toast } from './toast.ts';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { formatMonth } from '../../ui/useMonth.ts';
 import { useAddAirportHours, useEditAirportHours } from './api.ts';
 import { DISPLAY_ORDER, weekdayName } from './days.ts';
 import { hoursErrorText } from './errors.ts';
+import { FormActions } from '../../ui/FormActions.tsx';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -197,19 +198,13 @@ export function HoursModal({ opened, onClose, month, groups, rows, role, editing
             clampBehavior="none"
             {...form.getInputProps('minimumStaff')}
           />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={close}>
-              {t('modal.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {editing ? t('modal.save') : t('modal.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            error={error}
+            onCancel={close}
+            submitting={busy}
+            cancelLabel={t('modal.cancel')}
+            submitLabel={editing ? t('modal.save') : t('modal.submit')}
+          />
         </Stack>
       </form>
     </Modal>

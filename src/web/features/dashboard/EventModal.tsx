@@ -1,7 +1,7 @@
 // Add/Edit Event (SPEC.md sections 2 and 5): name required, description optional; a failed save
 // shows 'Failed to save event: {message}' inside the modal.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MonthEmployee, ScheduleEvent } from '../../../shared/api/schedule.ts';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { saveEvent, useReloadMonth } from './api.ts';
 import { fullName } from './model.ts';
 import { longDate } from './format.ts';
+import { FormActions } from '../../ui/FormActions.tsx';
 
 type Props = { month: string; employee: MonthEmployee; date: string; existing: ScheduleEvent | undefined; onClose: () => void };
 
@@ -69,19 +70,13 @@ export function EventModal({ month, employee, date, existing, onClose }: Props) 
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common:actions.save')}
-            </Button>
-          </Group>
+          <FormActions
+            error={error}
+            onCancel={onClose}
+            submitting={save.isPending}
+            cancelLabel={t('common:actions.cancel')}
+            submitLabel={t('common:actions.save')}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,7 @@
 // Edit Schedule (SPEC.md sections 2 and 5): start and end selects that begin with 'Select time',
 // errors inside, and the rule warnings of the generator's own checker before saving.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkShiftEdit, type Breach } from '../../../engine/rules.ts';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { saveSchedule, useReloadMonth } from './api.ts';
 import { fullName, type EmployeeMonth } from './model.ts';
 import { longDate, shortDate } from './format.ts';
+import { FormActions } from '../../ui/FormActions.tsx';
 
 type Props = {
   month: string;
@@ -145,19 +146,13 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
               </Text>
             </Alert>
           )}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common:actions.save')}
-            </Button>
-          </Group>
+          <FormActions
+            error={error}
+            onCancel={onClose}
+            submitting={save.isPending}
+            cancelLabel={t('common:actions.cancel')}
+            submitLabel={t('common:actions.save')}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toast } from './toast.ts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -10,6 +10,7 @@ import { employeeInputSchema, type Employee } from '../../../shared/api/employee
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 import { EMPLOYEES_KEY, useSaveEmployee } from './api.ts';
 import { translated, translateIssue } from './validation.ts';
+import { FormActions } from '../../ui/FormActions.tsx';
 
 interface Props {
   onClose: () => void;
@@ -127,19 +128,13 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
               </Stack>
             </Alert>
           )}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? t('form.submitEdit') : t('form.submitAdd')}
-            </Button>
-          </Group>
+          <FormActions
+            error={error}
+            onCancel={onClose}
+            submitting={save.isPending}
+            cancelLabel={t('common:actions.cancel')}
+            submitLabel={editing ? t('form.submitEdit') : t('form.submitAdd')}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Fieldset, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useSaveFlight } from './api.ts';
 import { localParts, ruleText } from './format.ts';
+import { FormActions } from '../../ui/FormActions.tsx';
 
 interface Values {
   flightNumber: string;
@@ -193,19 +194,13 @@ export function FlightModal(props: FlightModalProps) {
               </SimpleGrid>
             </Fieldset>
           )}
-          {serverError && (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('modal.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {flight ? t('modal.submitEdit') : t('modal.submitAdd')}
-            </Button>
-          </Group>
+          <FormActions
+            error={serverError}
+            onCancel={onClose}
+            submitting={save.isPending}
+            cancelLabel={t('modal.cancel')}
+            submitLabel={flight ? t('modal.submitEdit') : t('modal.submitAdd')}
+          />
         </Stack>
       </form>
     </Modal>

@@ -4,13 +4,14 @@
 // reveals the hours per day and unticking it clears them. Rendered only while open; closes after a
 // successful save and stays open with the error inside it when the save fails.
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api.ts';
 import { timeOffInputSchema, type TimeOff, type TimeOffInput } from '../../../shared/api/time-off.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
 import { useSaveTimeOff } from './api.ts';
+import { FormActions } from '../FormActions.tsx';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -194,19 +195,13 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
               {...form.getInputProps('workHours')}
             />
           )}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {existing ? t('common:actions.save') : t('submit')}
-            </Button>
-          </Group>
+          <FormActions
+            error={error}
+            onCancel={onClose}
+            submitting={save.isPending}
+            cancelLabel={t('common:actions.cancel')}
+            submitLabel={existing ? t('common:actions.save') : t('submit')}
+          />
         </Stack>
       </form>
     </Modal>
