@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
+import { createTestApp, type TestApp, apiCaller } from '../test/harness.ts';
 import { employees, events, schedules, timeOff } from '../db/schema.ts';
 
 let t: TestApp;
@@ -13,15 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(method: Method, url: string, payload?: unknown, withCookie = true) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...(withCookie ? { cookie } : {}), ...(method === 'GET' ? {} : { origin: TEST_BASE_URL }) },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
+const call = apiCaller(() => t.app, () => cookie);
 
 let seq = 0;
 const person = (over: Record<string, unknown> = {}) => ({

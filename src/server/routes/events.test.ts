@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
+import { createTestApp, type TestApp, apiCaller } from '../test/harness.ts';
 import { employees, events } from '../db/schema.ts';
 
 let t: TestApp;
@@ -19,14 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function call(method: 'PUT' | 'DELETE', url: string, payload?: object, withCookie = true) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...(withCookie ? { cookie } : {}), origin: TEST_BASE_URL },
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = apiCaller(() => t.app, () => cookie);
 const stored = () => t.database.db.select().from(events).where(eq(events.employeeId, anna));
 
 describe('PUT /api/events', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
+import { createTestApp, type TestApp, apiCaller, type ApiMethod } from '../test/harness.ts';
 import { flights, settings } from '../db/schema.ts';
 import { parseTimetableCsv } from '../demo/timetable.ts';
 import { staffFromInput, type ImportRow } from '../../shared/api/flights.ts';
@@ -20,15 +20,7 @@ beforeEach(async () => {
   await t.database.db.insert(settings).values({ id: 1 }).onConflictDoUpdate({ target: settings.id, set: { timeZone: 'Europe/Warsaw' } });
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(method: Method, url: string, payload?: unknown, withCookie = true) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...(withCookie ? { cookie } : {}), ...(method === 'GET' ? {} : { origin: TEST_BASE_URL }) },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
+const call = apiCaller(() => t.app, () => cookie);
 
 const flight = (over: Record<string, unknown> = {}) => ({
   flightNumber: 'LO3901',
@@ -51,7 +43,7 @@ async function create(over: Record<string, unknown> = {}) {
 describe('sign-in is required', () => {
   it('answers 401 to every flights call without a session, and writes nothing', async () => {
     const created = await create();
-    const calls: [Method, string, unknown?][] = [
+    const calls: [ApiMethod, string, unknown?][] = [
       ['GET', '/api/flights?month=2026-11'],
       ['POST', '/api/flights', flight({ flightNumber: 'XX1' })],
       ['PUT', `/api/flights/${created.id}`, { version: 1, data: flight({ flightNumber: 'XX2' }) }],

@@ -128,3 +128,20 @@ export function cookieHeader(res: LightMyRequestResponse): string {
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
   return list.map((c) => c.split(';')[0]).join('; ');
 }
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * A request function for one signed-in test user, as the browser would send it: the session cookie
+ * (unless `withCookie` is false) and, on writes, the app's own Origin. `cookieOf` is read per call,
+ * since the cookie is usually set in beforeAll.
+ */
+export function apiCaller(app: () => FastifyInstance, cookieOf: () => string) {
+  return (method: ApiMethod, url: string, payload?: unknown, withCookie = true) =>
+    app().inject({
+      method,
+      url,
+      headers: { ...(withCookie ? { cookie: cookieOf() } : {}), ...(method === 'GET' ? {} : { origin: TEST_BASE_URL }) },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}
