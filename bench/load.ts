@@ -9,7 +9,8 @@
 //
 // Options (environment): LOAD_SECONDS (per case, default 15), LOAD_CLIENTS (default 10,50,200),
 // LOAD_DATABASES (default postgres,embedded), BENCH_DATABASE_URL (default the local server),
-// LOAD_RECORD=0 to print without writing RESULTS.md.
+// LOAD_RECORD=0 to print without writing RESULTS.md, LOAD_SERVER_FLAGS for the server's node (for
+// example "--cpu-prof --cpu-prof-dir=profiles" to see where its time goes).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.ts';
@@ -106,7 +108,10 @@ function rssMb(pid: number): number {
 
 interface Answer {
   status: number;
-  body: string;
+  /** The body as text (unzipped when it came gzipped); decoded only when asked for. */
+  readonly body: string;
+  /** Bytes on the wire. */
+  wireBytes: number;
   headers: http.IncomingHttpHeaders;
 }
 
@@ -132,12 +137,25 @@ class Client {
             ...(this.cookie ? { cookie: this.cookie } : {}),
             ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
             origin: `http://127.0.0.1:${this.port}`,
+            // As a browser sends it.
+            'accept-encoding': 'gzip, deflate, br, zstd',
           },
         },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const gzipped = res.headers['content-encoding'] === 'gzip';
+            resolve({
+              status: res.statusCode ?? 0,
+              get body() {
+                return (gzipped ? gunzipSync(raw) : raw).toString('utf8');
+              },
+              wireBytes: raw.length,
+              headers: res.headers,
+            });
+          });
           res.on('error', reject);
         },
       );
@@ -149,7 +167,8 @@ class Client {
 }
 
 async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['src/cli/serve.ts'], {
+  const flags = (process.env.LOAD_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, 'src/cli/serve.ts'], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -345,8 +364,10 @@ function row(r: CaseResult): string {
 }
 
 async function main() {
+  const loadAtStart = os.loadavg().map((v) => v.toFixed(2)).join(', ');
   const results: CaseResult[] = [];
   let payloadKb = 0;
+  let wireKb = 0;
   for (const kind of DATABASES) {
     const { env, cleanup } = await prepare(kind);
     const port = await freePort();
@@ -366,9 +387,10 @@ async function main() {
       }
       const monthRes = await client.request('GET', `/api/month?month=${MONTH}`);
       payloadKb = Math.round(Buffer.byteLength(monthRes.body) / 1024);
+      wireKb = Math.round(monthRes.wireBytes / 1024);
       const month = JSON.parse(monthRes.body) as MonthPayload;
       const cells = cellsOf(month, 'Rampa');
-      console.log(`${kind}: ${month.schedules.length} shifts in ${MONTH}, month answer ${payloadKb} KB, ${cells.length} cells to save`);
+      console.log(`${kind}: ${month.schedules.length} shifts in ${MONTH}, month answer ${payloadKb} KB (${wireKb} KB gzipped on the wire), ${cells.length} cells to save`);
       for (const thinkMs of THINK_MS) {
         for (const clients of CLIENTS) {
           const result = await runCase(kind, port, server.pid!, clients, thinkMs, cells, client.cookie);
@@ -399,8 +421,8 @@ async function main() {
       [
         '## Load',
         '',
-        `\`npm run bench:load\` on ${DateTime.now().toISODate()}, Node ${process.versions.node}, ${os.cpus().length} CPUs, load average ${load} at the end`,
-        `(other work was running on the machine). Month ${MONTH} of the demo airport (60 employees, every group generated; the month answer is ${payloadKb} KB).`,
+        `\`npm run bench:load\` on ${DateTime.now().toISODate()}, Node ${process.versions.node}, ${os.cpus().length} CPUs, load average ${loadAtStart} at the start`,
+        `and ${load} at the end (1, 5 and 15 minutes; the run itself makes most of it). Month ${MONTH} of the demo airport (60 employees, every group generated; the month answer is ${payloadKb} KB of JSON, ${wireKb} KB gzipped as browsers receive it).`,
         `Each case runs ${SECONDS} s. Think time "none": every client sends its next request as soon as the previous answer arrives`,
         '(a stress test, like autocannon\'s connections); "~1 s": a pause of 0.5–1.5 s between requests (a planner clicking through).',
         `Mix: 90% GET /api/month, 10% PUT /api/schedules on cells of its own, plus one generate of Rampa every ${GENERATE_EVERY_MS / 1000} s.`,

@@ -1,4 +1,5 @@
-// Where a month read spends its time: the month query, the session check and the whole request,
+// Where a month read spends its time: building the month, the session check and the whole request
+// (answered from the month cache),
 // each timed in-process against PostgreSQL (a fresh database with the demo airport, every group generated).
 // npx node tools/profile-month.ts  (BENCH_DATABASE_URL, default the local server)
 import { randomBytes } from 'node:crypto';
@@ -9,7 +10,7 @@ import { seedDemo } from '../src/server/demo/seed.ts';
 import { createAuth } from '../src/server/auth/auth.ts';
 import { createUser } from '../src/server/auth/users.ts';
 import { buildApp } from '../src/server/app.ts';
-import { loadMonth } from '../src/server/repos/month.ts';
+import { loadMonth, monthAnswer } from '../src/server/repos/month.ts';
 import { generateMonth } from '../src/server/generation/service.ts';
 import { monthDataSchema } from '../src/shared/api/schedule.ts';
 
@@ -54,11 +55,14 @@ try {
     process.exit(0);
   }
   await time('loadMonth (queries + totals)', () => loadMonth(database.db, MONTH));
+  await time('monthAnswer (a build: + check, JSON, gzip)', () => monthAnswer(database.db, MONTH));
   await time('monthDataSchema.parse (response check)', () => monthDataSchema.parse(data));
   await time('JSON.stringify', () => JSON.stringify(data));
   await time('getSession', () => auth.api.getSession({ headers: new Headers({ cookie }) }));
   await time('GET /api/settings (inject)', () => app.inject({ method: 'GET', url: '/api/settings', headers: { cookie } }));
-  await time('GET /api/month (inject)', () => app.inject({ method: 'GET', url: `/api/month?month=${MONTH}`, headers: { cookie } }));
+  await time('GET /api/month (inject, kept month, gzip)', () =>
+    app.inject({ method: 'GET', url: `/api/month?month=${MONTH}`, headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } }),
+  );
   await app.close();
 } finally {
   await database.close();

@@ -20,6 +20,8 @@ import { DATABASE_UNAVAILABLE_MESSAGE, invalidInputMessage, isDatabaseUnavailabl
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { APP_VERSION } from '../shared/version.ts';
 import { registerApiRoutes } from './routes/index.ts';
+import { MonthCache } from './repos/month-cache.ts';
+import { monthAnswer } from './repos/month.ts';
 import { checkAuthRequest } from './security/auth-gate.ts';
 import { securityHeaders } from './security/headers.ts';
 
@@ -46,6 +48,10 @@ declare module 'fastify' {
     } | null;
     /** The id of the signed-in session (set with `user`). */
     sessionId: string | null;
+  }
+  interface FastifyInstance {
+    /** The dashboard's months kept between reads (repos/month-cache.ts). */
+    monthCache: MonthCache;
   }
 }
 
@@ -189,7 +195,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(async (api) => registerApiRoutes(api, { database, auth }), { prefix: '/api' });
+  // Months are kept until the database's change feed reports a change. A change made through this
+  // instance is also forgotten at once, before its answer goes out, so that the planner who made it
+  // reads it back even before the feed's notice arrives.
+  const monthCache = new MonthCache(database.changes(), (month) => monthAnswer(database.db, month));
+  app.addHook('onSend', async (request) => {
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) monthCache.invalidate('all');
+  });
+  app.addHook('onClose', async () => monthCache.close());
+  app.decorate('monthCache', monthCache);
+
+  await app.register(async (api) => registerApiRoutes(api, { database, auth, monthCache }), { prefix: '/api' });
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));

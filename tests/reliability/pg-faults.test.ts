@@ -9,6 +9,7 @@ import { createTestApp, TEST_BASE_URL, type TestApp } from '../../src/server/tes
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { employees, flights, schedules, settings } from '../../src/server/db/schema.ts';
 import { monthRange } from '../../src/shared/month.ts';
+import { CHANGES_APPLICATION_NAME } from '../../src/server/db/changes.ts';
 import {
   adminClient,
   backendInTransaction,
@@ -17,6 +18,7 @@ import {
   dataChecksum,
   expectCleanServerError,
   terminate,
+  waitFor,
 } from './helpers.ts';
 
 // The generate route gets a fault hook that runs after the month's delete, inside the transaction.
@@ -194,5 +196,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection killed mi
     const retry = await send('POST', '/api/flights/import', { rows });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toEqual({ inserted: 1500, skippedExisting: 0 });
+  });
+
+  it("the change feed's connection killed: month reads stay right, and keeping months resumes by itself", async () => {
+    const feed = t.database.changes();
+    const read = async () => (await t.app.inject({ method: 'GET', url: `/api/month?month=${MONTH}`, headers: { cookie } })).json();
+    const [shift] = await t.database.db.select().from(schedules).where(inArray(schedules.employeeId, rampa)).limit(1);
+    const startOf = (body: { schedules: { id: string; startTime: string }[] }) => body.schedules.find((s) => s.id === shift!.id)?.startTime;
+    await read();
+    expect(feed.live).toBe(true);
+
+    const listener = await admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and application_name = $2',
+      [dbName, CHANGES_APPLICATION_NAME],
+    );
+    expect(listener.rows).toHaveLength(1);
+    await terminate(admin, listener.rows[0]!.pid);
+    await waitFor(async () => (feed.live ? null : true), 'the feed to notice its lost connection');
+
+    // A change whose notice nobody hears: reads go to the database while the feed is down.
+    const writer = await adminClient(dbName);
+    await writer.query(`update schedules set start_time = '04:30', version = version + 1 where id = $1`, [shift!.id]);
+    expect(startOf(await read())).toBe('04:30');
+
+    // The feed reconnects by itself; months are kept again, and changes reach them again.
+    await waitFor(async () => (feed.live ? true : null), 'the feed to reconnect');
+    await read();
+    const hits = t.app.monthCache.stats.hits;
+    expect(startOf(await read())).toBe('04:30');
+    expect(t.app.monthCache.stats.hits).toBe(hits + 1);
+    await writer.query(`update schedules set start_time = '05:00', version = version + 1 where id = $1`, [shift!.id]);
+    await writer.end();
+    await waitFor(async () => (startOf(await read()) === '05:00' ? true : null), 'the change to reach the month');
   });
 });

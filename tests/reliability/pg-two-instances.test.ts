@@ -212,4 +212,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances behind one
     expect(rows).toHaveLength(last!.shiftCount);
     expect(new Set(rows.map((r) => `${r.employeeId}|${r.date}`)).size).toBe(rows.length);
   });
+
+  it('a month kept in memory on B shows a cell saved on A, and a generate on B reaches A', async () => {
+    const cookie = cookieOf(await signIn(a, 'planner@grafik.test', PASSWORD, '10.0.0.5'));
+    type Month = { schedules: { id: string; employeeId: string; date: string; startTime: string; version: number }[] };
+    const read = async (on: Instance) =>
+      (await on.app.inject({ method: 'GET', url: `/api/month?month=${MONTH}`, headers: { cookie } })).json() as Month;
+    const monthOn = (on: Instance, check: (m: Month) => boolean) =>
+      waitFor(async () => {
+        const m = await read(on);
+        return check(m) ? m : null;
+      }, 'the change to reach the other instance');
+
+    // Both instances keep the month: the second read on B is answered from memory.
+    const before = await read(a);
+    await read(b);
+    const hits = b.app.monthCache.stats.hits;
+    await read(b);
+    expect(b.app.monthCache.stats.hits).toBe(hits + 1);
+
+    const shift = before.schedules.find((s) => rampa.includes(s.employeeId))!;
+    const save = await a.app.inject({
+      method: 'PUT',
+      url: '/api/schedules',
+      headers: { cookie, origin: BASE_URL },
+      payload: { employeeId: shift.employeeId, date: shift.date, startTime: '03:30', endTime: '09:30', version: shift.version },
+    });
+    expect(save.statusCode).toBe(200);
+    const onB = await monthOn(b, (m) => m.schedules.some((s) => s.id === shift.id && s.startTime === '03:30'));
+    expect(onB.schedules.find((s) => s.id === shift.id)).toMatchObject({ version: shift.version + 1 });
+
+    const regenerated = await generate(b, cookie, 'Rampa', 51);
+    expect(regenerated.statusCode).toBe(200);
+    const ids = new Set((await rampaMonth()).map((r) => r.id));
+    await monthOn(a, (m) => {
+      const onA = new Set(m.schedules.filter((s) => rampa.includes(s.employeeId)).map((s) => s.id));
+      return onA.size === ids.size && [...ids].every((id) => onA.has(id));
+    });
+  });
 });

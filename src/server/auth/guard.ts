@@ -76,13 +76,23 @@ export function grafikGuard(options: GuardOptions): BetterAuthPlugin {
     return left > 0 ? left : null;
   }
 
+  const pastLifetime = (session: { createdAt: Date | string }, now: number) =>
+    new Date(session.createdAt).getTime() + options.absoluteLifetimeMs <= now;
+
+  /** Past the absolute lifetime: the session ends now, whatever its idle expiry says. */
+  async function endExpired(ctx: HookContext, found: NonNullable<Found>) {
+    await ctx.context.internalAdapter.deleteSession(found.session.token);
+    await audit(ctx, { action: 'session.expired', userId: found.user.id, email: found.user.email, detail: { reason: 'absolute lifetime' } });
+  }
+
   const before = createAuthMiddleware(async (ctx) => {
+    // Every API request checks its session here: get-session finds the session itself, and its
+    // absolute lifetime is checked on what it found (in `after`), so the lookup is not done twice.
+    if (ctx.path === '/get-session') return;
     const now = Date.now();
     let found = await cookieSession(ctx);
-    if (found && found.session.createdAt.getTime() + options.absoluteLifetimeMs <= now) {
-      // Past the absolute lifetime: the session ends now, whatever its idle expiry says.
-      await ctx.context.internalAdapter.deleteSession(found.session.token);
-      await audit(ctx, { action: 'session.expired', userId: found.user.id, email: found.user.email, detail: { reason: 'absolute lifetime' } });
+    if (found && pastLifetime(found.session, now)) {
+      await endExpired(ctx, found);
       found = null;
     }
     const stash: Stash = { found, userId: found?.user.id ?? null, email: found?.user.email ?? null, claimKey: null };
@@ -159,6 +169,14 @@ export function grafikGuard(options: GuardOptions): BetterAuthPlugin {
   });
 
   const after = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/get-session') {
+      const found = ctx.context.returned as Found | undefined;
+      if (found?.session && found.user && pastLifetime(found.session, Date.now())) {
+        await endExpired(ctx, found);
+        return ctx.json(null);
+      }
+      return;
+    }
     const key = keyOf(ctx);
     const stash = key ? stashes.get(key) : undefined;
     if (!stash) return;

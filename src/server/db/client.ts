@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import * as schema from './schema.ts';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,7 +22,21 @@ export interface Database {
   kind: 'embedded' | 'postgres';
   /** Where the data lives, for messages: the folder, or the server's host and database name. */
   location: string;
+  /** The feed of committed changes to month data (./changes.ts), started on first use. */
+  changes(): ChangeFeed;
   close(): Promise<void>;
+}
+
+/** Starts a feed on first use and closes it (if started) before the database. */
+function lazyFeed(start: () => ChangeFeed) {
+  let feed: ChangeFeed | null = null;
+  return {
+    get: () => (feed ??= start()),
+    close: async () => {
+      await feed?.close();
+      feed = null;
+    },
+  };
 }
 
 export class DataFolderLockedError extends Error {
@@ -66,11 +81,14 @@ export async function openEmbedded(dataDir: string, options: { migrate?: boolean
     throw err;
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const feed = lazyFeed(() => pgliteChangeFeed(client));
   const database: Database = {
     db,
     kind: 'embedded',
     location: dir,
+    changes: feed.get,
     async close() {
+      await feed.close();
       await client.close();
       await release();
     },
@@ -91,7 +109,17 @@ export async function openInMemory(): Promise<Database> {
   const client = await PGlite.create();
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'embedded', location: 'memory', close: () => client.close() };
+  const feed = lazyFeed(() => pgliteChangeFeed(client));
+  return {
+    db,
+    kind: 'embedded',
+    location: 'memory',
+    changes: feed.get,
+    close: async () => {
+      await feed.close();
+      await client.close();
+    },
+  };
 }
 
 export async function openPostgres(url: string, options: { migrate?: boolean; max?: number } = {}): Promise<Database> {
@@ -106,11 +134,16 @@ export async function openPostgres(url: string, options: { migrate?: boolean; ma
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const parsed = new URL(url);
+  const feed = lazyFeed(() => postgresChangeFeed(url));
   const database: Database = {
     db,
     kind: 'postgres',
     location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
-    close: () => pool.end(),
+    changes: feed.get,
+    close: async () => {
+      await feed.close();
+      await pool.end();
+    },
   };
   if (options.migrate !== false) {
     try {

@@ -1,8 +1,11 @@
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
+import type { MonthCache } from '../repos/month-cache.ts';
 
 /** What every route plugin is given. */
 export interface RouteContext {
   database: Database;
   auth: Auth;
+  /** The dashboard's months, kept until they change. */
+  monthCache: MonthCache;
 }

@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.ts';
-import { employees, events, monthlyWorkHours, schedules, timeOff } from '../db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
+import { buildApp } from '../app.ts';
+import type { ChangeFeed } from '../db/changes.ts';
+import { employees, events, monthlyWorkHours, schedules, settings, timeOff } from '../db/schema.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -94,8 +98,104 @@ describe('GET /api/month', () => {
     }
   });
 
+  it('sends the month gzipped to a client that accepts it (browsers do), and plain JSON otherwise', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/month?month=2026-03', headers: { cookie } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const accept of ['gzip, deflate, br, zstd', 'br;q=1, gzip;q=0.5']) {
+      const zipped = await t.app.inject({ method: 'GET', url: '/api/month?month=2026-03', headers: { cookie, 'accept-encoding': accept } });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/api/month?month=2026-03', headers: { cookie, 'accept-encoding': 'gzip;q=0, br' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
+  });
+
   it('answers 401 without a session', async () => {
     const res = await get('/api/month?month=2026-03', false);
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/month, kept between reads', () => {
+  type Month = { schedules: { employeeId: string; date: string; startTime: string; version: number }[]; totals: Record<string, number> };
+  const month = async (key: string) => (await get(`/api/month?month=${key}`)).json() as Month & Record<string, unknown>;
+  const shiftOf = (body: Month, employeeId: string, date: string) =>
+    body.schedules.find((s) => s.employeeId === employeeId && s.date === date);
+  /** Reads the month until `check` passes: a change made elsewhere arrives through the change feed. */
+  const eventually = async (key: string, check: (body: Month & Record<string, unknown>) => boolean) => {
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const body = await month(key);
+      if (check(body)) return body;
+      if (Date.now() > until) throw new Error(`month ${key} never showed the change`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('answers a month read again from memory while nothing changed', async () => {
+    await month('2026-03');
+    const before = { ...t.app.monthCache.stats };
+    const again = await month('2026-03');
+    expect(again.month).toBe('2026-03');
+    expect(t.app.monthCache.stats.hits).toBe(before.hits + 1);
+    expect(t.app.monthCache.stats.builds).toBe(before.builds);
+  });
+
+  it("shows a planner's own save in the very next read, without waiting for the change feed", async () => {
+    // An instance whose feed is connected but slow: its notices have not arrived yet.
+    const slowFeed: ChangeFeed = { live: true, subscribe: () => () => {}, close: async () => {} };
+    const app = await buildApp({
+      database: { ...t.database, changes: () => slowFeed },
+      auth: t.auth,
+      baseUrl: TEST_BASE_URL,
+      logLevel: 'silent',
+      webRoot: null,
+    });
+    onTestFinished(() => app.close());
+    const read = async () => (await app.inject({ method: 'GET', url: '/api/month?month=2026-03', headers: { cookie } })).json() as Month;
+    expect(shiftOf(await read(), adam, '2026-03-11')).toBeUndefined();
+    const save = await app.inject({
+      method: 'PUT',
+      url: '/api/schedules',
+      headers: { cookie, origin: TEST_BASE_URL },
+      payload: { employeeId: adam, date: '2026-03-11', startTime: '07:00', endTime: '15:00' },
+    });
+    expect(save.statusCode).toBe(201);
+    const next = await read();
+    expect(shiftOf(next, adam, '2026-03-11')).toMatchObject({ startTime: '07:00' });
+    expect(next.totals[adam]).toBe(6 + 2 * 7.5 + 8);
+  });
+
+  it('shows changes written to the database by anyone else (another server instance, a command)', async () => {
+    const db = t.database.db;
+    await month('2026-03');
+    await month('2026-04');
+
+    // A shift moved by another writer.
+    await db.update(schedules).set({ startTime: '08:00', endTime: '16:00', version: 2 }).where(and(eq(schedules.employeeId, zofia), eq(schedules.date, '2026-03-02')));
+    await eventually('2026-03', (b) => shiftOf(b, zofia, '2026-03-02')?.startTime === '08:00');
+
+    // Time off that spans March and April changes both months.
+    await db.update(timeOff).set({ workHours: 8 }).where(and(eq(timeOff.employeeId, adam), eq(timeOff.startDate, '2026-03-30')));
+    await eventually('2026-03', (b) => b.totals[adam] === 6 + 2 * 8 + 8);
+    await eventually('2026-04', (b) => b.totals[adam] === 2 * 8 + 4 * 8);
+
+    // A renamed employee, the settings and the required hours concern every month.
+    await db.update(employees).set({ firstName: 'Bartłomiej' }).where(eq(employees.id, bartek));
+    await eventually('2026-04', (b) =>
+      JSON.stringify(b.groups).includes('Bartłomiej'),
+    );
+    await db.update(settings).set({ minRestHours: 12 });
+    await eventually('2026-03', (b) => (b.settings as { minRestHours: number }).minRestHours === 12);
+    await db.update(monthlyWorkHours).set({ requiredHours: 168 });
+    await eventually('2026-03', (b) => b.requiredHours === 168);
+
+    // An event deleted by another writer.
+    await db.delete(events).where(eq(events.employeeId, bartek));
+    await eventually('2026-03', (b) => (b.events as unknown[]).length === 0);
   });
 });
