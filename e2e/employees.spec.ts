@@ -189,3 +189,30 @@ test('an administrator adds, renames and removes a staff group; a group with emp
   await dialog.getByRole('button', { name: 'Zamknij' }).first().click();
   await expect(card(page, renamed)).toHaveCount(0);
 });
+
+test('a group renamed by someone else meanwhile: the edit is refused, and the row shows the latest name', async ({ signedInPage: page }) => {
+  const name = `Odladzanie ${unique()}`;
+  const created = await page.request.post('/api/staff-groups', { data: { name, takesFlights: false, takesAirportHours: false } });
+  expect(created.status()).toBe(201);
+  const group = (await created.json()) as { id: number; version: number };
+  await page.goto('/employees');
+  await page.getByRole('button', { name: 'Zarządzaj grupami' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Grupy pracowników' });
+  await dialog.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: `Edytuj grupę ${name}` }).click();
+  await dialog.getByRole('textbox', { name: 'Nazwa grupy' }).first().fill(`${name} A`);
+
+  // Another administrator renames it first.
+  const other = await page.request.put(`/api/staff-groups/${group.id}`, {
+    data: { name: `${name} B`, takesFlights: true, takesAirportHours: false, version: group.version },
+  });
+  expect(other.status()).toBe(200);
+
+  await dialog.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `Ktoś inny zmienił grupę ${name} w międzyczasie. Lista pokazuje teraz najnowszą wersję: edytuj ją ponownie, jeśli trzeba.`,
+  );
+  await expect(dialog.getByRole('row', { name: new RegExp(`${name} B`) })).toBeVisible();
+  await expect(dialog.getByRole('row', { name: new RegExp(`${name} A`) })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/employees-group-stale.png' });
+  expect((await page.request.delete(`/api/staff-groups/${group.id}`)).status()).toBe(204);
+});

@@ -156,6 +156,20 @@ describe('two planners editing one record from the same version', () => {
     expect(await get('/api/settings')).toEqual(winner);
   });
 
+  it('a staff group (PUT /api/staff-groups/:id)', async () => {
+    const group = (await get('/api/staff-groups')).find((g: { name: string }) => g.name === 'TEST 3');
+    const body = (takesFlights: boolean) => ({ name: group.name, takesFlights, takesAirportHours: !takesFlights, version: group.version });
+    const url = `/api/staff-groups/${group.id}`;
+    const { winner, winnerIndex } = await race(write('PUT', url, body(true)), write('PUT', url, body(false)));
+    expect(winner.takesFlights).toBe([true, false][winnerIndex]);
+    const reloaded = (await get('/api/staff-groups')).find((g: { id: number }) => g.id === group.id);
+    expect(reloaded).toEqual(winner);
+    // The loser, having reloaded, saves on the fresh version.
+    const again = await t.app.inject(write('PUT', url, { ...body(winnerIndex === 0), version: reloaded.version }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ takesFlights: winnerIndex === 0, version: reloaded.version + 1 });
+  });
+
   it('a time off (PUT /api/time-off/:id)', async () => {
     const input = {
       employeeId: employeeIds[3],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { seedDemo } from '../demo/seed.ts';
-import { employees, schedules, timeOff, events } from '../db/schema.ts';
+import { employees, schedules, staffGroups, timeOff, events } from '../db/schema.ts';
 import { BACKUP_TABLES, createBackup, databaseChecksum, parseBackup, restoreBackup } from './backup.ts';
 import { DateTime } from 'luxon';
 
@@ -36,6 +36,30 @@ describe('backup and restore', () => {
   it('keeps working after a restore: new rows get fresh ids', async () => {
     const res = await target.app.inject({ method: 'GET', url: '/api/staff-groups', headers: { cookie: await target.signIn('after@grafik.test') } });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('restores a backup made before a column existed: the column takes its default', async () => {
+    const backup = JSON.parse(JSON.stringify(await createBackup(source.database.db)));
+    // Staff groups had no version before Grafik 1.5.
+    for (const row of backup.tables.staff_groups) {
+      delete row.version;
+      delete row.updated_at;
+    }
+    await restoreBackup(target.database.db, parseBackup(backup));
+    const groups = await target.database.db.select().from(staffGroups);
+    expect(groups.map((g) => g.name).sort()).toEqual(backup.tables.staff_groups.map((g: { name: string }) => g.name).sort());
+    expect(groups.every((g) => g.version === 1 && g.updatedAt instanceof Date)).toBe(true);
+    expect(await target.database.db.select().from(employees)).toHaveLength(60);
+  });
+
+  it('refuses a backup with a column this version does not know, naming it, and keeps what was there', async () => {
+    const backup = JSON.parse(JSON.stringify(await createBackup(source.database.db)));
+    backup.tables.staff_groups[0].colour = 'blue';
+    const before = await databaseChecksum(target.database.db);
+    await expect(restoreBackup(target.database.db, parseBackup(backup))).rejects.toThrow(
+      /table staff_groups has a column this version of Grafik \([\d.]+\) does not know: colour/,
+    );
+    expect(await databaseChecksum(target.database.db)).toBe(before);
   });
 
   it('refuses a file that is not a backup, naming what is wrong', () => {

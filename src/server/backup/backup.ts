@@ -78,17 +78,42 @@ export function parseBackup(value: unknown): Backup {
   return b as Backup;
 }
 
+async function columnsOf(db: Executor, table: string): Promise<string[]> {
+  const result = await db.execute(
+    sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`,
+  );
+  return rowsOf(result).map((r) => String(r.column_name));
+}
+
 /** Replaces every row of every table with the backup's, in one transaction: all or nothing. */
 export async function restoreBackup(db: Db, backup: Backup): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`truncate ${BACKUP_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
     for (const table of BACKUP_TABLES) {
-      const rows = backup.tables[table] ?? [];
+      const rows = (backup.tables[table] ?? []) as Record<string, unknown>[];
       counts[table] = rows.length;
+      if (rows.length === 0) continue;
+      // Only the columns the backup has: a column added by a later version takes its default.
+      const known = await columnsOf(tx, table);
+      const present = new Set<string>();
+      for (const row of rows) for (const key of Object.keys(row ?? {})) present.add(key);
+      const unknown = [...present].filter((c) => !known.includes(c));
+      if (unknown.length > 0) {
+        throw new BackupFormatError(
+          `The backup's table ${table} has ${unknown.length === 1 ? 'a column' : 'columns'} this version of Grafik (${APP_VERSION}) does not know: ` +
+            `${unknown.join(', ')}. Restore it with the version that made it (${backup.appVersion}) or a later one.`,
+        );
+      }
+      const columns = sql.join(
+        known.filter((c) => present.has(c)).map((c) => sql.identifier(c)),
+        sql`, `,
+      );
       for (let i = 0; i < rows.length; i += 1000) {
         const chunk = JSON.stringify(rows.slice(i, i + 1000));
-        await tx.execute(sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${chunk}::json)`);
+        await tx.execute(
+          sql`insert into ${sql.identifier(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.identifier(table)}, ${chunk}::json)`,
+        );
       }
     }
     for (const table of SERIAL_TABLES) {

@@ -35,6 +35,8 @@ export const staffGroups = pgTable(
     takesAirportHours: boolean('takes_airport_hours').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [check('staff_groups_name_not_blank', sql`length(trim(${t.name})) between 1 and 60`)],
 );

@@ -15,6 +15,10 @@ export const badRequest = (message: string, field?: string) => new HttpError(400
 export const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
 
+/** An edit based on a version that is no longer the stored one (lost-update guard, DESIGN.md). */
+export const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
+export const staleRecord = () => conflict(STALE_MESSAGE, 'STALE');
+
 /** The body of every error answer. */
 export interface ErrorBody {
   code: string;

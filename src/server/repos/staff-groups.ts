@@ -20,6 +20,7 @@ export async function listStaffGroups(db: Db): Promise<StaffGroup[]> {
       takesAirportHours: staffGroups.takesAirportHours,
       position: staffGroups.position,
       employeeCount: count(employees.id),
+      version: staffGroups.version,
     })
     .from(staffGroups)
     .leftJoin(employees, eq(employees.role, staffGroups.name))
@@ -36,6 +37,7 @@ async function getStaffGroup(db: Db, id: number): Promise<StaffGroup | null> {
       takesAirportHours: staffGroups.takesAirportHours,
       position: staffGroups.position,
       employeeCount: count(employees.id),
+      version: staffGroups.version,
     })
     .from(staffGroups)
     .leftJoin(employees, eq(employees.role, staffGroups.name))
@@ -52,6 +54,7 @@ async function nameTaken(db: Db, name: string, exceptId?: number): Promise<boole
 export type StaffGroupWrite =
   | { kind: 'ok'; row: StaffGroup }
   | { kind: 'missing' }
+  | { kind: 'stale' }
   | { kind: 'duplicate' }
   | { kind: 'has-employees'; name: string; employees: number };
 
@@ -69,16 +72,30 @@ export async function createStaffGroup(db: Db, input: StaffGroupValues): Promise
   });
 }
 
-/** Renames and sets the flags; a new name reaches employees, operating hours and flight staffing. */
-export async function updateStaffGroup(db: Db, id: number, input: StaffGroupValues): Promise<StaffGroupWrite> {
+/**
+ * Renames and sets the flags, when the stored version is the one the edit was based on; a new name
+ * reaches employees, operating hours and flight staffing.
+ */
+export async function updateStaffGroup(db: Db, id: number, version: number, input: StaffGroupValues): Promise<StaffGroupWrite> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ name: staffGroups.name }).from(staffGroups).where(eq(staffGroups.id, id)).for('update');
+    const [current] = await tx
+      .select({ name: staffGroups.name, version: staffGroups.version })
+      .from(staffGroups)
+      .where(eq(staffGroups.id, id))
+      .for('update');
     if (!current) return { kind: 'missing' } as const;
+    if (current.version !== version) return { kind: 'stale' } as const;
     const name = input.name.trim();
     if (await nameTaken(tx, name, id)) return { kind: 'duplicate' } as const;
     await tx
       .update(staffGroups)
-      .set({ name, takesFlights: input.takesFlights, takesAirportHours: input.takesAirportHours })
+      .set({
+        name,
+        takesFlights: input.takesFlights,
+        takesAirportHours: input.takesAirportHours,
+        version: sql`${staffGroups.version} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(staffGroups.id, id));
     if (name !== current.name) {
       // required_staff is a JSON map keyed by group name: move the old key's headcount to the new key.

@@ -24,7 +24,7 @@ import {
   quickSetup,
   updateAirportHours,
 } from '../repos/airport-hours.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
 import type { RouteContext } from './context.ts';
 
 const idParams = z.object({ id: z.uuid('must be the id of an operating hours record') });
@@ -68,9 +68,7 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
       const { basedOn, ...values } = request.body;
       const saved = await updateAirportHours(db, request.params.id, values, basedOn);
       if (saved === null) throw notFound('Operating hours record');
-      if (saved === 'stale') {
-        throw conflict('This record was changed by someone else. Reload to see the latest version.', 'STALE');
-      }
+      if (saved === 'stale') throw staleRecord();
       return saved;
     },
   );

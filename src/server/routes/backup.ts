@@ -27,6 +27,11 @@ export async function backupRoutes(app: FastifyInstance, { database }: RouteCont
       if (err instanceof BackupFormatError) throw badRequest(err.message, 'body');
       throw err;
     }
-    return { restored: await restoreBackup(database.db, backup) };
+    try {
+      return { restored: await restoreBackup(database.db, backup) };
+    } catch (err) {
+      if (err instanceof BackupFormatError) throw badRequest(err.message, 'body');
+      throw err;
+    }
   });
 }

@@ -1,10 +1,8 @@
 // Replies shared by the routes of an employee's one record per day (a shift, an event): PUT upserts
 // it, DELETE /…?employeeId&date removes it. A stale version is refused with 409 (DESIGN.md).
 import type { FastifyReply } from 'fastify';
-import { conflict, notFound } from '../http/errors.ts';
+import { notFound, staleRecord } from '../http/errors.ts';
 
-export const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
-export const stale = () => conflict(STALE_MESSAGE, 'STALE');
 
 export type DayUpsertResult<Row> =
   | { kind: 'created'; row: Row }
@@ -18,7 +16,7 @@ export function replyToDayUpsert<Row>(reply: FastifyReply, result: DayUpsertResu
     case 'employee-missing':
       throw notFound('Employee');
     case 'stale':
-      throw stale();
+      throw staleRecord();
     case 'created':
       return reply.status(201).send(result.row);
     case 'updated':

@@ -8,7 +8,7 @@ import {
   employeeSchema,
   employeeUpdateSchema,
 } from '../../shared/api/employees.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound, staleRecord } from '../http/errors.ts';
 import {
   createEmployee,
   deleteEmployee,
@@ -19,7 +19,6 @@ import {
   type EmployeeWrite,
 } from '../repos/employees.ts';
 import { pgErrorCode } from '../repos/staff-groups.ts';
-import { staleRecord } from './time-off.ts';
 import type { RouteContext } from './context.ts';
 
 const idParams = z.object({ id: z.uuid('must be an employee id') });

@@ -18,7 +18,7 @@ import {
   type ResolvedFlight,
 } from '../../shared/api/flights.ts';
 import { monthKeySchema } from '../../shared/month.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
 import {
   createFlight,
   deleteFlight,
@@ -34,7 +34,6 @@ import { requiredStaffFor } from '../demo/timetable.ts';
 import type { Db } from '../db/client.ts';
 import type { RouteContext } from './context.ts';
 
-export const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
 const idParams = z.object({ id: z.uuid('must be a flight id') });
 /** A 5 MB file grows when sent as JSON rows; the import route takes up to this much. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
@@ -60,7 +59,7 @@ function unwrap(result: WriteResult, input: ResolvedFlight) {
     case 'missing':
       throw notFound('Flight');
     case 'stale':
-      throw conflict(STALE_MESSAGE, 'STALE');
+      throw staleRecord();
     case 'duplicate':
       throw conflict(
         `Flight ${input.flightNumber} departing ${input.departureTime.slice(0, 16).replace('T', ' ')} already exists.`,

@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { settingsSchema, settingsUpdateSchema } from '../../shared/api/settings.ts';
 import { getSettings, updateSettings } from '../repos/settings.ts';
-import { conflict } from '../http/errors.ts';
+import { staleRecord } from '../http/errors.ts';
 import type { RouteContext } from './context.ts';
-
-const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
 
 export async function settingsRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +15,7 @@ export async function settingsRoutes(app: FastifyInstance, { database }: RouteCo
   api.put('/settings', { schema: { body: settingsUpdateSchema, response: { 200: settingsSchema } } }, async (request) => {
     const { version, ...values } = request.body;
     const saved = await updateSettings(database.db, values, version);
-    if (!saved) throw conflict(STALE_MESSAGE, 'STALE');
+    if (!saved) throw staleRecord();
     return { ...saved };
   });
 }

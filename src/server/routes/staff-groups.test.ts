@@ -118,9 +118,9 @@ describe('PUT /api/staff-groups/:id (rename)', () => {
       .values({ flightNumber: 'LO124', departureTime: '2026-11-02T11:00:00Z', arrivalTime: '2026-11-02T13:00:00Z', requiredStaff: { Rampa: 1 } })
       .returning();
 
-    const res = await call('PUT', `/api/staff-groups/${g!.id}`, { name: 'Bagaż i cargo', takesFlights: true, takesAirportHours: false });
+    const res = await call('PUT', `/api/staff-groups/${g!.id}`, { name: 'Bagaż i cargo', takesFlights: true, takesAirportHours: false, version: g!.version });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: g!.id, name: 'Bagaż i cargo', takesFlights: true, takesAirportHours: false, employeeCount: 1 });
+    expect(res.json()).toMatchObject({ id: g!.id, name: 'Bagaż i cargo', takesFlights: true, takesAirportHours: false, employeeCount: 1, version: g!.version + 1 });
 
     const [emp] = await db.select().from(employees).where(eq(employees.id, e!.id));
     expect(emp!.role).toBe('Bagaż i cargo');
@@ -134,38 +134,57 @@ describe('PUT /api/staff-groups/:id (rename)', () => {
 
   it('changes the flags alone when the name stays', async () => {
     const [g] = await t.database.db.select().from(staffGroups).where(eq(staffGroups.name, 'TEST 1'));
-    const res = await call('PUT', `/api/staff-groups/${g!.id}`, { name: 'TEST 1', takesFlights: true, takesAirportHours: true });
+    const res = await call('PUT', `/api/staff-groups/${g!.id}`, { name: 'TEST 1', takesFlights: true, takesAirportHours: true, version: g!.version });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'TEST 1', takesFlights: true, takesAirportHours: true });
   });
 
   it('refuses a rename onto another group’s name with 409 and changes nothing', async () => {
     const [g] = await t.database.db.select().from(staffGroups).where(eq(staffGroups.name, 'TEST 2'));
-    const res = await call('PUT', `/api/staff-groups/${g!.id}`, { name: 'Koordynator', takesFlights: false, takesAirportHours: false });
+    const res = await call('PUT', `/api/staff-groups/${g!.id}`, { name: 'Koordynator', takesFlights: false, takesAirportHours: false, version: g!.version });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('A staff group with this name already exists');
     const [still] = await t.database.db.select().from(staffGroups).where(eq(staffGroups.id, g!.id));
     expect(still!.name).toBe('TEST 2');
   });
 
+  it('refuses an edit based on an older version with 409 STALE, and changes nothing', async () => {
+    const [g] = await t.database.db.select().from(staffGroups).where(eq(staffGroups.name, 'TEST 2'));
+    const first = await call('PUT', `/api/staff-groups/${g!.id}`, { name: 'TEST 2', takesFlights: true, takesAirportHours: false, version: g!.version });
+    expect(first.statusCode).toBe(200);
+    // A second administrator still looking at the old version renames the group.
+    const second = await call('PUT', `/api/staff-groups/${g!.id}`, { name: 'Old view', takesFlights: false, takesAirportHours: false, version: g!.version });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'STALE', message: 'This record was changed by someone else. Reload to see the latest version.' });
+    const [still] = await t.database.db.select().from(staffGroups).where(eq(staffGroups.id, g!.id));
+    expect(still).toMatchObject({ name: 'TEST 2', takesFlights: true, version: g!.version + 1 });
+  });
+
+  it('requires the version the edit was based on', async () => {
+    const [g] = await t.database.db.select().from(staffGroups).where(eq(staffGroups.name, 'TEST 2'));
+    const res = await call('PUT', `/api/staff-groups/${g!.id}`, group({ name: 'TEST 2' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('version: must be the version the edit was based on');
+  });
+
   it('refuses a name over 60 characters', async () => {
     const [g] = await t.database.db.select().from(staffGroups).where(eq(staffGroups.name, 'TEST 2'));
-    const res = await call('PUT', `/api/staff-groups/${g!.id}`, group({ name: 'n'.repeat(61) }));
+    const res = await call('PUT', `/api/staff-groups/${g!.id}`, group({ name: 'n'.repeat(61), version: 1 }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^name: must be at most 60 characters/);
   });
 
   it('answers 404 for an unknown id, 400 for a malformed one', async () => {
-    const res = await call('PUT', '/api/staff-groups/99999', group({ name: 'Ghost' }));
+    const res = await call('PUT', '/api/staff-groups/99999', group({ name: 'Ghost', version: 1 }));
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Staff group not found');
-    expect((await call('PUT', '/api/staff-groups/abc', group({ name: 'Ghost' }))).statusCode).toBe(400);
+    expect((await call('PUT', '/api/staff-groups/abc', group({ name: 'Ghost', version: 1 }))).statusCode).toBe(400);
   });
 
   it('refuses a planner with 403 and a missing session with 401, changing nothing', async () => {
     const [g] = await t.database.db.select().from(staffGroups).where(eq(staffGroups.name, 'TEST 3'));
-    expect((await call('PUT', `/api/staff-groups/${g!.id}`, group({ name: 'Hacked' }), planner)).statusCode).toBe(403);
-    expect((await call('PUT', `/api/staff-groups/${g!.id}`, group({ name: 'Hacked' }), null)).statusCode).toBe(401);
+    expect((await call('PUT', `/api/staff-groups/${g!.id}`, group({ name: 'Hacked', version: 1 }), planner)).statusCode).toBe(403);
+    expect((await call('PUT', `/api/staff-groups/${g!.id}`, group({ name: 'Hacked', version: 1 }), null)).statusCode).toBe(401);
     const [still] = await t.database.db.select().from(staffGroups).where(eq(staffGroups.id, g!.id));
     expect(still!.name).toBe('TEST 3');
   });

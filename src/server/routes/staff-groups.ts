@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staffGroupInputSchema, staffGroupSchema } from '../../shared/api/staff-groups.ts';
-import { conflict, HttpError, notFound } from '../http/errors.ts';
+import { staffGroupInputSchema, staffGroupSchema, staffGroupUpdateSchema } from '../../shared/api/staff-groups.ts';
+import { conflict, HttpError, notFound, staleRecord } from '../http/errors.ts';
 import {
   createStaffGroup,
   deleteStaffGroup,
@@ -31,6 +31,8 @@ function unwrap(result: StaffGroupWrite) {
       return result.row;
     case 'missing':
       throw notFound('Staff group');
+    case 'stale':
+      throw staleRecord();
     case 'duplicate':
       throw conflict(DUPLICATE_GROUP_MESSAGE, 'DUPLICATE');
     case 'has-employees':
@@ -71,10 +73,11 @@ export async function staffGroupRoutes(app: FastifyInstance, { database }: Route
 
   api.put(
     '/staff-groups/:id',
-    { schema: { params: idParams, body: staffGroupInputSchema, response: { 200: staffGroupSchema } } },
+    { schema: { params: idParams, body: staffGroupUpdateSchema, response: { 200: staffGroupSchema } } },
     async (request) => {
       requireAdmin(request);
-      return guarded(() => updateStaffGroup(db, request.params.id, request.body));
+      const { version, ...values } = request.body;
+      return guarded(() => updateStaffGroup(db, request.params.id, version, values));
     },
   );
 

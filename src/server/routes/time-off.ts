@@ -4,13 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { timeOffInputSchema, timeOffSchema, timeOffUpdateSchema } from '../../shared/api/time-off.ts';
 import { monthKeySchema, monthRange } from '../../shared/month.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { notFound, staleRecord } from '../http/errors.ts';
 import { createTimeOff, deleteTimeOff, listTimeOffInRange, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
 import { pgErrorCode } from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
-
-export const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
-export const staleRecord = () => conflict(STALE_MESSAGE, 'STALE');
 
 const idParams = z.object({ id: z.uuid('must be a time off id') });
 

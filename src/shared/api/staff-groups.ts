@@ -8,6 +8,7 @@ export const staffGroupSchema = z.object({
   takesAirportHours: z.boolean(),
   position: z.number().int(),
   employeeCount: z.number().int(),
+  version: z.number().int(),
 });
 export type StaffGroup = z.infer<typeof staffGroupSchema>;
 
@@ -23,3 +24,9 @@ export const staffGroupInputSchema = z
   })
   .strict();
 export type StaffGroupInput = z.input<typeof staffGroupInputSchema>;
+
+/** A rename names the version it was based on; a stale one is refused with 409. */
+export const staffGroupUpdateSchema = staffGroupInputSchema
+  .extend({ version: z.number({ error: 'must be the version the edit was based on' }).int().min(1) })
+  .strict();
+export type StaffGroupUpdate = z.input<typeof staffGroupUpdateSchema>;

@@ -15,6 +15,7 @@ const EMPTY: StaffGroupInput = { name: '', takesFlights: false, takesAirportHour
 function groupError(err: unknown, t: Translate, group?: StaffGroup): string {
   if (err instanceof ApiError) {
     if (err.code === 'DUPLICATE') return t('groups.duplicate');
+    if (err.code === 'STALE' && group) return t('groups.stale', { name: group.name });
     if (err.code === 'FORBIDDEN') return t('groups.forbidden');
     if (err.code === 'GROUP_HAS_EMPLOYEES' && group) return t('groups.hasEmployees', { name: group.name, count: group.employeeCount });
     if (err.status === 400) return t('groups.failed', { message: translateIssue(err.message.replace(/^[\w.]+: /, ''), t) });
@@ -38,11 +39,13 @@ function EditRow({ group, onDone, onError }: { group: StaffGroup; onDone: () => 
   const submit = form.onSubmit(async (values) => {
     onError(null);
     try {
-      const saved = await save.mutateAsync({ id: group.id, data: values });
+      const saved = await save.mutateAsync({ id: group.id, version: group.version, data: values });
       toast('green', t('groups.saved', { name: saved.name }));
       onDone();
     } catch (err) {
       onError(groupError(err, t, group));
+      // Changed by someone else: leave the edit, so that the row shows the latest version.
+      if (err instanceof ApiError && err.code === 'STALE') onDone();
     }
   });
   return (

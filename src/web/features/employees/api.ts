@@ -59,9 +59,9 @@ export function useDeleteEmployee() {
 export function useSaveStaffGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (args: { id?: number; data: StaffGroupInput }) =>
+    mutationFn: (args: { id?: number; version?: number; data: StaffGroupInput }) =>
       args.id
-        ? api<StaffGroup>(`/staff-groups/${args.id}`, { method: 'PUT', body: args.data })
+        ? api<StaffGroup>(`/staff-groups/${args.id}`, { method: 'PUT', body: { ...args.data, version: args.version } })
         : api<StaffGroup>('/staff-groups', { method: 'POST', body: args.data }),
     onSettled: () => queryClient.invalidateQueries(),
   });
