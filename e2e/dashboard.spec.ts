@@ -144,7 +144,7 @@ test('the cell menu opens on click and closes on the same cell, outside, Escape 
   // A cell with a shift offers Edit; another cell moves the menu there.
   await empty.click();
   await cell(g, anna, day(11)).click({ position: { x: 70, y: 36 } });
-  await expect(menu(page).getByRole('menuitem')).toHaveText(['Edytuj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie']);
+  await expect(menu(page).getByRole('menuitem')).toHaveText(['Edytuj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie', 'Usuń zmianę']);
   await page.screenshot({ path: '/tmp/dashboard-menu.png' });
   await menu(page).getByRole('menuitem', { name: 'Dodaj wydarzenie' }).click();
   await expect(menu(page)).toHaveCount(0);
@@ -371,6 +371,46 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   await g.getByRole('button', { name: `Usuń zmianę 08:00-16:00 – ${anna.name}, ${day(9)}` }).click();
   await expect(page.getByRole('alert')).toHaveText('Nie udało się usunąć zmiany: Schedule not found');
   await expect(cell(g, anna, day(9))).not.toContainText('08:00');
+});
+
+test('from the keyboard, the cell menu deletes what the day holds (the badges’ × buttons are for the mouse)', async ({ signedInPage: page }) => {
+  const { group, people } = await makeGroup(page, ['Klawiaturowa']);
+  const anna = people[0]!;
+  await putShift(page, anna, day(5), '06:00', '14:30');
+  await postTimeOff(page, anna, day(6), day(6), null, 'Urlop');
+  await open(page, MONTH, group);
+  const g = grid(page, group);
+  await expect(cell(g, anna, day(5))).toContainText('06:00-14:30');
+
+  // An empty day offers no delete.
+  await cell(g, anna, day(4)).focus();
+  await page.keyboard.press('Enter');
+  await expect(menu(page).getByRole('menuitem')).toHaveText(['Dodaj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie']);
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.press('ArrowRight');
+  await expect(cell(g, anna, day(5))).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu(page).getByRole('menuitem')).toHaveText(['Edytuj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie', 'Usuń zmianę']);
+  await expect(menu(page).getByRole('separator')).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/dashboard-menu-delete.png' });
+  await page.keyboard.press('End');
+  await expect(menu(page).getByRole('menuitem', { name: 'Usuń zmianę' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu(page)).toHaveCount(0);
+  await expect(cell(g, anna, day(5))).not.toContainText('06:00');
+  await expect(cell(g, anna, day(5))).toBeFocused();
+
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  await expect(menu(page).getByRole('menuitem', { name: 'Usuń urlop' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(cell(g, anna, day(6))).not.toContainText('Wolne');
+  const month = await page.request.get(`/api/month?month=${MONTH}`);
+  const body = (await month.json()) as { schedules: { employeeId: string }[]; timeOff: { employeeId: string }[] };
+  expect(body.schedules.filter((s) => s.employeeId === anna.id)).toHaveLength(0);
+  expect(body.timeOff.filter((o) => o.employeeId === anna.id)).toHaveLength(0);
 });
 
 test('a month that cannot be loaded shows the spinner, then the failure texts', async ({ signedInPage: page }) => {

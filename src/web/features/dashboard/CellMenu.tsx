@@ -5,8 +5,9 @@ import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, u
 import { createPortal } from 'react-dom';
 import classes from './Grid.module.css';
 
-export type MenuAction = 'schedule' | 'timeOff' | 'event';
-export type MenuItem = { action: MenuAction; label: string };
+export type MenuAction = 'schedule' | 'timeOff' | 'event' | 'deleteShift' | 'deleteTimeOff' | 'deleteEvent';
+/** A delete is shown apart from the other actions, in red; it is the keyboard's way to a badge's × button. */
+export type MenuItem = { action: MenuAction; label: string; destructive?: boolean };
 export type CellMenuApi = {
   toggle: (anchor: HTMLElement, employeeId: string, date: string, viaKeyboard: boolean) => void;
   close: () => void;
@@ -134,13 +135,14 @@ export function CellMenu({ ref, describe, onAction }: Props) {
       onKeyDown={onMenuKey}
       data-testid="cell-menu"
     >
-      {items.map((item) => (
+      {items.map((item, i) => [
+        item.destructive && !items[i - 1]?.destructive ? <div key="separator" role="separator" className={classes.menuSeparator} /> : null,
         <button
           key={item.action}
           type="button"
           role="menuitem"
           tabIndex={-1}
-          className={classes.menuItem}
+          className={item.destructive ? `${classes.menuItem} ${classes.menuDelete}` : classes.menuItem}
           onClick={() => {
             const { employeeId, date } = open;
             close(true);
@@ -148,8 +150,8 @@ export function CellMenu({ ref, describe, onAction }: Props) {
           }}
         >
           {item.label}
-        </button>
-      ))}
+        </button>,
+      ])}
     </div>,
     document.body,
   );

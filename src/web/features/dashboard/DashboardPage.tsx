@@ -21,7 +21,7 @@ import { employeeMonth, fullName, indexMonth, timeOffOn } from './model.ts';
 import { ScheduleModal } from './ScheduleModal.tsx';
 import { longDate } from './format.ts';
 
-type ModalState = { kind: MenuAction; employeeId: string; date: string } | null;
+type ModalState = { kind: 'schedule' | 'timeOff' | 'event'; employeeId: string; date: string } | null;
 
 export function DashboardPage() {
   const { t, i18n } = useTranslation('dashboard');
@@ -80,18 +80,18 @@ export function DashboardPage() {
     const { index: idx, employees: people, t: tt, language: lang } = latest.current;
     const em = employeeMonth(idx, employeeId);
     const employee = people.get(employeeId);
-    return {
-      label: tt('menu.label', { date: longDate(date, lang), name: employee ? fullName(employee) : '' }),
-      items: [
-        { action: 'schedule', label: em.shifts.has(date) ? tt('menu.editSchedule') : tt('menu.addSchedule') },
-        { action: 'timeOff', label: timeOffOn(em, date) ? tt('menu.editTimeOff') : tt('menu.requestTimeOff') },
-        { action: 'event', label: em.events.has(date) ? tt('menu.editEvent') : tt('menu.addEvent') },
-      ],
-    };
-  }, []);
-
-  const onAction = useCallback((action: MenuAction, employeeId: string, date: string) => {
-    setModal({ kind: action, employeeId, date });
+    const shift = em.shifts.has(date);
+    const off = timeOffOn(em, date) !== undefined;
+    const event = em.events.has(date);
+    const items: MenuItem[] = [
+      { action: 'schedule', label: shift ? tt('menu.editSchedule') : tt('menu.addSchedule') },
+      { action: 'timeOff', label: off ? tt('menu.editTimeOff') : tt('menu.requestTimeOff') },
+      { action: 'event', label: event ? tt('menu.editEvent') : tt('menu.addEvent') },
+    ];
+    if (shift) items.push({ action: 'deleteShift', label: tt('menu.deleteSchedule'), destructive: true });
+    if (off) items.push({ action: 'deleteTimeOff', label: tt('menu.deleteTimeOff'), destructive: true });
+    if (event) items.push({ action: 'deleteEvent', label: tt('menu.deleteEvent'), destructive: true });
+    return { label: tt('menu.label', { date: longDate(date, lang), name: employee ? fullName(employee) : '' }), items };
   }, []);
 
   const handlers: GridHandlers = useMemo(
@@ -124,6 +124,13 @@ export function DashboardPage() {
     }),
     [],
   );
+  const onAction = useCallback((action: MenuAction, employeeId: string, date: string) => {
+    if (action === 'deleteShift') handlers.deleteRecord('shift', employeeId, date);
+    else if (action === 'deleteTimeOff') handlers.deleteRecord('timeOff', employeeId, date);
+    else if (action === 'deleteEvent') handlers.deleteRecord('event', employeeId, date);
+    else setModal({ kind: action, employeeId, date });
+  }, [handlers]);
+
   const renderDetails = useCallback((kind: string, employeeId: string, date: string) => {
     const { index: idx, t: tt, language: lang } = latest.current;
     const em = employeeMonth(idx, employeeId);

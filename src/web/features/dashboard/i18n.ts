@@ -34,6 +34,9 @@ export const dashboard = {
       editTimeOff: 'Edytuj urlop',
       addEvent: 'Dodaj wydarzenie',
       editEvent: 'Edytuj wydarzenie',
+      deleteSchedule: 'Usuń zmianę',
+      deleteTimeOff: 'Usuń urlop',
+      deleteEvent: 'Usuń wydarzenie',
     },
     badge: {
       off: 'Wolne',
@@ -146,6 +149,9 @@ export const dashboard = {
       editTimeOff: 'Edit Time Off',
       addEvent: 'Add Event',
       editEvent: 'Edit Event',
+      deleteSchedule: 'Delete Schedule',
+      deleteTimeOff: 'Delete Time Off',
+      deleteEvent: 'Delete Event',
     },
     badge: {
       off: 'Off',
