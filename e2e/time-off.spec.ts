@@ -148,3 +148,32 @@ test('time off spanning two months shows in both; the month arrows move; delete 
   await expect(page.getByTestId('month-label')).toHaveText('Maj 2031');
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });
+
+test('time off is edited from its row: the modal opens with its values, and the row shows the change', async ({ signedInPage: page }) => {
+  const person = await makeEmployee(page, 'Edyta');
+  const name = `${person.firstName} ${person.lastName}`;
+  const created = await page.request.post('/api/time-off', {
+    data: { employeeId: person.id, startDate: '2031-05-05', endDate: '2031-05-06', reason: 'Vacation', countAsWork: false, workHours: null },
+  });
+  expect(created.status()).toBe(201);
+  await useLanguage(page, 'en');
+  await page.goto('/time-off?month=2031-05');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('May 5 – 6, 2031');
+
+  await row.getByRole('button', { name: `Edit time off: ${name}, May 5 – 6, 2031` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Time Off' });
+  await expect(dialog.getByLabel('Start Date')).toHaveValue('2031-05-05');
+  await expect(dialog.getByLabel('End Date')).toHaveValue('2031-05-06');
+  await expect(dialog.getByLabel('Reason')).toHaveValue('Vacation');
+  await dialog.getByLabel('End Date').fill('2031-05-08');
+  await dialog.getByLabel('Reason').fill('Vacation, extended');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(row).toContainText('May 5 – 8, 2031');
+  await expect(row).toContainText('Vacation, extended');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('4');
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(1);
+});

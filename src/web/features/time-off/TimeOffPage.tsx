@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../employees/toast.ts';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
@@ -47,6 +47,7 @@ export function TimeOffPage() {
   const employees = useEmployees();
   const remove = useDeleteTimeOff();
   const [requesting, setRequesting] = useState(false);
+  const [editing, setEditing] = useState<TimeOff | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const askDelete = (row: TimeOff) => {
@@ -117,7 +118,7 @@ export function TimeOffPage() {
                   <Table.Th>{t('columns.reason')}</Table.Th>
                   <Table.Th>{t('columns.status')}</Table.Th>
                   <Table.Th>{t('columns.countsAsWork')}</Table.Th>
-                  <Table.Th w={70}>{t('columns.actions')}</Table.Th>
+                  <Table.Th w={90}>{t('columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -143,9 +144,14 @@ export function TimeOffPage() {
                           : t('countsNo')}
                       </Table.Td>
                       <Table.Td>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('deleteLabel', { name: row.employeeName, dates })} onClick={() => askDelete(row)}>
-                          <IconTrash size={18} />
-                        </ActionIcon>
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon variant="subtle" aria-label={t('editLabel', { name: row.employeeName, dates })} onClick={() => setEditing(row)}>
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('deleteLabel', { name: row.employeeName, dates })} onClick={() => askDelete(row)}>
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Group>
                       </Table.Td>
                     </Table.Tr>
                   );
@@ -162,6 +168,15 @@ export function TimeOffPage() {
           defaultDate={defaultDateFor(month)}
           onSaved={(saved) => toast('green', t('saved', { name: saved.employeeName }))}
           onClose={() => setRequesting(false)}
+        />
+      )}
+      {editing && (
+        <TimeOffModal
+          employee={{ id: editing.employeeId, name: editing.employeeName }}
+          existing={editing}
+          defaultDate={editing.startDate}
+          onSaved={(saved) => toast('green', t('updated', { name: saved.employeeName }))}
+          onClose={() => setEditing(null)}
         />
       )}
     </>
