@@ -5,6 +5,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DateTime } from 'luxon';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../../src/server/test/harness.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
+import { employees } from '../../src/server/db/schema.ts';
 
 const MONTH = DateTime.now().setZone('Europe/Warsaw').toFormat('yyyy-MM');
 let t: TestApp;
@@ -14,6 +15,10 @@ beforeAll(async () => {
   t = await createTestApp();
   cookie = await t.signIn('busy@grafik.test');
   await seedDemo(t.database.db);
+  // A large ramp crew, so that the search takes long enough on a fast machine to tell a stall from it.
+  await t.database.db.insert(employees).values(
+    Array.from({ length: 150 }, (_, i) => ({ firstName: 'Extra', lastName: `Crew ${i + 1}`, email: `extra${i + 1}@grafik.test`, role: 'Rampa' })),
+  );
 });
 afterAll(async () => t.close());
 
