@@ -99,7 +99,13 @@ export function postgresChangeFeed(connectionString: string, options: PostgresFe
   const connect = async () => {
     retry = null;
     if (closed) return;
-    const next = new pg.Client({ connectionString, keepAlive: true, query_timeout: 10_000, application_name: CHANGES_APPLICATION_NAME });
+    const next = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 10_000,
+      application_name: CHANGES_APPLICATION_NAME,
+    });
     client = next;
     next.on('error', (err) => drop(next, err.message));
     next.on('end', () => drop(next, 'connection closed'));

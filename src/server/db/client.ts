@@ -122,8 +122,13 @@ export async function openInMemory(): Promise<Database> {
   };
 }
 
+/** How long opening a PostgreSQL connection may take before the request is answered 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(url: string, options: { migrate?: boolean; max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A server that does not answer at all (a network cut without a reset) fails a request after
+  // CONNECT_TIMEOUT_MS with the database-unavailable answer, instead of holding it indefinitely.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   // A dropped connection (server restart, pg_terminate_backend) must not crash the process.
   pool.on('error', (err) => console.error(`PostgreSQL connection error: ${err.message}`));
   // The pool only listens to idle connections; one that dies while a request holds it emits 'error'

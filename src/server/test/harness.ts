@@ -13,7 +13,11 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded';
 
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * `route` (PostgreSQL only) changes the address the app connects through, for example to a proxy
+ * that a test can cut; the database is still created and dropped directly.
+ */
+export async function openTestDatabase(route?: (url: URL) => URL): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openInMemory();
   const name = `grafik_test_${randomBytes(6).toString('hex')}`;
@@ -23,7 +27,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const database = await openPostgres(dbUrl.toString(), { max: 5 });
+  const database = await openPostgres((route ? route(dbUrl) : dbUrl).toString(), { max: 5 });
   return {
     ...database,
     async close() {
@@ -56,10 +60,12 @@ export interface TestAppOptions {
   logLevel?: string;
   /** Reverse proxies whose X-Forwarded-For is believed. */
   trustedProxies?: string[];
+  /** The address the app reaches PostgreSQL through (see openTestDatabase). */
+  routeDatabase?: (url: URL) => URL;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.routeDatabase);
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
   const auth = createAuth({
     db: database.db,
