@@ -299,6 +299,66 @@ test('Request Time Off: the modal of the specification, its rules, and the badge
   await expect(dialog).toBeVisible();
 });
 
+test('two planners on one cell: the later save is refused, shows the colleague’s shift, and replaces it only when saved again', async ({ signedInPage: page }) => {
+  const { group, people } = await makeGroup(page, ['Kolizja']);
+  const anna = people[0]!;
+  await putShift(page, anna, day(12), '06:00', '14:00');
+  await useLanguage(page, 'en');
+  await open(page, MONTH, group);
+  const g = grid(page, group, 'en');
+  const dialog = page.getByRole('dialog', { name: 'Edit Schedule' });
+
+  await cell(g, anna, day(12)).click({ position: { x: 70, y: 36 } });
+  await menu(page).getByRole('menuitem', { name: 'Edit Schedule' }).click();
+  await expect(dialog.getByLabel('Start time')).toHaveValue('06:00');
+  await dialog.getByLabel('End time').selectOption('15:00');
+
+  // A colleague moves the same shift first.
+  const month = (await (await page.request.get(`/api/month?month=${MONTH}`)).json()) as { schedules: { employeeId: string; date: string; version: number }[] };
+  const shown = month.schedules.find((s) => s.employeeId === anna.id && s.date === day(12))!;
+  const colleague = await page.request.put('/api/schedules', {
+    data: { employeeId: anna.id, date: day(12), startTime: '10:00', endTime: '18:00', version: shown.version },
+  });
+  expect(colleague.status()).toBe(200);
+  // The planner comes back to the tab: the grid behind the modal shows the colleague's shift, but
+  // the edit stays based on what the planner opened, so saving does not silently overwrite it.
+  await page.waitForTimeout(5_500);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+  await expect(cell(g, anna, day(12))).toContainText('10:00-18:00');
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Someone else changed this day’s shift meanwhile: it is now 10:00–18:00, as the grid shows. Save to replace it with your times, or cancel.',
+  );
+  await expect(cell(g, anna, day(12))).toContainText('10:00-18:00');
+  // The planner's own times are still in the form.
+  await expect(dialog.getByLabel('Start time')).toHaveValue('06:00');
+  await expect(dialog.getByLabel('End time')).toHaveValue('15:00');
+  await page.screenshot({ path: '/tmp/dashboard-stale-shift.png' });
+
+  // Having seen it, the planner saves again and replaces it.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(cell(g, anna, day(12))).toContainText('06:00-15:00');
+
+  // Deleted by a colleague while the event modal is open: told so, and saving adds it back.
+  const added = await page.request.put('/api/events', { data: { employeeId: anna.id, date: day(13), name: 'Medical', description: null } });
+  expect(added.status()).toBe(201);
+  await page.reload();
+  await cell(g, anna, day(13)).click({ position: { x: 70, y: 36 } });
+  await menu(page).getByRole('menuitem', { name: 'Edit Event' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Event' });
+  await edit.getByLabel('Name').fill('Medical, moved');
+  expect((await page.request.delete(`/api/events?employeeId=${anna.id}&date=${day(13)}`)).status()).toBe(204);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const again = page.getByRole('dialog', { name: 'Add Event' });
+  await expect(again.getByRole('alert')).toHaveText('Someone else deleted this day’s event meanwhile. Save to add yours, or cancel.');
+  await expect(cell(g, anna, day(13))).not.toContainText('Medical');
+  await again.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(cell(g, anna, day(13))).toContainText('Medical, moved');
+});
+
 test('Add Event: name required, description optional, failure inside the modal', async ({ signedInPage: page }) => {
   const { group, people } = await makeGroup(page, ['Wydarzenie', 'Usunięty']);
   const [anna, gone] = people as [Person, Person];

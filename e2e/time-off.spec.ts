@@ -177,3 +177,36 @@ test('time off is edited from its row: the modal opens with its values, and the 
   await expect(row.getByRole('cell').nth(3)).toHaveText('4');
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(1);
 });
+
+test('a time off changed by someone else while it is edited: the save is refused with the new dates, and a second save replaces them', async ({ signedInPage: page }) => {
+  const person = await makeEmployee(page, 'Kolizja');
+  const name = `${person.firstName} ${person.lastName}`;
+  const created = await page.request.post('/api/time-off', {
+    data: { employeeId: person.id, startDate: '2031-06-02', endDate: '2031-06-03', reason: 'Vacation', countAsWork: false, workHours: null },
+  });
+  expect(created.status()).toBe(201);
+  const stored = (await created.json()) as { id: string; version: number };
+  await useLanguage(page, 'en');
+  await page.goto('/time-off?month=2031-06');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await row.getByRole('button', { name: `Edit time off: ${name}, Jun 2 – 3, 2031` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Time Off' });
+  await dialog.getByLabel('Reason').fill('Vacation, mine');
+
+  const colleague = await page.request.put(`/api/time-off/${stored.id}`, {
+    data: { version: stored.version, data: { employeeId: person.id, startDate: '2031-06-09', endDate: '2031-06-12', reason: 'Training', countAsWork: false, workHours: null } },
+  });
+  expect(colleague.status()).toBe(200);
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Someone else changed this time off meanwhile: it is now Jun 9 – 12, 2031, “Training”. Save to replace it with yours, or cancel.',
+  );
+  await expect(row).toContainText('Jun 9 – 12, 2031');
+  await expect(dialog.getByLabel('Reason')).toHaveValue('Vacation, mine');
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(row).toContainText('Jun 2 – 3, 2031');
+  await expect(row).toContainText('Vacation, mine');
+});

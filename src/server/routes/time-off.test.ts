@@ -157,6 +157,24 @@ describe('GET /api/time-off', () => {
   });
 });
 
+describe('GET /api/time-off/:id', () => {
+  it('answers one time off as stored now, 404 once it is deleted, 400 for a malformed id, 401 without a session', async () => {
+    const created = (await call('POST', '/api/time-off', base({ startDate: '2026-07-01', endDate: '2026-07-03', reason: 'Wedding' }))).json();
+    const edited = await call('PUT', `/api/time-off/${created.id}`, { version: created.version, data: base({ startDate: '2026-07-01', endDate: '2026-07-05', reason: 'Wedding' }) });
+    expect(edited.statusCode).toBe(200);
+    const res = await call('GET', `/api/time-off/${created.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(edited.json());
+    expect(res.json()).toMatchObject({ endDate: '2026-07-05', version: 2, employeeName: 'Zofia Anders' });
+    expect((await call('GET', `/api/time-off/${created.id}`, undefined, false)).statusCode).toBe(401);
+    expect((await call('DELETE', `/api/time-off/${created.id}`)).statusCode).toBe(204);
+    const gone = await call('GET', `/api/time-off/${created.id}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('Time off not found');
+    expect((await call('GET', '/api/time-off/not-an-id')).statusCode).toBe(400);
+  });
+});
+
 describe('PUT /api/time-off/:id', () => {
   async function created() {
     const res = await call('POST', '/api/time-off', base({ startDate: '2026-05-04', endDate: '2026-05-06' }));

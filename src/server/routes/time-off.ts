@@ -1,11 +1,11 @@
-// Time off API: GET ?month=YYYY-MM, POST, PUT /:id ({version, data}), DELETE /:id.
+// Time off API: GET ?month=YYYY-MM, GET /:id, POST, PUT /:id ({version, data}), DELETE /:id.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { timeOffInputSchema, timeOffSchema, timeOffUpdateSchema } from '../../shared/api/time-off.ts';
 import { monthKeySchema, monthRange } from '../../shared/month.ts';
 import { notFound, staleRecord } from '../http/errors.ts';
-import { createTimeOff, deleteTimeOff, listTimeOffInRange, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
+import { createTimeOff, deleteTimeOff, getTimeOff, listTimeOffInRange, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
 import { pgErrorCode } from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
 
@@ -46,6 +46,13 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
       return listTimeOffInRange(db, first, last);
     },
   );
+
+  // One time off as it is stored now: what a planner whose edit was refused as stale is shown.
+  api.get('/time-off/:id', { schema: { params: idParams, response: { 200: timeOffSchema } } }, async (request) => {
+    const row = await getTimeOff(db, request.params.id);
+    if (!row) throw notFound('Time off');
+    return row;
+  });
 
   api.post(
     '/time-off',

@@ -6,15 +6,19 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MonthEmployee, ScheduleEvent } from '../../../shared/api/schedule.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { saveEvent, useReloadMonth } from './api.ts';
+import { isStale, saveEvent, useFreshMonth, useReloadMonth } from './api.ts';
 import { fullName } from './model.ts';
 import { longDate } from './format.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
 
 type Props = { month: string; employee: MonthEmployee; date: string; existing: ScheduleEvent | undefined; onClose: () => void };
 
-export function EventModal({ month, employee, date, existing, onClose }: Props) {
+export function EventModal({ month, employee, date, existing: shown, onClose }: Props) {
   const { t, i18n } = useTranslation('dashboard');
+  // The event this edit is based on (see ScheduleModal): fixed when the modal opens, moved only to
+  // what the server had when a save was refused as stale.
+  const [existing, setExisting] = useState(shown);
+  const freshMonth = useFreshMonth(month);
   const [name, setName] = useState(existing?.name ?? '');
   const [description, setDescription] = useState(existing?.description ?? '');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -34,7 +38,12 @@ export function EventModal({ month, employee, date, existing, onClose }: Props) 
       await reload();
       onClose();
     },
-    onError: (err) => setError(t('event.saveFailed', { message: errorMessage(err) })),
+    onError: async (err) => {
+      if (!isStale(err)) return setError(t('event.saveFailed', { message: errorMessage(err) }));
+      const latest = (await freshMonth())?.events.find((e) => e.employeeId === employee.id && e.date === date);
+      setExisting(latest);
+      setError(latest ? t('event.changedMeanwhile', { name: latest.name }) : t('event.deletedMeanwhile'));
+    },
   });
 
   const submit = (event: FormEvent) => {

@@ -9,7 +9,7 @@ import { weeklyCapHours } from '../../../engine/calendar.ts';
 import { parseTimeOfDay, shiftHours, timeOptions } from '../../../shared/hours.ts';
 import { END_AFTER_START_MESSAGE, type MonthEmployee, type MonthSettings } from '../../../shared/api/schedule.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { saveSchedule, useReloadMonth } from './api.ts';
+import { isStale, saveSchedule, useFreshMonth, useReloadMonth } from './api.ts';
 import { fullName, type EmployeeMonth } from './model.ts';
 import { longDate, shortDate } from './format.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
@@ -26,11 +26,15 @@ type Props = {
 export function ScheduleModal({ month, employee, date, settings, data, onClose }: Props) {
   const { t, i18n } = useTranslation('dashboard');
   const language = i18n.resolvedLanguage ?? 'pl';
-  const existing = data.shifts.get(date);
+  // The shift this edit is based on: the one shown when the modal opened, and after a save refused
+  // as stale, the one the server had then. A reload of the grid meanwhile does not move it, so a
+  // colleague's change is never overwritten without the planner having been shown it.
+  const [existing, setExisting] = useState(() => data.shifts.get(date));
   const [start, setStart] = useState(existing?.startTime ?? '');
   const [end, setEnd] = useState(existing?.endTime ?? '');
   const [error, setError] = useState<string | null>(null);
   const reload = useReloadMonth(month);
+  const freshMonth = useFreshMonth(month);
 
   const options = useMemo(() => {
     const list = timeOptions(settings.timeIncrement);
@@ -79,7 +83,13 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
       await reload();
       onClose();
     },
-    onError: (err) => {
+    onError: async (err) => {
+      if (isStale(err)) {
+        const latest = (await freshMonth())?.schedules.find((s) => s.employeeId === employee.id && s.date === date);
+        setExisting(latest);
+        setError(latest ? t('schedule.changedMeanwhile', { start: latest.startTime, end: latest.endTime }) : t('schedule.deletedMeanwhile'));
+        return;
+      }
       const message = errorMessage(err);
       setError(message === END_AFTER_START_MESSAGE ? t('schedule.endAfterStart') : t('schedule.saveFailed', { message }));
     },

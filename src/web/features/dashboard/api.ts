@@ -1,6 +1,6 @@
 // Fetchers, query keys and mutations of the dashboard. Every save or delete reloads the month.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 import type { EventInput, MonthData, Schedule, ScheduleEvent, ScheduleInput } from '../../../shared/api/schedule.ts';
 
 export const monthQueryKey = (month: string) => ['month', month] as const;
@@ -10,6 +10,10 @@ export function useMonthData(month: string) {
     queryKey: monthQueryKey(month),
     queryFn: ({ signal }) => api<MonthData>(`/month?month=${month}`, { signal }),
     staleTime: 5_000,
+    // Colleagues plan the same month: the grid shows their changes within half a minute, and at once
+    // when the planner comes back to the tab (the server keeps the month ready, so this is cheap).
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -22,6 +26,19 @@ export function useReloadMonth(month: string) {
       queryClient.invalidateQueries({ queryKey: ['time-off'] }),
     ]);
 }
+
+/** Reloads the month and answers it as the server has it now. */
+export function useFreshMonth(month: string) {
+  const queryClient = useQueryClient();
+  const reload = useReloadMonth(month);
+  return async () => {
+    await reload();
+    return queryClient.getQueryData<MonthData>(monthQueryKey(month));
+  };
+}
+
+/** The server refused a save because the record changed since the planner's view of it. */
+export const isStale = (err: unknown) => err instanceof ApiError && err.code === 'STALE';
 
 const dayQuery = (employeeId: string, date: string) =>
   `employeeId=${encodeURIComponent(employeeId)}&date=${encodeURIComponent(date)}`;

@@ -67,6 +67,9 @@ export const dashboard = {
       selectBoth: 'Wybierz godzinę rozpoczęcia i zakończenia',
       endAfterStart: 'Godzina zakończenia musi być późniejsza niż godzina rozpoczęcia',
       saveFailed: 'Nie udało się zapisać zmiany: {{message}}',
+      changedMeanwhile:
+        'Ktoś inny zmienił w międzyczasie zmianę tego dnia: teraz {{start}}–{{end}}. Grafik pokazuje ją już w tej wersji. Zapisz, aby zastąpić ją swoimi godzinami, albo anuluj.',
+      deletedMeanwhile: 'Ktoś inny usunął w międzyczasie zmianę tego dnia. Zapisz, aby dodać swoją, albo anuluj.',
       warningsTitle: 'Ostrzeżenia o zasadach',
       warningsHint: 'Zmianę nadal można zapisać.',
       rule: {
@@ -83,6 +86,8 @@ export const dashboard = {
       description: 'Opis',
       nameRequired: 'Podaj nazwę',
       saveFailed: 'Nie udało się zapisać wydarzenia: {{message}}',
+      changedMeanwhile: 'Ktoś inny zmienił w międzyczasie wydarzenie tego dnia: teraz „{{name}}”. Zapisz, aby zastąpić je swoim, albo anuluj.',
+      deletedMeanwhile: 'Ktoś inny usunął w międzyczasie wydarzenie tego dnia. Zapisz, aby dodać swoje, albo anuluj.',
     },
     generation: {
       generate: 'Generuj grafik',
@@ -182,6 +187,9 @@ export const dashboard = {
       selectBoth: 'Please select both start and end time',
       endAfterStart: 'End time must be after start time',
       saveFailed: 'Failed to save schedule: {{message}}',
+      changedMeanwhile:
+        'Someone else changed this day’s shift meanwhile: it is now {{start}}–{{end}}, as the grid shows. Save to replace it with your times, or cancel.',
+      deletedMeanwhile: 'Someone else deleted this day’s shift meanwhile. Save to add yours, or cancel.',
       warningsTitle: 'Rule warnings',
       warningsHint: 'The shift can still be saved.',
       rule: {
@@ -198,6 +206,8 @@ export const dashboard = {
       description: 'Description',
       nameRequired: 'Name is required',
       saveFailed: 'Failed to save event: {{message}}',
+      changedMeanwhile: 'Someone else changed this day’s event meanwhile: it is now “{{name}}”. Save to replace it with yours, or cancel.',
+      deletedMeanwhile: 'Someone else deleted this day’s event meanwhile. Save to add yours, or cancel.',
     },
     generation: {
       generate: 'Generate Schedule',

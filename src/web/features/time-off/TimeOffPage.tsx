@@ -13,6 +13,7 @@ import type { TimeOff } from '../../../shared/api/time-off.ts';
 import { useEmployees } from '../employees/api.ts';
 import { useDeleteTimeOff, useTimeOffMonth } from './api.ts';
 import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
+import { formatDates } from '../../ui/time-off/dates.ts';
 
 const STATUS_COLOR = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
 
@@ -31,11 +32,6 @@ const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 export function dayCount(start: string, end: string): number {
   return Math.round((utc(end).getTime() - utc(start).getTime()) / 86_400_000) + 1;
-}
-
-function formatDates(start: string, end: string, language: string): string {
-  const format = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return start === end ? format.format(utc(start)) : format.formatRange(utc(start), utc(end));
 }
 
 /** The month's time off per employee, with status and delete (DESIGN.md: /time-off). */

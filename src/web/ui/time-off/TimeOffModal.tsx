@@ -7,10 +7,12 @@ import { useState } from 'react';
 import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/api.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { timeOffInputSchema, type TimeOff, type TimeOffInput } from '../../../shared/api/time-off.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
-import { useSaveTimeOff } from './api.ts';
+import { fetchTimeOff, reloadAfterTimeOffChange, useSaveTimeOff } from './api.ts';
+import { formatDates } from './dates.ts';
 import { FormActions } from '../FormActions.tsx';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -85,9 +87,14 @@ type Props = {
     }
 );
 
-export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing, employees }: Props) {
-  const { t } = useTranslation('timeOffModal');
+export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing: shown, employees }: Props) {
+  const { t, i18n } = useTranslation('timeOffModal');
   const save = useSaveTimeOff();
+  const queryClient = useQueryClient();
+  // The time off this edit is based on: the one shown when the modal opened, and after a save refused
+  // as stale, the one stored then. A reload of the screen meanwhile does not move it, so a colleague's
+  // change is never overwritten without the planner having been shown it.
+  const [existing, setExisting] = useState(shown);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
@@ -116,7 +123,16 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
       onSaved?.(saved);
       onClose();
     } catch (err) {
-      setError(t('saveFailed', { message: errorMessage(err) }));
+      if (!(existing && err instanceof ApiError && err.code === 'STALE')) return setError(t('saveFailed', { message: errorMessage(err) }));
+      const latest = await fetchTimeOff(existing.id).catch(() => undefined);
+      if (latest === undefined) return setError(t('saveFailed', { message: errorMessage(err) }));
+      await reloadAfterTimeOffChange(queryClient);
+      setExisting(latest ?? undefined);
+      setError(
+        latest
+          ? t('changedMeanwhile', { dates: formatDates(latest.startDate, latest.endDate, i18n.resolvedLanguage ?? 'pl'), reason: latest.reason })
+          : t('deletedMeanwhile'),
+      );
     }
   });
 

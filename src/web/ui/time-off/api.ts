@@ -1,7 +1,7 @@
 // Saving a time off from the 'Request Time Off' modal: a new one is created (POST), an existing one
 // is replaced with the version it was read at (PUT {version, data}; a stale version is refused).
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 import type { TimeOff, TimeOffInput } from '../../../shared/api/time-off.ts';
 
 /**
@@ -23,4 +23,14 @@ export function useSaveTimeOff() {
     // Returning the promise keeps the modal open (saving) until the screens show the change.
     onSuccess: () => reloadAfterTimeOffChange(queryClient),
   });
+}
+
+/** A time off as it is stored now, or null when it has been deleted. */
+export async function fetchTimeOff(id: string): Promise<TimeOff | null> {
+  try {
+    return await api<TimeOff>(`/time-off/${encodeURIComponent(id)}`);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
 }

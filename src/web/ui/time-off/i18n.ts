@@ -15,6 +15,8 @@ export const timeOffModal = {
     hoursPerDay: 'Godziny dziennie',
     submit: 'Zgłoś urlop',
     saveFailed: 'Nie udało się zapisać wniosku o urlop: {{message}}',
+    changedMeanwhile: 'Ktoś inny zmienił w międzyczasie ten urlop: teraz {{dates}}, „{{reason}}”. Zapisz, aby zastąpić go swoimi danymi, albo anuluj.',
+    deletedMeanwhile: 'Ktoś inny usunął w międzyczasie ten urlop. Zapisz, aby zgłosić go ponownie ze swoimi danymi, albo anuluj.',
     validation: {
       employee: 'Wybierz pracownika',
       date: 'Podaj datę',
@@ -39,6 +41,8 @@ export const timeOffModal = {
     hoursPerDay: 'Hours per day',
     submit: 'Request Time Off',
     saveFailed: 'Failed to save time off request: {{message}}',
+    changedMeanwhile: 'Someone else changed this time off meanwhile: it is now {{dates}}, “{{reason}}”. Save to replace it with yours, or cancel.',
+    deletedMeanwhile: 'Someone else deleted this time off meanwhile. Save to request it again with your details, or cancel.',
     validation: {
       employee: 'Select an employee',
       date: 'Enter a date',
