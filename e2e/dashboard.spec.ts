@@ -431,6 +431,21 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   await g.getByRole('button', { name: `Usuń zmianę 08:00-16:00 – ${anna.name}, ${day(9)}` }).click();
   await expect(page.getByRole('alert')).toHaveText('Nie udało się usunąć zmiany: Schedule not found');
   await expect(cell(g, anna, day(9))).not.toContainText('08:00');
+
+  // Someone else moved a shift after the grid showed it: the delete keeps it, says so, and the grid
+  // shows the new times.
+  await putShift(page, anna, day(10), '08:00', '16:00');
+  await page.reload();
+  await expect(cell(g, anna, day(10))).toContainText('08:00-16:00');
+  const moved = await page.request.put('/api/schedules', { data: { employeeId: anna.id, date: day(10), startTime: '10:00', endTime: '18:00', version: 1 } });
+  expect(moved.status()).toBe(200);
+  await g.getByRole('button', { name: `Usuń zmianę 08:00-16:00 – ${anna.name}, ${day(10)}` }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Nie usunięto: ktoś inny zmienił w międzyczasie tę zmianę. Grafik pokazuje teraz jej nową wersję; usuń ją ponownie, jeśli ma zniknąć.',
+  );
+  await expect(cell(g, anna, day(10))).toContainText('10:00-18:00');
+  await g.getByRole('button', { name: `Usuń zmianę 10:00-18:00 – ${anna.name}, ${day(10)}` }).click();
+  await expect(cell(g, anna, day(10))).not.toContainText('10:00');
 });
 
 test('from the keyboard, the cell menu deletes what the day holds (the badges’ × buttons are for the mouse)', async ({ signedInPage: page }) => {

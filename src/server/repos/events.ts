@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 import type { ScheduleEvent } from '../../shared/api/schedule.ts';
 import { employeeExists } from './schedules.ts';
+import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 
 const columns = {
   id: events.id,
@@ -56,10 +57,7 @@ export async function upsertEvent(db: Db, input: EventWrite): Promise<EventUpser
   });
 }
 
-export async function deleteEvent(db: Db, employeeId: string, date: string): Promise<boolean> {
-  const deleted = await db
-    .delete(events)
-    .where(and(eq(events.employeeId, employeeId), eq(events.date, date)))
-    .returning({ id: events.id });
-  return deleted.length > 0;
+/** Deletes the day's event; with `version`, only while it is still the one the planner saw. */
+export function deleteEvent(db: Db, employeeId: string, date: string, version?: number): Promise<DeleteResult> {
+  return deleteAtVersion(db, events, and(eq(events.employeeId, employeeId), eq(events.date, date))!, version);
 }

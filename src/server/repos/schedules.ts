@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { employees, schedules } from '../db/schema.ts';
 import type { Schedule } from '../../shared/api/schedule.ts';
 import { hhmm } from './month.ts';
+import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 
 const columns = {
   id: schedules.id,
@@ -74,10 +75,7 @@ export async function upsertSchedule(db: Db, input: ShiftWrite): Promise<UpsertR
 }
 
 /** Deletes the day's shift; false when there was none. */
-export async function deleteSchedule(db: Db, employeeId: string, date: string): Promise<boolean> {
-  const deleted = await db
-    .delete(schedules)
-    .where(and(eq(schedules.employeeId, employeeId), eq(schedules.date, date)))
-    .returning({ id: schedules.id });
-  return deleted.length > 0;
+/** Deletes the day's shift; with `version`, only while it is still the one the planner saw. */
+export function deleteSchedule(db: Db, employeeId: string, date: string, version?: number): Promise<DeleteResult> {
+  return deleteAtVersion(db, schedules, and(eq(schedules.employeeId, employeeId), eq(schedules.date, date))!, version);
 }

@@ -4,6 +4,7 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, timeOff } from '../db/schema.ts';
 import type { TimeOff, TimeOffInput } from '../../shared/api/time-off.ts';
+import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 
 const columns = {
   id: timeOff.id,
@@ -92,7 +93,7 @@ export async function updateTimeOff(db: Db, id: string, version: number, input: 
   });
 }
 
-export async function deleteTimeOff(db: Db, id: string): Promise<boolean> {
-  const deleted = await db.delete(timeOff).where(eq(timeOff.id, id)).returning({ id: timeOff.id });
-  return deleted.length > 0;
+/** Deletes a time off; with `version`, only while it is still the one the planner saw. */
+export function deleteTimeOff(db: Db, id: string, version?: number): Promise<DeleteResult> {
+  return deleteAtVersion(db, timeOff, eq(timeOff.id, id), version);
 }

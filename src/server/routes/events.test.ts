@@ -79,6 +79,16 @@ describe('DELETE /api/events', () => {
     expect(again.json().message).toBe('Event not found');
   });
 
+  it('with the version the planner saw: an event changed since is kept and refused as stale', async () => {
+    const created = (await call('PUT', '/api/events', { employeeId: anna, date: '2026-03-12', name: 'Medical' })).json();
+    expect((await call('PUT', '/api/events', { employeeId: anna, date: '2026-03-12', name: 'Medical, 10:00', version: created.version })).statusCode).toBe(200);
+    const stale = await call('DELETE', `/api/events?employeeId=${anna}&date=2026-03-12&version=${created.version}`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE');
+    expect((await stored()).find((r) => r.date === '2026-03-12')).toMatchObject({ name: 'Medical, 10:00' });
+    expect((await call('DELETE', `/api/events?employeeId=${anna}&date=2026-03-12&version=${created.version + 1}`)).statusCode).toBe(204);
+  });
+
   it('answers 401 without a session', async () => {
     await call('PUT', '/api/events', { employeeId: anna, date: '2026-03-11', name: 'Keep' });
     expect((await call('DELETE', `/api/events?employeeId=${anna}&date=2026-03-11`, undefined, false)).statusCode).toBe(401);

@@ -1,11 +1,11 @@
 // Events API: PUT /events upserts the day's event of an employee (name required); DELETE
-// /events?employeeId&date removes it.
+// /events?employeeId&date[&version] removes it.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dayKeySchema, eventInputSchema, eventSchema } from '../../shared/api/schedule.ts';
+import { dayDeleteQuerySchema, eventInputSchema, eventSchema } from '../../shared/api/schedule.ts';
 import { deleteEvent, upsertEvent } from '../repos/events.ts';
 import type { RouteContext } from './context.ts';
-import { replyToDayDelete, replyToDayUpsert } from './day-record.ts';
+import { replyToDelete, replyToDayUpsert } from './day-record.ts';
 
 export async function eventRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +21,8 @@ export async function eventRoutes(app: FastifyInstance, { database }: RouteConte
     },
   );
 
-  api.delete('/events', { schema: { querystring: dayKeySchema } }, async (request, reply) => {
-    return replyToDayDelete(reply, await deleteEvent(db, request.query.employeeId, request.query.date), 'Event');
+  api.delete('/events', { schema: { querystring: dayDeleteQuerySchema } }, async (request, reply) => {
+    const { employeeId, date, version } = request.query;
+    return replyToDelete(reply, await deleteEvent(db, employeeId, date, version), 'Event');
   });
 }

@@ -120,6 +120,32 @@ describe('DELETE /api/schedules', () => {
     expect(again.json().message).toBe('Schedule not found');
   });
 
+  it('with the version the planner saw: a shift changed since is kept and refused as stale; the current one goes', async () => {
+    const created = (await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-16', startTime: '06:00', endTime: '14:00' })).json();
+    // A colleague moves it after the planner's grid showed version 1.
+    const moved = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-16', startTime: '10:00', endTime: '18:00', version: created.version });
+    expect(moved.statusCode).toBe(200);
+    const stale = await call('DELETE', `/api/schedules?employeeId=${anna}&date=2026-03-16&version=${created.version}`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE', message: 'This record was changed by someone else. Reload to see the latest version.' });
+    expect((await stored()).find((r) => r.date === '2026-03-16')).toMatchObject({ startTime: '10:00:00', version: 2 });
+
+    expect((await call('DELETE', `/api/schedules?employeeId=${anna}&date=2026-03-16&version=2`)).statusCode).toBe(204);
+    expect((await stored()).some((r) => r.date === '2026-03-16')).toBe(false);
+    // Gone meanwhile: 404 whatever the version.
+    expect((await call('DELETE', `/api/schedules?employeeId=${anna}&date=2026-03-16&version=2`)).statusCode).toBe(404);
+  });
+
+  it('refuses a version that is not a whole number above 0, naming it, and deletes nothing', async () => {
+    await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-17', startTime: '06:00', endTime: '14:00' });
+    for (const version of ['0', '-1', '1.5', 'abc', '']) {
+      const res = await call('DELETE', `/api/schedules?employeeId=${anna}&date=2026-03-17&version=${version}`);
+      expect(res.statusCode, version).toBe(400);
+      expect(res.json().message).toBe('version: must be the version the delete was based on');
+    }
+    expect((await stored()).some((r) => r.date === '2026-03-17')).toBe(true);
+  });
+
   it('refuses a bad date and answers 401 without a session', async () => {
     expect((await call('DELETE', `/api/schedules?employeeId=${anna}&date=12.03.2026`)).statusCode).toBe(400);
     await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-13', startTime: '06:00', endTime: '14:00' });

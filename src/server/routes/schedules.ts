@@ -1,14 +1,14 @@
 // Schedules API: PUT /schedules upserts the day's one shift of an employee; DELETE
-// /schedules?employeeId&date removes it. Hours are elapsed time in the airport's zone (DESIGN.md).
+// /schedules?employeeId&date[&version] removes it. Hours are elapsed time in the airport's zone (DESIGN.md).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dayKeySchema, END_AFTER_START_MESSAGE, scheduleInputSchema, scheduleSchema } from '../../shared/api/schedule.ts';
+import { dayDeleteQuerySchema, END_AFTER_START_MESSAGE, scheduleInputSchema, scheduleSchema } from '../../shared/api/schedule.ts';
 import { requireMinutes, shiftHours } from '../../shared/hours.ts';
 import { badRequest } from '../http/errors.ts';
 import { getSettings } from '../repos/settings.ts';
 import { deleteSchedule, upsertSchedule } from '../repos/schedules.ts';
 import type { RouteContext } from './context.ts';
-import { replyToDayDelete, replyToDayUpsert } from './day-record.ts';
+import { replyToDelete, replyToDayUpsert } from './day-record.ts';
 
 export async function scheduleRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +27,8 @@ export async function scheduleRoutes(app: FastifyInstance, { database }: RouteCo
     },
   );
 
-  api.delete('/schedules', { schema: { querystring: dayKeySchema } }, async (request, reply) => {
-    return replyToDayDelete(reply, await deleteSchedule(db, request.query.employeeId, request.query.date), 'Schedule');
+  api.delete('/schedules', { schema: { querystring: dayDeleteQuerySchema } }, async (request, reply) => {
+    const { employeeId, date, version } = request.query;
+    return replyToDelete(reply, await deleteSchedule(db, employeeId, date, version), 'Schedule');
   });
 }

@@ -262,6 +262,19 @@ describe('DELETE /api/time-off/:id', () => {
     expect(again.json().message).toBe('Time off not found');
   });
 
+  it('with the version the planner saw: a time off changed since is kept and refused as stale', async () => {
+    const row = (await call('POST', '/api/time-off', base({ startDate: '2026-08-03', endDate: '2026-08-04' }))).json() as { id: string; version: number };
+    const edited = await call('PUT', `/api/time-off/${row.id}`, { version: row.version, data: base({ startDate: '2026-08-03', endDate: '2026-08-07' }) });
+    expect(edited.statusCode).toBe(200);
+    const stale = await call('DELETE', `/api/time-off/${row.id}?version=${row.version}`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE');
+    expect(await t.database.db.select().from(timeOff).where(eq(timeOff.id, row.id))).toMatchObject([{ endDate: '2026-08-07', version: 2 }]);
+    expect((await call('DELETE', `/api/time-off/${row.id}?version=2`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/time-off/${row.id}?version=x`)).statusCode).toBe(400);
+    expect((await call('DELETE', `/api/time-off/${row.id}?colour=red`)).statusCode).toBe(400);
+  });
+
   it('refuses an id that is not an id', async () => {
     const res = await call('DELETE', '/api/time-off/not-an-id');
     expect(res.statusCode).toBe(400);

@@ -1,13 +1,15 @@
-// Time off API: GET ?month=YYYY-MM, GET /:id, POST, PUT /:id ({version, data}), DELETE /:id.
+// Time off API: GET ?month=YYYY-MM, GET /:id, POST, PUT /:id ({version, data}), DELETE /:id[?version].
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { timeOffInputSchema, timeOffSchema, timeOffUpdateSchema } from '../../shared/api/time-off.ts';
 import { monthKeySchema, monthRange } from '../../shared/month.ts';
+import { deleteVersionSchema } from '../../shared/api/schedule.ts';
 import { notFound, staleRecord } from '../http/errors.ts';
 import { createTimeOff, deleteTimeOff, getTimeOff, listTimeOffInRange, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
 import { pgErrorCode } from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
+import { replyToDelete } from './day-record.ts';
 
 const idParams = z.object({ id: z.uuid('must be a time off id') });
 
@@ -69,8 +71,9 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
     async (request) => guarded(() => updateTimeOff(db, request.params.id, request.body.version, request.body.data)),
   );
 
-  api.delete('/time-off/:id', { schema: { params: idParams } }, async (request, reply) => {
-    if (!(await deleteTimeOff(db, request.params.id))) throw notFound('Time off');
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/time-off/:id',
+    { schema: { params: idParams, querystring: z.object({ version: deleteVersionSchema }).strict() } },
+    async (request, reply) => replyToDelete(reply, await deleteTimeOff(db, request.params.id, request.query.version), 'Time off'),
+  );
 }

@@ -11,6 +11,12 @@ export const END_AFTER_START_MESSAGE = 'End time must be after start time';
 const calendarDate = z.string().refine(isCalendarDate, { error: 'must be a date as YYYY-MM-DD' });
 const timeOfDay = z.string().refine(isTimeOfDay, { error: 'must be a time as HH:mm' });
 const version = z.number().int().min(1, 'must be at least 1');
+/** A version in a query string (a delete's): digits only. */
+export const deleteVersionSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'must be the version the delete was based on')
+  .transform(Number)
+  .optional();
 
 export const monthQuerySchema = z.object({ month: monthKeySchema });
 
@@ -84,6 +90,8 @@ export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
 
 /** Which day's record a delete removes. */
 export const dayKeySchema = z.object({ employeeId: z.uuid('must be an employee id'), date: calendarDate });
+/** Which day's record to delete, and the version the planner saw (a changed one is kept: 409). */
+export const dayDeleteQuerySchema = dayKeySchema.extend({ version: deleteVersionSchema });
 
 export const eventInputSchema = z
   .object({

@@ -12,7 +12,7 @@ import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
 import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
-import { deleteEvent, deleteSchedule, deleteTimeOff, useMonthData, useReloadMonth } from './api.ts';
+import { deleteEvent, deleteSchedule, deleteTimeOff, isStale, useMonthData, useReloadMonth } from './api.ts';
 import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAction, type MenuItem } from './CellMenu.tsx';
 import { EventModal } from './EventModal.tsx';
 import { GenerationPanel } from './GenerationPanel.tsx';
@@ -104,19 +104,20 @@ export function DashboardPage() {
         menu.current?.close();
         details.current?.show(null);
         setDeleteError(null);
+        const shift = kind === 'shift' ? em.shifts.get(date) : undefined;
+        const event = kind === 'event' ? em.events.get(date) : undefined;
+        const off = kind === 'timeOff' ? timeOffOn(em, date) : undefined;
         let request: Promise<unknown>;
-        if (kind === 'shift') request = deleteSchedule(employeeId, date);
-        else if (kind === 'event') request = deleteEvent(employeeId, date);
-        else {
-          const off = timeOffOn(em, date);
-          if (!off) return;
-          request = deleteTimeOff(off.id);
-        }
+        if (shift) request = deleteSchedule(employeeId, date, shift.version);
+        else if (event) request = deleteEvent(employeeId, date, event.version);
+        else if (off) request = deleteTimeOff(off.id, off.version);
+        else return;
         const what = kind === 'shift' ? 'schedule' : kind;
         request.then(
           () => reloadRef.current(),
           (err: unknown) => {
-            setDeleteError(tt(`deleteFailed.${what}`, { message: errorMessage(err) }));
+            // Changed by a colleague since the grid showed it: kept, and the grid now shows their version.
+            setDeleteError(isStale(err) ? tt(`deleteStale.${what}`) : tt(`deleteFailed.${what}`, { message: errorMessage(err) }));
             void reloadRef.current();
           },
         );

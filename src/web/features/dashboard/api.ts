@@ -44,12 +44,14 @@ const dayQuery = (employeeId: string, date: string) =>
   `employeeId=${encodeURIComponent(employeeId)}&date=${encodeURIComponent(date)}`;
 
 export const saveSchedule = (input: ScheduleInput) => api<Schedule>('/schedules', { method: 'PUT', body: input });
-export const deleteSchedule = (employeeId: string, date: string) =>
-  api<void>(`/schedules?${dayQuery(employeeId, date)}`, { method: 'DELETE' });
+// A delete names the version the planner saw: one changed meanwhile is kept and refused as stale.
+export const deleteSchedule = (employeeId: string, date: string, version: number) =>
+  api<void>(`/schedules?${dayQuery(employeeId, date)}&version=${version}`, { method: 'DELETE' });
 export const saveEvent = (input: EventInput) => api<ScheduleEvent>('/events', { method: 'PUT', body: input });
-export const deleteEvent = (employeeId: string, date: string) =>
-  api<void>(`/events?${dayQuery(employeeId, date)}`, { method: 'DELETE' });
-export const deleteTimeOff = (id: string) => api<void>(`/time-off/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteEvent = (employeeId: string, date: string, version: number) =>
+  api<void>(`/events?${dayQuery(employeeId, date)}&version=${version}`, { method: 'DELETE' });
+export const deleteTimeOff = (id: string, version: number) =>
+  api<void>(`/time-off/${encodeURIComponent(id)}?version=${version}`, { method: 'DELETE' });
 
 export type UnstaffedFlight = {
   flightNumber: string;

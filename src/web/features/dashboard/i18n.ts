@@ -57,6 +57,11 @@ export const dashboard = {
       timeOff: 'Nie udało się usunąć urlopu: {{message}}',
       event: 'Nie udało się usunąć wydarzenia: {{message}}',
     },
+    deleteStale: {
+      schedule: 'Nie usunięto: ktoś inny zmienił w międzyczasie tę zmianę. Grafik pokazuje teraz jej nową wersję; usuń ją ponownie, jeśli ma zniknąć.',
+      timeOff: 'Nie usunięto: ktoś inny zmienił w międzyczasie ten urlop. Grafik pokazuje teraz jego nową wersję; usuń go ponownie, jeśli ma zniknąć.',
+      event: 'Nie usunięto: ktoś inny zmienił w międzyczasie to wydarzenie. Grafik pokazuje teraz jego nową wersję; usuń je ponownie, jeśli ma zniknąć.',
+    },
     schedule: {
       title: 'Edytuj zmianę',
       for: '{{name}}, {{date}}',
@@ -176,6 +181,11 @@ export const dashboard = {
       schedule: 'Failed to delete schedule: {{message}}',
       timeOff: 'Failed to delete time off: {{message}}',
       event: 'Failed to delete event: {{message}}',
+    },
+    deleteStale: {
+      schedule: 'Not deleted: someone else changed this shift meanwhile. The grid now shows their version; delete it again if it should go.',
+      timeOff: 'Not deleted: someone else changed this time off meanwhile. The grid now shows their version; delete it again if it should go.',
+      event: 'Not deleted: someone else changed this event meanwhile. The grid now shows their version; delete it again if it should go.',
     },
     schedule: {
       title: 'Edit Schedule',

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { toast } from '../employees/toast.ts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
@@ -57,10 +57,11 @@ export function TimeOffPage() {
       onConfirm: async () => {
         setDeleteError(null);
         try {
-          await remove.mutateAsync(row.id);
+          await remove.mutateAsync(row);
           toast('green', t('deleted'));
         } catch (err) {
-          const message = t('deleteFailed', { message: errorMessage(err) });
+          const stale = err instanceof ApiError && err.code === 'STALE';
+          const message = stale ? t('deleteStale') : t('deleteFailed', { message: errorMessage(err) });
           setDeleteError(message);
           toast('red', message);
         }

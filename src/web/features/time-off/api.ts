@@ -18,7 +18,8 @@ export function useTimeOffMonth(month: string) {
 export function useDeleteTimeOff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<null>(`/time-off/${id}`, { method: 'DELETE' }),
+    // The version the planner saw: a time off changed meanwhile is kept and refused as stale.
+    mutationFn: (row: { id: string; version: number }) => api<null>(`/time-off/${row.id}?version=${row.version}`, { method: 'DELETE' }),
     onSettled: () => reloadAfterTimeOffChange(queryClient),
   });
 }
