@@ -3,7 +3,8 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { MonthData, MonthEmployee } from '../../../shared/api/schedule.ts';
 import { monthDates, dayOfWeek } from '../../../shared/month.ts';
@@ -174,7 +175,17 @@ export function DashboardPage() {
     <>
       <Group justify="space-between" align="center" mb="sm" wrap="wrap" gap="sm">
         <PageTitle>{t('title')}</PageTitle>
-        <MonthNavigator month={month} onMove={move} />
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={`/schedule?month=${month}${groupFilter ? `&group=${encodeURIComponent(groupFilter)}` : ''}`}
+            variant="default"
+            leftSection={<IconPrinter size={16} />}
+          >
+            {t('printView')}
+          </Button>
+          <MonthNavigator month={month} onMove={move} />
+        </Group>
       </Group>
       <RequiredHoursBanner query={query} t={t} />
       {data && data.groups.length > 1 && (

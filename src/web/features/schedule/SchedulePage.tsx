@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, Select, Text, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MonthData } from '../../../shared/api/schedule.ts';
@@ -10,6 +11,7 @@ import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
 import classes from './SchedulePage.module.css';
+import { downloadText, monthCsv } from './csv.ts';
 
 const short = (time: string) => {
   const [h, m] = time.split(':');
@@ -20,7 +22,8 @@ const short = (time: string) => {
 export function SchedulePage() {
   const { t, i18n } = useTranslation();
   const [month, moveMonth] = useMonth();
-  const [group, setGroup] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [group, setGroup] = useState<string | null>(params.get('group'));
   const query = useQuery({
     queryKey: ['schedule-view', month],
     queryFn: ({ signal }) => api<MonthData>(`/month?month=${month}`, { signal }),
@@ -49,6 +52,28 @@ export function SchedulePage() {
 
   const groups = (query.data?.groups ?? []).filter((g) => !group || g.name === group);
 
+  const exportCsv = () => {
+    if (!query.data) return;
+    const polish = (i18n.resolvedLanguage ?? 'pl') === 'pl';
+    const text = monthCsv(
+      query.data,
+      groups,
+      dates,
+      {
+        group: t('schedulePage.group'),
+        lastName: t('schedulePage.lastName'),
+        firstName: t('schedulePage.firstName'),
+        total: t('schedulePage.totalHours'),
+        required: t('schedulePage.requiredHours'),
+        off: t('schedulePage.off'),
+        offCounted: (hours) => t('schedulePage.offCounted', { hours }),
+      },
+      polish ? ';' : ',',
+    );
+    const suffix = group ? `-${group.replace(/[^\p{L}\p{N}]+/gu, '-')}` : '';
+    downloadText(text, `grafik-${month}${suffix}.csv`);
+  };
+
   return (
     <div className={classes.page}>
       <PageTitle>{t('schedulePage.title')}</PageTitle>
@@ -64,6 +89,9 @@ export function SchedulePage() {
             data={(query.data?.groups ?? []).map((g) => g.name)}
             w={200}
           />
+          <Button leftSection={<IconFileSpreadsheet size={16} />} variant="default" onClick={exportCsv} disabled={!query.data}>
+            {t('schedulePage.exportCsv')}
+          </Button>
           <Button leftSection={<IconPrinter size={16} />} variant="default" onClick={() => window.print()}>
             {t('schedulePage.print')}
           </Button>
