@@ -126,6 +126,25 @@ test('delete asks first and says what goes with the employee', async ({ signedIn
   expect(left.filter((r: { employeeId: string }) => r.employeeId === person.id)).toEqual([]);
 });
 
+test('an employee changed by someone else after the list showed it is not deleted: the modal says so, the list shows the change', async ({ signedInPage: page }) => {
+  const person = await makeEmployee(page, 'TEST 1', 'Ryszard');
+  await page.goto('/employees?group=TEST+1');
+  await page.getByRole('row', { name: new RegExp(person.lastName) }).getByRole('button', { name: `Usuń: Ryszard ${person.lastName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Usunąć pracownika?' });
+  await expect(dialog.getByTestId('dependents')).toBeVisible();
+  const renamed = await page.request.put(`/api/employees/${person.id}`, {
+    data: { version: person.version, data: { firstName: 'Roman', lastName: person.lastName, email: person.email, phoneNumber: null, role: 'TEST 1' } },
+  });
+  expect(renamed.status()).toBe(200);
+  await dialog.getByRole('button', { name: 'Usuń pracownika' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `Nie usunięto: ktoś inny zmienił w międzyczasie dane pracownika Ryszard ${person.lastName}. Lista pokazuje teraz najnowszą wersję; sprawdź ją i usuń ponownie, jeśli trzeba.`,
+  );
+  await dialog.getByRole('button', { name: 'Anuluj' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`Roman ${person.lastName}`) })).toBeVisible();
+  expect(((await (await page.request.get('/api/employees')).json()) as { id: string }[]).some((e) => e.id === person.id)).toBe(true);
+});
+
 test('adding from the overview asks for the group', async ({ signedInPage: page }) => {
   await page.goto('/employees');
   const last = `Nowicka${unique()}`;

@@ -4,6 +4,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, events, schedules, staffGroups, timeOff } from '../db/schema.ts';
 import type { Employee, EmployeeDependents } from '../../shared/api/employees.ts';
+import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 
 export interface EmployeeValues {
   firstName: string;
@@ -77,9 +78,9 @@ export async function updateEmployee(db: Db, id: string, version: number, input:
   });
 }
 
-export async function deleteEmployee(db: Db, id: string): Promise<boolean> {
-  const deleted = await db.delete(employees).where(eq(employees.id, id)).returning({ id: employees.id });
-  return deleted.length > 0;
+/** Deletes an employee (and what cascades); with `version`, only while it is the one the planner saw. */
+export function deleteEmployee(db: Db, id: string, version?: number): Promise<DeleteResult> {
+  return deleteAtVersion(db, employees, eq(employees.id, id), version);
 }
 
 /** How many schedules, time off requests and events would go with the employee. */

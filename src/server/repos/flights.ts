@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
 import { flights, staffGroups } from '../db/schema.ts';
 import { toZoneIso, type Flight, type ResolvedFlight } from '../../shared/api/flights.ts';
+import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 
 /** Instants as epoch milliseconds, so both drivers answer alike whatever the session's time zone. */
 const epochMs = (column: typeof flights.departureTime | typeof flights.arrivalTime) =>
@@ -97,9 +98,9 @@ export async function updateFlight(db: Db, id: string, version: number, input: R
   }
 }
 
-export async function deleteFlight(db: Db, id: string): Promise<boolean> {
-  const deleted = await db.delete(flights).where(eq(flights.id, id)).returning({ id: flights.id });
-  return deleted.length > 0;
+/** Deletes a flight; with `version`, only while it is still the one the planner saw. */
+export function deleteFlight(db: Db, id: string, version?: number): Promise<DeleteResult> {
+  return deleteAtVersion(db, flights, eq(flights.id, id), version);
 }
 
 /** Which of these flights are stored already (same number and departure instant), as flightKey()s. */

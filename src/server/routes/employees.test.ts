@@ -160,6 +160,18 @@ describe('PUT /api/employees/:id', () => {
 });
 
 describe('DELETE /api/employees/:id and its dependents', () => {
+  it('with the version the planner saw: an employee changed since is kept and refused as stale', async () => {
+    const row = (await call('POST', '/api/employees', person())).json();
+    expect((await call('PUT', `/api/employees/${row.id}`, { version: row.version, data: person({ firstName: 'Renamed' }) })).statusCode).toBe(200);
+    const stale = await call('DELETE', `/api/employees/${row.id}?version=${row.version}`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'STALE', message: 'This record was changed by someone else. Reload to see the latest version.' });
+    const [kept] = await t.database.db.select().from(employees).where(eq(employees.id, row.id));
+    expect(kept).toMatchObject({ firstName: 'Renamed' });
+    expect((await call('DELETE', `/api/employees/${row.id}?version=${row.version + 1}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/employees/${row.id}?version=${row.version + 1}`)).statusCode).toBe(404);
+  });
+
   it('counts schedules, time off and events, then deletes them with the employee', async () => {
     const row = (await call('POST', '/api/employees', person())).json();
     const db = t.database.db;

@@ -20,6 +20,8 @@ import {
 } from '../repos/employees.ts';
 import { pgErrorCode } from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
+import { replyToDelete } from './day-record.ts';
+import { deleteVersionSchema } from '../../shared/api/schedule.ts';
 
 const idParams = z.object({ id: z.uuid('must be an employee id') });
 const noGroup = () => badRequest('role: is not a staff group', 'role');
@@ -68,10 +70,11 @@ export async function employeeRoutes(app: FastifyInstance, { database }: RouteCo
     async (request) => guarded(() => updateEmployee(db, request.params.id, request.body.version, request.body.data)),
   );
 
-  api.delete('/employees/:id', { schema: { params: idParams } }, async (request, reply) => {
-    if (!(await deleteEmployee(db, request.params.id))) throw notFound('Employee');
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/employees/:id',
+    { schema: { params: idParams, querystring: z.object({ version: deleteVersionSchema }).strict() } },
+    async (request, reply) => replyToDelete(reply, await deleteEmployee(db, request.params.id, request.query.version), 'Employee'),
+  );
 
   api.get(
     '/employees/:id/dependents',

@@ -264,6 +264,18 @@ describe('DELETE /api/flights/:id', () => {
     expect(rows.map((r) => r.id)).toEqual([keep.id]);
   });
 
+  it('with the version the planner saw: a flight changed since is kept and refused as stale', async () => {
+    const created = await create({ flightNumber: 'VER1' });
+    expect((await call('PUT', `/api/flights/${created.id}`, { version: created.version, data: flight({ flightNumber: 'VER2' }) })).statusCode).toBe(200);
+    const stale = await call('DELETE', `/api/flights/${created.id}?version=${created.version}`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE');
+    const [kept] = await t.database.db.select().from(flights).where(eq(flights.id, created.id));
+    expect(kept).toMatchObject({ flightNumber: 'VER2', version: created.version + 1 });
+    expect((await call('DELETE', `/api/flights/${created.id}?version=${created.version + 1}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/flights/${created.id}?version=abc`)).statusCode).toBe(400);
+  });
+
   it('answers 404 for an unknown id', async () => {
     const res = await call('DELETE', `/api/flights/${MISSING}`);
     expect(res.statusCode).toBe(404);

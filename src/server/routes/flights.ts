@@ -33,6 +33,8 @@ import { getSettings } from '../repos/settings.ts';
 import { requiredStaffFor } from '../demo/timetable.ts';
 import type { Db } from '../db/client.ts';
 import type { RouteContext } from './context.ts';
+import { replyToDelete } from './day-record.ts';
+import { deleteVersionSchema } from '../../shared/api/schedule.ts';
 
 const idParams = z.object({ id: z.uuid('must be a flight id') });
 /** A 5 MB file grows when sent as JSON rows; the import route takes up to this much. */
@@ -98,10 +100,11 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
     },
   );
 
-  api.delete('/flights/:id', { schema: { params: idParams } }, async (request, reply) => {
-    if (!(await deleteFlight(db, request.params.id))) throw notFound('Flight');
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/flights/:id',
+    { schema: { params: idParams, querystring: z.object({ version: deleteVersionSchema }).strict() } },
+    async (request, reply) => replyToDelete(reply, await deleteFlight(db, request.params.id, request.query.version), 'Flight'),
+  );
 
   api.post(
     '/flights/import',

@@ -50,7 +50,8 @@ export function useSaveEmployee() {
 export function useDeleteEmployee() {
   const refresh = useRefreshEmployees();
   return useMutation({
-    mutationFn: (id: string) => api<null>(`/employees/${id}`, { method: 'DELETE' }),
+    // The version the planner saw: an employee changed meanwhile is kept and refused as stale.
+    mutationFn: (employee: { id: string; version: number }) => api<null>(`/employees/${employee.id}?version=${employee.version}`, { method: 'DELETE' }),
     onSettled: refresh,
   });
 }

@@ -60,6 +60,7 @@ export const employees = {
       confirm: 'Usuń pracownika',
       done: 'Usunięto pracownika {{name}}',
       failed: 'Nie udało się usunąć pracownika: {{message}}',
+      stale: 'Nie usunięto: ktoś inny zmienił w międzyczasie dane pracownika {{name}}. Lista pokazuje teraz najnowszą wersję; sprawdź ją i usuń ponownie, jeśli trzeba.',
     },
     groups: {
       manage: 'Zarządzaj grupami',
@@ -147,6 +148,7 @@ export const employees = {
       confirm: 'Delete employee',
       done: 'Deleted {{name}}',
       failed: 'Failed to delete employee: {{message}}',
+      stale: 'Not deleted: someone else changed {{name}} meanwhile. The list now shows the latest version; check it and delete again if needed.',
     },
     groups: {
       manage: 'Manage groups',

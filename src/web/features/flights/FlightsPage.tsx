@@ -90,6 +90,8 @@ export function FlightsPage() {
           const message =
             err instanceof ApiError && err.code === 'NOT_FOUND'
               ? t('errors.notFound')
+              : err instanceof ApiError && err.code === 'STALE'
+                ? t('errors.staleDelete')
               : err instanceof ApiError && err.code === 'NETWORK'
                 ? t('errors.network')
                 : errorMessage(err);

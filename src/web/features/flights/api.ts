@@ -49,7 +49,8 @@ export function useSaveFlight() {
 export function useDeleteFlight() {
   const refresh = useRefreshFlights();
   return useMutation({
-    mutationFn: (flight: Flight) => api<null>(`/flights/${flight.id}`, { method: 'DELETE' }),
+    // The version the planner saw: a flight changed meanwhile is kept and refused as stale.
+    mutationFn: (flight: Flight) => api<null>(`/flights/${flight.id}?version=${flight.version}`, { method: 'DELETE' }),
     onSettled: refresh,
   });
 }

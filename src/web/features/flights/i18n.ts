@@ -76,6 +76,7 @@ export const flights = {
       duplicate: 'Lot o tym numerze i godzinie odlotu już istnieje.',
       stale: 'Ten rekord został zmieniony przez kogoś innego. Odśwież, aby zobaczyć najnowszą wersję.',
       notFound: 'Tego lotu już nie ma: ktoś go usunął. Lista została odświeżona.',
+      staleDelete: 'Nie usunięto: ktoś inny zmienił w międzyczasie ten lot. Lista pokazuje teraz najnowszą wersję; usuń go ponownie, jeśli trzeba.',
       network: 'Brak połączenia z serwerem. Sprawdź sieć i spróbuj ponownie.',
     },
     importModal: {
@@ -195,6 +196,7 @@ export const flights = {
       duplicate: 'A flight with this number and departure time already exists.',
       stale: 'This record was changed by someone else. Reload to see the latest version.',
       notFound: 'This flight is gone: someone deleted it. The list has been reloaded.',
+      staleDelete: 'Not deleted: someone else changed this flight meanwhile. The list now shows the latest version; delete it again if needed.',
       network: 'Cannot reach the server. Check the network and try again.',
     },
     importModal: {
