@@ -1,12 +1,12 @@
 // The demo airport: staff, the current month's flights from a real timetable, operating hours,
-// required hours and default settings. A newcomer sees a working airport, not an empty app.
+// required hours, a few time off requests and default settings. A newcomer sees a working airport, not an empty app.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { airportHours, employees, flights, monthlyWorkHours, settings } from '../db/schema.ts';
+import { airportHours, employees, flights, monthlyWorkHours, settings, timeOff } from '../db/schema.ts';
 import { mapTimetableToMonth, parseTimetableCsv, requiredStaffFor } from './timetable.ts';
 
 const timetablePath = path.resolve(
@@ -58,6 +58,37 @@ export function demoEmployees() {
   return list;
 }
 
+/**
+ * A few requests in the month, as a real month holds: holidays, a sick leave and a training day
+ * counted as work. Days are of the month (clipped to its length); staff by group and position.
+ */
+const DEMO_TIME_OFF = [
+  { role: 'PAX/INFO', nth: 9, from: 2, to: 3, reason: 'Urlop na żądanie', status: 'approved', workHours: null },
+  { role: 'Rampa', nth: 1, from: 5, to: 9, reason: 'Urlop wypoczynkowy', status: 'approved', workHours: null },
+  { role: 'Rampa', nth: 6, from: 12, to: 14, reason: 'Zwolnienie lekarskie', status: 'approved', workHours: null },
+  { role: 'PAX/INFO', nth: 2, from: 19, to: 23, reason: 'Urlop wypoczynkowy', status: 'pending', workHours: null },
+  { role: 'Koordynator', nth: 0, from: 26, to: 27, reason: 'Szkolenie okresowe', status: 'approved', workHours: 8 },
+] as const;
+
+export function demoTimeOff(staff: { id: string; role: string }[], month: DateTime) {
+  const day = (d: number) => month.set({ day: Math.min(d, month.daysInMonth!) }).toISODate()!;
+  return DEMO_TIME_OFF.flatMap((r) => {
+    const employee = staff.filter((s) => s.role === r.role)[r.nth];
+    if (!employee) return [];
+    return [
+      {
+        employeeId: employee.id,
+        startDate: day(r.from),
+        endDate: day(r.to),
+        reason: r.reason,
+        status: r.status,
+        countAsWork: r.workHours !== null,
+        workHours: r.workHours,
+      },
+    ];
+  });
+}
+
 /** The groups whose demo month is generated on first start. */
 export const DEMO_GENERATED_GROUPS = ['Koordynator', 'Rampa', 'PAX/INFO'] as const;
 
@@ -82,7 +113,8 @@ export async function seedDemo(db: Db, now: DateTime = DateTime.now()): Promise<
   return db.transaction(async (tx) => {
     await tx.insert(settings).values({ id: 1 }).onConflictDoNothing();
     const staff = demoEmployees();
-    await tx.insert(employees).values(staff);
+    const stored = await tx.insert(employees).values(staff).returning({ id: employees.id, role: employees.role });
+    await tx.insert(timeOff).values(demoTimeOff(stored, month));
     for (let i = 0; i < mapped.length; i += 500) {
       await tx
         .insert(flights)
