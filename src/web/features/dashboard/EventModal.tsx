@@ -39,8 +39,9 @@ export function EventModal({ month, employee, date, existing: shown, onClose }: 
       onClose();
     },
     onError: async (err) => {
-      if (!isStale(err)) return setError(t('event.saveFailed', { message: errorMessage(err) }));
-      const latest = (await freshMonth())?.events.find((e) => e.employeeId === employee.id && e.date === date);
+      const fresh = isStale(err) ? await freshMonth().catch(() => undefined) : undefined;
+      if (!fresh) return setError(t('event.saveFailed', { message: errorMessage(err) }));
+      const latest = fresh.events.find((e) => e.employeeId === employee.id && e.date === date);
       setExisting(latest);
       setError(latest ? t('event.changedMeanwhile', { name: latest.name }) : t('event.deletedMeanwhile'));
     },

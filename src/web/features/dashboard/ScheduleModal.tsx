@@ -84,8 +84,9 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
       onClose();
     },
     onError: async (err) => {
-      if (isStale(err)) {
-        const latest = (await freshMonth())?.schedules.find((s) => s.employeeId === employee.id && s.date === date);
+      const fresh = isStale(err) ? await freshMonth().catch(() => undefined) : undefined;
+      if (fresh) {
+        const latest = fresh.schedules.find((s) => s.employeeId === employee.id && s.date === date);
         setExisting(latest);
         setError(latest ? t('schedule.changedMeanwhile', { start: latest.startTime, end: latest.endTime }) : t('schedule.deletedMeanwhile'));
         return;

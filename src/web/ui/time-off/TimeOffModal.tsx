@@ -123,8 +123,8 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
       onSaved?.(saved);
       onClose();
     } catch (err) {
-      if (!(existing && err instanceof ApiError && err.code === 'STALE')) return setError(t('saveFailed', { message: errorMessage(err) }));
-      const latest = await fetchTimeOff(existing.id).catch(() => undefined);
+      // Refused as stale: show the stored time off (or that it is gone) and base the next save on it.
+      const latest = existing && err instanceof ApiError && err.code === 'STALE' ? await fetchTimeOff(existing.id).catch(() => undefined) : undefined;
       if (latest === undefined) return setError(t('saveFailed', { message: errorMessage(err) }));
       await reloadAfterTimeOffChange(queryClient);
       setExisting(latest ?? undefined);
