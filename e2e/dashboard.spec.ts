@@ -429,7 +429,7 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   await expect(cell(g, anna, day(9))).toContainText('08:00-16:00');
   expect((await page.request.delete(`/api/schedules?employeeId=${anna.id}&date=${day(9)}`)).status()).toBe(204);
   await g.getByRole('button', { name: `Usuń zmianę 08:00-16:00 – ${anna.name}, ${day(9)}` }).click();
-  await expect(page.getByRole('alert')).toHaveText('Nie udało się usunąć zmiany: Schedule not found');
+  await expect(page.getByRole('alert')).toHaveText('Nie udało się usunąć zmiany: ktoś inny już ją usunął. Grafik został odświeżony.');
   await expect(cell(g, anna, day(9))).not.toContainText('08:00');
 
   // Someone else moved a shift after the grid showed it: the delete keeps it, says so, and the grid
@@ -441,7 +441,7 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   expect(moved.status()).toBe(200);
   await g.getByRole('button', { name: `Usuń zmianę 08:00-16:00 – ${anna.name}, ${day(10)}` }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'Nie usunięto: ktoś inny zmienił w międzyczasie tę zmianę. Grafik pokazuje teraz jej nową wersję; usuń ją ponownie, jeśli ma zniknąć.',
+    'Nie udało się usunąć zmiany: ktoś inny zmienił ją w międzyczasie. Grafik pokazuje teraz jej nową wersję; usuń ją ponownie, jeśli ma zniknąć.',
   );
   await expect(cell(g, anna, day(10))).toContainText('10:00-18:00');
   await g.getByRole('button', { name: `Usuń zmianę 10:00-18:00 – ${anna.name}, ${day(10)}` }).click();

@@ -8,7 +8,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { MonthData, MonthEmployee } from '../../../shared/api/schedule.ts';
 import { monthDates, dayOfWeek } from '../../../shared/month.ts';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
@@ -117,8 +117,11 @@ export function DashboardPage() {
         request.then(
           () => reloadRef.current(),
           (err: unknown) => {
-            // Changed by a colleague since the grid showed it: kept, and the grid now shows their version.
-            setDeleteError(isStale(err) ? tt(`deleteStale.${what}`) : tt(`deleteFailed.${what}`, { message: errorMessage(err) }));
+            // Changed by a colleague since the grid showed it: kept, and the grid now shows their version;
+            // or already deleted by one.
+            const gone = err instanceof ApiError && err.status === 404 && err.code === 'NOT_FOUND';
+            const message = isStale(err) ? tt(`deleteStale.${what}`) : gone ? tt(`deleteGone.${what}`) : errorMessage(err);
+            setDeleteError(tt(`deleteFailed.${what}`, { message }));
             void reloadRef.current();
           },
         );

@@ -58,10 +58,16 @@ export const dashboard = {
       timeOff: 'Nie udało się usunąć urlopu: {{message}}',
       event: 'Nie udało się usunąć wydarzenia: {{message}}',
     },
+    // The {{message}} of deleteFailed when a colleague deleted or changed the record first.
+    deleteGone: {
+      schedule: 'ktoś inny już ją usunął. Grafik został odświeżony.',
+      timeOff: 'ktoś inny już go usunął. Grafik został odświeżony.',
+      event: 'ktoś inny już je usunął. Grafik został odświeżony.',
+    },
     deleteStale: {
-      schedule: 'Nie usunięto: ktoś inny zmienił w międzyczasie tę zmianę. Grafik pokazuje teraz jej nową wersję; usuń ją ponownie, jeśli ma zniknąć.',
-      timeOff: 'Nie usunięto: ktoś inny zmienił w międzyczasie ten urlop. Grafik pokazuje teraz jego nową wersję; usuń go ponownie, jeśli ma zniknąć.',
-      event: 'Nie usunięto: ktoś inny zmienił w międzyczasie to wydarzenie. Grafik pokazuje teraz jego nową wersję; usuń je ponownie, jeśli ma zniknąć.',
+      schedule: 'ktoś inny zmienił ją w międzyczasie. Grafik pokazuje teraz jej nową wersję; usuń ją ponownie, jeśli ma zniknąć.',
+      timeOff: 'ktoś inny zmienił go w międzyczasie. Grafik pokazuje teraz jego nową wersję; usuń go ponownie, jeśli ma zniknąć.',
+      event: 'ktoś inny zmienił je w międzyczasie. Grafik pokazuje teraz jego nową wersję; usuń je ponownie, jeśli ma zniknąć.',
     },
     schedule: {
       title: 'Edytuj zmianę',
@@ -184,10 +190,16 @@ export const dashboard = {
       timeOff: 'Failed to delete time off: {{message}}',
       event: 'Failed to delete event: {{message}}',
     },
+    // The {{message}} of deleteFailed when a colleague deleted or changed the record first.
+    deleteGone: {
+      schedule: 'someone else already deleted it. The grid has been reloaded.',
+      timeOff: 'someone else already deleted it. The grid has been reloaded.',
+      event: 'someone else already deleted it. The grid has been reloaded.',
+    },
     deleteStale: {
-      schedule: 'Not deleted: someone else changed this shift meanwhile. The grid now shows their version; delete it again if it should go.',
-      timeOff: 'Not deleted: someone else changed this time off meanwhile. The grid now shows their version; delete it again if it should go.',
-      event: 'Not deleted: someone else changed this event meanwhile. The grid now shows their version; delete it again if it should go.',
+      schedule: 'someone else changed it meanwhile. The grid now shows their version; delete it again if it should go.',
+      timeOff: 'someone else changed it meanwhile. The grid now shows their version; delete it again if it should go.',
+      event: 'someone else changed it meanwhile. The grid now shows their version; delete it again if it should go.',
     },
     schedule: {
       title: 'Edit Schedule',
