@@ -210,3 +210,51 @@ test('a time off changed by someone else while it is edited: the save is refused
   await expect(row).toContainText('Jun 2 – 3, 2031');
   await expect(row).toContainText('Vacation, mine');
 });
+
+test('a manager approves one request and rejects another; the rejected one stays listed but leaves the grid', async ({ signedInPage: page }) => {
+  const person = await makeEmployee(page, 'Decyzja');
+  const name = `${person.firstName} ${person.lastName}`;
+  for (const [startDate, endDate, reason] of [['2031-07-07', '2031-07-08', 'Wedding'], ['2031-07-21', '2031-07-22', 'Trip']]) {
+    const res = await page.request.post('/api/time-off', {
+      data: { employeeId: person.id, startDate, endDate, reason, countAsWork: false, workHours: null },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await useLanguage(page, 'en');
+  await page.goto('/time-off?month=2031-07');
+  const wedding = page.getByRole('row', { name: new RegExp(`${name}.*Wedding`) });
+  const trip = page.getByRole('row', { name: new RegExp(`${name}.*Trip`) });
+  await expect(wedding).toContainText('Pending');
+
+  await wedding.getByRole('button', { name: `Approve time off: ${name}, Jul 7 – 8, 2031` }).click();
+  await expect(page.getByText(`Time off approved: ${name}`)).toBeVisible();
+  await expect(wedding).toContainText('Approved');
+  await expect(wedding.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+
+  await trip.getByRole('button', { name: `Reject time off: ${name}, Jul 21 – 22, 2031` }).click();
+  await expect(page.getByText(`Time off rejected: ${name}. It is no longer planned in the schedule.`)).toBeVisible();
+  await expect(trip).toContainText('Rejected');
+  await expect(trip).toHaveAttribute('data-status', 'rejected');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/time-off-decisions.png' });
+
+  // The grid plans the approved request and not the rejected one.
+  await page.goto(`/?month=2031-07&group=${encodeURIComponent('TEST 3')}`);
+  const cellOf = (date: string) => page.locator(`td[data-emp="${person.id}"][data-date="${date}"]`);
+  await expect(cellOf('2031-07-07')).toContainText('Off');
+  await expect(cellOf('2031-07-21')).not.toContainText('Off');
+
+  // A decision on a request someone else changed meanwhile is refused, and the list shows the change.
+  await page.goto('/time-off?month=2031-07');
+  await expect(trip).toContainText('Jul 21 – 22, 2031');
+  const list = (await (await page.request.get('/api/time-off?month=2031-07')).json()) as { id: string; reason: string; version: number }[];
+  const shown = list.find((o) => o.reason === 'Trip')!;
+  const changed = await page.request.put(`/api/time-off/${shown.id}`, {
+    data: { version: shown.version, data: { employeeId: person.id, startDate: '2031-07-21', endDate: '2031-07-23', reason: 'Trip', countAsWork: false, workHours: null } },
+  });
+  expect(changed.status()).toBe(200);
+  await trip.getByRole('button', { name: `Approve time off: ${name}, Jul 21 – 22, 2031` }).click();
+  await expect(page.getByText('Decision not saved: someone else changed this time off meanwhile. The list now shows the latest version.')).toBeVisible();
+  await expect(trip).toContainText('Jul 21 – 23, 2031');
+  await expect(trip).toContainText('Rejected');
+});

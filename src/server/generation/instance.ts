@@ -1,6 +1,6 @@
 // Builds the generator's instance (engine/FORMAT.md) of one staff group's month from the database.
 // The generate endpoint and the export command both use it, so a real month can be replayed.
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Instance } from '../../engine/format.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
@@ -85,7 +85,8 @@ export async function loadInstance(db: Db, role: string, month: string, options:
     ? await db
         .select()
         .from(timeOff)
-        .where(and(inArray(timeOff.employeeId, ids), lte(timeOff.startDate, last), gte(timeOff.endDate, first)))
+        // A rejected request is not planned: the employee works those days as any other.
+        .where(and(inArray(timeOff.employeeId, ids), lte(timeOff.startDate, last), gte(timeOff.endDate, first), ne(timeOff.status, 'rejected')))
     : [];
   const manual =
     ids.length && options.keepManual !== false

@@ -8,7 +8,7 @@ import { employees, events, monthlyWorkHours, schedules, staffGroups } from '../
 import { employeeMonthTotal } from '../../shared/hours.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import { monthDataSchema, type MonthData, type MonthGroup, type Schedule, type ScheduleEvent } from '../../shared/api/schedule.ts';
-import type { TimeOff } from '../../shared/api/time-off.ts';
+import { isPlanned, type TimeOff } from '../../shared/api/time-off.ts';
 import { getSettings } from './settings.ts';
 import { listTimeOffInRange } from './time-off.ts';
 import type { MonthAnswer } from './month-cache.ts';
@@ -51,7 +51,8 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
       .from(schedules)
       .where(and(gte(schedules.date, first), lte(schedules.date, last)))
       .orderBy(asc(schedules.date), asc(schedules.employeeId)),
-    listTimeOffInRange(db, first, last),
+    // The month shows what is planned: a rejected request is listed on the Time Off screen only.
+    listTimeOffInRange(db, first, last).then((list) => list.filter(isPlanned)),
     db
       .select({
         id: events.id,

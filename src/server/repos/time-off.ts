@@ -1,9 +1,9 @@
 // Time off (SPEC.md sections 3 and 7): the month's requests with the employee's name and group,
-// creation (always 'pending'), versioned edits and deletion.
+// creation (always 'pending'), versioned edits, a manager's decision (status) and deletion.
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, timeOff } from '../db/schema.ts';
-import type { TimeOff, TimeOffInput } from '../../shared/api/time-off.ts';
+import type { TimeOff, TimeOffInput, TimeOffStatus } from '../../shared/api/time-off.ts';
 import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 
 const columns = {
@@ -91,6 +91,18 @@ export async function updateTimeOff(db: Db, id: string, version: number, input: 
     const row = await getTimeOff(tx as unknown as Db, id);
     return { kind: 'ok', row: row! } as const;
   });
+}
+
+/** Sets a request's status, when the stored version is the one the decision was based on. */
+export async function setTimeOffStatus(db: Db, id: string, version: number, status: TimeOffStatus): Promise<WriteResult> {
+  const updated = await db
+    .update(timeOff)
+    .set({ status, version: sql`${timeOff.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(timeOff.id, id), eq(timeOff.version, version)))
+    .returning({ id: timeOff.id });
+  const row = await getTimeOff(db, id);
+  if (!row) return { kind: 'missing' } as const;
+  return updated.length === 0 ? ({ kind: 'stale' } as const) : ({ kind: 'ok', row } as const);
 }
 
 /** Deletes a time off; with `version`, only while it is still the one the planner saw. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, apiCaller } from '../test/harness.ts';
-import { employees, timeOff } from '../db/schema.ts';
+import { employees, monthlyWorkHours, timeOff } from '../db/schema.ts';
+import { loadInstance } from '../generation/instance.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -286,5 +287,63 @@ describe('DELETE /api/time-off/:id', () => {
     const res = await call('DELETE', `/api/time-off/${row.id}`, undefined, false);
     expect(res.statusCode).toBe(401);
     expect(await t.database.db.select().from(timeOff).where(eq(timeOff.id, row.id))).toHaveLength(1);
+  });
+});
+
+describe('PUT /api/time-off/:id/status (a manager decides)', () => {
+  const request = async (over: Record<string, unknown> = {}) =>
+    (await call('POST', '/api/time-off', base({ startDate: '2026-09-14', endDate: '2026-09-15', countAsWork: true, workHours: 8, ...over }))).json() as {
+      id: string;
+      version: number;
+      status: string;
+    };
+
+  it('approves and rejects on the version the decision was based on, and refuses a stale one', async () => {
+    const row = await request();
+    expect(row.status).toBe('pending');
+    const approved = await call('PUT', `/api/time-off/${row.id}/status`, { status: 'approved', version: row.version });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ id: row.id, status: 'approved', version: row.version + 1, reason: 'Vacation' });
+    // A second manager still looking at the pending request.
+    const stale = await call('PUT', `/api/time-off/${row.id}/status`, { status: 'rejected', version: row.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE');
+    const [stored] = await t.database.db.select().from(timeOff).where(eq(timeOff.id, row.id));
+    expect(stored).toMatchObject({ status: 'approved', version: row.version + 1 });
+  });
+
+  it('refuses an unknown status or a missing version naming the field, answers 404 and 401', async () => {
+    const row = await request();
+    const bad = await call('PUT', `/api/time-off/${row.id}/status`, { status: 'maybe', version: row.version });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('status: must be pending, approved or rejected');
+    const noVersion = await call('PUT', `/api/time-off/${row.id}/status`, { status: 'approved' });
+    expect(noVersion.statusCode).toBe(400);
+    expect(noVersion.json().message).toBe('version: must be the version the decision was based on');
+    expect((await call('PUT', `/api/time-off/${MISSING}/status`, { status: 'approved', version: 1 })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/time-off/${row.id}/status`, { status: 'approved', version: 1 }, false)).statusCode).toBe(401);
+    expect((await t.database.db.select().from(timeOff).where(eq(timeOff.id, row.id)))[0]).toMatchObject({ status: 'pending' });
+  });
+
+  it('a rejected request stays on the Time Off list, but the month, its totals and the generator leave it out', async () => {
+    const row = await request({ employeeId: bartek, startDate: '2026-10-05', endDate: '2026-10-06' });
+    await t.database.db.insert(monthlyWorkHours).values({ month: 9, year: 2026, requiredHours: 160 }).onConflictDoNothing();
+    const month = async () => (await call('GET', '/api/month?month=2026-10')).json() as { timeOff: { id: string }[]; totals: Record<string, number> };
+    const planned = async () => (await loadInstance(t.database.db, 'Koordynator', '2026-10')).instance.employees.find((e) => e.id === bartek)!.timeOff;
+
+    expect((await month()).totals[bartek]).toBe(16);
+    expect((await month()).timeOff.map((o) => o.id)).toContain(row.id);
+    expect(await planned()).toHaveLength(1);
+
+    expect((await call('PUT', `/api/time-off/${row.id}/status`, { status: 'rejected', version: row.version })).statusCode).toBe(200);
+    expect((await month()).totals[bartek]).toBe(0);
+    expect((await month()).timeOff.map((o) => o.id)).not.toContain(row.id);
+    expect(await planned()).toEqual([]);
+    const listed = (await call('GET', '/api/time-off?month=2026-10')).json() as { id: string; status: string }[];
+    expect(listed.find((o) => o.id === row.id)).toMatchObject({ status: 'rejected' });
+
+    // Back to pending (a decision taken back): planned again.
+    expect((await call('PUT', `/api/time-off/${row.id}/status`, { status: 'pending', version: row.version + 1 })).statusCode).toBe(200);
+    expect((await month()).totals[bartek]).toBe(16);
   });
 });

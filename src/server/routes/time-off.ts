@@ -1,12 +1,13 @@
-// Time off API: GET ?month=YYYY-MM, GET /:id, POST, PUT /:id ({version, data}), DELETE /:id[?version].
+// Time off API: GET ?month=YYYY-MM, GET /:id, POST, PUT /:id ({version, data}), PUT /:id/status
+// ({status, version}), DELETE /:id[?version].
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { timeOffInputSchema, timeOffSchema, timeOffUpdateSchema } from '../../shared/api/time-off.ts';
+import { timeOffInputSchema, timeOffSchema, timeOffStatusUpdateSchema, timeOffUpdateSchema } from '../../shared/api/time-off.ts';
 import { monthKeySchema, monthRange } from '../../shared/month.ts';
 import { deleteVersionSchema } from '../../shared/api/schedule.ts';
 import { notFound, staleRecord } from '../http/errors.ts';
-import { createTimeOff, deleteTimeOff, getTimeOff, listTimeOffInRange, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
+import { createTimeOff, deleteTimeOff, getTimeOff, listTimeOffInRange, setTimeOffStatus, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
 import { pgErrorCode } from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDelete } from './day-record.ts';
@@ -69,6 +70,12 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
     '/time-off/:id',
     { schema: { params: idParams, body: timeOffUpdateSchema, response: { 200: timeOffSchema } } },
     async (request) => guarded(() => updateTimeOff(db, request.params.id, request.body.version, request.body.data)),
+  );
+
+  api.put(
+    '/time-off/:id/status',
+    { schema: { params: idParams, body: timeOffStatusUpdateSchema, response: { 200: timeOffSchema } } },
+    async (request) => unwrap(await setTimeOffStatus(db, request.params.id, request.body.version, request.body.status)),
   );
 
   api.delete(

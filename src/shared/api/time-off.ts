@@ -34,6 +34,24 @@ export const timeOffInputSchema = z
   });
 export type TimeOffInput = z.infer<typeof timeOffInputSchema>;
 
+export const TIME_OFF_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TimeOffStatus = (typeof TIME_OFF_STATUSES)[number];
+
+/**
+ * A manager's decision on a request, naming the version it was based on. A rejected request stays
+ * listed on the Time Off screen but is not planned: the grid, the totals and the generator skip it.
+ */
+export const timeOffStatusUpdateSchema = z
+  .object({
+    status: z.enum(TIME_OFF_STATUSES, { error: 'must be pending, approved or rejected' }),
+    version: z.number({ error: 'must be the version the decision was based on' }).int().min(1),
+  })
+  .strict();
+export type TimeOffStatusUpdate = z.infer<typeof timeOffStatusUpdateSchema>;
+
+/** Whether a time off takes the employee out of the plan: every request but a rejected one. */
+export const isPlanned = (off: { status: string }) => off.status !== 'rejected';
+
 /** An edit names the version it was based on; a stale one is refused with 409. */
 export const timeOffUpdateSchema = z.object({ version: z.number().int().min(1), data: timeOffInputSchema }).strict();
 

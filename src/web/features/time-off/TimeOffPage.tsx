@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../employees/toast.ts';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
 import { monthRange } from '../../../shared/month.ts';
-import type { TimeOff } from '../../../shared/api/time-off.ts';
+import type { TimeOff, TimeOffStatus } from '../../../shared/api/time-off.ts';
 import { useEmployees } from '../employees/api.ts';
-import { useDeleteTimeOff, useTimeOffMonth } from './api.ts';
+import { useDecideTimeOff, useDeleteTimeOff, useTimeOffMonth } from './api.ts';
 import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
 import { formatDates } from '../../ui/time-off/dates.ts';
 
@@ -42,6 +42,17 @@ export function TimeOffPage() {
   const list = useTimeOffMonth(month);
   const employees = useEmployees();
   const remove = useDeleteTimeOff();
+  const decide = useDecideTimeOff();
+
+  const decideOn = async (row: TimeOff, status: TimeOffStatus) => {
+    try {
+      const saved = await decide.mutateAsync({ row, status });
+      toast('green', t(`decided.${status}`, { name: saved.employeeName }));
+    } catch (err) {
+      const stale = err instanceof ApiError && err.code === 'STALE';
+      toast('red', stale ? t('decisionStale') : t('decisionFailed', { message: errorMessage(err) }));
+    }
+  };
   const [requesting, setRequesting] = useState(false);
   const [editing, setEditing] = useState<TimeOff | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -115,14 +126,16 @@ export function TimeOffPage() {
                   <Table.Th>{t('columns.reason')}</Table.Th>
                   <Table.Th>{t('columns.status')}</Table.Th>
                   <Table.Th>{t('columns.countsAsWork')}</Table.Th>
-                  <Table.Th w={90}>{t('columns.actions')}</Table.Th>
+                  <Table.Th w={150}>{t('columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((row) => {
                   const dates = formatDates(row.startDate, row.endDate, language);
+                  const label = { name: row.employeeName, dates };
                   return (
-                    <Table.Tr key={row.id}>
+                    // A rejected request is listed, dimmed: it is not planned in the schedule.
+                    <Table.Tr key={row.id} c={row.status === 'rejected' ? 'dimmed' : undefined} data-status={row.status}>
                       <Table.Td fw={500}>{row.employeeName}</Table.Td>
                       <Table.Td>{row.role}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates}</Table.Td>
@@ -142,10 +155,20 @@ export function TimeOffPage() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <ActionIcon variant="subtle" aria-label={t('editLabel', { name: row.employeeName, dates })} onClick={() => setEditing(row)}>
+                          {row.status !== 'approved' && (
+                            <ActionIcon variant="subtle" color="green.8" aria-label={t('approveLabel', label)} title={t('approveLabel', label)} onClick={() => void decideOn(row, 'approved')} disabled={decide.isPending}>
+                              <IconCheck size={18} />
+                            </ActionIcon>
+                          )}
+                          {row.status !== 'rejected' && (
+                            <ActionIcon variant="subtle" color="orange.9" aria-label={t('rejectLabel', label)} title={t('rejectLabel', label)} onClick={() => void decideOn(row, 'rejected')} disabled={decide.isPending}>
+                              <IconX size={18} />
+                            </ActionIcon>
+                          )}
+                          <ActionIcon variant="subtle" aria-label={t('editLabel', label)} title={t('editLabel', label)} onClick={() => setEditing(row)}>
                             <IconPencil size={18} />
                           </ActionIcon>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('deleteLabel', { name: row.employeeName, dates })} onClick={() => askDelete(row)}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('deleteLabel', label)} title={t('deleteLabel', label)} onClick={() => askDelete(row)}>
                             <IconTrash size={18} />
                           </ActionIcon>
                         </Group>

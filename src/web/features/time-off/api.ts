@@ -2,7 +2,7 @@
 // own (src/web/ui/time-off).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import type { TimeOff } from '../../../shared/api/time-off.ts';
+import type { TimeOff, TimeOffStatus } from '../../../shared/api/time-off.ts';
 import { reloadAfterTimeOffChange } from '../../ui/time-off/api.ts';
 
 export const TIME_OFF_KEY = ['time-off'] as const;
@@ -12,6 +12,16 @@ export function useTimeOffMonth(month: string) {
   return useQuery({
     queryKey: timeOffMonthKey(month),
     queryFn: ({ signal }) => api<TimeOff[]>(`/time-off?month=${month}`, { signal }),
+  });
+}
+
+/** A manager's decision, on the version the list showed (a changed request is refused: 409). */
+export function useDecideTimeOff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ row, status }: { row: TimeOff; status: TimeOffStatus }) =>
+      api<TimeOff>(`/time-off/${row.id}/status`, { method: 'PUT', body: { status, version: row.version } }),
+    onSettled: () => reloadAfterTimeOffChange(queryClient),
   });
 }
 
