@@ -40,7 +40,7 @@ describe('backup and restore', () => {
 
   it('restores a backup made before a column existed: the column takes its default', async () => {
     const backup = JSON.parse(JSON.stringify(await createBackup(source.database.db)));
-    // Staff groups had no version before Grafik 1.5.
+    // Staff groups had no version column before migration 0004.
     for (const row of backup.tables.staff_groups) {
       delete row.version;
       delete row.updated_at;
