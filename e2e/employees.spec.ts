@@ -233,5 +233,17 @@ test('a group renamed by someone else meanwhile: the edit is refused, and the ro
   await expect(dialog.getByRole('row', { name: new RegExp(`${name} B`) })).toBeVisible();
   await expect(dialog.getByRole('row', { name: new RegExp(`${name} A`) })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/employees-group-stale.png' });
+
+  // Removing it after someone else changed it again: kept, and the dialog says so.
+  const again = await page.request.put(`/api/staff-groups/${group.id}`, {
+    data: { name: `${name} B`, takesFlights: false, takesAirportHours: false, version: group.version + 1 },
+  });
+  expect(again.status()).toBe(200);
+  await dialog.getByRole('row', { name: new RegExp(`${name} B`) }).getByRole('button', { name: `Usuń grupę ${name} B` }).click();
+  await dialog.getByRole('alertdialog').getByRole('button', { name: 'Usuń' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `Nie usunięto: ktoś inny zmienił grupę ${name} B w międzyczasie. Lista pokazuje teraz najnowszą wersję; usuń ją ponownie, jeśli trzeba.`,
+  );
+  await expect(dialog.getByRole('row', { name: new RegExp(`${name} B`) })).toBeVisible();
   expect((await page.request.delete(`/api/staff-groups/${group.id}`)).status()).toBe(204);
 });

@@ -111,10 +111,16 @@ export async function updateStaffGroup(db: Db, id: number, version: number, inpu
 }
 
 /** Removes a group that has no employees; its operating hours go with it and flights stop naming it. */
-export async function deleteStaffGroup(db: Db, id: number): Promise<StaffGroupWrite> {
+export async function deleteStaffGroup(db: Db, id: number, version?: number): Promise<StaffGroupWrite> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ name: staffGroups.name }).from(staffGroups).where(eq(staffGroups.id, id)).for('update');
+    const [current] = await tx
+      .select({ name: staffGroups.name, version: staffGroups.version })
+      .from(staffGroups)
+      .where(eq(staffGroups.id, id))
+      .for('update');
     if (!current) return { kind: 'missing' } as const;
+    // Renamed or changed since the administrator's list showed it: kept (with `version` only).
+    if (version !== undefined && current.version !== version) return { kind: 'stale' } as const;
     const [members] = await tx.select({ n: count() }).from(employees).where(eq(employees.role, current.name));
     if ((members?.n ?? 0) > 0) return { kind: 'has-employees', name: current.name, employees: members!.n } as const;
     const row = (await getStaffGroup(tx, id))!;

@@ -208,6 +208,18 @@ describe('DELETE /api/staff-groups/:id', () => {
     expect((await call('DELETE', `/api/staff-groups/${g!.id}`)).statusCode).toBe(404);
   });
 
+  it('with the version the administrator saw: a group changed since is kept and refused as stale', async () => {
+    const [g] = await t.database.db.insert(staffGroups).values({ name: 'Sprzątanie', position: 61 }).returning();
+    const renamed = await call('PUT', `/api/staff-groups/${g!.id}`, { name: 'Sprzątanie kabin', takesFlights: false, takesAirportHours: false, version: g!.version });
+    expect(renamed.statusCode).toBe(200);
+    const stale = await call('DELETE', `/api/staff-groups/${g!.id}?version=${g!.version}`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE');
+    expect(await groupNames()).toContain('Sprzątanie kabin');
+    expect((await call('DELETE', `/api/staff-groups/${g!.id}?version=${g!.version + 1}`)).statusCode).toBe(204);
+    expect(await groupNames()).not.toContain('Sprzątanie kabin');
+  });
+
   it('refuses to remove a group that still has employees, saying how many', async () => {
     const [g] = await t.database.db.select().from(staffGroups).where(eq(staffGroups.name, 'Rampa'));
     const res = await call('DELETE', `/api/staff-groups/${g!.id}`);

@@ -13,6 +13,7 @@ import {
   type StaffGroupWrite,
 } from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
+import { deleteVersionSchema } from '../../shared/api/schedule.ts';
 
 export const DUPLICATE_GROUP_MESSAGE = 'A staff group with this name already exists';
 const idParams = z.object({ id: z.coerce.number({ error: 'must be a staff group id' }).int('must be a staff group id').positive('must be a staff group id') });
@@ -81,9 +82,13 @@ export async function staffGroupRoutes(app: FastifyInstance, { database }: Route
     },
   );
 
-  api.delete('/staff-groups/:id', { schema: { params: idParams } }, async (request, reply) => {
-    requireAdmin(request);
-    await guarded(() => deleteStaffGroup(db, request.params.id));
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/staff-groups/:id',
+    { schema: { params: idParams, querystring: z.object({ version: deleteVersionSchema }).strict() } },
+    async (request, reply) => {
+      requireAdmin(request);
+      await guarded(() => deleteStaffGroup(db, request.params.id, request.query.version));
+      return reply.status(204).send();
+    },
+  );
 }

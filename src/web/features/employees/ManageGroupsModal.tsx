@@ -101,10 +101,11 @@ export function ManageGroupsModal({ groups, onClose }: { groups: StaffGroup[]; o
     if (!removing) return;
     setError(null);
     try {
-      await remove.mutateAsync(removing.id);
+      await remove.mutateAsync(removing);
       toast('green', t('groups.removed', { name: removing.name }));
     } catch (err) {
-      setError(groupError(err, t, removing));
+      const stale = err instanceof ApiError && err.code === 'STALE';
+      setError(stale ? t('groups.staleRemove', { name: removing.name }) : groupError(err, t, removing));
     }
     setRemoving(null);
   };

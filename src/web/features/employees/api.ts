@@ -71,7 +71,8 @@ export function useSaveStaffGroup() {
 export function useDeleteStaffGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<null>(`/staff-groups/${id}`, { method: 'DELETE' }),
+    // The version the administrator saw: a group renamed meanwhile is kept and refused as stale.
+    mutationFn: (group: { id: number; version: number }) => api<null>(`/staff-groups/${group.id}?version=${group.version}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries(),
   });
 }
