@@ -288,6 +288,10 @@ test('Request Time Off: the modal of the specification, its rules, and the badge
   await expect(page.getByTestId('badge-details')).toContainText('Reason: Medical check');
   await expect(page.getByTestId('badge-details')).toContainText('Status: pending');
   await expect(page.getByTestId('badge-details')).toContainText('Counts as work: 7.5 h per day');
+  // Not yet approved: drawn with a dashed outline.
+  const badge = cell(g, anna, day(13)).locator('[data-badge="timeOff"]');
+  await expect(badge).toHaveAttribute('data-status', 'pending');
+  await expect(badge).toHaveCSS('border-top-style', 'dashed');
 
   // A failed save stays open with the error inside: the employee was removed meanwhile.
   await cell(g, anna, day(20)).click();

@@ -251,7 +251,7 @@ function DayCell({ name, employeeId, day, row, col, month, t }: {
         </div>
       )}
       {off && (
-        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff">
+        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-status={off.status}>
           <span className={classes.badgeText}>{offText}</span>
           <button
             type="button"
