@@ -129,6 +129,19 @@ test('adding hours, a duplicate refused with the exact message, and delete after
   expect(response.status()).toBe(409);
   expect((await response.json()).message).toBe('Hours already exist for this role and day. Please delete the existing hours first.');
 
+  // Changed by someone else after the page showed it: the delete keeps it, says so, and shows the change.
+  const [shown] = ((await (await page.request.get(`/api/airport-hours?month=${month}`)).json()) as { id: string; role: string }[]).filter(
+    (h) => h.role === 'PAX/INFO',
+  );
+  const changed = await page.request.put(`/api/airport-hours/${shown!.id}`, {
+    data: { openingTime: '18:00', closingTime: '22:00', minimumStaff: 2, basedOn: { openingTime: '18:00', closingTime: '21:30', minimumStaff: 2 } },
+  });
+  expect(changed.status()).toBe(200);
+  await group(page, 'PAX/INFO').getByRole('button', { name: 'Delete hours: PAX/INFO, Wednesday' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Could not delete the hours: These hours were changed by someone else. The latest version has been loaded.')).toBeVisible();
+  await expect(bodyRows(page, 'PAX/INFO').first()).toHaveText(/Wednesday\s*18:00\s*22:00\s*2/);
+
   // Delete asks first; cancelling keeps the row.
   await group(page, 'PAX/INFO').getByRole('button', { name: 'Delete hours: PAX/INFO, Wednesday' }).click();
   await expect(page.getByRole('dialog')).toContainText('PAX/INFO');

@@ -7,6 +7,7 @@ import type { MonthParts } from '../../shared/month.ts';
 import { toMonthKey } from '../../shared/month.ts';
 import type { AirportHours } from '../../shared/api/airport-hours.ts';
 import { QUICK_SETUP } from '../../shared/api/airport-hours.ts';
+import { deleteIfUnchanged, type DeleteResult } from './versioned-delete.ts';
 
 type Row = typeof airportHours.$inferSelect;
 
@@ -93,10 +94,19 @@ export async function insertAirportHours(db: Db, input: NewAirportHours): Promis
   }
 }
 
-export async function deleteAirportHours(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(airportHours).where(eq(airportHours.id, id)).returning({ id: airportHours.id });
-  return rows.length > 0;
+/** Deletes a row; with `basedOn`, only while it still holds the values the planner saw. */
+export function deleteAirportHours(db: Db, id: string, basedOn?: HoursValues): Promise<DeleteResult> {
+  return deleteIfUnchanged(db, airportHours, eq(airportHours.id, id), basedOn ? holds(basedOn) : undefined);
 }
+
+type HoursValues = { openingTime: string; closingTime: string; minimumStaff: number };
+
+const holds = (values: HoursValues) =>
+  and(
+    eq(airportHours.openingTime, values.openingTime),
+    eq(airportHours.closingTime, values.closingTime),
+    eq(airportHours.minimumStaff, values.minimumStaff),
+  );
 
 /**
  * Changes a row's times and minimum staff when it still holds `basedOn`. Returns the saved row,
@@ -105,20 +115,13 @@ export async function deleteAirportHours(db: Db, id: string): Promise<boolean> {
 export async function updateAirportHours(
   db: Db,
   id: string,
-  values: { openingTime: string; closingTime: string; minimumStaff: number },
-  basedOn: { openingTime: string; closingTime: string; minimumStaff: number },
+  values: HoursValues,
+  basedOn: HoursValues,
 ): Promise<AirportHours | 'stale' | null> {
   const [row] = await db
     .update(airportHours)
     .set(values)
-    .where(
-      and(
-        eq(airportHours.id, id),
-        eq(airportHours.openingTime, basedOn.openingTime),
-        eq(airportHours.closingTime, basedOn.closingTime),
-        eq(airportHours.minimumStaff, basedOn.minimumStaff),
-      ),
-    )
+    .where(and(eq(airportHours.id, id), holds(basedOn)))
     .returning();
   if (row) return toAirportHours(row);
   const [exists] = await db.select({ id: airportHours.id }).from(airportHours).where(eq(airportHours.id, id));

@@ -171,6 +171,27 @@ describe('editing a row', () => {
     expect((await list('2025-10')).json()[0]).toMatchObject({ openingTime: '06:00', minimumStaff: 2 });
   });
 
+  it('a delete naming the values the planner saw keeps a row someone else changed (409 STALE), and deletes it unchanged', async () => {
+    const created = (await add(row({ month: '2025-12', dayOfWeek: 4 }))).json();
+    const removeSeen = (values: Record<string, string | number>) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/airport-hours/${created.id}?${new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]))}`,
+        headers: { cookie, origin: TEST_BASE_URL },
+      });
+    expect((await edit(created.id, { openingTime: '05:00', closingTime: '21:30', minimumStaff: 4, basedOn })).statusCode).toBe(200);
+    const stale = await removeSeen(basedOn);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE');
+    expect((await list('2025-12')).json()).toHaveLength(1);
+    // Only some of the values: refused, naming what is needed.
+    const partial = await removeSeen({ openingTime: '05:00' });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().message).toMatch(/openingTime, closingTime and minimumStaff together/);
+    expect((await removeSeen({ ...basedOn, minimumStaff: 4 })).statusCode).toBe(204);
+    expect((await list('2025-12')).json()).toEqual([]);
+  });
+
   it('checks the new values like an add, and answers 404 for an unknown id', async () => {
     const created = (await add(row({ month: '2025-11', dayOfWeek: 4 }))).json();
     const backwards = await edit(created.id, { openingTime: '23:00', closingTime: '21:30', minimumStaff: 2, basedOn });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AIRPORT_HOURS_EXIST,
   AIRPORT_HOURS_EXIST_MESSAGE,
+  airportHoursDeleteQuerySchema,
   airportHoursEditSchema,
   airportHoursInputSchema,
   airportHoursQuerySchema,
@@ -26,6 +27,7 @@ import {
 } from '../repos/airport-hours.ts';
 import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
 import type { RouteContext } from './context.ts';
+import { replyToDelete } from './day-record.ts';
 
 const idParams = z.object({ id: z.uuid('must be the id of an operating hours record') });
 
@@ -73,10 +75,15 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
     },
   );
 
-  api.delete('/airport-hours/:id', { schema: { params: idParams } }, async (request, reply) => {
-    if (!(await deleteAirportHours(db, request.params.id))) throw notFound('Operating hours record');
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/airport-hours/:id',
+    { schema: { params: idParams, querystring: airportHoursDeleteQuerySchema } },
+    async (request, reply) => {
+      const { openingTime, closingTime, minimumStaff } = request.query;
+      const basedOn = openingTime && closingTime && minimumStaff !== undefined ? { openingTime, closingTime, minimumStaff } : undefined;
+      return replyToDelete(reply, await deleteAirportHours(db, request.params.id, basedOn), 'Operating hours record');
+    },
+  );
 
   api.post(
     '/airport-hours/quick-setup',

@@ -71,6 +71,22 @@ export const airportHoursEditSchema = z
   });
 export type AirportHoursEditInput = z.infer<typeof airportHoursEditSchema>;
 
+/**
+ * A delete may name the values the planner saw (all three or none): a row changed since is kept and
+ * the delete refused as stale.
+ */
+export const airportHoursDeleteQuerySchema = z
+  .object({
+    openingTime: timeSchema.optional(),
+    closingTime: timeSchema.optional(),
+    minimumStaff: z.string().regex(/^\d{1,3}$/, 'must be a whole number').transform(Number).optional(),
+  })
+  .strict()
+  .refine(
+    (q) => [q.openingTime, q.closingTime, q.minimumStaff].every((v) => v === undefined) || [q.openingTime, q.closingTime, q.minimumStaff].every((v) => v !== undefined),
+    'name openingTime, closingTime and minimumStaff together, or none of them',
+  );
+
 export const quickSetupSchema = z
   .object({ role: z.string({ error: 'is required' }).trim().min(1, 'is required'), month: monthKeySchema })
   .strict();

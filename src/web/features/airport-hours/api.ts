@@ -55,7 +55,12 @@ export function useEditAirportHours() {
 export function useDeleteAirportHours() {
   const invalidate = useInvalidateMonth();
   return useMutation({
-    mutationFn: (row: AirportHours) => api<null>(`/airport-hours/${row.id}`, { method: 'DELETE' }),
+    // The values the planner saw: a row changed meanwhile is kept and refused as stale.
+    mutationFn: (row: AirportHours) =>
+      api<null>(
+        `/airport-hours/${row.id}?${new URLSearchParams({ openingTime: row.openingTime, closingTime: row.closingTime, minimumStaff: String(row.minimumStaff) })}`,
+        { method: 'DELETE' },
+      ),
     onSettled: (_data, _error, row) => invalidate(row.month),
   });
 }
