@@ -197,10 +197,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Months are kept until the database's change feed reports a change. A change made through this
   // instance is also forgotten at once, before its answer goes out, so that the planner who made it
-  // reads it back even before the feed's notice arrives.
+  // reads it back even before the feed's notice arrives. Sign-in traffic and refused requests (4xx)
+  // change no month, so they leave the kept months alone.
   const monthCache = new MonthCache(database.changes(), (month) => monthAnswer(database.db, month));
-  app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) monthCache.invalidate('all');
+  app.addHook('onSend', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    if (reply.statusCode >= 400 && reply.statusCode < 500) return;
+    monthCache.invalidate('all');
   });
   app.addHook('onClose', async () => monthCache.close());
   app.decorate('monthCache', monthCache);

@@ -65,6 +65,8 @@ export interface PostgresFeedOptions {
   log?: (message: string) => void;
   /** How often the listening connection is checked, in ms. */
   heartbeatMs?: number;
+  /** How long opening the listening connection may take, in ms. */
+  connectTimeoutMs?: number;
 }
 
 /** A PostgreSQL feed on a connection of its own, which it keeps open and reopens after a failure. */
@@ -102,7 +104,7 @@ export function postgresChangeFeed(connectionString: string, options: PostgresFe
     const next = new pg.Client({
       connectionString,
       keepAlive: true,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       query_timeout: 10_000,
       application_name: CHANGES_APPLICATION_NAME,
     });

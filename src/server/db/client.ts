@@ -139,7 +139,7 @@ export async function openPostgres(url: string, options: { migrate?: boolean; ma
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const parsed = new URL(url);
-  const feed = lazyFeed(() => postgresChangeFeed(url));
+  const feed = lazyFeed(() => postgresChangeFeed(url, { connectTimeoutMs: CONNECT_TIMEOUT_MS }));
   const database: Database = {
     db,
     kind: 'postgres',

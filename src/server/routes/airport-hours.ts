@@ -27,7 +27,7 @@ import {
 } from '../repos/airport-hours.ts';
 import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
 import type { RouteContext } from './context.ts';
-import { replyToDelete } from './day-record.ts';
+import { replyToDelete } from '../http/replies.ts';
 
 const idParams = z.object({ id: z.uuid('must be the id of an operating hours record') });
 

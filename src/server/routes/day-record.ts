@@ -2,7 +2,6 @@
 // it, DELETE /…?employeeId&date removes it. A stale version is refused with 409 (DESIGN.md).
 import type { FastifyReply } from 'fastify';
 import { notFound, staleRecord } from '../http/errors.ts';
-import type { DeleteResult } from '../repos/versioned-delete.ts';
 
 export type DayUpsertResult<Row> =
   | { kind: 'created'; row: Row }
@@ -22,11 +21,4 @@ export function replyToDayUpsert<Row>(reply: FastifyReply, result: DayUpsertResu
     case 'updated':
       return reply.status(200).send(result.row);
   }
-}
-
-/** 204 once the record is removed; 404 naming `what` when there was none; 409 when it changed since. */
-export function replyToDelete(reply: FastifyReply, result: DeleteResult, what: string) {
-  if (result === 'missing') throw notFound(what);
-  if (result === 'stale') throw staleRecord();
-  return reply.status(204).send();
 }

@@ -20,8 +20,8 @@ import {
 } from '../repos/employees.ts';
 import { pgErrorCode } from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
-import { replyToDelete } from './day-record.ts';
-import { deleteVersionSchema } from '../../shared/api/schedule.ts';
+import { replyToDelete } from '../http/replies.ts';
+import { deleteQuerySchema } from '../../shared/api/versions.ts';
 
 const idParams = z.object({ id: z.uuid('must be an employee id') });
 const noGroup = () => badRequest('role: is not a staff group', 'role');
@@ -72,7 +72,7 @@ export async function employeeRoutes(app: FastifyInstance, { database }: RouteCo
 
   api.delete(
     '/employees/:id',
-    { schema: { params: idParams, querystring: z.object({ version: deleteVersionSchema }).strict() } },
+    { schema: { params: idParams, querystring: deleteQuerySchema } },
     async (request, reply) => replyToDelete(reply, await deleteEmployee(db, request.params.id, request.query.version), 'Employee'),
   );
 

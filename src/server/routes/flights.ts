@@ -33,8 +33,8 @@ import { getSettings } from '../repos/settings.ts';
 import { requiredStaffFor } from '../demo/timetable.ts';
 import type { Db } from '../db/client.ts';
 import type { RouteContext } from './context.ts';
-import { replyToDelete } from './day-record.ts';
-import { deleteVersionSchema } from '../../shared/api/schedule.ts';
+import { replyToDelete } from '../http/replies.ts';
+import { deleteQuerySchema } from '../../shared/api/versions.ts';
 
 const idParams = z.object({ id: z.uuid('must be a flight id') });
 /** A 5 MB file grows when sent as JSON rows; the import route takes up to this much. */
@@ -102,7 +102,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
 
   api.delete(
     '/flights/:id',
-    { schema: { params: idParams, querystring: z.object({ version: deleteVersionSchema }).strict() } },
+    { schema: { params: idParams, querystring: deleteQuerySchema } },
     async (request, reply) => replyToDelete(reply, await deleteFlight(db, request.params.id, request.query.version), 'Flight'),
   );
 

@@ -145,6 +145,23 @@ describe('GET /api/month, kept between reads', () => {
     expect(t.app.monthCache.stats.builds).toBe(before.builds);
   });
 
+  it('keeps the month through sign-in traffic and refused writes, and drops it after a save', async () => {
+    await month('2026-03');
+    const write = (url: string, payload: object) =>
+      t.app.inject({ method: url.startsWith('/api/auth/') ? 'POST' : 'PUT', url, headers: { cookie, origin: TEST_BASE_URL }, payload });
+    const hitsAfter = async (send: () => Promise<unknown>) => {
+      await send();
+      const before = { ...t.app.monthCache.stats };
+      await month('2026-03');
+      return { hit: t.app.monthCache.stats.hits === before.hits + 1, built: t.app.monthCache.stats.builds === before.builds + 1 };
+    };
+    expect(await hitsAfter(() => write('/api/schedules', { employeeId: adam, date: '2026-03-12', startTime: '15:00', endTime: '07:00' }))).toEqual({ hit: true, built: false });
+    expect(await hitsAfter(() => write('/api/auth/sign-in/email', { email: 'nobody@grafik.test', password: 'not the password at all' }))).toEqual({ hit: true, built: false });
+    expect(await hitsAfter(() => write('/api/schedules', { employeeId: adam, date: '2026-03-12', startTime: '07:00', endTime: '15:00' }))).toEqual({ hit: false, built: true });
+    // Leave the month as the other tests expect it.
+    await t.database.db.delete(schedules).where(and(eq(schedules.employeeId, adam), eq(schedules.date, '2026-03-12')));
+  });
+
   it("shows a planner's own save in the very next read, without waiting for the change feed", async () => {
     // An instance whose feed is connected but slow: its notices have not arrived yet.
     const slowFeed: ChangeFeed = { live: true, subscribe: () => () => {}, close: async () => {} };

@@ -13,7 +13,7 @@ import {
   type StaffGroupWrite,
 } from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
-import { deleteVersionSchema } from '../../shared/api/schedule.ts';
+import { deleteQuerySchema } from '../../shared/api/versions.ts';
 
 export const DUPLICATE_GROUP_MESSAGE = 'A staff group with this name already exists';
 const idParams = z.object({ id: z.coerce.number({ error: 'must be a staff group id' }).int('must be a staff group id').positive('must be a staff group id') });
@@ -84,7 +84,7 @@ export async function staffGroupRoutes(app: FastifyInstance, { database }: Route
 
   api.delete(
     '/staff-groups/:id',
-    { schema: { params: idParams, querystring: z.object({ version: deleteVersionSchema }).strict() } },
+    { schema: { params: idParams, querystring: deleteQuerySchema } },
     async (request, reply) => {
       requireAdmin(request);
       await guarded(() => deleteStaffGroup(db, request.params.id, request.query.version));

@@ -5,12 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { timeOffInputSchema, timeOffSchema, timeOffStatusUpdateSchema, timeOffUpdateSchema } from '../../shared/api/time-off.ts';
 import { monthKeySchema, monthRange } from '../../shared/month.ts';
-import { deleteVersionSchema } from '../../shared/api/schedule.ts';
+import { deleteQuerySchema } from '../../shared/api/versions.ts';
 import { notFound, staleRecord } from '../http/errors.ts';
 import { createTimeOff, deleteTimeOff, getTimeOff, listTimeOffInRange, setTimeOffStatus, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
 import { pgErrorCode } from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
-import { replyToDelete } from './day-record.ts';
+import { replyToDelete } from '../http/replies.ts';
 
 const idParams = z.object({ id: z.uuid('must be a time off id') });
 
@@ -80,7 +80,7 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
 
   api.delete(
     '/time-off/:id',
-    { schema: { params: idParams, querystring: z.object({ version: deleteVersionSchema }).strict() } },
+    { schema: { params: idParams, querystring: deleteQuerySchema } },
     async (request, reply) => replyToDelete(reply, await deleteTimeOff(db, request.params.id, request.query.version), 'Time off'),
   );
 }

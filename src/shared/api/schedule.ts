@@ -1,6 +1,7 @@
 // The dashboard's data (SPEC.md sections 2, 3, 5 and 9): one month in one round trip, the day's one
 // shift of an employee, and the per-day event. Shared by the routes and the dashboard's forms.
 import { z } from 'zod';
+import { deleteVersionSchema } from './versions.ts';
 import { isCalendarDate, isTimeOfDay } from '../hours.ts';
 import { monthKeySchema } from '../month.ts';
 import { timeOffSchema } from './time-off.ts';
@@ -11,12 +12,6 @@ export const END_AFTER_START_MESSAGE = 'End time must be after start time';
 const calendarDate = z.string().refine(isCalendarDate, { error: 'must be a date as YYYY-MM-DD' });
 const timeOfDay = z.string().refine(isTimeOfDay, { error: 'must be a time as HH:mm' });
 const version = z.number().int().min(1, 'must be at least 1');
-/** A version in a query string (a delete's): digits only. */
-export const deleteVersionSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, 'must be the version the delete was based on')
-  .transform(Number)
-  .optional();
 
 export const monthQuerySchema = z.object({ month: monthKeySchema });
 

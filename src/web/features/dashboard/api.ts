@@ -1,6 +1,6 @@
 // Fetchers, query keys and mutations of the dashboard. Every save or delete reloads the month.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import type { EventInput, MonthData, Schedule, ScheduleEvent, ScheduleInput } from '../../../shared/api/schedule.ts';
 
 export const monthQueryKey = (month: string) => ['month', month] as const;
@@ -36,9 +36,6 @@ export function useFreshMonth(month: string) {
     return queryClient.getQueryData<MonthData>(monthQueryKey(month));
   };
 }
-
-/** The server refused a save because the record changed since the planner's view of it. */
-export const isStale = (err: unknown) => err instanceof ApiError && err.code === 'STALE';
 
 const dayQuery = (employeeId: string, date: string) =>
   `employeeId=${encodeURIComponent(employeeId)}&date=${encodeURIComponent(date)}`;

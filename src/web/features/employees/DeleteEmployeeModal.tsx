@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { toast } from './toast.ts';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { errorMessage, isStale } from '../../lib/api.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
 import { useDeleteEmployee, useEmployeeDependents } from './api.ts';
 
@@ -23,7 +23,7 @@ export function DeleteEmployeeModal({ employee, onClose }: { employee: Employee;
       toast('green', t('delete.done', { name }));
       onClose();
     } catch (err) {
-      setError(err instanceof ApiError && err.code === 'STALE' ? t('delete.stale', { name }) : t('delete.failed', { message: errorMessage(err) }));
+      setError(isStale(err) ? t('delete.stale', { name }) : t('delete.failed', { message: errorMessage(err) }));
     }
   };
 

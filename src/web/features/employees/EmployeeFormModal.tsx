@@ -5,7 +5,7 @@ import { toast } from './toast.ts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorMessage } from '../../lib/api.ts';
+import { ApiError, api, errorMessage, isStale } from '../../lib/api.ts';
 import { employeeInputSchema, type Employee } from '../../../shared/api/employees.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 import { EMPLOYEES_KEY, useSaveEmployee } from './api.ts';
@@ -62,7 +62,7 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
       toast('green', editing ? t('form.saved', { name }) : t('form.added', { name }));
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'STALE') {
+      if (isStale(err)) {
         setStale(true);
         return;
       }

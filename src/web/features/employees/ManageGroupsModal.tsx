@@ -5,7 +5,7 @@ import { toast } from './toast.ts';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage, isStale } from '../../lib/api.ts';
 import { staffGroupInputSchema, type StaffGroup, type StaffGroupInput } from '../../../shared/api/staff-groups.ts';
 import { useDeleteStaffGroup, useSaveStaffGroup } from './api.ts';
 import { translated, translateIssue, type Translate } from './validation.ts';
@@ -45,7 +45,7 @@ function EditRow({ group, onDone, onError }: { group: StaffGroup; onDone: () => 
     } catch (err) {
       onError(groupError(err, t, group));
       // Changed by someone else: leave the edit, so that the row shows the latest version.
-      if (err instanceof ApiError && err.code === 'STALE') onDone();
+      if (isStale(err)) onDone();
     }
   });
   return (
@@ -104,8 +104,7 @@ export function ManageGroupsModal({ groups, onClose }: { groups: StaffGroup[]; o
       await remove.mutateAsync(removing);
       toast('green', t('groups.removed', { name: removing.name }));
     } catch (err) {
-      const stale = err instanceof ApiError && err.code === 'STALE';
-      setError(stale ? t('groups.staleRemove', { name: removing.name }) : groupError(err, t, removing));
+      setError(isStale(err) ? t('groups.staleRemove', { name: removing.name }) : groupError(err, t, removing));
     }
     setRemoving(null);
   };

@@ -24,7 +24,7 @@ import type { Flight } from '../../../shared/api/flights.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage, isStale } from '../../lib/api.ts';
 import { useAirportZone, useDeleteFlight, useFlights, useStaffGroups } from './api.ts';
 import { formatFlightTime, localDate } from './format.ts';
 import { FlightModal } from './FlightModal.tsx';
@@ -90,7 +90,7 @@ export function FlightsPage() {
           const message =
             err instanceof ApiError && err.code === 'NOT_FOUND'
               ? t('errors.notFound')
-              : err instanceof ApiError && err.code === 'STALE'
+              : isStale(err)
                 ? t('errors.staleDelete')
               : err instanceof ApiError && err.code === 'NETWORK'
                 ? t('errors.network')

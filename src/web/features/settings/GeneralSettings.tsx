@@ -5,7 +5,7 @@ import { toast } from './toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_BOUNDS, type Settings } from '../../../shared/api/settings.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, isStale } from '../../lib/api.ts';
 import { SETTINGS_KEY, useSaveSettings } from './api.ts';
 
 interface Values {
@@ -78,7 +78,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
       });
       toast('green', t('toasts.saved', { n: saved.weeklyHours }));
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'STALE') {
+      if (isStale(err)) {
         toast('red', t('toasts.saveError', { message: t('toasts.stale') }));
         await queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
         return;

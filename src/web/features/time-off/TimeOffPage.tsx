@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { toast } from '../employees/toast.ts';
 import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { errorMessage, isStale } from '../../lib/api.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
@@ -49,8 +49,7 @@ export function TimeOffPage() {
       const saved = await decide.mutateAsync({ row, status });
       toast('green', t(`decided.${status}`, { name: saved.employeeName }));
     } catch (err) {
-      const stale = err instanceof ApiError && err.code === 'STALE';
-      toast('red', stale ? t('decisionStale') : t('decisionFailed', { message: errorMessage(err) }));
+      toast('red', isStale(err) ? t('decisionStale') : t('decisionFailed', { message: errorMessage(err) }));
     }
   };
   const [requesting, setRequesting] = useState(false);
@@ -71,8 +70,7 @@ export function TimeOffPage() {
           await remove.mutateAsync(row);
           toast('green', t('deleted'));
         } catch (err) {
-          const stale = err instanceof ApiError && err.code === 'STALE';
-          const message = stale ? t('deleteStale') : t('deleteFailed', { message: errorMessage(err) });
+          const message = isStale(err) ? t('deleteStale') : t('deleteFailed', { message: errorMessage(err) });
           setDeleteError(message);
           toast('red', message);
         }

@@ -8,7 +8,7 @@ import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { errorMessage, isStale } from '../../lib/api.ts';
 import { timeOffInputSchema, type TimeOff, type TimeOffInput } from '../../../shared/api/time-off.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
 import { fetchTimeOff, reloadAfterTimeOffChange, useSaveTimeOff } from './api.ts';
@@ -124,7 +124,7 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
       onClose();
     } catch (err) {
       // Refused as stale: show the stored time off (or that it is gone) and base the next save on it.
-      const latest = existing && err instanceof ApiError && err.code === 'STALE' ? await fetchTimeOff(existing.id).catch(() => undefined) : undefined;
+      const latest = existing && isStale(err) ? await fetchTimeOff(existing.id).catch(() => undefined) : undefined;
       if (latest === undefined) return setError(t('saveFailed', { message: errorMessage(err) }));
       await reloadAfterTimeOffChange(queryClient);
       setExisting(latest ?? undefined);
