@@ -1,3 +1,4 @@
+import { APP_VERSION } from '../shared/version.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,10 +58,18 @@ describe('migrations', () => {
 });
 
 describe('health', () => {
-  it('reports the database and the version', async () => {
+  it('tells anyone only that the server is alive', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', version: '1.4.0', database: { ok: true } });
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('reports the database and the version to a signed-in user only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/details' })).statusCode).toBe(401);
+    const cookie = await t.signIn('health@grafik.test');
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/details', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', version: APP_VERSION, database: { kind: t.database.kind, ok: true } });
   });
 });
 

@@ -66,7 +66,7 @@ const noBody = z.strictObject({}).nullish();
 export async function adminRoutes(app: FastifyInstance, { database, auth }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
-  api.addHook('preHandler', requireAdmin);
+  api.addHook('onRequest', requireAdmin);
 
   api.get('/admin/users', { schema: { response: { 200: z.array(userSchema) } } }, async () => {
     return (await listUsers(db)).map(toUser);

@@ -9,7 +9,7 @@ import type { RouteContext } from './context.ts';
 
 export async function auditRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('preHandler', requireAdmin);
+  api.addHook('onRequest', requireAdmin);
   api.get('/admin/audit', { schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } } }, async (request) => {
     const rows = await listAudit(database.db, request.query);
     return rows.map((r) => ({

@@ -1,6 +1,9 @@
-// Every API route plugin, mounted under /api. Handlers stay thin; SQL lives in src/server/repos.
+// Every signed-in API route plugin, mounted under /api inside the scope that requires a session
+// (src/server/app.ts). Handlers stay thin; SQL lives in src/server/repos.
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from './context.ts';
+import { requireChosenPassword } from '../security/access.ts';
+import { healthDetailsRoutes } from './health.ts';
 import { staffGroupRoutes } from './staff-groups.ts';
 import { settingsRoutes } from './settings.ts';
 import { generationRoutes } from './generation.ts';
@@ -18,19 +21,24 @@ import { adminRoutes } from './admin.ts';
 import { auditRoutes } from './audit.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
-  await api.register(async (scope) => staffGroupRoutes(scope, ctx));
-  await api.register(async (scope) => settingsRoutes(scope, ctx));
-  await api.register(async (scope) => generationRoutes(scope, ctx));
-  await api.register(async (scope) => backupRoutes(scope, ctx));
-  await api.register(async (scope) => airportHoursRoutes(scope, ctx));
-  await api.register(async (scope) => monthlyHoursRoutes(scope, ctx));
-  await api.register(async (scope) => timeOffRoutes(scope, ctx));
-  await api.register(async (scope) => employeeRoutes(scope, ctx));
-  await api.register(async (scope) => scheduleRoutes(scope, ctx));
-  await api.register(async (scope) => eventRoutes(scope, ctx));
-  await api.register(async (scope) => monthRoutes(scope, ctx));
-  await api.register(async (scope) => flightRoutes(scope, ctx));
+  // The account's own routes stay open to a user who must still choose a password.
   await api.register(async (scope) => accountRoutes(scope, ctx));
-  await api.register(async (scope) => adminRoutes(scope, ctx));
-  await api.register(async (scope) => auditRoutes(scope, ctx));
+  await api.register(async (settled) => {
+    settled.addHook('onRequest', requireChosenPassword);
+    await settled.register(async (scope) => healthDetailsRoutes(scope, ctx));
+    await settled.register(async (scope) => staffGroupRoutes(scope, ctx));
+    await settled.register(async (scope) => settingsRoutes(scope, ctx));
+    await settled.register(async (scope) => generationRoutes(scope, ctx));
+    await settled.register(async (scope) => backupRoutes(scope, ctx));
+    await settled.register(async (scope) => airportHoursRoutes(scope, ctx));
+    await settled.register(async (scope) => monthlyHoursRoutes(scope, ctx));
+    await settled.register(async (scope) => timeOffRoutes(scope, ctx));
+    await settled.register(async (scope) => employeeRoutes(scope, ctx));
+    await settled.register(async (scope) => scheduleRoutes(scope, ctx));
+    await settled.register(async (scope) => eventRoutes(scope, ctx));
+    await settled.register(async (scope) => monthRoutes(scope, ctx));
+    await settled.register(async (scope) => flightRoutes(scope, ctx));
+    await settled.register(async (scope) => adminRoutes(scope, ctx));
+    await settled.register(async (scope) => auditRoutes(scope, ctx));
+  });
 }

@@ -24,16 +24,19 @@ const RULES: Record<string, Rule> = {
   '/ok': { methods: ['GET'], fields: [] },
 };
 
-export type GateResult = { ok: true } | { ok: false; status: 400 | 404; code: string; message: string; field?: string };
+export type GateResult = { ok: true; path: string } | { ok: false; status: 400 | 404; code: string; message: string; field?: string };
 
-/** Checks a request for /api/auth/<path> before it reaches better-auth. */
-export function checkAuthRequest(method: string, url: string, body: unknown): GateResult {
-  const path = url.split('?')[0]!.replace(/^\/api\/auth/, '').replace(/\/+$/, '');
+/**
+ * Checks a request for /api/auth<path> before it reaches better-auth. `path` is the part after
+ * /api/auth as the router decoded it; the result's path is the one to hand on.
+ */
+export function checkAuthRequest(method: string, rawPath: string, body: unknown): GateResult {
+  const path = rawPath.split('?')[0]!.replace(/\/+$/, '');
   const rule = RULES[path];
   if (!rule || !rule.methods.includes(method)) {
     return { ok: false, status: 404, code: 'NOT_FOUND', message: `No such address: ${method} /api/auth${path}` };
   }
-  if (method === 'GET' || body === undefined || body === null) return { ok: true };
+  if (method === 'GET' || body === undefined || body === null) return { ok: true, path };
   if (typeof body !== 'object' || Array.isArray(body)) {
     return { ok: false, status: 400, code: 'BAD_REQUEST', message: 'body: Expected a JSON object' };
   }
@@ -41,5 +44,5 @@ export function checkAuthRequest(method: string, url: string, body: unknown): Ga
   if (extra !== undefined) {
     return { ok: false, status: 400, code: 'BAD_REQUEST', message: `${extra}: Unrecognized field`, field: extra };
   }
-  return { ok: true };
+  return { ok: true, path };
 }

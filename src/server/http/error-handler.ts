@@ -1,0 +1,64 @@
+// The one place where an error becomes an answer: JSON with a message a person can read, never a
+// stack trace, and a status that says whose fault it was.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError, type ErrorBody } from './errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, invalidInputMessage, isDatabaseUnavailable } from './db-errors.ts';
+
+/** "1 MB", "4 kB": a body limit as a person reads it. */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} kB`;
+}
+
+/** The 4xx errors Fastify raises itself, with a code and a sentence of their own. */
+function frameworkClientError(error: FastifyError, request: FastifyRequest): Omit<ErrorBody, 'requestId'> | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const limit = request.routeOptions.bodyLimit;
+      return { code: 'PAYLOAD_TOO_LARGE', message: `The request is too large: this address takes at most ${limit ? sizeText(limit) : 'a small body'}.` };
+    }
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body must be JSON (Content-Type: application/json).' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: 'BAD_REQUEST', message: 'body: The JSON body is empty.', field: 'body' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: 'BAD_REQUEST', message: 'body: The body is not valid JSON.', field: 'body' };
+    default:
+      return null;
+  }
+}
+
+export function errorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const requestId = String(request.id);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+    const message = first ? `${field ?? error.validationContext ?? 'request'}: ${first.message}` : 'Invalid request';
+    const body: ErrorBody = { code: 'BAD_REQUEST', message, requestId, ...(field ? { field } : {}) };
+    return reply.status(400).send(body);
+  }
+  // A lost database connection (also behind a 5xx HttpError's cause): 503 with a message that says so.
+  if (!(error instanceof HttpError && error.statusCode < 500) && isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return reply.status(503).send({ code: 'DATABASE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, requestId } satisfies ErrorBody);
+  }
+  // A value the database cannot hold (PostgreSQL's data exceptions, class 22) is the input's fault: 400.
+  const invalid = error instanceof HttpError ? null : invalidInputMessage(error);
+  if (invalid) return reply.status(400).send({ code: 'BAD_REQUEST', message: invalid, requestId } satisfies ErrorBody);
+  if (error instanceof HttpError) {
+    const body: ErrorBody = { code: error.code, message: error.message, requestId };
+    if (error.field) body.field = error.field;
+    return reply.status(error.statusCode).send(body);
+  }
+  const status = error.statusCode;
+  if (status && status >= 400 && status < 500) {
+    const known = frameworkClientError(error, request);
+    return reply.status(status).send({ ...(known ?? { code: 'BAD_REQUEST', message: error.message }), requestId } satisfies ErrorBody);
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply
+    .status(500)
+    .send({ code: 'INTERNAL', message: 'Something went wrong on the server. Request id: ' + requestId, requestId } satisfies ErrorBody);
+}
