@@ -4,7 +4,7 @@
 import { loadEnv } from '../server/env.ts';
 import { openRuntime } from '../server/runtime.ts';
 import { loadInstance } from '../server/generation/instance.ts';
-import { monthKeySchema } from '../shared/month.ts';
+import { monthProblem } from '../shared/api/dates.ts';
 import { writeJsonFileAtomically } from './generate.ts';
 import { options } from './args.ts';
 import { runCli } from './run.ts';
@@ -15,8 +15,9 @@ runCli(async () => {
     console.error('Usage: npm run export-instance -- --role <group> --month YYYY-MM --output month.json [--keep-manual]');
     return 2;
   }
-  if (!monthKeySchema.safeParse(args.month).success) {
-    console.error(`--month: must be a month as YYYY-MM, not "${args.month}"`);
+  const problem = monthProblem(args.month);
+  if (problem) {
+    console.error(`--month: ${problem} ("${args.month}")`);
     return 2;
   }
   const runtime = await openRuntime(loadEnv());

@@ -7,6 +7,7 @@ import {
   formatMinutes,
   isCalendarDate,
   isMonth,
+  isSkippedTime,
   parseTimeOfDay,
   shiftHours,
   timeOptions,
@@ -31,6 +32,9 @@ describe('dates', () => {
     expect(isCalendarDate('2024-02-29')).toBe(true);
     expect(isCalendarDate('2026-02-29')).toBe(false);
     expect(isCalendarDate('2026-11-31')).toBe(false);
+    // Years below 100 are leap or not by their own number, not as 1900–1999.
+    expect(isCalendarDate('0000-02-29')).toBe(true);
+    expect(isCalendarDate('1900-02-29')).toBe(false);
     expect(isMonth('2026-11')).toBe(true);
     expect(isMonth('2026-13')).toBe(false);
     expect(datesOfMonth('2026-02')).toHaveLength(28);
@@ -52,6 +56,16 @@ describe('shiftHours', () => {
   it('is elapsed time on daylight-saving nights', () => {
     expect(shiftHours('2026-03-29', '01:00', '05:00', 'Europe/Warsaw')).toBe(3);
     expect(shiftHours('2026-10-25', '01:00', '05:00', 'Europe/Warsaw')).toBe(5);
+  });
+});
+
+describe('isSkippedTime', () => {
+  it('knows the wall-clock times the clocks jump over', () => {
+    expect(isSkippedTime('2026-03-29', '02:00', 'Europe/Warsaw')).toBe(true);
+    expect(isSkippedTime('2026-03-29', '02:59', 'Europe/Warsaw')).toBe(true);
+    for (const time of ['01:59', '03:00']) expect(isSkippedTime('2026-03-29', time, 'Europe/Warsaw')).toBe(false);
+    expect(isSkippedTime('2026-03-28', '02:00', 'Europe/Warsaw')).toBe(false);
+    expect(isSkippedTime('2026-10-25', '02:30', 'Europe/Warsaw')).toBe(false);
   });
 });
 

@@ -47,7 +47,9 @@ export function isMonth(text: string): boolean {
 }
 
 function daysInMonthOf(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  // Worked out rather than asked of Date, which reads the years 0–99 as 1900–1999.
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** The dates "YYYY-MM-DD" of a month "YYYY-MM", in order. */
@@ -77,6 +79,41 @@ export function shiftHours(date: string, start: string, end: string, timeZone: s
   const to = DateTime.fromISO(`${date}T${withSeconds(end)}`, { zone: timeZone });
   if (!from.isValid || !to.isValid) throw new Error(`invalid shift ${date} ${start}–${end} in ${timeZone}`);
   return roundHours(to.diff(from, 'minutes').minutes / 60);
+}
+
+/** A wall-clock reading: a calendar date and a time of day, month 1–12. */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second?: number;
+}
+
+export type WallClockResult = { ok: true; time: DateTime } | { ok: false; reason: 'invalid' | 'skipped' };
+
+/**
+ * The instant a wall-clock reading names in `timeZone`. 'skipped' when the clocks jump over it (the
+ * spring-forward hour: luxon would quietly move it an hour on), 'invalid' when it is no reading at all.
+ */
+export function atWallClock(clock: WallClock, timeZone: string): WallClockResult {
+  const time = DateTime.fromObject({ ...clock, second: clock.second ?? 0 }, { zone: timeZone });
+  if (!time.isValid) return { ok: false, reason: 'invalid' };
+  if (time.year !== clock.year || time.month !== clock.month || time.day !== clock.day || time.hour !== clock.hour || time.minute !== clock.minute) {
+    return { ok: false, reason: 'skipped' };
+  }
+  return { ok: true, time };
+}
+
+/** True when the time of day ("HH:mm") on `date` ("YYYY-MM-DD") never shows on the clocks of `timeZone`. */
+export function isSkippedTime(date: string, time: string, timeZone: string): boolean {
+  const minutes = parseTimeOfDay(time);
+  if (minutes === null || !isCalendarDate(date)) return false;
+  const [year, month, day] = date.split('-').map(Number);
+  const clock = { year: year!, month: month!, day: day!, hour: Math.floor(minutes / 60), minute: minutes % 60 };
+  const result = atWallClock(clock, timeZone);
+  return !result.ok && result.reason === 'skipped';
 }
 
 function withSeconds(time: string): string {

@@ -1,8 +1,6 @@
 // A calendar month as the app passes it around: "YYYY-MM". The database keeps month as 0–11 and
-// year (SPEC.md section 3); these helpers convert between the two.
-import { z } from 'zod';
-
-export const monthKeySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM');
+// year (SPEC.md section 3); these helpers convert between the two. What a valid month is (01–12,
+// the years of YEAR_RANGE) is said once, by isoMonth in ./api/dates.ts.
 
 export interface MonthParts {
   /** Zero-based month, 0 = January. */

@@ -90,6 +90,7 @@ describe('adding and deleting operating hours', () => {
       [{ closingTime: '24:30' }, 'closingTime: must be a time as HH:mm'],
       [{ dayOfWeek: 7 }, 'dayOfWeek: must be a day of the week from 0 (Sunday) to 6 (Saturday)'],
       [{ month: '2025-2' }, 'month: must be a month as YYYY-MM'],
+      [{ month: '1999-12' }, 'month: must be between 2000-01 and 2100-12'],
     ];
     for (const [overrides, message] of cases) {
       const res = await add(row({ month: '2025-02', ...overrides }));

@@ -51,6 +51,13 @@ describe('PUT /api/events', () => {
     expect((await stored()).some((r) => r.date === '2026-03-03')).toBe(false);
   });
 
+  it('refuses a date the calendar does not have, quoting it', async () => {
+    const res = await call('PUT', '/api/events', { employeeId: anna, date: '2026-02-29', name: 'Badania' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'date', message: 'date: 2026-02-29 is not a date in the calendar' });
+    expect((await stored()).some((r) => r.date.startsWith('2026-02'))).toBe(false);
+  });
+
   it('refuses a stale version with 409 STALE', async () => {
     await call('PUT', '/api/events', { employeeId: anna, date: '2026-03-04', name: 'A' });
     expect((await call('PUT', '/api/events', { employeeId: anna, date: '2026-03-04', name: 'B', version: 1 })).statusCode).toBe(200);

@@ -186,7 +186,7 @@ describe('GET /api/flights', () => {
     expect(res.json()).toEqual([]);
   });
 
-  it.each(['', '?month=2026-13', '?month=2026-1', '?month=november'])('refuses the month %j with a 400 naming it', async (query) => {
+  it.each(['', '?month=2026-13', '?month=2026-1', '?month=november', '?month=0000-01', '?month=2101-01'])('refuses the month %j with a 400 naming it', async (query) => {
     const res = await call('GET', `/api/flights${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^month: /);

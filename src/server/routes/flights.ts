@@ -17,7 +17,7 @@ import {
   type ImportRefusal,
   type ResolvedFlight,
 } from '../../shared/api/flights.ts';
-import { monthKeySchema } from '../../shared/month.ts';
+import { isoMonth } from '../../shared/api/dates.ts';
 import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
 import {
   createFlight,
@@ -76,7 +76,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
 
   api.get(
     '/flights',
-    { schema: { querystring: z.object({ month: monthKeySchema }), response: { 200: z.array(flightSchema) } } },
+    { schema: { querystring: z.object({ month: isoMonth }), response: { 200: z.array(flightSchema) } } },
     async (request) => {
       const { timeZone } = await getSettings(db);
       const start = DateTime.fromISO(`${request.query.month}-01`, { zone: timeZone });

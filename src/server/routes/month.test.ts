@@ -98,6 +98,22 @@ describe('GET /api/month', () => {
     }
   });
 
+  it('refuses a month outside 2000–2100 or numbered past 12 with the field named and no database text', async () => {
+    const cases: [string, string][] = [
+      ['0000-01', 'month: must be between 2000-01 and 2100-12'],
+      ['1999-12', 'month: must be between 2000-01 and 2100-12'],
+      ['2101-01', 'month: must be between 2000-01 and 2100-12'],
+      ['2026-13', 'month: 2026-13 is not a month: months are numbered 01 to 12'],
+    ];
+    for (const [month, message] of cases) {
+      const res = await get(`/api/month?month=${month}`);
+      expect(res.statusCode, month).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', field: 'month', message });
+      expect(res.body).not.toMatch(/PostgreSQL|cannot be stored|out of range/i);
+    }
+    expect((await get('/api/month?month=2100-12')).statusCode).toBe(200);
+  });
+
   it('sends the month gzipped to a client that accepts it (browsers do), and plain JSON otherwise', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/month?month=2026-03', headers: { cookie } });
     expect(plain.headers['content-encoding']).toBeUndefined();

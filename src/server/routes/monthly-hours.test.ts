@@ -75,7 +75,13 @@ describe('monthly required hours', () => {
   it('refuses a bad month, a missing field and an unlisted one, naming them', async () => {
     const badMonth = await add({ month: '2028-13', requiredHours: 160 });
     expect(badMonth.statusCode).toBe(400);
-    expect(badMonth.json().message).toBe('month: must be a month as YYYY-MM');
+    expect(badMonth.json().message).toBe('month: 2028-13 is not a month: months are numbered 01 to 12');
+    for (const month of ['1999-12', '2101-01', '0000-01']) {
+      const outside = await add({ month, requiredHours: 160 });
+      expect(outside.statusCode, month).toBe(400);
+      expect(outside.json()).toMatchObject({ field: 'month', message: 'month: must be between 2000-01 and 2100-12' });
+      expect((await list(month)).json()).toMatchObject({ field: 'month', message: 'month: must be between 2000-01 and 2100-12' });
+    }
     const missing = await add({ requiredHours: 160 });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/^month: /);

@@ -49,6 +49,42 @@ describe('PUT /api/schedules', () => {
     expect(res.json().totalHours).toBe(5);
   });
 
+  it('refuses a start or end the clocks skip on the spring-forward night, naming the field', async () => {
+    // Europe/Warsaw (the default zone) goes from 02:00 straight to 03:00 on 29 March 2026.
+    const cases: [string, string, string, string][] = [
+      ['02:00', '02:30', 'startTime', 'startTime: 02:00 does not exist on 29.03.2026 in Europe/Warsaw (the clocks go forward)'],
+      ['02:30', '08:00', 'startTime', 'startTime: 02:30 does not exist on 29.03.2026 in Europe/Warsaw (the clocks go forward)'],
+      ['01:00', '02:30', 'endTime', 'endTime: 02:30 does not exist on 29.03.2026 in Europe/Warsaw (the clocks go forward)'],
+    ];
+    for (const [startTime, endTime, field, message] of cases) {
+      const res = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-29', startTime, endTime });
+      expect(res.statusCode, `${startTime}–${endTime}`).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'LOCAL_TIME_SKIPPED', field, message });
+    }
+    // An existing shift that day is not replaced by one at a skipped time either.
+    const rows = (await stored()).filter((r) => r.date === '2026-03-29');
+    expect(rows.map((r) => [r.startTime, r.endTime])).toEqual([['00:00:00', '06:00:00']]);
+    // The same times on an ordinary night are a shift.
+    const ordinary = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-28', startTime: '02:00', endTime: '02:30' });
+    expect(ordinary.statusCode).toBe(201);
+    expect(ordinary.json().totalHours).toBe(0.5);
+  });
+
+  it('refuses a date the calendar does not have, quoting it, and years outside 2000–2100', async () => {
+    const cases: [string, string][] = [
+      ['2026-02-29', 'date: 2026-02-29 is not a date in the calendar'],
+      ['2101-01-01', 'date: must be between 2000-01-01 and 2100-12-31'],
+    ];
+    for (const [date, message] of cases) {
+      const res = await call('PUT', '/api/schedules', { employeeId: anna, date, startTime: '06:00', endTime: '14:00' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'date', message });
+    }
+    const removal = await call('DELETE', `/api/schedules?employeeId=${anna}&date=2026-02-29`);
+    expect(removal.statusCode).toBe(400);
+    expect(removal.json()).toMatchObject({ field: 'date', message: 'date: 2026-02-29 is not a date in the calendar' });
+  });
+
   it('refuses an end that is not after the start with the exact message, writing nothing', async () => {
     for (const [startTime, endTime] of [
       ['14:00', '06:00'],

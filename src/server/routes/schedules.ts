@@ -1,10 +1,18 @@
 // Schedules API: PUT /schedules upserts the day's one shift of an employee; DELETE
-// /schedules?employeeId&date[&version] removes it. Hours are elapsed time in the airport's zone (DESIGN.md).
+// /schedules?employeeId&date[&version] removes it. Hours are elapsed time in the airport's zone (DESIGN.md);
+// a start or end the clocks skip that night (spring forward) is refused.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dayDeleteQuerySchema, END_AFTER_START_MESSAGE, scheduleInputSchema, scheduleSchema } from '../../shared/api/schedule.ts';
+import {
+  dayDeleteQuerySchema,
+  END_AFTER_START_MESSAGE,
+  LOCAL_TIME_SKIPPED,
+  scheduleInputSchema,
+  scheduleSchema,
+  skippedShiftTime,
+} from '../../shared/api/schedule.ts';
 import { requireMinutes, shiftHours } from '../../shared/hours.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
 import { getSettings } from '../repos/settings.ts';
 import { deleteSchedule, upsertSchedule } from '../repos/schedules.ts';
 import type { RouteContext } from './context.ts';
@@ -21,6 +29,9 @@ export async function scheduleRoutes(app: FastifyInstance, { database }: RouteCo
     async (request, reply) => {
       const { employeeId, date, startTime, endTime, version } = request.body;
       const { timeZone } = await getSettings(db);
+      // A time the clocks skip that night names no instant: refused, as a flight at that hour is.
+      const skipped = skippedShiftTime(request.body, timeZone);
+      if (skipped) throw new HttpError(400, LOCAL_TIME_SKIPPED, skipped.message, skipped.field);
       const hours = requireMinutes(endTime) > requireMinutes(startTime) ? shiftHours(date, startTime, endTime, timeZone) : 0;
       if (!(hours > 0)) throw badRequest(END_AFTER_START_MESSAGE, 'endTime');
       const result = await upsertSchedule(db, { employeeId, date, startTime, endTime, totalHours: hours, version });

@@ -99,6 +99,26 @@ describe('POST /api/time-off', () => {
     });
   }
 
+  it('refuses a date the calendar does not have or a year outside 2000–2100 before the database sees it', async () => {
+    const before = await count();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ startDate: '2026-02-29', endDate: '2026-03-02' }, 'startDate', 'startDate: 2026-02-29 is not a date in the calendar'],
+      [{ startDate: '2026-03-01', endDate: '2026-02-30' }, 'endDate', 'endDate: 2026-02-30 is not a date in the calendar'],
+      [{ startDate: '2026-13-01', endDate: '2026-13-02' }, 'startDate', 'startDate: 2026-13-01 is not a date in the calendar'],
+      [{ startDate: '1999-12-31', endDate: '2026-01-02' }, 'startDate', 'startDate: must be between 2000-01-01 and 2100-12-31'],
+      [{ startDate: '2100-12-31', endDate: '2101-01-01' }, 'endDate', 'endDate: must be between 2000-01-01 and 2100-12-31'],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await call('POST', '/api/time-off', base(over));
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', field, message });
+      expect(res.body).not.toMatch(/PostgreSQL|cannot be stored|out of range|invalid input syntax/i);
+    }
+    expect(await count()).toBe(before);
+    // 29 February of a leap year is a date.
+    expect((await call('POST', '/api/time-off', base({ startDate: '2028-02-29', endDate: '2028-03-01' }))).statusCode).toBe(201);
+  });
+
   it('answers 404 for an unknown employee', async () => {
     const before = await count();
     const res = await call('POST', '/api/time-off', base({ employeeId: MISSING }));
@@ -149,6 +169,14 @@ describe('GET /api/time-off', () => {
       const res = await call('GET', url);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/month/);
+    }
+  });
+
+  it('refuses a month outside 2000–2100 with a message naming the field, not the database', async () => {
+    for (const month of ['0000-01', '1999-12', '2101-01']) {
+      const res = await call('GET', `/api/time-off?month=${month}`);
+      expect(res.statusCode, month).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'month', message: 'month: must be between 2000-01 and 2100-12' });
     }
   });
 

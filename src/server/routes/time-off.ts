@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { timeOffInputSchema, timeOffSchema, timeOffStatusUpdateSchema, timeOffUpdateSchema } from '../../shared/api/time-off.ts';
-import { monthKeySchema, monthRange } from '../../shared/month.ts';
+import { monthRange } from '../../shared/month.ts';
+import { isoMonth } from '../../shared/api/dates.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';
 import { notFound, staleRecord } from '../http/errors.ts';
 import { createTimeOff, deleteTimeOff, getTimeOff, listTimeOffInRange, setTimeOffStatus, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
@@ -43,7 +44,7 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
 
   api.get(
     '/time-off',
-    { schema: { querystring: z.object({ month: monthKeySchema }), response: { 200: z.array(timeOffSchema) } } },
+    { schema: { querystring: z.object({ month: isoMonth }), response: { 200: z.array(timeOffSchema) } } },
     async (request) => {
       const { first, last } = monthRange(request.query.month);
       return listTimeOffInRange(db, first, last);

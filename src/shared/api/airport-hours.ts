@@ -1,6 +1,6 @@
 // Airport operating hours per staff group (SPEC.md sections 2, 3, 5 and 9).
 import { z } from 'zod';
-import { monthKeySchema } from '../month.ts';
+import { isoMonth } from './dates.ts';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeSchema = z.string({ error: 'must be a time as HH:mm' }).regex(HH_MM, 'must be a time as HH:mm');
@@ -20,7 +20,7 @@ export const airportHoursSchema = z.object({
 });
 export type AirportHours = z.infer<typeof airportHoursSchema>;
 
-export const airportHoursQuerySchema = z.object({ month: monthKeySchema }).strict();
+export const airportHoursQuerySchema = z.object({ month: isoMonth }).strict();
 
 export const airportHoursInputSchema = z
   .object({
@@ -37,7 +37,7 @@ export const airportHoursInputSchema = z
       .int('must be a whole number of at least 1')
       .min(MINIMUM_STAFF_BOUNDS.min, 'must be at least 1')
       .max(MINIMUM_STAFF_BOUNDS.max, `must be at most ${MINIMUM_STAFF_BOUNDS.max}`),
-    month: monthKeySchema,
+    month: isoMonth,
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -88,11 +88,11 @@ export const airportHoursDeleteQuerySchema = z
   );
 
 export const quickSetupSchema = z
-  .object({ role: z.string({ error: 'is required' }).trim().min(1, 'is required'), month: monthKeySchema })
+  .object({ role: z.string({ error: 'is required' }).trim().min(1, 'is required'), month: isoMonth })
   .strict();
 
 export const copyPreviousSchema = z
-  .object({ month: monthKeySchema, role: z.string().trim().min(1, 'must be a staff group name').optional() })
+  .object({ month: isoMonth, role: z.string().trim().min(1, 'must be a staff group name').optional() })
   .strict();
 
 export const copyPreviousResultSchema = z.object({ copied: z.number().int(), skipped: z.number().int() });

@@ -6,6 +6,7 @@
 // ISO date-times carrying the airport zone's offset.
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { atWallClock } from '../hours.ts';
 
 export const FLIGHT_NUMBER_MAX = 16;
 export const STAFF_MAX = 99;
@@ -94,16 +95,10 @@ export function parseFlightTime(text: string, timeZone: string): TimeResult {
     if (month! < 1 || month! > 12 || day! < 1 || day! > (daysInMonth ?? 0) || hour! > 23 || minute! > 59 || second! > 59) {
       return { ok: false, message: FLIGHT_MESSAGES.time };
     }
-    const time = DateTime.fromObject(
-      { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! },
-      { zone: timeZone },
-    );
-    if (!time.isValid) return { ok: false, message: FLIGHT_MESSAGES.time };
-    // Luxon moves a wall-clock time the clocks skip forward; such a departure does not exist.
-    if (time.hour !== hour || time.minute !== minute || time.day !== day) {
-      return { ok: false, message: FLIGHT_MESSAGES.timeSkipped };
-    }
-    return { ok: true, time };
+    // A wall-clock time the clocks skip forward does not exist: no flight departs then.
+    const at = atWallClock({ year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! }, timeZone);
+    if (!at.ok) return { ok: false, message: at.reason === 'skipped' ? FLIGHT_MESSAGES.timeSkipped : FLIGHT_MESSAGES.time };
+    return { ok: true, time: at.time };
   }
   if (OFFSET_TIME.test(value)) {
     const time = DateTime.fromISO(value.replace(' ', 'T'), { setZone: true });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { monthKeySchema } from '../month.ts';
+import { isoMonth } from './dates.ts';
 
 export const generateRequestSchema = z
   .object({
     role: z.string().min(1, 'is required'),
-    month: monthKeySchema,
+    month: isoMonth,
     strategy: z.enum(['default', 'spec']).optional(),
     seed: z.number().int().min(1).max(2 ** 31 - 1).optional(),
     /** Keep the planner's manual shifts and plan around them (default true). */
@@ -13,4 +13,4 @@ export const generateRequestSchema = z
   .strict();
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
-export const clearRequestSchema = z.object({ role: z.string().min(1, 'is required'), month: monthKeySchema }).strict();
+export const clearRequestSchema = z.object({ role: z.string().min(1, 'is required'), month: isoMonth }).strict();

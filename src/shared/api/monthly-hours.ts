@@ -1,6 +1,6 @@
 // Required working hours per month (SPEC.md sections 2, 3 and 5): one row per month (DESIGN.md).
 import { z } from 'zod';
-import { monthKeySchema } from '../month.ts';
+import { isoMonth } from './dates.ts';
 
 export const REQUIRED_HOURS_BOUNDS = { min: 1, max: 300 } as const;
 
@@ -13,15 +13,12 @@ export const monthlyHoursSchema = z.object({
 });
 export type MonthlyHours = z.infer<typeof monthlyHoursSchema>;
 
-export const monthlyHoursQuerySchema = z.object({ month: monthKeySchema }).strict();
+export const monthlyHoursQuerySchema = z.object({ month: isoMonth }).strict();
 
 export const monthlyHoursInputSchema = z
   .object({
-    // The table keeps years 2000–2100 (a check constraint); beyond them the answer was a 500.
-    month: monthKeySchema.refine((key) => {
-      const year = Number(key.slice(0, 4));
-      return year >= 2000 && year <= 2100;
-    }, 'must be a month from 2000-01 to 2100-12'),
+    // The table keeps the years of YEAR_RANGE (a check constraint).
+    month: isoMonth,
     requiredHours: z.preprocess(
       (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
       z

@@ -2,18 +2,49 @@
 // shift of an employee, and the per-day event. Shared by the routes and the dashboard's forms.
 import { z } from 'zod';
 import { deleteVersionSchema } from './versions.ts';
-import { isCalendarDate, isTimeOfDay } from '../hours.ts';
-import { monthKeySchema } from '../month.ts';
+import { isSkippedTime, isTimeOfDay } from '../hours.ts';
+import { isoDate, isoMonth } from './dates.ts';
 import { timeOffSchema } from './time-off.ts';
 
 /** The exact text of SPEC.md section 5 for a shift that does not end after it starts. */
 export const END_AFTER_START_MESSAGE = 'End time must be after start time';
 
-const calendarDate = z.string().refine(isCalendarDate, { error: 'must be a date as YYYY-MM-DD' });
+/** The code of a refused shift whose start or end the clocks skip on its date (spring forward). */
+export const LOCAL_TIME_SKIPPED = 'LOCAL_TIME_SKIPPED';
+
+export interface SkippedShiftTime {
+  field: 'startTime' | 'endTime';
+  /** HH:mm */
+  time: string;
+  message: string;
+}
+
+/**
+ * The first of a shift's times that does not exist on its date in the airport's zone (the hour the
+ * clocks go forward), with the message the API answers; null when both exist. Such a shift would
+ * otherwise be counted as if it started or ended an hour later.
+ */
+export function skippedShiftTime(
+  shift: { date: string; startTime: string; endTime: string },
+  timeZone: string,
+): SkippedShiftTime | null {
+  for (const field of ['startTime', 'endTime'] as const) {
+    if (!isSkippedTime(shift.date, shift[field], timeZone)) continue;
+    const time = shift[field].slice(0, 5);
+    const [year, month, day] = shift.date.split('-');
+    return {
+      field,
+      time,
+      message: `${field}: ${time} does not exist on ${day}.${month}.${year} in ${timeZone} (the clocks go forward)`,
+    };
+  }
+  return null;
+}
+
 const timeOfDay = z.string().refine(isTimeOfDay, { error: 'must be a time as HH:mm' });
 const version = z.number().int().min(1, 'must be at least 1');
 
-export const monthQuerySchema = z.object({ month: monthKeySchema });
+export const monthQuerySchema = z.object({ month: isoMonth });
 
 export const monthSettingsSchema = z.object({
   timeIncrement: z.enum(['half', 'full']),
@@ -74,7 +105,7 @@ export type MonthData = z.infer<typeof monthDataSchema>;
 export const scheduleInputSchema = z
   .object({
     employeeId: z.uuid('must be an employee id'),
-    date: calendarDate,
+    date: isoDate,
     startTime: timeOfDay,
     endTime: timeOfDay,
     /** The version of the shift the edit was based on; absent when the day had no shift. */
@@ -84,14 +115,14 @@ export const scheduleInputSchema = z
 export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
 
 /** Which day's record a delete removes. */
-export const dayKeySchema = z.object({ employeeId: z.uuid('must be an employee id'), date: calendarDate });
+export const dayKeySchema = z.object({ employeeId: z.uuid('must be an employee id'), date: isoDate });
 /** Which day's record to delete, and the version the planner saw (a changed one is kept: 409). */
 export const dayDeleteQuerySchema = dayKeySchema.extend({ version: deleteVersionSchema });
 
 export const eventInputSchema = z
   .object({
     employeeId: z.uuid('must be an employee id'),
-    date: calendarDate,
+    date: isoDate,
     name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
     description: z.string().trim().max(1000, 'must be at most 1000 characters').nullish(),
     version: version.optional(),

@@ -1,7 +1,6 @@
 // Time off (SPEC.md sections 2, 3 and 5): the request form, the API body and what the API returns.
 import { z } from 'zod';
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+import { isoDate } from './dates.ts';
 
 /** Hours per day of time off that counts as work: 1 to 24 in steps of 0.5. */
 export const workHoursSchema = z

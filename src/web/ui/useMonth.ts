@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { addMonths, monthKeySchema } from '../../shared/month.ts';
+import { addMonths } from '../../shared/month.ts';
+import { isoMonth } from '../../shared/api/dates.ts';
 
 export function currentMonthKey(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
@@ -10,7 +11,7 @@ export function currentMonthKey(now = new Date()): string {
 export function useMonth(): [string, (delta: number) => void] {
   const [params, setParams] = useSearchParams();
   const raw = params.get('month');
-  const month = raw && monthKeySchema.safeParse(raw).success ? raw : currentMonthKey();
+  const month = raw && isoMonth.safeParse(raw).success ? raw : currentMonthKey();
   const move = useCallback(
     (delta: number) =>
       setParams(
