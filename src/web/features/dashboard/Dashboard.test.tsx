@@ -93,6 +93,47 @@ describe('the Edit Schedule modal', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('refuses a start or end the clocks skip on the spring-forward night, in the UI language, without asking the server', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await renderWithApp(
+      <ScheduleModal month="2026-03" employee={employee} date="2026-03-29" settings={settings} data={modalData([])} onClose={() => {}} />,
+      { language: 'pl' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '02:00');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '02:30');
+    // No hours are shown for a shift that does not exist.
+    expect(within(dialog).queryByTestId('shift-hours')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Godzina rozpoczęcia 02:00 nie istnieje tego dnia w strefie Europe/Warsaw: o tej porze zegary przestawia się na czas letni.',
+    );
+    await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '01:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Godzina zakończenia 02:30 nie istnieje tego dnia w strefie Europe/Warsaw');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('translates the server refusing a skipped time (the zone changed since the grid was loaded)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        JSON.stringify({ code: 'LOCAL_TIME_SKIPPED', field: 'startTime', message: 'startTime: 02:00 does not exist on 08.03.2026 in America/New_York (the clocks go forward)', requestId: '1' }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    await renderWithApp(
+      <ScheduleModal month="2026-03" employee={employee} date="2026-03-08" settings={settings} data={modalData([])} onClose={() => {}} />,
+      { language: 'pl' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '02:00');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '06:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Godzina rozpoczęcia 02:00 nie istnieje tego dnia');
+    expect(alert).not.toHaveTextContent('does not exist');
+  });
+
   it('warns of the weekly cap and short rest before saving, with the amounts', async () => {
     // Mon 9 – Thu 12 March 2026: four 10-hour shifts (40 h), the last ending at 22:00.
     const shifts = ['09', '10', '11', '12'].map((d, i) => ({

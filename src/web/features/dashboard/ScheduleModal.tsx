@@ -1,5 +1,6 @@
 // Edit Schedule (SPEC.md sections 2 and 5): start and end selects that begin with 'Select time',
-// errors inside, and the rule warnings of the generator's own checker before saving.
+// errors inside, and the rule warnings of the generator's own checker before saving. A time the
+// clocks skip that day (spring forward) is refused here, with the server's own check.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -7,8 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { checkShiftEdit, type Breach } from '../../../engine/rules.ts';
 import { weeklyCapHours } from '../../../engine/calendar.ts';
 import { parseTimeOfDay, shiftHours, timeOptions } from '../../../shared/hours.ts';
-import { END_AFTER_START_MESSAGE, type MonthEmployee, type MonthSettings } from '../../../shared/api/schedule.ts';
-import { errorMessage, isStale } from '../../lib/api.ts';
+import {
+  END_AFTER_START_MESSAGE,
+  LOCAL_TIME_SKIPPED,
+  skippedShiftTime,
+  type MonthEmployee,
+  type MonthSettings,
+} from '../../../shared/api/schedule.ts';
+import { ApiError, errorMessage, isStale } from '../../lib/api.ts';
 import { saveSchedule, useFreshMonth, useReloadMonth } from './api.ts';
 import { fullName, type EmployeeMonth } from './model.ts';
 import { longDate, shortDate } from './format.ts';
@@ -44,8 +51,11 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     return [{ value: '', label: t('schedule.selectTime') }, ...list.map((v) => ({ value: v, label: v }))];
   }, [settings.timeIncrement, existing, t]);
 
-  const valid = start !== '' && end !== '' && parseTimeOfDay(end)! > parseTimeOfDay(start)!;
+  const skipped = start !== '' && end !== '' ? skippedShiftTime({ date, startTime: start, endTime: end }, settings.timeZone) : null;
+  const valid = start !== '' && end !== '' && parseTimeOfDay(end)! > parseTimeOfDay(start)! && skipped === null;
   const hours = valid ? shiftHours(date, start, end, settings.timeZone) : null;
+  const skippedText = (field: 'startTime' | 'endTime', time: string) =>
+    t(field === 'startTime' ? 'schedule.startSkipped' : 'schedule.endSkipped', { time, zone: settings.timeZone });
 
   const warnings: Breach[] = useMemo(() => {
     if (!valid || hours === null) return [];
@@ -91,6 +101,11 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
         setError(latest ? t('schedule.changedMeanwhile', { start: latest.startTime, end: latest.endTime }) : t('schedule.deletedMeanwhile'));
         return;
       }
+      // The zone changed since the grid was loaded, and the server found a skipped time.
+      if (err instanceof ApiError && err.code === LOCAL_TIME_SKIPPED) {
+        const field = err.field === 'endTime' ? 'endTime' : 'startTime';
+        return setError(skippedText(field, field === 'endTime' ? end : start));
+      }
       const message = errorMessage(err);
       setError(message === END_AFTER_START_MESSAGE ? t('schedule.endAfterStart') : t('schedule.saveFailed', { message }));
     },
@@ -99,6 +114,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!start || !end) return setError(t('schedule.selectBoth'));
+    if (skipped) return setError(skippedText(skipped.field, skipped.time));
     if (!valid) return setError(t('schedule.endAfterStart'));
     setError(null);
     save.mutate();

@@ -78,6 +78,8 @@ export const dashboard = {
       hours: 'Liczba godzin: {{hours}}',
       selectBoth: 'Wybierz godzinę rozpoczęcia i zakończenia',
       endAfterStart: 'Godzina zakończenia musi być późniejsza niż godzina rozpoczęcia',
+      startSkipped: 'Godzina rozpoczęcia {{time}} nie istnieje tego dnia w strefie {{zone}}: o tej porze zegary przestawia się na czas letni.',
+      endSkipped: 'Godzina zakończenia {{time}} nie istnieje tego dnia w strefie {{zone}}: o tej porze zegary przestawia się na czas letni.',
       saveFailed: 'Nie udało się zapisać zmiany: {{message}}',
       changedMeanwhile:
         'Ktoś inny zmienił w międzyczasie zmianę tego dnia: teraz {{start}}–{{end}}. Grafik pokazuje ją już w tej wersji. Zapisz, aby zastąpić ją swoimi godzinami, albo anuluj.',
@@ -210,6 +212,8 @@ export const dashboard = {
       hours: 'Hours: {{hours}}',
       selectBoth: 'Please select both start and end time',
       endAfterStart: 'End time must be after start time',
+      startSkipped: 'Start time {{time}} does not exist on this day in {{zone}}: the clocks go forward at that hour.',
+      endSkipped: 'End time {{time}} does not exist on this day in {{zone}}: the clocks go forward at that hour.',
       saveFailed: 'Failed to save schedule: {{message}}',
       changedMeanwhile:
         'Someone else changed this day’s shift meanwhile: it is now {{start}}–{{end}}, as the grid shows. Save to replace it with your times, or cancel.',

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isStale } from '../../lib/api.ts';
 import { timeOffInputSchema, type TimeOff, type TimeOffInput } from '../../../shared/api/time-off.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
+import { dateMessageKey, YEAR_RANGE } from '../../../shared/api/dates.ts';
 import { fetchTimeOff, reloadAfterTimeOffChange, useSaveTimeOff } from './api.ts';
 import { formatDates } from './dates.ts';
 import { FormActions } from '../FormActions.tsx';
@@ -41,7 +42,10 @@ function toInput(v: Values): TimeOffInput {
 /** The shared schema's English messages, in the UI language. */
 function translate(field: string, message: string, t: Translate): string {
   if (field === 'employeeId') return t('validation.employee');
-  if (message.startsWith('must be a date')) return t('validation.date');
+  const dateKey = dateMessageKey(message);
+  if (dateKey === 'notInCalendar') return t('validation.notInCalendar');
+  if (dateKey === 'dateRange') return t('validation.dateRange', { min: YEAR_RANGE.min, max: YEAR_RANGE.max });
+  if (dateKey) return t('validation.date');
   if (message.startsWith('cannot be earlier')) return t('validation.endBeforeStart');
   if (field === 'workHours') {
     if (message.startsWith('must be at least') || message.startsWith('must be at most')) return t('validation.hoursRange');

@@ -20,6 +20,8 @@ export const timeOffModal = {
     validation: {
       employee: 'Wybierz pracownika',
       date: 'Podaj datę',
+      notInCalendar: 'Takiej daty nie ma w kalendarzu',
+      dateRange: 'Podaj datę z lat {{min}}–{{max}}',
       endBeforeStart: 'Data zakończenia nie może być wcześniejsza niż data rozpoczęcia',
       reasonRequired: 'To pole jest wymagane',
       hoursRequired: 'Podaj liczbę godzin dziennie',
@@ -46,6 +48,8 @@ export const timeOffModal = {
     validation: {
       employee: 'Select an employee',
       date: 'Enter a date',
+      notInCalendar: 'This date is not in the calendar',
+      dateRange: 'Enter a date in the years {{min}}–{{max}}',
       endBeforeStart: 'End date cannot be earlier than the start date',
       reasonRequired: 'Reason is required',
       hoursRequired: 'Hours per day is required',
