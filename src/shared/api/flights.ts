@@ -7,6 +7,7 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { atWallClock } from '../hours.ts';
+import { YEAR_RANGE } from './dates.ts';
 
 export const FLIGHT_NUMBER_MAX = 16;
 export const STAFF_MAX = 99;
@@ -25,6 +26,7 @@ export const FLIGHT_MESSAGES = {
   numberCharacters: 'may contain only letters, digits, spaces and . / -',
   time: 'must be a date and time as YYYY-MM-DDTHH:MM',
   timeSkipped: 'does not exist in the airport time zone (the clocks go forward at that hour)',
+  timeYears: `must be in the years ${YEAR_RANGE.min} to ${YEAR_RANGE.max}`,
   arrivalAfterDeparture: 'must be after the departure',
   staffNumber: 'must be a whole number of at least 1',
   staffMax: `must be at most ${STAFF_MAX}`,
@@ -98,13 +100,19 @@ export function parseFlightTime(text: string, timeZone: string): TimeResult {
     // A wall-clock time the clocks skip forward does not exist: no flight departs then.
     const at = atWallClock({ year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! }, timeZone);
     if (!at.ok) return { ok: false, message: at.reason === 'skipped' ? FLIGHT_MESSAGES.timeSkipped : FLIGHT_MESSAGES.time };
-    return { ok: true, time: at.time };
+    return inPlannedYears(at.time);
   }
   if (OFFSET_TIME.test(value)) {
     const time = DateTime.fromISO(value.replace(' ', 'T'), { setZone: true });
-    if (time.isValid) return { ok: true, time: time.setZone(timeZone) };
+    if (time.isValid) return inPlannedYears(time.setZone(timeZone));
   }
   return { ok: false, message: FLIGHT_MESSAGES.time };
+}
+
+/** A flight flies in the years the app plans (YEAR_RANGE, as every date and month of the API). */
+function inPlannedYears(time: DateTime): TimeResult {
+  if (time.year < YEAR_RANGE.min || time.year > YEAR_RANGE.max) return { ok: false, message: FLIGHT_MESSAGES.timeYears };
+  return { ok: true, time };
 }
 
 /** An instant as the API writes it: ISO with the airport zone's offset, no milliseconds. */

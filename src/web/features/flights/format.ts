@@ -2,6 +2,7 @@
 import { DateTime } from 'luxon';
 import type { TFunction } from 'i18next';
 import { flightMessageKey, type RowError } from '../../../shared/api/flights.ts';
+import { YEAR_RANGE } from '../../../shared/api/dates.ts';
 
 /** "pon. 02.11 06:05" / "Mon 02.11 06:05": weekday, day.month and time in the airport zone. */
 export function formatFlightTime(iso: string, zone: string, language: string): string {
@@ -23,5 +24,5 @@ export function localDate(iso: string, zone: string): string {
 /** A rule message of the shared flight rules in the UI language; other messages as they came. */
 export function ruleText(t: TFunction<'flights'>, error: Pick<RowError, 'message' | 'duplicateOf'>): string {
   const key = flightMessageKey(error.message);
-  return key ? t(`rules.${key}`, { row: error.duplicateOf ?? '' }) : error.message;
+  return key ? t(`rules.${key}`, { row: error.duplicateOf ?? '', min: YEAR_RANGE.min, max: YEAR_RANGE.max }) : error.message;
 }
