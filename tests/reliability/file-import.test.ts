@@ -203,6 +203,6 @@ describe('bad input found by the fuzz', () => {
       headers: { cookie, origin: TEST_BASE_URL },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ field: 'month', message: 'month: must be a month from 2000-01 to 2100-12' });
+    expect(res.json()).toMatchObject({ field: 'month', message: 'month: must be between 2000-01 and 2100-12' });
   });
 });
