@@ -10,7 +10,7 @@ process.env.E2E_RUN ??= `${process.pid}-${Date.now()}`;
 const PORT = Number(process.env.E2E_PORT);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const dataDir = path.resolve('e2e/.artifacts', `data-${process.env.E2E_RUN}`);
-export const E2E_ADMIN = { email: 'admin@grafik.test', password: 'e2e admin password 2026' };
+export const E2E_ADMIN = { email: 'admin@grafik.test', password: 'tower clearance at gate 2026' };
 
 export default defineConfig({
   testDir: './e2e',

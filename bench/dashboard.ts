@@ -24,7 +24,7 @@ const MONTH = '2026-03';
 const GROUP = 'Bench 200';
 const STAFF = 200;
 const RUNS = 7;
-const ADMIN = { email: 'bench@grafik.test', password: 'bench password for the dashboard 2026' };
+const ADMIN = { email: 'bench@grafik.test', password: 'planner grid under load 2026' };
 const SHIFTS = [
   ['05:00', '13:00'],
   ['06:00', '14:30'],

@@ -1,6 +1,6 @@
 // Security headers and the content security policy on the built app: every screen works under the
 // policy with no violation in the console; the session-ended message shows after a remote sign-out.
-import { test, expect, signIn } from './fixtures.ts';
+import { test, expect, signIn, ADMIN } from './fixtures.ts';
 
 test('the built app runs under its content security policy with no violations', async ({ page }) => {
   const problems: string[] = [];
@@ -55,8 +55,8 @@ test('a session ended elsewhere sends the user to sign-in with an explanation, a
   await page.getByRole('navigation').first().getByRole('link', { name: 'Loty' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Twoja sesja wygasła. Zaloguj się ponownie.')).toBeVisible();
-  await page.getByLabel(/E-mail|Email/).fill('admin@grafik.test');
-  await page.getByLabel(/Hasło|Password/).fill('e2e admin password 2026');
+  await page.getByLabel(/E-mail|Email/).fill(ADMIN.email);
+  await page.getByLabel(/Hasło|Password/).fill(ADMIN.password);
   await page.getByRole('button', { name: /Zaloguj się|Sign in/ }).click();
   await expect(page).toHaveURL(/\/flights$/);
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import type { Runtime } from '../server/runtime.ts';
 import { findUserByEmail } from '../server/repos/users.ts';
 import { AccountError, type Actor } from '../server/auth/users.ts';
-import { passwordProblem } from '../server/security/password-policy.ts';
+import { passwordProblem, type PasswordOwner } from '../server/security/password-policy.ts';
 
 export function cliActor(): Actor {
   let who = 'unknown';
@@ -31,9 +31,12 @@ export function refused(err: unknown): number {
   throw err;
 }
 
-/** A --password that breaks the password policy is refused with the reason printed; an absent one is fine. */
-export function passwordOptionAccepted(password: string | undefined): boolean {
-  const problem = password !== undefined ? passwordProblem(password) : null;
-  if (problem) console.error(`--password: ${problem}`);
+/**
+ * A --password that breaks the password policy for the account is refused with the reason printed;
+ * an absent one is fine. (The account's stored name is checked again when the password is set.)
+ */
+export function passwordOptionAccepted(password: string | undefined, owner: PasswordOwner): boolean {
+  const problem = password !== undefined ? passwordProblem(password, owner) : null;
+  if (problem) console.error(`--password: ${problem.message}`);
   return !problem;
 }

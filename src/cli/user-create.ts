@@ -13,7 +13,7 @@ runCli(async () => {
     console.error('Usage: npm run user:create -- --email <email> [--password <password>] [--name <name>] [--admin]');
     return 2;
   }
-  if (!passwordOptionAccepted(args.password)) return 2;
+  if (!passwordOptionAccepted(args.password, { email: args.email, name: args.name })) return 2;
   const runtime = await openRuntime(loadEnv());
   try {
     const password = args.password ?? generatePassword();

@@ -16,7 +16,7 @@ runCli(async () => {
     console.error('Usage: npm run user:password -- --email <email> [--password <new password>] [--remove-two-factor]');
     return 2;
   }
-  if (!passwordOptionAccepted(args.password)) return 2;
+  if (!passwordOptionAccepted(args.password, { email: args.email })) return 2;
   const runtime = await openRuntime(loadEnv());
   try {
     const found = await userByEmail(runtime, args.email);

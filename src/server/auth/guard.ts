@@ -1,7 +1,8 @@
 // The pieces better-auth leaves to the app, as a better-auth plugin around its own endpoints:
 // - an absolute session lifetime (better-auth only knows the sliding idle expiry);
 // - a per-account failure counter for sign-in and password change, whatever the client address;
-// - the password list check and "a password change ends the other sessions" on /change-password;
+// - the password policy (security/password-policy.ts) and "a password change ends the other sessions"
+//   on /change-password;
 // - a TOTP code accepted once only;
 // - the audit log of sign-ins, failures, sign-outs and two-factor changes.
 // Sessions, hashing and codes stay better-auth's; this only reads its tables and calls its adapter.
@@ -12,6 +13,7 @@ import { writeAudit, type AuditEntry } from '../repos/audit.ts';
 import { claimOnce, clearCounter, countFailure, failuresOf, findUserByEmail, setMustChangePassword } from '../repos/users.ts';
 import { passwordProblem } from '../security/password-policy.ts';
 import { CLIENT_IP_HEADER } from '../security/client-ip.ts';
+import { PASSWORD_REJECTED } from '../../shared/api/account.ts';
 
 export interface GuardOptions {
   db: Db;
@@ -25,7 +27,7 @@ export interface GuardOptions {
 const USED_CODE_MS = 120_000;
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
-type Found = { session: { token: string; createdAt: Date; id: string }; user: { id: string; email: string } } | null;
+type Found = { session: { token: string; createdAt: Date; id: string }; user: { id: string; email: string; name?: string | null } } | null;
 
 interface Stash {
   found: Found;
@@ -128,9 +130,15 @@ export function grafikGuard(options: GuardOptions): BetterAuthPlugin {
             { 'Retry-After': String(Math.ceil(left / 1000)) },
           );
         }
-        const problem = typeof body.newPassword === 'string' ? passwordProblem(body.newPassword) : null;
+        const owner = { email: found.user.email, name: found.user.name ?? null };
+        const problem = typeof body.newPassword === 'string' ? passwordProblem(body.newPassword, owner) : null;
         if (problem) {
-          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_REJECTED', message: `newPassword: ${problem}` });
+          throw new APIError('BAD_REQUEST', {
+            code: PASSWORD_REJECTED,
+            message: `newPassword: ${problem.message}`,
+            field: 'newPassword',
+            params: problem.params,
+          });
         }
         // A password change always ends the user's other sessions.
         return { context: { body: { ...body, revokeOtherSessions: true } } };

@@ -7,7 +7,8 @@ import type { Db } from '../db/client.ts';
 import { user } from '../db/schema.ts';
 import { writeAudit } from '../repos/audit.ts';
 import { countAdmins, findUserByEmail, findUserById, setBan, setMustChangePassword } from '../repos/users.ts';
-import { passwordProblem } from '../security/password-policy.ts';
+import { passwordProblem, type PasswordOwner } from '../security/password-policy.ts';
+import { PASSWORD_REJECTED, type PasswordRejection } from '../../shared/api/account.ts';
 import type { Auth } from './auth.ts';
 
 export interface NewUser {
@@ -18,14 +19,21 @@ export interface NewUser {
   mustChangePassword?: boolean;
 }
 
-/** A refused administration action; `field` names the input at fault when there is one. */
+/**
+ * A refused administration action; `field` names the input at fault when there is one. A refused
+ * password has the code PASSWORD_REJECTED and says why in `params`.
+ */
 export class AccountError extends Error {
   readonly status: 400 | 404 | 409;
   readonly field: string | undefined;
-  constructor(status: 400 | 404 | 409, message: string, field?: string) {
+  readonly code: string | undefined;
+  readonly params: PasswordRejection | undefined;
+  constructor(status: 400 | 404 | 409, message: string, field?: string, rejection?: { code: string; params: PasswordRejection }) {
     super(message);
     this.status = status;
     this.field = field;
+    this.code = rejection?.code;
+    this.params = rejection?.params;
   }
 }
 
@@ -37,18 +45,21 @@ export interface Actor {
   via: 'web' | 'cli';
 }
 
-function checkPassword(password: string, field = 'password') {
-  const problem = passwordProblem(password);
-  if (problem) throw new AccountError(400, `${field}: ${problem}`, field);
+/** Refuses a password that breaks the policy for this account, naming the field and the reason. */
+export function checkPassword(password: string, owner: PasswordOwner, field = 'password') {
+  const problem = passwordProblem(password, owner);
+  if (problem) throw new AccountError(400, `${field}: ${problem.message}`, field, { code: PASSWORD_REJECTED, params: problem.params });
 }
 
 export async function createUser(auth: Auth, input: NewUser) {
-  checkPassword(input.password);
+  const email = input.email.trim().toLowerCase();
+  const name = input.name?.trim() || (input.email.trim().split('@')[0] ?? email);
+  checkPassword(input.password, { email, name });
   const result = await auth.api.createUser({
     body: {
-      email: input.email.trim().toLowerCase(),
+      email,
       password: input.password,
-      name: input.name?.trim() || (input.email.split('@')[0] ?? input.email),
+      name,
       role: input.role ?? 'user',
       data: { mustChangePassword: input.mustChangePassword ?? false },
     },
@@ -56,9 +67,17 @@ export async function createUser(auth: Auth, input: NewUser) {
   return result.user;
 }
 
-/** A random password that meets the policy (24 characters); shown once, never stored in plain text. */
-export function generatePassword(): string {
-  return randomBytes(18).toString('base64url');
+/**
+ * A random password (24 characters) that meets the policy for the account it is for; shown once,
+ * never stored in plain text.
+ */
+export function generatePassword(owner: PasswordOwner = {}): string {
+  // 144 random bits: a draw that happens to contain the account's name is rare, and is drawn again.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const password = randomBytes(18).toString('base64url');
+    if (!passwordProblem(password, owner)) return password;
+  }
+  throw new Error('Could not generate a password that meets the password policy.');
 }
 
 /**
@@ -105,7 +124,7 @@ export async function adminCreateUser(
 ) {
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(db, email)) throw new AccountError(409, `email: an account with ${email} already exists`, 'email');
-  const password = input.password ?? generatePassword();
+  const password = input.password ?? generatePassword({ email, name: input.name });
   const created = await createUser(auth, { email, password, name: input.name, role: input.role, mustChangePassword: true });
   await audit(db, actor, 'admin.user-created', created, { role: input.role });
   return { user: (await findUserById(db, created.id))!, oneTimePassword: password };
@@ -120,8 +139,9 @@ export async function adminResetPassword(
   options: { password?: string | undefined; mustChange?: boolean } = {},
 ) {
   const target = await existing(db, userId);
-  const password = options.password ?? generatePassword();
-  checkPassword(password);
+  const owner = { email: target.email, name: target.name };
+  const password = options.password ?? generatePassword(owner);
+  checkPassword(password, owner);
   const ctx = await auth.$context;
   const hashed = await ctx.password.hash(password);
   if (await ctx.internalAdapter.findCredentialAccount(userId)) {

@@ -50,6 +50,7 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
   if (error instanceof HttpError) {
     const body: ErrorBody = { code: error.code, message: error.message, requestId };
     if (error.field) body.field = error.field;
+    if (error.params) body.params = error.params;
     return reply.status(error.statusCode).send(body);
   }
   const status = error.statusCode;

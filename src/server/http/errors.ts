@@ -3,11 +3,14 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly field: string | undefined;
-  constructor(statusCode: number, code: string, message: string, field?: string) {
+  /** What the browser needs to say why in the user's language; sent as the body's `params`. */
+  readonly params: Record<string, unknown> | undefined;
+  constructor(statusCode: number, code: string, message: string, field?: string, params?: Record<string, unknown>) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
     this.field = field;
+    this.params = params;
   }
 }
 
@@ -24,5 +27,7 @@ export interface ErrorBody {
   code: string;
   message: string;
   field?: string;
+  /** Values for the browser's translation of the error, e.g. a refused password's { reason }. */
+  params?: Record<string, unknown>;
   requestId: string;
 }

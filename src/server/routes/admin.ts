@@ -38,7 +38,7 @@ export function actorOf(request: FastifyRequest): Actor {
 function asHttp(err: unknown): never {
   if (err instanceof AccountError) {
     const codes = { 400: 'BAD_REQUEST', 404: 'NOT_FOUND', 409: 'CONFLICT' } as const;
-    throw new HttpError(err.status, codes[err.status], err.message, err.field);
+    throw new HttpError(err.status, err.code ?? codes[err.status], err.message, err.field, err.params ? { ...err.params } : undefined);
   }
   throw err;
 }

@@ -47,6 +47,8 @@ describe('5. password storage', () => {
 });
 
 describe('6. password rules', () => {
+  const LONGEST = 'snow on the apron at dawn, tugs idle by gate nine; '.repeat(3).slice(0, 128);
+
   it('accepts a Unicode passphrase of any characters, which then signs in', async () => {
     const passphrase = 'Zażółć gęślą jaźń — 東京 🛫 żurek';
     await createUser(t.auth, { email: 'unicode@grafik.test', password: passphrase });
@@ -56,12 +58,12 @@ describe('6. password rules', () => {
 
   it('has no composition rules: twelve lower-case letters with spaces will do', () => {
     expect(passwordProblem('plane on time')).toBeNull();
-    expect(passwordProblem('a'.repeat(128))).toBeNull();
+    expect(passwordProblem(LONGEST)).toBeNull();
   });
 
   it('refuses fewer than 12 or more than 128 characters, counting characters not bytes', () => {
-    expect(passwordProblem('short pass1')).toMatch(/at least 12/);
-    expect(passwordProblem('a'.repeat(129))).toMatch(/at most 128/);
+    expect(passwordProblem('short pass1')?.message).toMatch(/at least 12/);
+    expect(passwordProblem(`${LONGEST}x`)?.message).toMatch(/at most 128/);
     expect(passwordProblem('ąćęłńóśźżąćę')).toBeNull();
   });
 
