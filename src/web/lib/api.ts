@@ -1,16 +1,23 @@
 // The one way the browser talks to the server: JSON in, JSON out, errors as ApiError with the
-// server's message, so screens can show it.
+// server's message, so screens can show it, and its code and params, so screens can translate it.
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
-  constructor(status: number, code: string, message: string, field?: string) {
+  /** What a screen needs to say why in the user's language (e.g. a refused password's reason). */
+  readonly params: Record<string, unknown> | undefined;
+  constructor(status: number, code: string, message: string, field?: string, params?: Record<string, unknown>) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field;
+    this.params = params;
   }
 }
+
+/** An error answer's params, from the server's JSON (better-auth's answers too), when it has them. */
+export const paramsOf = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 /** Listeners told when the server says the session has ended (401). */
 const unauthorizedListeners = new Set<() => void>();
@@ -35,9 +42,9 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const text = await response.text();
   const data = text ? safeJson(text) : null;
   if (!response.ok) {
-    const body = (data ?? {}) as { code?: string; message?: string; field?: string };
+    const body = (data ?? {}) as { code?: string; message?: string; field?: string; params?: unknown };
     if (response.status === 401) unauthorizedListeners.forEach((l) => l());
-    throw new ApiError(response.status, body.code ?? 'HTTP_' + response.status, body.message ?? response.statusText, body.field);
+    throw new ApiError(response.status, body.code ?? 'HTTP_' + response.status, body.message ?? response.statusText, body.field, paramsOf(body.params));
   }
   return data as T;
 }

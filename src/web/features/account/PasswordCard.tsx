@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { useChangePassword } from './api.ts';
 import { toast } from './toast.ts';
+import { obviousPasswordProblem, passwordRejectionOf, passwordRejectionText } from './password-rejection.ts';
 
-const length = (v: string) => [...v].length;
-
+/** The password change of the Account page, also the first sign-in's forced change. */
 export function PasswordCard({ onChanged }: { onChanged?: () => void }) {
   const { t } = useTranslation('account');
   const change = useChangePassword();
@@ -15,14 +15,11 @@ export function PasswordCard({ onChanged }: { onChanged?: () => void }) {
     initialValues: { currentPassword: '', newPassword: '', repeat: '' },
     validate: {
       currentPassword: (v) => (v ? null : t('password.required')),
-      newPassword: (v, values) =>
-        length(v) < 12
-          ? t('password.tooShort')
-          : length(v) > 128
-            ? t('password.tooLong')
-            : v === values.currentPassword
-              ? t('password.sameAsOld')
-              : null,
+      newPassword: (v, values) => {
+        const reason = obviousPasswordProblem(v);
+        if (reason) return passwordRejectionText(t, { reason });
+        return v === values.currentPassword ? t('password.sameAsOld') : null;
+      },
       repeat: (v, values) => (v === values.newPassword ? null : t('password.mismatch')),
     },
   });
@@ -35,8 +32,9 @@ export function PasswordCard({ onChanged }: { onChanged?: () => void }) {
       onChanged?.();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
+      const rejected = passwordRejectionOf(t, err);
       if (err.code === 'INVALID_PASSWORD') form.setFieldError('currentPassword', t('password.wrongCurrent'));
-      else if (err.code === 'PASSWORD_REJECTED') form.setFieldError('newPassword', /common/.test(err.message) ? t('password.common') : err.message);
+      else if (rejected) form.setFieldError('newPassword', rejected);
       else if (err.status === 429) form.setErrors({ form: t('password.throttled') });
       else form.setErrors({ form: err.message });
     }

@@ -1,6 +1,6 @@
 // Fetchers, query keys and hooks of the account page.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api.ts';
+import { api, ApiError, paramsOf } from '../../lib/api.ts';
 import { authClient } from '../../lib/auth-client.ts';
 import type { Account, SessionInfo } from '../../../shared/api/account.ts';
 import { SESSION_QUERY_KEY } from '../auth/session.ts';
@@ -16,10 +16,14 @@ export function useSessions() {
   return useQuery({ queryKey: SESSIONS_KEY, queryFn: ({ signal }) => api<SessionInfo[]>('/account/sessions', { signal }) });
 }
 
+type AuthError = { status: number; code?: string | undefined; message?: string | undefined; field?: unknown; params?: unknown };
+
 /** better-auth answers errors as a result; this turns one into the ApiError the screens know. */
-export function unwrap<T>(result: { data: T | null; error: { status: number; code?: string | undefined; message?: string | undefined } | null }): T {
-  if (result.error) {
-    throw new ApiError(result.error.status, result.error.code ?? `HTTP_${result.error.status}`, result.error.message ?? '');
+export function unwrap<T>(result: { data: T | null; error: AuthError | null }): T {
+  const error = result.error;
+  if (error) {
+    const field = typeof error.field === 'string' ? error.field : undefined;
+    throw new ApiError(error.status, error.code ?? `HTTP_${error.status}`, error.message ?? '', field, paramsOf(error.params));
   }
   return result.data as T;
 }
