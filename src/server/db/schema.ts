@@ -18,6 +18,7 @@ import {
   time,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -250,14 +251,25 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
+    /** When it happened; for a repeated failure, the first time in its window. */
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     action: text('action').notNull(),
     userId: text('user_id'),
     email: text('email'),
     ipAddress: text('ip_address'),
     detail: jsonb('detail'),
+    /** How many times it happened: failures from one address within a window share a row. */
+    occurrences: integer('occurrences').notNull().default(1),
+    /** The last time, for a row that counts repeated failures (null for a single event). */
+    lastAt: timestamp('last_at', { withTimezone: true }),
+    /** The row's window, e.g. "sign-in.failed|203.0.113.9||2936218": the key repeated failures meet on. */
+    groupKey: text('group_key'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_action_idx').on(t.action, t.id),
+    uniqueIndex('audit_log_group_key_idx').on(t.groupKey),
+  ],
 );
 
 // ---- Authentication (better-auth, with the admin and two-factor plugins) ----

@@ -87,12 +87,15 @@ describe('administration', () => {
   });
 
   it('shows the audit log newest first, paged by id', async () => {
-    const first = (await call('GET', '/api/admin/audit?limit=3', admin)).json() as { id: number }[];
-    expect(first).toHaveLength(3);
-    expect(first[0]!.id).toBeGreaterThan(first[1]!.id);
-    const older = (await call('GET', `/api/admin/audit?limit=3&before=${first[2]!.id}`, admin)).json() as { id: number }[];
-    expect(older.every((r) => r.id < first[2]!.id)).toBe(true);
+    type Page = { entries: { id: number }[]; nextBefore: number | null };
+    const first = (await call('GET', '/api/admin/audit?limit=3', admin)).json() as Page;
+    expect(first.entries).toHaveLength(3);
+    expect(first.entries[0]!.id).toBeGreaterThan(first.entries[1]!.id);
+    expect(first.nextBefore).toBe(first.entries[2]!.id);
+    const older = (await call('GET', `/api/admin/audit?limit=3&before=${first.nextBefore}`, admin)).json() as Page;
+    expect(older.entries.every((r) => r.id < first.entries[2]!.id)).toBe(true);
     expect((await call('GET', '/api/admin/audit?limit=0', admin)).statusCode).toBe(400);
+    expect((await call('GET', '/api/admin/audit?limit=500', admin)).statusCode).toBe(400);
   });
 });
 

@@ -39,17 +39,34 @@ export const userParamsSchema = z.strictObject({ id: z.string().min(1).max(200) 
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
+  /** When it happened; for a repeated failure, the first time in its window. */
   at: z.string(),
   action: z.string(),
   userId: z.string().nullable(),
   email: z.string().nullable(),
   ipAddress: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable(),
+  /** How many times: failures from one address within 10 minutes are counted on one entry. */
+  count: z.number().int(),
+  /** The last time, when it happened more than once. */
+  lastAt: z.string().nullable(),
 });
 export type AuditEntryRow = z.infer<typeof auditEntrySchema>;
 
+/** The largest page of the audit log. */
+export const AUDIT_PAGE_MAX = 100;
+
 export const auditQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  before: z.coerce.number().int().min(1).optional(),
-  action: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+  /** Entries older than this id (the previous page's `nextBefore`). */
+  before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  /** Only this action, e.g. "sign-in.failed". */
+  action: z.string().max(64).optional(),
 });
+
+/** A page of the audit log, newest first; `nextBefore` asks for the next (older) page, null at the end. */
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextBefore: z.number().int().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

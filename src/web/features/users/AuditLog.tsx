@@ -1,41 +1,136 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { DateTime } from 'luxon';
 import { errorMessage } from '../../lib/api.ts';
 import type { AuditEntryRow } from '../../../shared/api/users.ts';
 import { useAudit } from './api.ts';
 
-function details(entry: AuditEntryRow): string {
+/** Every action the server writes, in the order the filter lists them. */
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in.failed',
+  'sign-in.throttled',
+  'sign-in.refused',
+  'sign-in.password-ok',
+  'sign-out',
+  'session.revoked',
+  'session.expired',
+  'password.changed',
+  'password.change-failed',
+  'password.change-throttled',
+  'second-factor.failed',
+  'second-factor.locked',
+  'second-factor.reused-code',
+  'two-factor.enabled',
+  'two-factor.enrolment-started',
+  'two-factor.removed',
+  'two-factor.remove-failed',
+  'two-factor.backup-codes-renewed',
+  'admin.user-created',
+  'admin.password-reset',
+  'admin.user-banned',
+  'admin.user-unbanned',
+  'admin.user-deleted',
+  'admin.two-factor-removed',
+  'admin.backup-created',
+  'admin.backup-restored',
+] as const;
+
+const FAILURE = /failed|throttled|locked|reused|refused/;
+
+const str = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/** The entry's details in the reader's language: never a code, an id or an ISO date. */
+function details(entry: AuditEntryRow, t: TFunction, when: (iso: string) => string): string[] {
   const d = entry.detail ?? {};
   const parts: string[] = [];
-  if (typeof d.targetEmail === 'string') parts.push(`→ ${d.targetEmail}`);
-  if (typeof d.scope === 'string') parts.push(`scope: ${d.scope}`);
-  if (typeof d.method === 'string') parts.push(d.method);
-  if (typeof d.reason === 'string' && d.reason) parts.push(d.reason);
-  if (typeof d.role === 'string') parts.push(d.role);
-  if (typeof d.via === 'string' && d.via !== 'web') parts.push(`via ${d.via}`);
-  return parts.join(' · ');
+  const target = str(d.targetEmail);
+  if (target) parts.push(`→ ${target}`);
+  const scope = str(d.scope);
+  if (scope && ['local', 'others', 'global'].includes(scope)) parts.push(t(`audit.scope.${scope}`));
+  const method = str(d.method);
+  if (method && ['password', 'totp', 'backup-code'].includes(method)) parts.push(t(`audit.method.${method.replace('-', '_')}`));
+  const role = str(d.role);
+  if (role === 'admin' || role === 'user') parts.push(t(`role.${role}`));
+  if (entry.action === 'admin.user-banned') {
+    const reason = str(d.reason);
+    if (reason) parts.push(t('audit.banReason', { reason }));
+    const until = str(d.until);
+    if (until && DateTime.fromISO(until).isValid) parts.push(t('audit.until', { date: when(until) }));
+  }
+  if (entry.action === 'session.expired') parts.push(t('audit.expired'));
+  if (entry.action === 'sign-in.refused') {
+    const status = typeof d.status === 'number' ? d.status : null;
+    parts.push(t(status === 429 ? 'audit.refused.tooMany' : status === 403 ? 'audit.refused.forbidden' : 'audit.refused.other'));
+  }
+  if (typeof d.failures === 'number') parts.push(t('audit.failures', { count: d.failures }));
+  if (d.sessionsEnded === true || d.otherSessionsEnded === true) parts.push(t('audit.sessionsEnded'));
+  const via = str(d.via);
+  if (via === 'cli') parts.push(t('audit.via.cli'));
+  if (via === 'first start') parts.push(t('audit.via.firstStart'));
+  const emails = Array.isArray(d.emails) ? d.emails.filter((e): e is string => typeof e === 'string') : [];
+  if (emails.length > 1 || d.moreEmails === true) {
+    parts.push(t('audit.emailsTried', { list: emails.join(', ') }) + (d.moreEmails === true ? ` ${t('audit.moreEmails')}` : ''));
+  }
+  if (d.withSecrets === true) parts.push(t('audit.withSecrets'));
+  if (d.encrypted === true) parts.push(t('audit.encrypted'));
+  if (typeof d.rows === 'number') parts.push(t('audit.rows', { count: d.rows }));
+  if (d.truncated === true) parts.push(t('audit.truncated'));
+  return parts;
 }
 
-/** The audit log, newest first, with older pages on demand. */
+/** The audit log, newest first, a page at a time with older pages on demand, optionally one kind of event. */
 export function AuditLog() {
   const { t, i18n } = useTranslation('users');
-  const { data, isPending, error, fetchNextPage, hasNextPage, isFetchingNextPage } = useAudit();
+  const [action, setAction] = useState<string | null>(null);
+  const { data, isPending, error, fetchNextPage, hasNextPage, isFetchingNextPage } = useAudit(action);
+  const actionName = (name: string) => {
+    const key = `actionNames.${name.replaceAll('.', '_')}`;
+    return i18n.exists(`users:${key}`) ? t(key) : t('audit.otherAction');
+  };
+  const when = (iso: string) => DateTime.fromISO(iso).setLocale(i18n.language).toLocaleString(DateTime.DATETIME_SHORT_WITH_SECONDS);
+
+  const filter = (
+    <Group>
+      <Select
+        label={t('audit.filter')}
+        placeholder={t('audit.allActions')}
+        clearable
+        searchable
+        w={360}
+        value={action}
+        onChange={setAction}
+        data={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionName(a) }))}
+      />
+    </Group>
+  );
+
   if (isPending) {
     return (
-      <Center p="xl">
-        <Loader aria-label="Loading" />
-      </Center>
+      <Stack gap="sm">
+        {filter}
+        <Center p="xl">
+          <Loader aria-label={t('audit.loading')} />
+        </Center>
+      </Stack>
     );
   }
-  if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
-  const rows = data.pages.flat();
-  const actionName = (action: string) => {
-    const key = `actionNames.${action.replaceAll('.', '_')}`;
-    return i18n.exists(`users:${key}`) ? t(key) : action;
-  };
+  if (error) {
+    return (
+      <Stack gap="sm">
+        {filter}
+        <Alert color="red.9" role="alert">
+          {t('audit.loadError')} {errorMessage(error)}
+        </Alert>
+      </Stack>
+    );
+  }
+  const rows = data.pages.flatMap((page) => page.entries);
   return (
     <Stack gap="sm">
+      {filter}
       <Paper withBorder radius="md">
         <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="xs" striped fz="sm">
@@ -61,19 +156,28 @@ export function AuditLog() {
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {DateTime.fromISO(r.at).setLocale(i18n.language).toLocaleString(DateTime.DATETIME_SHORT_WITH_SECONDS)}
+                    <Text size="sm">{when(r.at)}</Text>
+                    {r.lastAt && (
+                      <Text size="xs" c="gray.7">
+                        {t('audit.lastAt', { date: when(r.lastAt) })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" fw={500} c={/failed|throttled|locked|reused|refused/.test(r.action) ? 'red.9' : undefined}>
-                      {actionName(r.action)}
-                    </Text>
-                    <Text size="xs" c="gray.7" ff="monospace">
-                      {r.action}
-                    </Text>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={500} c={FAILURE.test(r.action) ? 'red.9' : undefined}>
+                        {actionName(r.action)}
+                      </Text>
+                      {r.count > 1 && (
+                        <Badge size="sm" variant="light" color="red.9">
+                          {t('audit.times', { count: r.count })}
+                        </Badge>
+                      )}
+                    </Group>
                   </Table.Td>
-                  <Table.Td>{r.email ?? '—'}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email ?? '—'}</Table.Td>
                   <Table.Td>{r.ipAddress ?? '—'}</Table.Td>
-                  <Table.Td>{details(r)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{details(r, t, when).join(' · ')}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

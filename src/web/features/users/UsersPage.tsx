@@ -32,6 +32,7 @@ import type { UserRow } from '../../../shared/api/users.ts';
 import { useBanUser, useCreateUser, useDeleteUser, useResetPassword, useUnbanUser, useUsers } from './api.ts';
 import { AuditLog } from './AuditLog.tsx';
 import { toast } from '../account/toast.ts';
+import { passwordRejectionOf } from '../account/password-rejection.ts';
 
 const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -82,7 +83,7 @@ function Accounts({ myId }: { myId: string }) {
   const unban = useUnbanUser();
   const remove = useDeleteUser();
   const when = (iso: string | null) => (iso ? DateTime.fromISO(iso).setLocale(i18n.language).toLocaleString(DateTime.DATETIME_SHORT) : t('never'));
-  const fail = (err: unknown) => toast('red', errorMessage(err));
+  const fail = (err: unknown) => toast('red', passwordRejectionOf(t, err) ?? errorMessage(err));
 
   if (isPending) {
     return (
@@ -315,7 +316,10 @@ function CreateUserModal({
       form.reset();
       onCreated(created.user.email, created.oneTimePassword);
     } catch (err) {
-      if (err instanceof ApiError && err.field === 'email') form.setFieldError('email', err.message.replace(/^email: /, ''));
+      const rejected = passwordRejectionOf(t, err);
+      if (err instanceof ApiError && err.field === 'email') {
+        form.setFieldError('email', err.status === 409 ? t('create.emailTaken') : t('create.emailInvalid'));
+      } else if (rejected) form.setErrors({ form: rejected });
       else form.setErrors({ form: errorMessage(err) });
     }
   });

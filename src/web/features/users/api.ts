@@ -1,7 +1,7 @@
 // Fetchers, query keys and hooks of the Users page (administrators only).
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import type { AuditEntryRow, CreateUserBody, UserRow } from '../../../shared/api/users.ts';
+import type { AuditPage, CreateUserBody, UserRow } from '../../../shared/api/users.ts';
 
 export const USERS_KEY = ['admin', 'users'] as const;
 export const AUDIT_KEY = ['admin', 'audit'] as const;
@@ -33,13 +33,18 @@ export const useBanUser = () =>
 export const useUnbanUser = () => useUserAction((id: string) => api<void>(`/admin/users/${id}/unban`, { method: 'POST', body: {} }));
 export const useDeleteUser = () => useUserAction((id: string) => api<void>(`/admin/users/${id}`, { method: 'DELETE' }));
 
-export function useAudit() {
+/** The audit log a page at a time, newest first; `action` narrows it to one kind of event. */
+export function useAudit(action: string | null = null) {
   return useInfiniteQuery({
-    queryKey: AUDIT_KEY,
+    queryKey: [...AUDIT_KEY, action ?? 'all'],
     initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      api<AuditEntryRow[]>(`/admin/audit?limit=${AUDIT_PAGE}${pageParam ? `&before=${pageParam}` : ''}`, { signal }),
-    getNextPageParam: (last) => (last.length === AUDIT_PAGE ? last.at(-1)!.id : undefined),
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ limit: String(AUDIT_PAGE) });
+      if (pageParam !== undefined) query.set('before', String(pageParam));
+      if (action) query.set('action', action);
+      return api<AuditPage>(`/admin/audit?${query}`, { signal });
+    },
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
     retry: false,
   });
 }
