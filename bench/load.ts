@@ -34,7 +34,7 @@ const GENERATE_EVERY_MS = 5_000;
 /** Think times per client: 0 = the next request at once (stress); 1000 = about one request a second (a planner at work). */
 const THINK_MS = (process.env.LOAD_THINK_MS ?? '0,1000').split(',').map(Number);
 const ADMIN_EMAIL = 'bench@grafik.test';
-const ADMIN_PASSWORD = 'bench load driver passphrase 7431';
+const ADMIN_PASSWORD = 'load driver passphrase 7431';
 const MONTH = DateTime.now().setZone('Europe/Warsaw').toFormat('yyyy-MM');
 
 interface Sample {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ADMIN_EMAIL = 'admin@grafik.test';
-export const ADMIN_PASSWORD = 'reliability-admin-password';
+export const ADMIN_PASSWORD = 'reliability runway lantern 2026';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
