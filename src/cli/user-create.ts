@@ -16,7 +16,7 @@ runCli(async () => {
   if (!passwordOptionAccepted(args.password, { email: args.email, name: args.name })) return 2;
   const runtime = await openRuntime(loadEnv());
   try {
-    const password = args.password ?? generatePassword();
+    const password = args.password ?? generatePassword({ email: args.email, name: args.name });
     const user = await createUser(runtime.auth, {
       email: args.email,
       password,

@@ -93,7 +93,7 @@ export async function ensureFirstAdmin(
   if ((row?.n ?? 0) > 0) return null;
   const email = options.email ?? 'admin@grafik.local';
   const generated = !options.password;
-  const password = options.password ?? generatePassword();
+  const password = options.password ?? generatePassword({ email, name: 'Administrator' });
   await createUser(auth, { email, password, name: 'Administrator', role: 'admin' });
   await writeAudit(db, { action: 'admin.user-created', email, detail: { role: 'admin', via: 'first start' } });
   return { email, password: generated ? password : null, generated };
