@@ -1,11 +1,28 @@
 // Lost updates (SECURITY.md 20): two planners edit one record from the same version at the same time.
 // One save wins; the other gets 409 STALE and changes nothing; a reload shows the winner's value, and
-// the loser's edit based on that fresh version then saves. Both databases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// the loser's edit based on that fresh version then saves. And a planner saves while a colleague's
+// generation of the month is searching: the save is kept (decision record 0008). Both databases.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DateTime } from 'luxon';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../../src/server/test/harness.ts';
 import { seedDemo } from '../../src/server/demo/seed.ts';
+
+// The real generator runs; the test only holds its answer back, so that a planner's saves land exactly
+// between the search and the transaction that writes the month. `plans` counts searches.
+const search = vi.hoisted(() => ({ plans: 0, afterSearch: null as null | ((plan: number) => Promise<void>) }));
+vi.mock('../../src/server/generation/off-thread.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/server/generation/off-thread.ts')>();
+  return {
+    ...original,
+    generateOffThread: async (...args: Parameters<typeof original.generateOffThread>) => {
+      const result = await original.generateOffThread(...args);
+      search.plans++;
+      await search.afterSearch?.(search.plans);
+      return result;
+    },
+  };
+});
 
 const MONTH = DateTime.now().setZone('Europe/Warsaw').toFormat('yyyy-MM');
 const STALE = { code: 'STALE', message: 'This record was changed by someone else. Reload to see the latest version.' };
@@ -203,5 +220,102 @@ describe('two planners editing one record from the same version', () => {
     expect(winner.minimumStaff).toBe([3, 4][winnerIndex]);
     const stored = (await get(`/api/airport-hours?month=${MONTH}`)).find((r: { id: string }) => r.id === row.id);
     expect(stored).toEqual(winner);
+  });
+});
+
+describe('a planner saving while a colleague generates the month', () => {
+  type Shift = { id: string; employeeId: string; date: string; startTime: string; endTime: string; version: number };
+  const monthShifts = async (): Promise<Shift[]> => (await get(`/api/month?month=${MONTH}`)).schedules;
+  const generate = () => t.app.inject(write('POST', '/api/generation', { role: 'Rampa', month: MONTH, seed: 5 }));
+  let rampa: { id: string; firstName: string; lastName: string }[];
+
+  beforeAll(async () => {
+    // Employees the races above do not touch, and a month generated once already.
+    const touched = new Set(employeeIds.slice(0, 4));
+    rampa = (await get('/api/employees')).filter((e: { id: string; role: string }) => e.role === 'Rampa' && !touched.has(e.id));
+    expect(rampa.length).toBeGreaterThan(2);
+    const first = await generate();
+    expect(first.statusCode, first.body).toBe(200);
+  });
+  afterAll(() => {
+    search.afterSearch = null;
+  });
+
+  it('a generated shift edited and a time off added during the search are kept, and the month is planned again around them', async () => {
+    const [anna, bea] = rampa as [(typeof rampa)[number], (typeof rampa)[number]];
+    const before = await monthShifts();
+    const generated = before.find((s) => s.employeeId === anna.id);
+    const beasDays = before.filter((s) => s.employeeId === bea.id).map((s) => s.date).sort();
+    expect(generated && beasDays.length >= 3).toBeTruthy();
+    const [startDate, , endDate] = beasDays as [string, string, string];
+
+    let edited: Shift | undefined;
+    let timeOffId: string | undefined;
+    search.plans = 0;
+    search.afterSearch = async (plan) => {
+      if (plan !== 1) return;
+      const shift = await t.app.inject(
+        write('PUT', '/api/schedules', { employeeId: anna.id, date: generated!.date, startTime: '07:00', endTime: '13:30', version: generated!.version }),
+      );
+      expect(shift.statusCode, shift.body).toBe(200);
+      edited = shift.json();
+      const off = await t.app.inject(
+        write('POST', '/api/time-off', { employeeId: bea.id, startDate, endDate, reason: 'Sick leave', countAsWork: false, workHours: null }),
+      );
+      expect(off.statusCode, off.body).toBe(201);
+      timeOffId = off.json().id;
+    };
+    const res = await generate();
+    search.afterSearch = null;
+
+    // Both saves are there, and the month written was planned around them: the first plan did not
+    // know of them, so it was not written, and the month was planned again.
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await monthShifts();
+    expect(after.filter((s) => s.employeeId === anna.id && s.date === generated!.date)).toEqual([edited]);
+    expect(after.filter((s) => s.employeeId === bea.id && s.date >= startDate && s.date <= endDate)).toEqual([]);
+    expect((await get(`/api/time-off?month=${MONTH}`)).map((o: { id: string }) => o.id)).toContain(timeOffId);
+    expect(search.plans).toBe(2);
+    // A regeneration without any save meanwhile keeps the edited shift as the planner left it.
+    const again = await generate();
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await monthShifts()).filter((s) => s.employeeId === anna.id && s.date === generated!.date)).toEqual([edited]);
+  });
+
+  it('a month that keeps changing during every search is refused with 409, naming the change, and nothing is replaced', async () => {
+    const carla = rampa[2]!;
+    const before = await monthShifts();
+    const day = before.find((s) => s.employeeId === carla.id)!;
+    let latest: Shift = day;
+    search.plans = 0;
+    search.afterSearch = async () => {
+      const shift = await t.app.inject(
+        write('PUT', '/api/schedules', {
+          employeeId: carla.id,
+          date: day.date,
+          startTime: latest.startTime === '08:00' ? '09:00' : '08:00',
+          endTime: '14:00',
+          version: latest.version,
+        }),
+      );
+      expect(shift.statusCode, shift.body).toBe(200);
+      latest = shift.json();
+    };
+    const res = await generate();
+    search.afterSearch = null;
+
+    // Every other shift is the one from before; the planner's is the last one saved.
+    const after = await monthShifts();
+    const others = (list: Shift[]) => list.filter((s) => s.id !== day.id).sort((a, b) => a.id.localeCompare(b.id));
+    expect(after.filter((s) => s.id === day.id)).toEqual([latest]);
+    expect(others(after)).toEqual(others(before));
+    expect(search.plans).toBe(2);
+    expect(res.statusCode, res.body).toBe(409);
+    const [y, m, d] = day.date.split('-');
+    expect(res.json()).toMatchObject({
+      code: 'GENERATION_STALE',
+      message: `A shift of ${carla.firstName} ${carla.lastName} on ${d}.${m}.${y} was saved while the month was being generated; nothing was replaced. Generate again.`,
+      params: { change: 'shift', action: 'saved', employee: `${carla.firstName} ${carla.lastName}`, date: day.date },
+    });
   });
 });

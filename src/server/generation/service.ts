@@ -1,15 +1,20 @@
 // Generating and clearing one staff group's month. The delete and the inserts happen in one
-// transaction: if anything fails, the previous month stays exactly as it was. Two runs on the
-// same group and month never interleave: an in-process guard, and a PostgreSQL advisory lock
-// that also holds across server instances.
+// transaction: if anything fails, the previous month stays exactly as it was. That transaction
+// first checks that nothing the plan was made from changed during the search (inputs.ts): if
+// something did, the month is planned again once, then refused with 409 GENERATION_STALE; only
+// generated shifts nobody edited are ever replaced. Two runs on the same group and month never
+// interleave: an in-process guard, and a PostgreSQL advisory lock that also holds across server
+// instances.
 import { randomInt } from 'node:crypto';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Report, StrategyName } from '../../engine/generate.ts';
+import type { GenerationStaleParams } from '../../shared/api/generation.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
 import { employees, generationRuns, schedules } from '../db/schema.ts';
 import { HttpError, conflict } from '../http/errors.ts';
-import { GenerationStepError, loadInstance } from './instance.ts';
+import { GenerationStepError } from './instance.ts';
+import { firstChange, lockInputs, readInputs, staleGeneration } from './inputs.ts';
 import { generateOffThread } from './off-thread.ts';
 
 const running = new Set<string>();
@@ -66,57 +71,82 @@ function roleMonthFilter(ids: string[], month: string) {
   return and(inArray(schedules.employeeId, ids), gte(schedules.date, first), lte(schedules.date, last));
 }
 
+/** How many times a generation plans again when the month changed during its search, before refusing. */
+export const REPLANS = 1;
+
 export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<GenerateMonthResult> {
   const { role, month } = options;
   return exclusive(role, month, async () => {
-    const { instance, employeeIds, manualKeys } = await loadInstance(db, role, month, { keepManual: options.keepManual });
     const strategy = options.strategy ?? 'default';
     const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
-    // In a worker thread: the search must not stop the server's other requests (off-thread.ts).
-    const result = await generateOffThread(instance, { strategy, seed, ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}) });
     const { month: m0, year } = parseMonthKey(month);
+    for (let attempt = 0; ; attempt++) {
+      const planned = await readInputs(db, role, month, options.keepManual);
+      // In a worker thread: the search must not stop the server's other requests (off-thread.ts).
+      const result = await generateOffThread(planned.instance, {
+        strategy,
+        seed,
+        ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
+      });
 
-    const runId = await db.transaction(async (tx) => {
-      await lockGroupMonth(tx, role, month);
-      if (employeeIds.length > 0) {
-        try {
-          await tx.delete(schedules).where(roleMonthFilter(employeeIds, month));
-        } catch (err) {
-          throw new GenerationStepError('Error clearing existing schedules', err);
+      const outcome = await db.transaction(async (tx): Promise<{ runId: string } | { change: GenerationStaleParams }> => {
+        await lockGroupMonth(tx, role, month);
+        // Everything the plan was made from is held still and read again: a planner's save during
+        // the search is never replaced unseen (inputs.ts, decision record 0008).
+        await lockInputs(tx as unknown as Db, role, month);
+        const now = await readInputs(tx as unknown as Db, role, month, options.keepManual);
+        const change = firstChange(planned, now);
+        if (change) return { change };
+
+        if (now.employeeIds.length > 0) {
+          try {
+            // Only what a generation wrote and nobody edited since (an edit makes a shift manual);
+            // the planner's shifts stay as they are unless the planner asked to replace them too.
+            const replaced = options.keepManual === false ? undefined : eq(schedules.source, 'generated');
+            await tx.delete(schedules).where(and(roleMonthFilter(now.employeeIds, month), replaced));
+          } catch (err) {
+            throw new GenerationStepError('Error clearing existing schedules', err);
+          }
         }
-      }
-      try {
-        await options.faults?.afterDelete?.();
-        const rows = result.shifts.map((s) => ({
-          employeeId: s.employeeId,
-          date: s.date,
-          startTime: s.startTime,
-          endTime: s.endTime,
-          totalHours: s.totalHours,
-          source: manualKeys.has(`${s.employeeId}|${s.date}`) ? ('manual' as const) : ('generated' as const),
-        }));
-        for (let i = 0; i < rows.length; i += 500) await tx.insert(schedules).values(rows.slice(i, i + 500));
-      } catch (err) {
-        if (err instanceof HttpError) throw err;
-        throw new GenerationStepError('Error saving schedules', err);
-      }
-      const [run] = await tx
-        .insert(generationRuns)
-        .values({
-          role,
-          month: m0,
-          year,
-          strategy,
-          seed,
-          elapsedMs: Math.round(result.report.elapsedMs),
-          shiftCount: result.shifts.length,
-          report: result.report,
-          createdBy: options.userId ?? null,
-        })
-        .returning({ id: generationRuns.id });
-      return run!.id;
-    });
-    return { runId, shiftCount: result.shifts.length, seed, strategy, report: result.report };
+        try {
+          await options.faults?.afterDelete?.();
+          const rows = result.shifts
+            .filter((s) => !now.manualKeys.has(`${s.employeeId}|${s.date}`))
+            .map((s) => ({
+              employeeId: s.employeeId,
+              date: s.date,
+              startTime: s.startTime,
+              endTime: s.endTime,
+              totalHours: s.totalHours,
+              source: 'generated' as const,
+            }));
+          for (let i = 0; i < rows.length; i += 500) await tx.insert(schedules).values(rows.slice(i, i + 500));
+        } catch (err) {
+          if (err instanceof HttpError) throw err;
+          throw new GenerationStepError('Error saving schedules', err);
+        }
+        const [run] = await tx
+          .insert(generationRuns)
+          .values({
+            role,
+            month: m0,
+            year,
+            strategy,
+            seed,
+            elapsedMs: Math.round(result.report.elapsedMs),
+            shiftCount: result.shifts.length,
+            report: result.report,
+            createdBy: options.userId ?? null,
+          })
+          .returning({ id: generationRuns.id });
+        return { runId: run!.id };
+      });
+      if ('runId' in outcome) return { runId: outcome.runId, shiftCount: result.shifts.length, seed, strategy, report: result.report };
+      // Planning again takes what changed into account; a planner's shift saved meanwhile cannot be
+      // when the request asked to replace the manual shifts, so that is refused at once.
+      const replannable = options.keepManual !== false;
+      if (!replannable || attempt >= REPLANS) throw staleGeneration(outcome.change);
+    }
   });
 }
 

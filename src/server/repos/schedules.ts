@@ -48,7 +48,10 @@ export type UpsertResult =
  */
 export async function upsertSchedule(db: Db, input: ShiftWrite): Promise<UpsertResult> {
   return db.transaction(async (tx) => {
-    if (!(await employeeExists(tx as unknown as Db, input.employeeId))) return { kind: 'employee-missing' } as const;
+    // The employee's row first (FOR SHARE): a generation writing this employee's month holds it,
+    // so this save waits for that transaction instead of racing it (generation/inputs.ts).
+    const [employee] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, input.employeeId)).for('share');
+    if (!employee) return { kind: 'employee-missing' } as const;
     const values = { startTime: input.startTime, endTime: input.endTime, totalHours: input.totalHours };
     const where = and(eq(schedules.employeeId, input.employeeId), eq(schedules.date, input.date));
     const [current] = await tx.select({ version: schedules.version }).from(schedules).where(where).for('update');
