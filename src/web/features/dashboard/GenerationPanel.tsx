@@ -5,8 +5,10 @@ import { Alert, Anchor, Button, CloseButton, Group, List, Paper, Stack, Text } f
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { GENERATION_STALE } from '../../../shared/api/generation.ts';
 import { clearSchedule, generateSchedule, useReloadMonth, type GenerationResponse } from './api.ts';
+import { numericDate } from './format.ts';
 
 type Props = { role: string; month: string };
 
@@ -17,9 +19,28 @@ export function useServerMessage() {
   return (message: string) => known[message] ?? message;
 }
 
+/**
+ * A generation refused because someone saved meanwhile (409 GENERATION_STALE), in the UI language:
+ * what changed, from the answer's params, and that nothing was replaced. Null for other errors.
+ */
+export function useStaleGenerationMessage() {
+  const { t, i18n } = useTranslation('dashboard');
+  return (err: unknown): string | null => {
+    if (!(err instanceof ApiError) || err.code !== GENERATION_STALE) return null;
+    const p = (err.params ?? {}) as Record<string, unknown>;
+    const text = (key: string) => (typeof p[key] === 'string' ? (p[key] as string) : '');
+    const date = (key: string) => (text(key) ? numericDate(text(key), i18n.resolvedLanguage ?? 'pl') : '');
+    const key = `generation.stale.${text('change')}${text('action') ? `_${text('action')}` : ''}`;
+    if (!i18n.exists(key, { ns: 'dashboard' })) return err.message;
+    const what = t(key, { employee: text('employee'), date: date('date'), startDate: date('startDate'), endDate: date('endDate') });
+    return `${what} ${t('generation.stale.again')}`;
+  };
+}
+
 export function GenerationPanel({ role, month }: Props) {
   const { t, i18n } = useTranslation('dashboard');
   const translate = useServerMessage();
+  const staleMessage = useStaleGenerationMessage();
   const reload = useReloadMonth(month);
   const [running, setRunning] = useState<'generate' | 'clear' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +57,10 @@ export function GenerationPanel({ role, month }: Props) {
       setShowUnstaffed(false);
       notifications.show({ color: 'green', message: t('generation.success') });
     } catch (err) {
-      const message = translate(errorMessage(err));
+      const stale = staleMessage(err);
+      // Show the month with the colleague's save that stopped this run.
+      if (stale) void reload();
+      const message = stale ?? translate(errorMessage(err));
       setError(message);
       notifications.show({ color: 'red', message: t('generation.failed') + message });
     } finally {
