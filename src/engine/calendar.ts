@@ -5,6 +5,8 @@ import { datesOfMonth, dayOfWeek, parseTimeOfDay } from '../shared/hours.ts';
 import type { Employee, Flight, Instance, Settings } from './format.ts';
 
 export const DEFAULT_WEEKLY_HOURS = 40;
+/** How many days before the month the rules look back at (`previousShifts`). */
+export const PREVIOUS_DAYS = 14;
 
 export type Day = {
   index: number;
@@ -27,8 +29,17 @@ export type Calendar = {
   days: Day[];
   byDate: Map<string, Day>;
   weekCount: number;
-  /** Epoch minute of a wall-clock minute of a day of the month. */
+  /**
+   * Epoch minute of a wall-clock minute of a day. The day is an index from the 1st of the month and may
+   * lie outside it (negative before the 1st), so the days before the month share the month's clock.
+   */
   instant(dayIndex: number, minute: number): number;
+  /** The date of a day index (also outside the month). */
+  dateOf(dayIndex: number): string;
+  /** The day index of a date (also outside the month): 0 is the 1st, −1 the last day before it. */
+  indexOf(date: string): number;
+  /** Weekday of a day index, 0 = Sunday. */
+  weekdayOf(dayIndex: number): number;
   /** Elapsed minutes between two wall-clock minutes of one day (differs only on daylight-saving days). */
   elapsed(dayIndex: number, start: number, end: number): number;
 };
@@ -54,9 +65,28 @@ export function buildCalendar(instance: Pick<Instance, 'month' | 'timeZone' | 'a
       offsetChanges: start.offset !== end.offset || Math.round((end.toMillis() - start.toMillis()) / 60000) !== 1440,
     };
   });
+  const first = DateTime.fromISO(`${instance.month}-01`, { zone: 'UTC' });
+  const dateOf = (dayIndex: number): string => days[dayIndex]?.date ?? first.plus({ days: dayIndex }).toISODate()!;
+  // Days outside the month (previous shifts, the week around the 1st) are measured the same way.
+  const outside = new Map<number, { midnight: number; offsetChanges: boolean }>();
+  const dayClock = (dayIndex: number): { midnight: number; offsetChanges: boolean; date: string } => {
+    const inside = days[dayIndex];
+    if (inside) return inside;
+    let clock = outside.get(dayIndex);
+    if (!clock) {
+      const start = DateTime.fromISO(`${dateOf(dayIndex)}T00:00:00`, { zone: instance.timeZone });
+      const end = start.plus({ days: 1 });
+      clock = {
+        midnight: Math.round(start.toMillis() / 60000),
+        offsetChanges: start.offset !== end.offset || Math.round((end.toMillis() - start.toMillis()) / 60000) !== 1440,
+      };
+      outside.set(dayIndex, clock);
+    }
+    return { ...clock, date: dateOf(dayIndex) };
+  };
   const instantCache = new Map<number, number>();
   const instant = (dayIndex: number, minute: number): number => {
-    const day = days[dayIndex]!;
+    const day = dayIndex >= 0 && dayIndex < days.length ? days[dayIndex]! : dayClock(dayIndex);
     if (!day.offsetChanges) return day.midnight + minute;
     const key = dayIndex * 1440 + minute;
     let value = instantCache.get(key);
@@ -78,9 +108,12 @@ export function buildCalendar(instance: Pick<Instance, 'month' | 'timeZone' | 'a
     weekCount: days.length === 0 ? 0 : days[days.length - 1]!.week + 1,
     instant,
     elapsed: (dayIndex, start, end) => {
-      const day = days[dayIndex]!;
+      const day = days[dayIndex] ?? dayClock(dayIndex);
       return day.offsetChanges ? instant(dayIndex, end) - instant(dayIndex, start) : end - start;
     },
+    dateOf,
+    indexOf: (date) => Math.round(DateTime.fromISO(date, { zone: 'UTC' }).diff(first, 'days').days),
+    weekdayOf: (dayIndex) => (((firstWeekday + dayIndex) % 7) + 7) % 7,
   };
 }
 
@@ -100,20 +133,34 @@ export type DayOff = {
   blocked: boolean;
   /** Hours of count-as-work time off on the day (they count toward the daily and weekly caps). */
   workHours: number;
+  /** Time off counted as work covers the day: a working day for R12, and no rest for R11. */
+  work: boolean;
 };
 
 /** Per day of the month, an employee's time off. */
 export function daysOffOf(employee: { timeOff: readonly Employee['timeOff'][number][] }, calendar: Calendar): DayOff[] {
-  const result: DayOff[] = calendar.days.map(() => ({ blocked: false, workHours: 0 }));
+  const result: DayOff[] = calendar.days.map(() => ({ blocked: false, workHours: 0, work: false }));
   for (const off of employee.timeOff) {
     for (const day of calendar.days) {
       if (day.date < off.startDate || day.date > off.endDate) continue;
       const entry = result[day.index]!;
-      if (off.countAsWork) entry.workHours += off.workHours ?? 0;
-      else entry.blocked = true;
+      if (off.countAsWork) {
+        entry.workHours += off.workHours ?? 0;
+        entry.work = true;
+      } else entry.blocked = true;
     }
   }
   return result;
+}
+
+/** Day indices before the month (−PREVIOUS_DAYS … −1) that hold time off counted as work. */
+export function workDaysBefore(employee: { timeOff: readonly Employee['timeOff'][number][] }, calendar: Calendar): Set<number> {
+  const out = new Set<number>();
+  for (let index = -PREVIOUS_DAYS; index < 0; index++) {
+    const date = calendar.dateOf(index);
+    if (employee.timeOff.some((off) => off.countAsWork && off.startDate <= date && date <= off.endDate)) out.add(index);
+  }
+  return out;
 }
 
 export type LocalFlight = {

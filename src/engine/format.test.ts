@@ -32,7 +32,37 @@ describe('parseInstance', () => {
     );
   });
   it('refuses an unknown version', () => {
-    expect(messageOf((i) => (i.version = 2))).toContain('version: unknown version 2 (expected 1)');
+    expect(messageOf((i) => (i.version = 3))).toContain('version: unknown version 3 (expected 1 or 2)');
+  });
+  it('reads a version 1 file without the labour-rule settings or previous shifts, with their defaults', () => {
+    const instance = parseInstance(baseInstanceInput());
+    expect(instance.settings).toMatchObject({ weeklyRestHours: 35, maxConsecutiveDays: 6 });
+    expect(instance.previousShifts).toEqual([]);
+  });
+  it('reads the labour-rule settings and previous shifts of a version 2 file', () => {
+    const input = baseInstanceInput();
+    const instance = parseInstance({
+      ...input,
+      version: 2,
+      settings: { ...input.settings, weeklyRestHours: '24', maxConsecutiveDays: 0 },
+      previousShifts: [{ employeeId: 'e1', date: '2026-10-31', startTime: '14:00', endTime: '22:00' }],
+    });
+    expect(instance.settings).toMatchObject({ weeklyRestHours: 24, maxConsecutiveDays: 0 });
+    expect(instance.previousShifts).toEqual([{ employeeId: 'e1', date: '2026-10-31', startTime: '14:00', endTime: '22:00' }]);
+  });
+  it('refuses bad labour-rule settings and previous shifts, naming the field', () => {
+    expect(messageOf((i) => (i.settings.weeklyRestHours = -1))).toContain('settings.weeklyRestHours: must be 0 (off) or more');
+    expect(messageOf((i) => (i.settings.maxConsecutiveDays = 2.5))).toContain('settings.maxConsecutiveDays: expected a whole number');
+    const previous = (date: string, employeeId = 'e1') => [{ employeeId, date, startTime: '06:00', endTime: '14:00' }];
+    expect(messageOf((i) => (i.previousShifts = previous('2026-10-17')))).toContain('previousShifts[0].date: not within the 14 days before 2026-11 (2026-10-18 or later)');
+    expect(messageOf((i) => (i.previousShifts = previous('2026-11-01')))).toContain('previousShifts[0].date: not within the 14 days before 2026-11');
+    expect(messageOf((i) => (i.previousShifts = previous('2026-10-20', 'x')))).toContain('previousShifts[0].employeeId: unknown employee "x"');
+  });
+  it('refuses version 2 features this generator does not read yet, rather than ignoring them', () => {
+    expect(messageOf((i) => (i.fixedShifts = [{ employeeId: 'e1', date: '2026-11-05', startTime: '22:00', endTime: '06:00', endDate: '2026-11-06' }]))).toContain(
+      'fixedShifts[0].endDate: overnight shifts (endDate) are not supported yet',
+    );
+    expect(messageOf((i) => (i.employees[0].requiredHours = 80))).toContain('employees[0].requiredHours: per-employee required hours are not supported yet');
   });
   it('refuses an unknown employee in fixedShifts', () => {
     expect(messageOf((i) => (i.fixedShifts = [{ employeeId: 'x', date: '2026-11-02', startTime: '06:00', endTime: '14:00' }]))).toContain(

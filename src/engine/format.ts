@@ -1,10 +1,18 @@
-// Instance and result files of the generator, format version 1 (see engine/FORMAT.md).
+// Instance and result files of the generator (see docs/generator.md). Instances of format version 1
+// and 2 are read; version 2 adds the labour-rule settings and previousShifts, which default when absent.
 // The schemas are the contract: parseInstance refuses bad input with a message naming the field.
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 import { isCalendarDate, isMonth, isTimeOfDay, parseTimeOfDay } from '../shared/hours.ts';
 
+/** The version of result files, and the oldest instance version read. */
 const FORMAT_VERSION = 1;
+/** Instance versions read: 2 adds `weeklyRestHours`, `maxConsecutiveDays` and `previousShifts`. */
+const INSTANCE_VERSIONS: readonly unknown[] = [1, 2];
+/** Days before the month that `previousShifts` may hold. */
+export const PREVIOUS_SHIFT_DAYS = 14;
+export const DEFAULT_WEEKLY_REST_HOURS = 35;
+export const DEFAULT_MAX_CONSECUTIVE_DAYS = 6;
 
 const calendarDate = z.string().refine(isCalendarDate, { error: 'expected YYYY-MM-DD' });
 const timeOfDay = z.string().refine(isTimeOfDay, { error: 'expected HH:mm or HH:mm:ss' });
@@ -33,10 +41,14 @@ const timeOffSchema = z
       ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'is required when countAsWork is true' });
   });
 
+/** A field of version 2 that this generator does not read yet: refused rather than ignored. */
+const notYet = (what: string) => z.unknown().refine((value) => value === undefined, { error: `${what} are not supported yet` });
+
 const employeeSchema = z.object({
   id: z.string().min(1),
   firstName: z.string(),
   lastName: z.string(),
+  requiredHours: notYet('per-employee required hours').optional(),
   timeOff: z.array(timeOffSchema).default([]),
 });
 
@@ -66,7 +78,17 @@ const fixedShiftSchema = z.object({
   date: calendarDate,
   startTime: timeOfDay,
   endTime: timeOfDay,
+  endDate: notYet('overnight shifts (endDate)').optional(),
 });
+
+/** A number, or text holding one, that is at least 0 (0 turns a labour rule off); absent, the default. */
+const offOrLimit = (fallback: number, integer: boolean) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value),
+    (integer ? z.number({ error: 'expected a whole number' }).int({ error: 'expected a whole number' }) : z.number({ error: 'expected a number' }))
+      .min(0, { error: 'must be 0 (off) or more' })
+      .default(fallback),
+  );
 
 const settingsSchema = z.object({
   timeIncrement: z.enum(['half', 'full']),
@@ -74,12 +96,16 @@ const settingsSchema = z.object({
   /** Kept as given; `weeklyCapHours` falls back to 40 when it is not a positive number. */
   weeklyHours: numberOrNumericText,
   minShiftHours: numberOrNumericText,
+  /** R11: the uninterrupted rest every week holds, in hours; 0 turns the rule off. */
+  weeklyRestHours: offOrLimit(DEFAULT_WEEKLY_REST_HOURS, false),
+  /** R12: the longest run of working days; 0 turns the rule off. */
+  maxConsecutiveDays: offOrLimit(DEFAULT_MAX_CONSECUTIVE_DAYS, true),
 });
 
 export const instanceSchema = z
   .object({
-    version: z.unknown().refine((v) => v === FORMAT_VERSION, {
-      error: (issue) => `unknown version ${JSON.stringify(issue.input)} (expected ${FORMAT_VERSION})`,
+    version: z.unknown().refine((v) => INSTANCE_VERSIONS.includes(v), {
+      error: (issue) => `unknown version ${JSON.stringify(issue.input)} (expected ${INSTANCE_VERSIONS.join(' or ')})`,
     }),
     month: monthText,
     timeZone: z.string().refine((zone) => IANAZone.isValidZone(zone), { error: 'expected an IANA time zone' }),
@@ -90,6 +116,8 @@ export const instanceSchema = z
     flights: z.array(flightSchema),
     airportHours: z.array(airportHoursSchema),
     fixedShifts: z.array(fixedShiftSchema).default([]),
+    /** The same employees' shifts in the days before the month: context for R7, R11 and R12 only. */
+    previousShifts: z.array(fixedShiftSchema).default([]),
     seed: z.number().int().optional(),
   })
   .superRefine((instance, ctx) => {
@@ -119,6 +147,23 @@ export const instanceSchema = z
         ctx.addIssue({ code: 'custom', path: ['fixedShifts', i], message: `second fixed shift for "${shift.employeeId}" on ${shift.date}` });
       taken.add(key);
     });
+    const firstDay = DateTime.fromISO(`${instance.month}-01`, { zone: 'UTC' });
+    const earliest = firstDay.minus({ days: PREVIOUS_SHIFT_DAYS }).toISODate()!;
+    const before = new Set<string>();
+    instance.previousShifts.forEach((shift, i) => {
+      if (!ids.has(shift.employeeId))
+        ctx.addIssue({ code: 'custom', path: ['previousShifts', i, 'employeeId'], message: `unknown employee "${shift.employeeId}"` });
+      if (shift.date < earliest || shift.date >= firstDay.toISODate()!)
+        ctx.addIssue({ code: 'custom', path: ['previousShifts', i, 'date'], message: `not within the ${PREVIOUS_SHIFT_DAYS} days before ${instance.month} (${earliest} or later)` });
+      const start = parseTimeOfDay(shift.startTime);
+      const end = parseTimeOfDay(shift.endTime);
+      if (start !== null && end !== null && end <= start)
+        ctx.addIssue({ code: 'custom', path: ['previousShifts', i, 'endTime'], message: 'must be after startTime' });
+      const key = `${shift.employeeId}|${shift.date}`;
+      if (before.has(key))
+        ctx.addIssue({ code: 'custom', path: ['previousShifts', i], message: `second previous shift for "${shift.employeeId}" on ${shift.date}` });
+      before.add(key);
+    });
   });
 
 export type Instance = z.output<typeof instanceSchema>;
@@ -127,6 +172,7 @@ export type TimeOff = Employee['timeOff'][number];
 export type Flight = Instance['flights'][number];
 export type AirportHours = Instance['airportHours'][number];
 export type FixedShift = Instance['fixedShifts'][number];
+export type PreviousShift = Instance['previousShifts'][number];
 export type Settings = Instance['settings'];
 /** What a caller may pass before parsing (numeric settings may still be text). */
 export type InstanceInput = z.input<typeof instanceSchema>;

@@ -55,6 +55,50 @@ describe('golden months', () => {
   });
 });
 
+describe('the labour rules R11 and R12', () => {
+  /** A week-round station with flights every day: left alone, people work most days. */
+  function busyMonth(settings: Partial<InstanceInput['settings']>, previous: InstanceInput['previousShifts'] = []) {
+    const input = goldenInstance();
+    input.version = 2;
+    input.settings = { ...input.settings, ...settings };
+    input.fixedShifts = [];
+    input.requiredHours = 168;
+    input.airportHours = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openingTime: '04:00', closingTime: '23:00', minimumStaff: 1 }));
+    input.previousShifts = previous;
+    return parseInstance(input);
+  }
+  const ruleIds = (breaches: Array<{ rule: string }>) => [...new Set(breaches.map((b) => b.rule))].sort();
+
+  it('bind: with both turned off, the generated month breaks them; with them on it keeps them', () => {
+    const limits = { weeklyRestHours: 35, maxConsecutiveDays: 4 };
+    const free = generate(busyMonth({ weeklyRestHours: 0, maxConsecutiveDays: 0 }), { seed: 3, timeLimitMs: 10_000 });
+    expect(free.report.breaches).toEqual([]);
+    expect(ruleIds(checkResult(busyMonth(limits), free.shifts))).toEqual(expect.arrayContaining(['R11', 'R12']));
+    for (const strategy of ['default', 'spec'] as const) {
+      const kept = generate(busyMonth(limits), { strategy, seed: 3, timeLimitMs: 10_000 });
+      expect(ruleIds(kept.report.breaches).filter((r) => r === 'R7' || r === 'R11' || r === 'R12'), strategy).toEqual([]);
+    }
+  });
+  it('count the days before the month, which are neither in the result nor in the totals', () => {
+    const previous = ['2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31'].flatMap((date) =>
+      ['e1', 'e2', 'e3'].map((employeeId) => ({ employeeId, date, startTime: '14:00', endTime: '23:00' })),
+    );
+    const instance = busyMonth({}, previous);
+    const result = generate(instance, { seed: 3, timeLimitMs: 10_000 });
+    expect(result.report.breaches).toEqual([]);
+    expect(result.shifts.every((s) => s.date.startsWith('2026-11-'))).toBe(true);
+    // Six days in a row before the month: nobody works on the 1st, and the 2nd starts 11 h after 23:00 at the earliest.
+    expect(result.shifts.filter((s) => s.date === '2026-11-01')).toEqual([]);
+    for (const e of result.report.employees) {
+      const own = result.shifts.filter((s) => s.employeeId === e.employeeId).reduce((sum, s) => sum + s.totalHours, 0);
+      const training = e.employeeId === 'e1' ? 8 : 0;
+      expect(e.totalHours).toBeCloseTo(own + training, 2);
+    }
+    const without = generate(busyMonth({}), { seed: 3, timeLimitMs: 10_000 });
+    expect(without.shifts.some((s) => s.date === '2026-11-01')).toBe(true);
+  });
+});
+
 // Random valid months whose input alone keeps every rule (fixed shifts and time off included).
 const timeText = (minute: number): string => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
@@ -65,12 +109,15 @@ const instanceArbitrary = fc
     minRestHours: fc.integer({ min: 8, max: 13 }),
     weeklyHours: fc.integer({ min: 20, max: 60 }),
     minShiftHours: fc.integer({ min: 1, max: 8 }),
+    weeklyRestHours: fc.constantFrom(0, 24, 35, 35, 48),
+    maxConsecutiveDays: fc.constantFrom(0, 1, 3, 5, 6, 6, 7),
     requiredHours: fc.option(fc.integer({ min: 20, max: 200 }), { nil: null }),
     hours: fc.array(fc.option(fc.record({ open: fc.integer({ min: 0, max: 24 }), span: fc.integer({ min: 2, max: 40 }), minimumStaff: fc.integer({ min: 0, max: 3 })}), { nil: null }), { minLength: 7, maxLength: 7 }),
     employees: fc.array(
       fc.record({
         off: fc.option(fc.record({ day: fc.integer({ min: 1, max: 28 }), length: fc.integer({ min: 0, max: 9 }) }), { nil: null }),
         work: fc.option(fc.record({ day: fc.integer({ min: 1, max: 28 }), hours: fc.integer({ min: 1, max: 8 }) }), { nil: null }),
+        previous: fc.array(fc.record({ back: fc.integer({ min: 1, max: 14 }), start: fc.integer({ min: 0, max: 40 }), length: fc.integer({ min: 2, max: 20 }) }), { maxLength: 12 }),
       }),
       { minLength: 0, maxLength: 6 },
     ),
@@ -81,11 +128,18 @@ const instanceArbitrary = fc
   .map((r) => {
     const date = (day: number) => `${r.month}-${String(day).padStart(2, '0')}`;
     const input: InstanceInput = {
-      version: 1,
       month: r.month,
       timeZone: 'Europe/Warsaw',
       role: 'Rampa',
-      settings: { timeIncrement: r.timeIncrement, minRestHours: r.minRestHours, weeklyHours: r.weeklyHours, minShiftHours: r.minShiftHours },
+      version: 2,
+      settings: {
+        timeIncrement: r.timeIncrement,
+        minRestHours: r.minRestHours,
+        weeklyHours: r.weeklyHours,
+        minShiftHours: r.minShiftHours,
+        weeklyRestHours: r.weeklyRestHours,
+        maxConsecutiveDays: r.maxConsecutiveDays,
+      },
       requiredHours: r.requiredHours,
       employees: r.employees.map((e, i) => ({
         id: `e${i}`,
@@ -104,6 +158,15 @@ const instanceArbitrary = fc
         return close > open ? [{ dayOfWeek, openingTime: timeText(open), closingTime: timeText(close), minimumStaff: h.minimumStaff }] : [];
       }),
       fixedShifts: [],
+      // The days before the month, one shift a day at most, on the half-hour grid.
+      previousShifts: r.employees.flatMap((e, i) => {
+        const byDay = new Map(e.previous.map((p) => [p.back, p]));
+        return [...byDay.values()].map((p) => {
+          const day = new Date(`${r.month}-01T00:00:00Z`);
+          day.setUTCDate(day.getUTCDate() - p.back);
+          return { employeeId: `e${i}`, date: day.toISOString().slice(0, 10), startTime: timeText(p.start * 30), endTime: timeText(Math.min((p.start + p.length) * 30, 23 * 60 + 30)) };
+        });
+      }),
       seed: r.seed,
     };
     // Keep only fixed shifts that the input can hold without breaking a rule by itself.

@@ -1,9 +1,10 @@
 // The instance prepared for the strategies: indexed employees, days, demand and fixed shifts.
 import { parseTimeOfDay } from '../shared/hours.ts';
-import { buildCalendar, daysOffOf, gridMinutes, localFlights, weeklyCapHours, type Calendar, type DayOff, type LocalFlight } from './calendar.ts';
+import { buildCalendar, daysOffOf, gridMinutes, localFlights, PREVIOUS_DAYS, weeklyCapHours, workDaysBefore, type Calendar, type DayOff, type LocalFlight } from './calendar.ts';
 import { buildDemand, type Demand } from './demand.ts';
 import type { Instance } from './format.ts';
 import type { Random } from './prng.ts';
+import { maxConsecutiveDays, weeklyRestMinutes, type AdmitContext } from './rules.ts';
 
 /** A shift as the strategies handle it: wall-clock minutes of one day of the month. */
 export type PlanShift = { employee: number; day: number; start: number; end: number; fixed: boolean };
@@ -16,9 +17,13 @@ export type PlanEmployee = {
   timeOffWorkMinutes: number;
   /** requiredHours in minutes, or null when no required hours are set. */
   requiredMinutes: number | null;
+  /** Shifts of the days before the month (`previousShifts`), by day index −PREVIOUS_DAYS … −1. */
+  previous: Array<{ day: number; start: number; end: number }>;
+  /** Day indices before the month with time off counted as work. */
+  workBefore: Set<number>;
 };
 
-export type Problem = {
+export type Problem = AdmitContext & {
   instance: Instance;
   calendar: Calendar;
   flights: LocalFlight[];
@@ -48,12 +53,18 @@ export function buildProblem(instance: Instance): Problem {
   const ids = new Map(instance.employees.map((e, i) => [e.id, i]));
   const employees = instance.employees.map((employee, index) => {
     const daysOff = daysOffOf(employee, calendar);
+    const previous = instance.previousShifts
+      .filter((s) => s.employeeId === employee.id)
+      .map((s) => ({ day: calendar.indexOf(s.date), start: parseTimeOfDay(s.startTime)!, end: parseTimeOfDay(s.endTime)! }))
+      .filter((s) => s.day >= -PREVIOUS_DAYS && s.day < 0);
     return {
       index,
       id: employee.id,
       daysOff,
       timeOffWorkMinutes: Math.round(daysOff.reduce((sum, d) => sum + d.workHours, 0) * 60),
       requiredMinutes: instance.requiredHours === null ? null : Math.round(instance.requiredHours * 60),
+      previous,
+      workBefore: workDaysBefore(employee, calendar),
     };
   });
   const fixed: PlanShift[] = instance.fixedShifts.map((f) => ({
@@ -74,6 +85,8 @@ export function buildProblem(instance: Instance): Problem {
     minRestMinutes: Math.round(Number(instance.settings.minRestHours) * 60),
     weeklyCapMinutes: Math.round(weeklyCapHours(instance.settings) * 60),
     dailyCapMinutes: 12 * 60,
+    weeklyRestMinutes: weeklyRestMinutes(instance.settings),
+    maxConsecutiveDays: maxConsecutiveDays(instance.settings),
     fixed,
   };
 }

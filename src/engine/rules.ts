@@ -1,11 +1,13 @@
-// The hard rules R1–R10 of QUALITY.md. Each rule is one named check over a whole month; a broken
-// rule yields breaches that say, in English, which rule, which employee, which day and by how much.
+// The hard rules R1–R12. Each rule is one object: a check over a whole month whose breaches say, in
+// English, which rule, which employee, which day and by how much; and, where a rule can judge one
+// shift at a time, `admits`: whether a candidate shift keeps the rule against an employee's other
+// shifts. The strategies place shifts through `admits`, the report and the dashboard use `check`.
 import { parseTimeOfDay, roundHours } from '../shared/hours.ts';
-import { buildCalendar, daysOffOf, gridMinutes, weeklyCapHours, type Calendar, type Day, type DayOff } from './calendar.ts';
-import type { Instance, ResultShift, Settings, TimeOff } from './format.ts';
+import { buildCalendar, daysOffOf, gridMinutes, PREVIOUS_DAYS, weeklyCapHours, workDaysBefore, type Calendar, type Day, type DayOff } from './calendar.ts';
+import { DEFAULT_MAX_CONSECUTIVE_DAYS, DEFAULT_WEEKLY_REST_HOURS, type Instance, type ResultShift, type Settings, type TimeOff } from './format.ts';
 
-export type RuleId = 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6' | 'R7' | 'R8' | 'R9' | 'R10';
-export const RULE_IDS: readonly RuleId[] = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10'];
+export type RuleId = 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6' | 'R7' | 'R8' | 'R9' | 'R10' | 'R11' | 'R12';
+export const RULE_IDS: readonly RuleId[] = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11', 'R12'];
 
 export type Breach = {
   rule: RuleId;
@@ -28,24 +30,73 @@ export type CheckedShift = {
   fixed: boolean;
 };
 
+/** A shift in absolute time: its day (index from the 1st of the month, negative before it) and epoch minutes. */
+export type Placed = { shift: ResultShift; index: number; from: number; to: number; previous: boolean };
+
 export type RuleContext = {
   instance: Pick<Instance, 'month' | 'timeZone' | 'settings' | 'airportHours' | 'fixedShifts'> & {
     employees: ReadonlyArray<{ id: string; firstName?: string; lastName?: string; timeOff: readonly TimeOff[] }>;
+    previousShifts?: Instance['previousShifts'];
   };
   calendar: Calendar;
   shifts: CheckedShift[];
   /** Shifts of each employee, in the order of their start. */
   byEmployee: Map<string, CheckedShift[]>;
+  /** Each employee's previous shifts and shifts of the month that can be placed in time, in order of start. */
+  timeline: Map<string, Placed[]>;
   daysOff: Map<string, DayOff[]>;
+  /** Day indices before the month with time off counted as work. */
+  workBefore: Map<string, Set<number>>;
   names: Map<string, string>;
 };
+
+/** What the admissibility tests know of the instance (the strategies' Problem has all of it). */
+export type AdmitContext = {
+  calendar: Calendar;
+  grid: number;
+  minShiftMinutes: number;
+  minRestMinutes: number;
+  weeklyCapMinutes: number;
+  dailyCapMinutes: number;
+  /** R11 in minutes; 0 turns it off. */
+  weeklyRestMinutes: number;
+  /** R12; 0 turns it off. */
+  maxConsecutiveDays: number;
+};
+
+/**
+ * One employee's work as an admissibility test reads it. Days are indices from the 1st of the month,
+ * negative before it (previous shifts). A strategy that replaces a shift hides it from its view.
+ */
+export interface WorkView {
+  /** Start of the employee's shift on a day, in wall-clock minutes; −1 when there is none. */
+  start(day: number): number;
+  /** End of that shift; −1 when there is none. */
+  end(day: number): number;
+  /** Whether time off counted as work covers the day. */
+  countsAsWork(day: number): boolean;
+  /** Whether time off not counted as work covers the day. */
+  blocked(day: number): boolean;
+  /** Minutes of time off counted as work on a day of the month. */
+  timeOffMinutes(day: number): number;
+}
+
+/** A shift a strategy considers: a day of the month and wall-clock minutes of it. */
+export type Candidate = { day: number; start: number; end: number };
 
 export type HardRule = {
   id: RuleId;
   name: string;
   /** The rule as a sentence. */
   label: string;
+  /** Where the rule comes from, when it is a law rather than the airport's own setting. */
+  law?: string;
   check: (context: RuleContext) => Breach[];
+  /**
+   * Whether adding the candidate to the employee's shifts in `view` keeps the rule, given that they keep
+   * it now. Rules that judge the whole month at once (R4, R10) have none.
+   */
+  admits?: (context: AdmitContext, view: WorkView, candidate: Candidate) => boolean;
 };
 
 const h = (minutes: number): string => `${roundHours(minutes / 60)} h`;
@@ -92,6 +143,7 @@ export const shiftsOnTimeGrid: HardRule = {
     }
     return out;
   },
+  admits: (context, _view, c) => c.start % context.grid === 0 && c.end % context.grid === 0,
 };
 
 export const endAfterStartSameDay: HardRule = {
@@ -107,6 +159,7 @@ export const endAfterStartSameDay: HardRule = {
     }
     return out;
   },
+  admits: (_context, _view, c) => c.end > c.start,
 };
 
 export const atLeastMinShiftHours: HardRule = {
@@ -123,6 +176,7 @@ export const atLeastMinShiftHours: HardRule = {
     }
     return out;
   },
+  admits: (context, _view, c) => c.end <= c.start || context.calendar.elapsed(c.day, c.start, c.end) >= context.minShiftMinutes - 1e-9,
 };
 
 export const oneShiftPerEmployeePerDay: HardRule = {
@@ -163,6 +217,10 @@ export const atMost12HoursPerDay: HardRule = {
     }
     return out;
   },
+  admits(context, view, c) {
+    const own = view.start(c.day) >= 0 ? context.calendar.elapsed(c.day, view.start(c.day), view.end(c.day)) : 0;
+    return own + view.timeOffMinutes(c.day) + context.calendar.elapsed(c.day, c.start, c.end) <= context.dailyCapMinutes + 1e-9;
+  },
 };
 
 export const weeklyCap: HardRule = {
@@ -188,6 +246,16 @@ export const weeklyCap: HardRule = {
     }
     return out;
   },
+  admits(context, view, c) {
+    const { calendar } = context;
+    const sunday = c.day - calendar.weekdayOf(c.day);
+    let total = calendar.elapsed(c.day, c.start, c.end);
+    for (let d = Math.max(sunday, 0); d < Math.min(sunday + 7, calendar.days.length); d++) {
+      total += view.timeOffMinutes(d);
+      if (view.start(d) >= 0) total += calendar.elapsed(d, view.start(d), view.end(d));
+    }
+    return total <= context.weeklyCapMinutes + 1e-9;
+  },
 };
 
 export const minRestBetweenShifts: HardRule = {
@@ -197,23 +265,36 @@ export const minRestBetweenShifts: HardRule = {
   check(context) {
     const rest = Number(context.instance.settings.minRestHours) * 60;
     const out: Breach[] = [];
-    for (const [employeeId, shifts] of context.byEmployee) {
-      let previous: { endsAt: number; shift: CheckedShift } | null = null;
+    for (const [employeeId, shifts] of context.timeline) {
+      let previous: Placed | null = null;
       for (const s of shifts) {
-        if (!s.day || s.start === null || s.end === null || s.end <= s.start) continue;
-        const startsAt = context.calendar.instant(s.day.index, s.start);
-        const endsAt = context.calendar.instant(s.day.index, s.end);
-        if (previous) {
-          const gap = startsAt - previous.endsAt;
+        if (previous && !s.previous) {
+          const gap = s.from - previous.to;
           if (gap < rest - 1e-9) {
-            const p = previous.shift.shift;
+            const p = previous.shift;
             out.push(breach(context, this, employeeId, s.shift.date, `rests ${h(Math.max(gap, 0))} between the shift ending ${p.date} ${p.endTime} and the one starting ${s.shift.date} ${s.shift.startTime}, ${h(rest - gap)} short of ${h(rest)}`, (rest - gap) / 60));
           }
         }
-        if (!previous || endsAt > previous.endsAt) previous = { endsAt, shift: s };
+        if (!previous || s.to > previous.to) previous = s;
       }
     }
     return out;
+  },
+  admits(context, view, c) {
+    const rest = context.minRestMinutes;
+    const { calendar } = context;
+    const from = calendar.instant(c.day, c.start);
+    const to = calendar.instant(c.day, c.end);
+    const reach = Math.ceil(rest / 1440) + 1;
+    for (let d = c.day - reach; d <= c.day + reach; d++) {
+      const start = view.start(d);
+      if (start < 0) continue;
+      const otherFrom = calendar.instant(d, start);
+      const otherTo = calendar.instant(d, view.end(d));
+      const gap = otherTo <= from ? from - otherTo : otherFrom >= to ? otherFrom - to : -1;
+      if (gap < 0 || gap < rest - 1e-9) return false;
+    }
+    return true;
   },
 };
 
@@ -229,6 +310,7 @@ export const noShiftOnTimeOff: HardRule = {
     }
     return out;
   },
+  admits: (_context, view, c) => !view.blocked(c.day),
 };
 
 export const withinOperatingHours: HardRule = {
@@ -249,6 +331,10 @@ export const withinOperatingHours: HardRule = {
         out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the shift ${s.shift.startTime}–${s.shift.endTime} lies ${h(outside)} outside the hours ${hhmm(open)}–${hhmm(close)}`, outside / 60));
     }
     return out;
+  },
+  admits(context, _view, c) {
+    const day = context.calendar.days[c.day];
+    return day !== undefined && day.open !== null && day.close !== null && c.start >= day.open && c.end <= day.close;
   },
 };
 
@@ -272,11 +358,146 @@ export const fixedShiftsKeptAndKnownEmployees: HardRule = {
   },
 };
 
+/**
+ * The longest uninterrupted stretch without work in [from, to), fed work intervals in the order of
+ * their start: the stretch before the first, between them, and after the last all count.
+ */
+class RestMeter {
+  private cursor = 0;
+  longest = 0;
+  reset(from: number): void {
+    this.cursor = from;
+    this.longest = 0;
+  }
+  work(from: number, to: number): void {
+    if (from > this.cursor) this.longest = Math.max(this.longest, from - this.cursor);
+    if (to > this.cursor) this.cursor = to;
+  }
+  finish(to: number): number {
+    if (to > this.cursor) this.longest = Math.max(this.longest, to - this.cursor);
+    return this.longest;
+  }
+}
+
+/** The weekly rest in minutes of the settings (R11); 0 when the rule is off. */
+export function weeklyRestMinutes(settings: Partial<Pick<Settings, 'weeklyRestHours'>>): number {
+  const value = Number(settings.weeklyRestHours ?? DEFAULT_WEEKLY_REST_HOURS);
+  return Number.isFinite(value) && value > 0 ? Math.round(value * 60) : 0;
+}
+
+/** The longest run of working days of the settings (R12); 0 when the rule is off. */
+export function maxConsecutiveDays(settings: Partial<Pick<Settings, 'maxConsecutiveDays'>>): number {
+  const value = Number(settings.maxConsecutiveDays ?? DEFAULT_MAX_CONSECUTIVE_DAYS);
+  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/** The Sunday (day index) of each week that R11 judges: those whose Saturday is a date of the month. */
+function restWeeks(calendar: Calendar): number[] {
+  const out: number[] = [];
+  for (let sunday = -calendar.weekdayOf(0); sunday + 6 < calendar.days.length; sunday += 7) out.push(sunday);
+  return out;
+}
+
+export const weeklyRest: HardRule = {
+  id: 'R11',
+  name: 'weeklyRest',
+  label: 'every week (Sunday 00:00 to Sunday 00:00) holds an uninterrupted rest of at least the weekly rest',
+  law: 'Polish Labour Code art. 133 § 1; EU Directive 2003/88/EC art. 5',
+  check(context) {
+    const required = weeklyRestMinutes(context.instance.settings);
+    if (required === 0) return [];
+    const { calendar } = context;
+    const meter = new RestMeter();
+    const out: Breach[] = [];
+    for (const employee of context.instance.employees) {
+      const shifts = context.timeline.get(employee.id) ?? [];
+      const daysOff = context.daysOff.get(employee.id)!;
+      const before = context.workBefore.get(employee.id)!;
+      for (const sunday of restWeeks(calendar)) {
+        const work: Array<[number, number]> = [];
+        for (let d = sunday; d < sunday + 7; d++)
+          if (d < 0 ? before.has(d) : daysOff[d]!.work) work.push([calendar.instant(d, 0), calendar.instant(d + 1, 0)]);
+        for (const s of shifts) if (s.index >= sunday && s.index < sunday + 7) work.push([s.from, s.to]);
+        work.sort((a, b) => a[0] - b[0]);
+        meter.reset(calendar.instant(sunday, 0));
+        for (const [from, to] of work) meter.work(from, to);
+        const longest = meter.finish(calendar.instant(sunday + 7, 0));
+        if (longest >= required - 1e-9) continue;
+        const first = calendar.dateOf(sunday);
+        const last = calendar.dateOf(sunday + 6);
+        out.push(breach(context, this, employee.id, calendar.dateOf(Math.max(sunday, 0)), `the longest rest in the week ${first} to ${last} is ${h(longest)}, ${h(required - longest)} short of ${h(required)}`, (required - longest) / 60));
+      }
+    }
+    return out;
+  },
+  admits(context, view, c) {
+    const required = context.weeklyRestMinutes;
+    if (required === 0) return true;
+    const { calendar } = context;
+    const sunday = c.day - calendar.weekdayOf(c.day);
+    if (sunday + 6 >= calendar.days.length) return true; // the week ends after the month: not judged
+    const meter = new RestMeter();
+    meter.reset(calendar.instant(sunday, 0));
+    for (let d = sunday; d < sunday + 7; d++) {
+      if (view.countsAsWork(d)) meter.work(calendar.instant(d, 0), calendar.instant(d + 1, 0));
+      const start = view.start(d);
+      const mine = d === c.day;
+      if (start >= 0 && (!mine || start <= c.start)) meter.work(calendar.instant(d, start), calendar.instant(d, view.end(d)));
+      if (mine) meter.work(calendar.instant(d, c.start), calendar.instant(d, c.end));
+      if (start >= 0 && mine && start > c.start) meter.work(calendar.instant(d, start), calendar.instant(d, view.end(d)));
+      if (meter.longest >= required - 1e-9) return true;
+    }
+    return meter.finish(calendar.instant(sunday + 7, 0)) >= required - 1e-9;
+  },
+};
+
+export const consecutiveDays: HardRule = {
+  id: 'R12',
+  name: 'consecutiveDays',
+  label: 'no run of consecutive working days is longer than the maximum',
+  law: 'the airport\'s working-time rules (Polish Labour Code art. 133: a day off each week)',
+  check(context) {
+    const max = maxConsecutiveDays(context.instance.settings);
+    if (max === 0) return [];
+    const { calendar } = context;
+    const out: Breach[] = [];
+    for (const employee of context.instance.employees) {
+      const working = new Set<number>(context.workBefore.get(employee.id));
+      context.daysOff.get(employee.id)!.forEach((off, d) => off.work && working.add(d));
+      for (const s of context.timeline.get(employee.id) ?? []) working.add(s.index);
+      let run = 0;
+      for (let d = -PREVIOUS_DAYS; d <= calendar.days.length; d++) {
+        if (d < calendar.days.length && working.has(d)) {
+          run++;
+          continue;
+        }
+        const firstOver = Math.max(d - run + max, 0);
+        if (run > max && firstOver < d) {
+          const from = calendar.dateOf(d - run);
+          const to = calendar.dateOf(d - 1);
+          out.push(breach(context, this, employee.id, calendar.dateOf(firstOver), `works ${run} days in a row (${from} to ${to}), ${run - max} more than ${max}`, d - firstOver));
+        }
+        run = 0;
+      }
+    }
+    return out;
+  },
+  admits(context, view, c) {
+    const max = context.maxConsecutiveDays;
+    if (max === 0) return true;
+    const working = (d: number): boolean => d >= -PREVIOUS_DAYS && d < context.calendar.days.length && (view.start(d) >= 0 || view.countsAsWork(d));
+    let run = 1;
+    for (let d = c.day - 1; run <= max && working(d); d--) run++;
+    for (let d = c.day + 1; run <= max && working(d); d++) run++;
+    return run <= max;
+  },
+};
+
 function hhmm(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
 
-/** Every hard rule, in order R1…R10. */
+/** Every hard rule, in order R1…R12. */
 export const hardRules: readonly HardRule[] = [
   shiftsOnTimeGrid,
   endAfterStartSameDay,
@@ -288,6 +509,8 @@ export const hardRules: readonly HardRule[] = [
   noShiftOnTimeOff,
   withinOperatingHours,
   fixedShiftsKeptAndKnownEmployees,
+  weeklyRest,
+  consecutiveDays,
 ];
 
 export function buildRuleContext(instance: RuleContext['instance'], shifts: readonly ResultShift[], calendar = buildCalendar(instance)): RuleContext {
@@ -308,14 +531,29 @@ export function buildRuleContext(instance: RuleContext['instance'], shifts: read
   }
   const order = (s: CheckedShift): number => (s.day ? calendar.instant(s.day.index, s.start ?? 0) : Number.MAX_SAFE_INTEGER);
   for (const list of byEmployee.values()) list.sort((a, b) => order(a) - order(b));
+  const timeline = new Map<string, Placed[]>();
+  const place = (shift: ResultShift, previous: boolean): void => {
+    const start = parseTimeOfDay(shift.startTime);
+    const end = parseTimeOfDay(shift.endTime);
+    if (start === null || end === null || end <= start) return;
+    const index = calendar.indexOf(shift.date);
+    if (!Number.isFinite(index) || (!previous && !calendar.days[index])) return;
+    const list = timeline.get(shift.employeeId) ?? [];
+    list.push({ shift, index, from: calendar.instant(index, start), to: calendar.instant(index, end), previous });
+    timeline.set(shift.employeeId, list);
+  };
+  for (const shift of instance.previousShifts ?? []) place({ ...shift, totalHours: 0 }, true);
+  for (const shift of shifts) place(shift, false);
+  for (const list of timeline.values()) list.sort((a, b) => a.from - b.from);
   const daysOff = new Map(instance.employees.map((e) => [e.id, daysOffOf(e, calendar)]));
+  const workBefore = new Map(instance.employees.map((e) => [e.id, workDaysBefore(e, calendar)]));
   const names = new Map(
     instance.employees.map((e) => {
       const name = `${e.firstName ?? ''} ${e.lastName ?? ''}`.trim();
       return [e.id, name ? `${name} (${e.id})` : `employee ${e.id}`];
     }),
   );
-  return { instance, calendar, shifts: checked, byEmployee, daysOff, names };
+  return { instance, calendar, shifts: checked, byEmployee, timeline, daysOff, workBefore, names };
 }
 
 /** All breaches of a month's shifts against the instance, rule by rule. */
@@ -332,33 +570,59 @@ export type ShiftEditContext = {
   employee: { id: string; firstName?: string; lastName?: string; timeOff: readonly TimeOff[] };
   /** The employee's other shifts of the month; a shift on the proposed shift's date is replaced by it. */
   shifts: readonly ResultShift[];
+  /** The employee's shifts in the days before the month, when known (rest, weekly rest and runs of days). */
+  previousShifts?: readonly ResultShift[];
 };
 
-const EDIT_RULES: readonly HardRule[] = [atMost12HoursPerDay, weeklyCap, minRestBetweenShifts, noShiftOnTimeOff];
+/** The rules a manual edit is warned about (R1–R3 and R9 are kept by the editor's own choices). */
+export const EDIT_RULES: readonly HardRule[] = [atMost12HoursPerDay, weeklyCap, minRestBetweenShifts, noShiftOnTimeOff, weeklyRest, consecutiveDays];
 
 /**
- * Warnings for one manual edit: the daily cap, the weekly cap, rest before and after, and time off,
- * as they stand once the proposed shift replaces the employee's shift of that day.
+ * Warnings for one manual edit: the daily cap, the weekly cap, rest before and after, time off, the
+ * week's rest and the run of working days, as they stand once the proposed shift replaces the
+ * employee's shift of that day.
  */
 export function checkShiftEdit(context: ShiftEditContext, proposed: ResultShift): Breach[] {
+  const { settings } = context;
   const instance: RuleContext['instance'] = {
     month: context.month,
     timeZone: context.timeZone,
-    settings: { timeIncrement: 'half', minShiftHours: 0, ...context.settings },
+    settings: {
+      timeIncrement: settings.timeIncrement ?? 'half',
+      minShiftHours: settings.minShiftHours ?? 0,
+      minRestHours: settings.minRestHours,
+      weeklyHours: settings.weeklyHours,
+      weeklyRestHours: settings.weeklyRestHours ?? DEFAULT_WEEKLY_REST_HOURS,
+      maxConsecutiveDays: settings.maxConsecutiveDays ?? DEFAULT_MAX_CONSECUTIVE_DAYS,
+    },
     airportHours: [],
     fixedShifts: [],
+    previousShifts: (context.previousShifts ?? [])
+      .filter((s) => s.employeeId === context.employee.id)
+      .map(({ employeeId, date, startTime, endTime }) => ({ employeeId, date, startTime, endTime })),
     employees: [context.employee],
   };
   const others = context.shifts.filter((s) => s.employeeId === context.employee.id && s.date !== proposed.date);
   const ruleContext = buildRuleContext(instance, [...others, { ...proposed, employeeId: context.employee.id }]);
-  const day = ruleContext.calendar.byDate.get(proposed.date);
+  const { calendar } = ruleContext;
+  const day = calendar.byDate.get(proposed.date);
   if (!day) return [];
-  const mine = ruleContext.byEmployee.get(context.employee.id) ?? [];
-  const at = mine.findIndex((s) => s.shift.date === proposed.date);
+  const mine = ruleContext.timeline.get(context.employee.id) ?? [];
+  const at = mine.findIndex((s) => !s.previous && s.shift.date === proposed.date);
   const nextDate = mine[at + 1]?.shift.date;
+  // The run of working days the edited day belongs to.
+  const worked = new Set(mine.map((s) => s.index));
+  ruleContext.daysOff.get(context.employee.id)!.forEach((off, d) => off.work && worked.add(d));
+  for (const d of ruleContext.workBefore.get(context.employee.id)!) worked.add(d);
+  const sameRun = (date: string): boolean => {
+    const [a, b] = [calendar.indexOf(date), day.index].sort((x, y) => x - y) as [number, number];
+    for (let d = a; d <= b; d++) if (!worked.has(d)) return false;
+    return true;
+  };
   return EDIT_RULES.flatMap((rule) => rule.check(ruleContext)).filter((b) => {
-    if (b.rule === 'R6') return ruleContext.calendar.byDate.get(b.date)?.week === day.week;
+    if (b.rule === 'R6' || b.rule === 'R11') return calendar.byDate.get(b.date)?.week === day.week;
     if (b.rule === 'R7') return b.date === proposed.date || b.date === nextDate;
+    if (b.rule === 'R12') return sameRun(b.date);
     return b.date === proposed.date;
   });
 }

@@ -1,5 +1,7 @@
 // The default strategy. It never breaks a hard rule: every shift it places is checked against
-// R1–R10 as it is placed, and fixed shifts are kept and planned around. It works in four phases:
+// R1–R12 as it is placed, and fixed shifts are kept and planned around. Rest (R7), weekly rest (R11)
+// and runs of working days (R12) are asked of the rules' own admissibility tests, with the days
+// before the month (previousShifts) in view. It works in four phases:
 //  1. cover: repeatedly place the shift that covers the most uncovered demand D(t) − S(t)
 //     (minutes in a flight's last hour weigh double), on the grid, and give it to the free employee
 //     furthest below the required hours, without going past them;
@@ -10,8 +12,13 @@
 //  4. improve: a time-boxed local search that slides shifts within the day and moves them to other
 //     days when that covers more weighted demand, keeping every employee's hours unchanged.
 // All choices that are not forced are broken by a seeded random order, so a seed replays a month.
+import { PREVIOUS_DAYS } from '../calendar.ts';
 import type { PlanShift, Problem, Strategy, StrategyOptions } from '../problem.ts';
 import { MINUTES_PER_DAY } from '../demand.ts';
+import { consecutiveDays, minRestBetweenShifts, weeklyRest, type Candidate, type HardRule, type WorkView } from '../rules.ts';
+
+/** The rules that decide where in a day an employee may work, asked through their `admits`. */
+const PLACEMENT_RULES: readonly HardRule[] = [consecutiveDays, minRestBetweenShifts, weeklyRest];
 
 const WASTE_PENALTY = 0.1; // per minute of a new shift where demand is already met (phase 1, 2)
 const LAST_HOUR_WEIGHT = 2;
@@ -32,7 +39,12 @@ class Plan {
   readonly timeOffMinutes: Int32Array;
   readonly supply: Uint16Array[];
   readonly weight: Uint8Array[];
-  readonly restDays: number;
+  /** Previous shifts (day −PREVIOUS_DAYS … −1) and days counted as work, before and in the month. */
+  readonly prevStart: Int32Array;
+  readonly prevEnd: Int32Array;
+  readonly workDay: Uint8Array;
+  private readonly view: PlanView;
+  private readonly candidate: Candidate = { day: 0, start: 0, end: 0 };
 
   constructor(problem: Problem) {
     this.p = problem;
@@ -57,8 +69,31 @@ class Plan {
     this.weight = calendar.days.map(() => new Uint8Array(MINUTES_PER_DAY).fill(1));
     for (const f of problem.demand.flights)
       for (const seg of f.lastHour) this.weight[seg.day]!.fill(LAST_HOUR_WEIGHT, seg.from, seg.to);
-    this.restDays = Math.ceil(problem.minRestMinutes / MINUTES_PER_DAY) + 1;
+    const P = PREVIOUS_DAYS;
+    this.prevStart = new Int32Array(this.E * P).fill(-1);
+    this.prevEnd = new Int32Array(this.E * P).fill(-1);
+    this.workDay = new Uint8Array(this.E * (P + this.N));
+    for (const e of employees) {
+      for (const s of e.previous) {
+        this.prevStart[e.index * P + s.day + P] = s.start;
+        this.prevEnd[e.index * P + s.day + P] = s.end;
+      }
+      for (const d of e.workBefore) this.workDay[e.index * (P + this.N) + d + P] = 1;
+      e.daysOff.forEach((off, d) => off.work && (this.workDay[e.index * (P + this.N) + d + P] = 1));
+    }
+    this.view = new PlanView(this);
     for (const f of problem.fixed) this.add(f.employee, f.day, f.start, f.end, true);
+  }
+
+  /** Whether e may work [s, t) on day d (instead of any shift e has that day) by the placement rules. */
+  admits(e: number, d: number, s: number, t: number): boolean {
+    this.view.e = e;
+    this.view.except = d;
+    this.candidate.day = d;
+    this.candidate.start = s;
+    this.candidate.end = t;
+    for (const rule of PLACEMENT_RULES) if (!rule.admits!(this.p, this.view, this.candidate)) return false;
+    return true;
   }
 
   length(day: number, start: number, end: number): number {
@@ -98,28 +133,35 @@ class Plan {
   }
 
   /**
-   * The window in which e may work on day d, ignoring any shift e has that day:
-   * opening hours, rest from the shifts of the days around, daily and weekly room, and the room
-   * left below the required hours when `targetRoom` is set.
+   * The window in which e may work on day d, ignoring any shift e has that day: opening hours, the
+   * placement rules (rest, weekly rest, runs of days), daily and weekly room, and the room left below
+   * the required hours when `targetRoom` is set. The placement rules only forbid more work, so when
+   * [lo, hi] is admitted every shift inside it is too. Weekly rest may leave two separate windows (end
+   * early or start late); the wider is taken.
    */
   window(e: number, d: number, targetRoom: boolean): Window | null {
-    const { calendar, grid, minRestMinutes, minShiftMinutes } = this.p;
+    const { calendar, grid, minShiftMinutes } = this.p;
     const day = calendar.days[d]!;
     if (day.open === null || day.close === null || this.p.employees[e]!.daysOff[d]!.blocked) return null;
-    let lo = Math.ceil(day.open / grid) * grid;
-    let hi = Math.floor(day.close / grid) * grid;
-    for (let o = 1; o <= this.restDays; o++) {
-      const before = d - o;
-      if (before >= 0 && this.start[e * this.N + before]! >= 0) {
-        const earliest = calendar.instant(before, this.end[e * this.N + before]!) + minRestMinutes;
-        while (lo <= hi && calendar.instant(d, lo) < earliest) lo += grid;
+    const open = Math.ceil(day.open / grid) * grid;
+    const close = Math.floor(day.close / grid) * grid;
+    const probe = Math.max(Math.ceil(minShiftMinutes / grid) * grid, grid);
+    let lo = -1;
+    let hi = -1;
+    for (let from = open; from + probe <= close; ) {
+      let a = from;
+      while (a + probe <= close && !this.admits(e, d, a, a + probe)) a += grid;
+      if (a + probe > close) break;
+      let b = close;
+      while (b > a + probe && !this.admits(e, d, a, b)) b -= grid;
+      if (lo < 0 || b - a > hi - lo) {
+        lo = a;
+        hi = b;
       }
-      const after = d + o;
-      if (after < this.N && this.start[e * this.N + after]! >= 0) {
-        const latest = calendar.instant(after, this.start[e * this.N + after]!) - minRestMinutes;
-        while (hi >= lo && calendar.instant(d, hi) > latest) hi -= grid;
-      }
+      if (b >= close || this.p.weeklyRestMinutes === 0) break;
+      from = b + grid;
     }
+    if (lo < 0) return null;
     const k = e * this.N + d;
     const own = this.start[k]! >= 0 ? this.length(d, this.start[k]!, this.end[k]!) : 0;
     let maxLen = Math.min(
@@ -131,6 +173,39 @@ class Plan {
     const minLen = Math.ceil(minShiftMinutes / grid) * grid;
     if (maxLen < minShiftMinutes || hi - lo < minShiftMinutes) return null;
     return { lo, hi, minLen: Math.max(minLen, grid), maxLen };
+  }
+}
+
+/** One employee's shifts in a plan as the rules' admissibility tests read them. */
+class PlanView implements WorkView {
+  e = 0;
+  /** A day whose shift is hidden: the one a candidate would replace. */
+  except = Number.NaN;
+  private readonly plan: Plan;
+  constructor(plan: Plan) {
+    this.plan = plan;
+  }
+  start(d: number): number {
+    const { plan } = this;
+    if (d === this.except) return -1;
+    if (d >= 0) return d < plan.N ? plan.start[this.e * plan.N + d]! : -1;
+    return d >= -PREVIOUS_DAYS ? plan.prevStart[this.e * PREVIOUS_DAYS + d + PREVIOUS_DAYS]! : -1;
+  }
+  end(d: number): number {
+    const { plan } = this;
+    if (d === this.except) return -1;
+    if (d >= 0) return d < plan.N ? plan.end[this.e * plan.N + d]! : -1;
+    return d >= -PREVIOUS_DAYS ? plan.prevEnd[this.e * PREVIOUS_DAYS + d + PREVIOUS_DAYS]! : -1;
+  }
+  countsAsWork(d: number): boolean {
+    const { plan } = this;
+    return d >= -PREVIOUS_DAYS && d < plan.N && plan.workDay[this.e * (PREVIOUS_DAYS + plan.N) + d + PREVIOUS_DAYS] === 1;
+  }
+  blocked(d: number): boolean {
+    return d >= 0 && d < this.plan.N && this.plan.p.employees[this.e]!.daysOff[d]!.blocked;
+  }
+  timeOffMinutes(d: number): number {
+    return d >= 0 && d < this.plan.N ? this.plan.timeOffMinutes[this.e * this.plan.N + d]! : 0;
   }
 }
 

@@ -1,18 +1,27 @@
 // Strategy `spec`: section 9 of SPEC.md ("Schedule generation rules"), implemented as written.
 // It is the baseline every other strategy is compared with, so it stays literal even where the
 // text is weak. Places where the text as written produces hard-rule breaches (QUALITY.md) are
-// marked "SPEC BREACH" below; they are kept on purpose.
+// marked "SPEC BREACH" below; they are kept on purpose. The labour rules the text leaves to the
+// law (rest R7, weekly rest R11, runs of working days R12) and time off (R8) are asked of the rules'
+// own admissibility tests, with the days before the month (previousShifts) in view.
+import { PREVIOUS_DAYS } from '../calendar.ts';
 import type { PlanShift, Strategy } from '../problem.ts';
+import { consecutiveDays, minRestBetweenShifts, noShiftOnTimeOff, weeklyRest, type HardRule, type WorkView } from '../rules.ts';
+
+/** The rules asked of every shift this strategy places, besides the text's own daily and weekly limits. */
+const LAW_RULES: readonly HardRule[] = [noShiftOnTimeOff, minRestBetweenShifts, weeklyRest, consecutiveDays];
 
 type Assignment = { day: number; start: number; end: number };
 
 type EmployeeState = {
-  shifts: Assignment[];
   /** Shift minutes per day and per week (weeks from Sunday), and of the whole month. */
   dayMinutes: number[];
   weekMinutes: number[];
   /** Month total as the app counts it: shifts plus count-as-work time off. */
   totalMinutes: number;
+  /** Per day from −PREVIOUS_DAYS: the earliest start and latest end of its shifts (−1 when none). */
+  spanStart: Int32Array;
+  spanEnd: Int32Array;
 };
 
 const FLIGHT_LEAD = 120;
@@ -23,32 +32,61 @@ const BALANCE_TOLERANCE = 6; // 0.1 h
 
 export const specStrategy: Strategy = (problem, { random }) => {
   const { calendar, employees } = problem;
-  const state: EmployeeState[] = employees.map((e) => ({
-    shifts: [],
-    dayMinutes: calendar.days.map(() => 0),
-    weekMinutes: new Array<number>(calendar.weekCount).fill(0),
-    totalMinutes: e.timeOffWorkMinutes,
-  }));
+  const P = PREVIOUS_DAYS;
+  const N = calendar.days.length;
+  const state: EmployeeState[] = employees.map((e) => {
+    const spanStart = new Int32Array(P + N).fill(-1);
+    const spanEnd = new Int32Array(P + N).fill(-1);
+    for (const s of e.previous) {
+      spanStart[s.day + P] = s.start;
+      spanEnd[s.day + P] = s.end;
+    }
+    return {
+      dayMinutes: calendar.days.map(() => 0),
+      weekMinutes: new Array<number>(calendar.weekCount).fill(0),
+      totalMinutes: e.timeOffWorkMinutes,
+      spanStart,
+      spanEnd,
+    };
+  });
+  /** An employee's shifts as the rules read them; a day with two shifts shows as their span. */
+  const viewOf = (employee: number): WorkView => {
+    const s = state[employee]!;
+    const e = employees[employee]!;
+    const inRange = (d: number): boolean => d >= -P && d < N;
+    return {
+      start: (d) => (inRange(d) ? s.spanStart[d + P]! : -1),
+      end: (d) => (inRange(d) ? s.spanEnd[d + P]! : -1),
+      countsAsWork: (d) => (d < 0 ? e.workBefore.has(d) : d < N && e.daysOff[d]!.work),
+      blocked: (d) => d >= 0 && d < N && e.daysOff[d]!.blocked,
+      timeOffMinutes: (d) => (d >= 0 && d < N ? Math.round(e.daysOff[d]!.workHours * 60) : 0),
+    };
+  };
+  const views = employees.map((e) => viewOf(e.index));
   const out: PlanShift[] = [];
   const place = (employee: number, a: Assignment, fixed: boolean): void => {
     const s = state[employee]!;
     const minutes = calendar.elapsed(a.day, a.start, a.end);
-    s.shifts.push(a);
     s.dayMinutes[a.day]! += minutes;
     s.weekMinutes[calendar.days[a.day]!.week]! += minutes;
     s.totalMinutes += minutes;
+    const k = a.day + P;
+    s.spanStart[k] = s.spanStart[k]! < 0 ? a.start : Math.min(s.spanStart[k]!, a.start);
+    s.spanEnd[k] = Math.max(s.spanEnd[k]!, a.end);
     out.push({ employee, ...a, fixed });
   };
   // Fixed shifts are not in section 9; they are kept and treated like any existing shift.
   for (const f of problem.fixed) place(f.employee, f, true);
 
-  const instant = (day: number, minute: number): number => calendar.instant(day, minute);
   const required = problem.instance.requiredHours === null ? null : problem.instance.requiredHours * 60;
 
-  /** Employee choice rules: no overlap, rest before and after, not on non-work time off, daily and weekly limits. */
+  /**
+   * Employee choice rules: not on non-work time off, rest before and after (no overlap), weekly rest,
+   * runs of working days, then the text's daily and weekly limits.
+   */
   const canTake = (employee: number, a: Assignment): boolean => {
     const s = state[employee]!;
-    if (employees[employee]!.daysOff[a.day]!.blocked) return false;
+    for (const rule of LAW_RULES) if (!rule.admits!(problem, views[employee]!, a)) return false;
     const minutes = calendar.elapsed(a.day, a.start, a.end);
     // Daily limit: 12 h including time off counted as work.
     const timeOff = Math.round(employees[employee]!.daysOff[a.day]!.workHours * 60);
@@ -56,17 +94,8 @@ export const specStrategy: Strategy = (problem, { random }) => {
     // Weekly limit: SPEC BREACH (R6): the text counts shifts only, not time off counted as work,
     // so a week with training days can go over the weekly hours.
     if (s.weekMinutes[calendar.days[a.day]!.week]! + minutes > problem.weeklyCapMinutes) return false;
-    const from = instant(a.day, a.start);
-    const to = instant(a.day, a.end);
-    for (const other of s.shifts) {
-      const otherFrom = instant(other.day, other.start);
-      const otherTo = instant(other.day, other.end);
-      if (from < otherTo && otherFrom < to) return false; // overlap
-      // Rest before or after. SPEC BREACH (R4): nothing in the text forbids a second shift on the
-      // same day when the rest between them is long enough.
-      const gap = otherTo <= from ? from - otherTo : otherFrom - to;
-      if (gap < problem.minRestMinutes) return false;
-    }
+    // SPEC BREACH (R4): nothing in the text forbids a second shift on the same day when the rest
+    // between them is long enough, and the rest test above allows it.
     return true;
   };
   /** Priority: furthest below the month's required hours first. */

@@ -2,7 +2,7 @@
 // The generate endpoint and the export command both use it, so a real month can be replayed.
 import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Instance } from '../../engine/format.ts';
+import { DEFAULT_MAX_CONSECUTIVE_DAYS, DEFAULT_WEEKLY_REST_HOURS, PREVIOUS_SHIFT_DAYS, type Instance } from '../../engine/format.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
 import { airportHours, employees, flights, monthlyWorkHours, schedules, staffGroups, timeOff } from '../db/schema.ts';
@@ -81,12 +81,23 @@ export async function loadInstance(db: Db, role: string, month: string, options:
     .where(eq(employees.role, role))
     .orderBy(asc(employees.lastName), asc(employees.firstName));
   const ids = staff.map((e) => e.id);
+  // The days before the month count for rest, weekly rest and runs of working days (previousShifts).
+  const before = DateTime.fromISO(first, { zone: 'UTC' }).minus({ days: PREVIOUS_SHIFT_DAYS }).toISODate()!;
   const offs = ids.length
     ? await db
         .select()
         .from(timeOff)
         // A rejected request is not planned: the employee works those days as any other.
-        .where(and(inArray(timeOff.employeeId, ids), lte(timeOff.startDate, last), gte(timeOff.endDate, first), ne(timeOff.status, 'rejected')))
+        .where(and(inArray(timeOff.employeeId, ids), lte(timeOff.startDate, last), gte(timeOff.endDate, before), ne(timeOff.status, 'rejected')))
+    : [];
+  const previous = ids.length
+    ? await step('Error loading the shifts before the month', () =>
+        db
+          .select({ employeeId: schedules.employeeId, date: schedules.date, startTime: schedules.startTime, endTime: schedules.endTime })
+          .from(schedules)
+          .where(and(inArray(schedules.employeeId, ids), gte(schedules.date, before), lt(schedules.date, first)))
+          .orderBy(asc(schedules.date)),
+      )
     : [];
   const manual =
     ids.length && options.keepManual !== false
@@ -101,7 +112,7 @@ export async function loadInstance(db: Db, role: string, month: string, options:
   const iso = (epoch: number) =>
     DateTime.fromSeconds(Number(epoch), { zone: settings.timeZone }).toISO({ suppressMilliseconds: true })!;
   const instance: Instance = {
-    version: 1,
+    version: 2,
     month,
     timeZone: settings.timeZone,
     role,
@@ -110,6 +121,8 @@ export async function loadInstance(db: Db, role: string, month: string, options:
       minRestHours: settings.minRestHours,
       weeklyHours: settings.weeklyHours,
       minShiftHours: settings.minShiftHours,
+      weeklyRestHours: DEFAULT_WEEKLY_REST_HOURS,
+      maxConsecutiveDays: DEFAULT_MAX_CONSECUTIVE_DAYS,
     },
     requiredHours: required[0].requiredHours,
     employees: staff.map((e) => ({
@@ -142,6 +155,9 @@ export async function loadInstance(db: Db, role: string, month: string, options:
       startTime: s.startTime.slice(0, 5),
       endTime: s.endTime.slice(0, 5),
     })),
+    previousShifts: previous
+      .filter((s) => s.endTime.slice(0, 5) > s.startTime.slice(0, 5))
+      .map((s) => ({ employeeId: s.employeeId, date: s.date, startTime: s.startTime.slice(0, 5), endTime: s.endTime.slice(0, 5) })),
   };
   return { instance, employeeIds: ids, manualKeys: new Set(manual.map((s) => `${s.employeeId}|${s.date}`)) };
 }
