@@ -1,6 +1,6 @@
 // Generator benchmark: builds months from the public-domain timetables in data/timetables
 // (Boise and Albuquerque, January 2008) with 20, 60 and 200 employees, runs both strategies,
-// prints Q1–Q5 side by side and writes the table to bench/RESULTS.md between the engine markers.
+// prints Q1–Q6 side by side and writes the table to bench/RESULTS.md between the engine markers.
 // Each run happens in a fresh child process so that its peak memory is its own.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
@@ -120,6 +120,11 @@ type Measured = {
   q3gap: number | null;
   q3within: number | null;
   q4: number;
+  /** Q6 (a)–(d), %. */
+  jumps: number;
+  short: number;
+  doba: number;
+  weekends: number;
   wallMs: number;
   peakMb: number;
   breaches: number;
@@ -146,6 +151,10 @@ function runCase(airport: string, employeeCount: number, strategy: StrategyName)
     q3gap: q.hoursGapMean,
     q3within: q.withinOneHourPercent,
     q4: q.overstaffingPercent,
+    jumps: q.shape.startJumpsPercent,
+    short: q.shape.shortShiftsPercent,
+    doba: q.shape.dobaOverlapPercent,
+    weekends: q.shape.freeWeekendsPercent,
     wallMs: Math.round(wallMs),
     peakMb: Math.round(Math.max(process.resourceUsage().maxRSS / 1024, (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20)),
     breaches: result.report.breaches.length,
@@ -154,9 +163,13 @@ function runCase(airport: string, employeeCount: number, strategy: StrategyName)
 }
 
 function table(rows: Measured[]): string {
-  const head = '| airport | staff | capacity ÷ demand | strategy | Q1 coverage % | Q2 flights staffed % | Q3 mean gap h | Q3 within 1 h % | Q4 overstaffing % | Q5 wall ms | Q5 peak RSS MB | breaches | search cut by time limit |';
-  const line = '|---|---|---|---|---|---|---|---|---|---|---|---|---|';
-  const body = rows.map((r) => `| ${r.airport} (${r.flights} dep.) | ${r.employees} | ${r.capacityRatio} | ${r.strategy} | ${r.q1} | ${r.q2} | ${r.q3gap ?? '–'} | ${r.q3within ?? '–'} | ${r.q4} | ${r.wallMs} | ${r.peakMb} | ${r.breaches} | ${r.cut ? 'yes' : 'no'} |`);
+  const head =
+    '| airport | staff | capacity ÷ demand | strategy | Q1 coverage % | Q2 flights staffed % | Q3 mean gap h | Q3 within 1 h % | Q4 overstaffing % | Q6a start jumps % | Q6b short shifts % | Q6c doba overlap % | Q6d free weekends % | Q5 wall ms | Q5 peak RSS MB | breaches | search cut by time limit |';
+  const line = '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const body = rows.map(
+    (r) =>
+      `| ${r.airport} (${r.flights} dep.) | ${r.employees} | ${r.capacityRatio} | ${r.strategy} | ${r.q1} | ${r.q2} | ${r.q3gap ?? '–'} | ${r.q3within ?? '–'} | ${r.q4} | ${r.jumps} | ${r.short} | ${r.doba} | ${r.weekends} | ${r.wallMs} | ${r.peakMb} | ${r.breaches} | ${r.cut ? 'yes' : 'no'} |`,
+  );
   return [head, line, ...body].join('\n');
 }
 
@@ -193,7 +206,7 @@ function main(): void {
       const row = JSON.parse(out) as Measured;
       rows.push(row);
       console.log(
-        `${row.airport} ${String(row.employees).padStart(3)} staff  ${row.strategy.padEnd(7)}  Q1 ${row.q1}%  Q2 ${row.q2}%  Q3 gap ${row.q3gap} h (${row.q3within}% within 1 h)  Q4 ${row.q4}%  Q5 ${row.wallMs} ms ${row.peakMb} MB  breaches ${row.breaches}${row.cut ? '  (search cut by time limit)' : ''}`,
+        `${row.airport} ${String(row.employees).padStart(3)} staff  ${row.strategy.padEnd(7)}  Q1 ${row.q1}%  Q2 ${row.q2}%  Q3 gap ${row.q3gap} h (${row.q3within}% within 1 h)  Q4 ${row.q4}%  Q6 jumps ${row.jumps}% short ${row.short}% doba ${row.doba}% weekends ${row.weekends}%  Q5 ${row.wallMs} ms ${row.peakMb} MB  breaches ${row.breaches}${row.cut ? '  (search cut by time limit)' : ''}`,
       );
     }
   }
@@ -204,7 +217,8 @@ function main(): void {
     'January 2008 departures of Boise and Albuquerque (public domain, `data/timetables`), America/Denver;',
     'required staff by aircraft size (regional 2, narrow-body 3, larger 4, unknown 2); minimum staff 2;',
     'opening hours per weekday from 1½ h before the first departure to 1 h after the last; requiredHours 160;',
-    'default settings (half-hour grid, 11 h rest, 40 h week, 4 h minimum shift); seeded vacations, sick days and training days.',
+    'default settings (half-hour grid, 11 h rest, 40 h week, 4 h minimum shift, 35 h weekly rest, at most 6 working days in a row); seeded vacations, sick days and training days.',
+    'Breaches count R1–R12. Q6: (a) start jumps of more than 4 h between consecutive days, (b) shifts under 6 h, (c) hours starting less than 24 h after the previous start (doba overlap), (d) employees with a free weekend.',
     'Capacity ÷ demand is staff × 160 h over the month\'s demand in staff-hours. Peak RSS is the whole child process\'s.',
     '',
     table(rows),

@@ -2,9 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseResult } from '../engine/format.ts';
+import { parseInstance, parseResult } from '../engine/format.ts';
+import { generate } from '../engine/generate.ts';
 import { baseInstanceInput } from '../engine/testing.ts';
-import { parseCliArgs, runGenerateCli } from './generate.ts';
+import { parseCliArgs, runGenerateCli, summaryLine } from './generate.ts';
 
 let dir = '';
 let lines: string[] = [];
@@ -32,8 +33,15 @@ describe('generate command', () => {
     expect(result.shifts.length).toBeGreaterThan(0);
     expect(result.report.seed).toBe(7);
     expect(lines, lines[0]).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Q1 coverage [\d.]+% \| Q2 flights staffed 100% .*Q3 gap .*Q4 overstaffing .*Q5 \d+ ms, \d+ MB \| breaches 0 \| strategy default, seed 7$/);
+    expect(lines[0]).toMatch(/^Q1 coverage [\d.]+% \| Q2 flights staffed 100% .*Q3 gap .*Q4 overstaffing .*Q5 \d+ ms, \d+ MB \| Q6 start jumps [\d.]+%, short shifts [\d.]+%, doba overlap [\d.]+%, free weekends [\d.]+% \| breaches 0 \| strategy default, seed 7$/);
     expect(readdirSync(dir).sort()).toEqual(['month.json', 'result.json']);
+  });
+
+  it('counts the breaches of each rule in the summary', () => {
+    const result = generate(parseInstance(baseInstanceInput()), { seed: 1, timeLimitMs: 200 });
+    const breach = (rule: 'R11' | 'R12') => ({ rule, name: '', employeeId: 'e1', date: '2026-11-02', message: '', amount: 1 });
+    result.report.breaches = [breach('R11'), breach('R12'), breach('R11')];
+    expect(summaryLine(result, 100)).toContain('| breaches 3 (R11 2, R12 1) |');
   });
 
   it('refuses bad input naming the field, exits non-zero and writes nothing', () => {

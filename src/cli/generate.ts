@@ -77,13 +77,18 @@ export function writeJsonFileAtomically(path: string, value: unknown): void {
 export function summaryLine(result: GenerateResult, peakMb: number): string {
   const { quality: q, breaches, strategy, seed, elapsedMs } = result.report;
   const q3 = q.hoursGapMean === null ? 'Q3 n/a (no required hours)' : `Q3 gap ${q.hoursGapMean} h (${q.withinOneHourPercent}% within 1 h)`;
+  const { startJumpsPercent, shortShiftsPercent, dobaOverlapPercent, freeWeekendsPercent } = q.shape;
+  const byRule = new Map<string, number>();
+  for (const b of breaches) byRule.set(b.rule, (byRule.get(b.rule) ?? 0) + 1);
+  const ruleCounts = byRule.size === 0 ? '' : ` (${[...byRule].map(([rule, n]) => `${rule} ${n}`).join(', ')})`;
   return [
     `Q1 coverage ${q.coveragePercent}%`,
     `Q2 flights staffed ${q.flightsStaffedPercent}% (${q.flightsStaffed}/${q.flightsCounted}, ${q.flightsClosed} closed)`,
     q3,
     `Q4 overstaffing ${q.overstaffingPercent}%`,
     `Q5 ${elapsedMs} ms, ${peakMb} MB`,
-    `breaches ${breaches.length}`,
+    `Q6 start jumps ${startJumpsPercent}%, short shifts ${shortShiftsPercent}%, doba overlap ${dobaOverlapPercent}%, free weekends ${freeWeekendsPercent}%`,
+    `breaches ${breaches.length}${ruleCounts}`,
     `strategy ${strategy}, seed ${seed}`,
   ].join(' | ');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { measureQuality } from './quality.ts';
+import { measureQuality, measureShape } from './quality.ts';
+import { buildCalendar } from './calendar.ts';
 import { baseInstance, shift } from './testing.ts';
 
 describe('quality figures on a hand-computed month', () => {
@@ -50,5 +51,44 @@ describe('quality figures on a hand-computed month', () => {
     const none = measureQuality(baseInstance({ airportHours: [], requiredHours: null }), []);
     expect(none.coveragePercent).toBe(100);
     expect(none.hoursGapMean).toBeNull();
+  });
+});
+
+describe('Q6 roster shape on hand-computed months', () => {
+  const instance = baseInstance();
+  const calendar = buildCalendar(instance);
+  it('(a) start jumps: pairs on consecutive dates whose starts differ by more than 4 h', () => {
+    // e2: 06:00, 10:00 (4 h: no jump), 14:30 (4.5 h: a jump); a free day, then 06:00 (not a pair).
+    const shifts = [shift('e2', '2026-11-02', '06:00', '12:00'), shift('e2', '2026-11-03', '10:00', '16:00'), shift('e2', '2026-11-04', '14:30', '20:30'), shift('e2', '2026-11-06', '06:00', '12:00')];
+    expect(measureShape(instance, shifts, calendar).startJumpsPercent).toBe(50);
+  });
+  it('(b) short shifts: shorter than 6 h', () => {
+    const shifts = [shift('e1', '2026-11-02', '06:00', '12:00'), shift('e1', '2026-11-04', '06:00', '11:30'), shift('e2', '2026-11-02', '06:00', '10:00'), shift('e2', '2026-11-05', '06:00', '14:00')];
+    expect(measureShape(instance, shifts, calendar).shortShiftsPercent).toBe(50);
+  });
+  it('(c) doba overlap: hours that begin less than 24 h after the previous start', () => {
+    // 2 Nov 10:00–18:00, then 3 Nov 06:00–14:00: 06:00–10:00 falls in the first shift's doba (4 of 16 h).
+    const shifts = [shift('e2', '2026-11-02', '10:00', '18:00'), shift('e2', '2026-11-03', '06:00', '14:00')];
+    expect(measureShape(instance, shifts, calendar).dobaOverlapPercent).toBe(25);
+    // Moving forward (later starts) never overlaps.
+    expect(measureShape(instance, [shift('e2', '2026-11-02', '06:00', '14:00'), shift('e2', '2026-11-03', '10:00', '18:00')], calendar).dobaOverlapPercent).toBe(0);
+  });
+  it('(c) doba overlap is measured in elapsed time across the autumn clock change', () => {
+    const october = baseInstance({ month: '2026-10' });
+    // 24 Oct 10:00 to 25 Oct 09:00 is 24 h elapsed (the clocks go back that night): no overlap.
+    const shifts = [shift('e2', '2026-10-24', '10:00', '18:00'), shift('e2', '2026-10-25', '09:00', '17:00')];
+    expect(measureShape(october, shifts, buildCalendar(october)).dobaOverlapPercent).toBe(0);
+  });
+  it('(d) free weekends: a Saturday and its Sunday in the month without work', () => {
+    // November 2026: weekends 7–8, 14–15, 21–22, 28–29. e1 works every Saturday; e2 only the first one.
+    const saturdays = ['07', '14', '21', '28'].map((d) => shift('e1', `2026-11-${d}`, '06:00', '14:00'));
+    const shape = measureShape(instance, [...saturdays, shift('e2', '2026-11-07', '06:00', '14:00')], calendar);
+    expect(shape.freeWeekendsPercent).toBe(50);
+    // Time off counted as work is work: e1's training on 20 Nov is a Friday, so it does not matter here.
+    expect(measureShape(instance, [], calendar).freeWeekendsPercent).toBe(100);
+  });
+  it('is in the quality figures of a result', () => {
+    const q = measureQuality(instance, [shift('e2', '2026-11-02', '06:00', '10:00')]);
+    expect(q.shape).toEqual({ startJumpsPercent: 0, shortShiftsPercent: 100, dobaOverlapPercent: 0, freeWeekendsPercent: 100 });
   });
 });

@@ -1,11 +1,30 @@
-// The quality figures Q1–Q4 of QUALITY.md, computed from a result's shifts with no knowledge of
-// how they were made, plus each employee's month total against the required hours.
+// The quality figures Q1–Q4 and Q6 (the roster's shape), computed from a result's shifts with no
+// knowledge of how they were made, plus each employee's month total against the required hours.
 import { employeeMonthTotal, parseTimeOfDay, roundHours } from '../shared/hours.ts';
-import { buildCalendar, localFlights, type Calendar } from './calendar.ts';
+import { buildCalendar, daysOffOf, localFlights, type Calendar } from './calendar.ts';
 import { buildDemand, MINUTES_PER_DAY, type Demand, type FlightWindows } from './demand.ts';
 import type { Instance, ResultShift } from './format.ts';
 
 export type EmployeeTotal = { employeeId: string; totalHours: number; requiredHours: number | null; gapHours: number | null };
+
+/** Q6: the roster's shape, whether people can live with it. Every figure is over the whole result. */
+export type Shape = {
+  /** (a) Pairs of one employee's shifts on consecutive dates whose starts differ by more than 4 h, % of such pairs. */
+  startJumpsPercent: number;
+  /** (b) Shifts shorter than 6 h, % of shifts. */
+  shortShiftsPercent: number;
+  /**
+   * (c) Hours that begin less than 24 h after the start of the same employee's previous shift, % of all
+   * shift hours: they fall in the previous shift's working day (doba) and are paid as overtime.
+   */
+  dobaOverlapPercent: number;
+  /** (d) Employees with a Saturday and the Sunday after it, both in the month, without work, % of employees. */
+  freeWeekendsPercent: number;
+};
+
+export const START_JUMP_MINUTES = 4 * 60;
+export const SHORT_SHIFT_MINUTES = 6 * 60;
+const DOBA_MINUTES = 24 * 60;
 
 export type Quality = {
   /** Q1: ∫ min(S, D) ÷ ∫ D over the month's open time, %. */
@@ -24,6 +43,8 @@ export type Quality = {
   overstaffingPercent: number;
   demandHours: number;
   coveredHours: number;
+  /** Q6. */
+  shape: Shape;
   employees: EmployeeTotal[];
 };
 
@@ -62,6 +83,64 @@ export function employeeTotals(instance: Pick<Instance, 'employees' | 'month' | 
     const gapHours = instance.requiredHours === null ? null : roundHours(totalHours - instance.requiredHours);
     return { employeeId: employee.id, totalHours, requiredHours: instance.requiredHours, gapHours };
   });
+}
+
+/** A share in %, with two decimals; 0 when there is nothing to count. */
+const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 10000) / 100);
+
+/** Q6 of a result's shifts: start jumps, short shifts, doba overlap and free weekends. */
+export function measureShape(
+  instance: Pick<Instance, 'employees'>,
+  shifts: readonly ResultShift[],
+  calendar: Calendar,
+): Shape {
+  type Timed = { day: number; start: number; from: number; to: number };
+  const byEmployee = new Map<string, Timed[]>();
+  for (const shift of shifts) {
+    const day = calendar.byDate.get(shift.date);
+    const start = parseTimeOfDay(shift.startTime);
+    const end = parseTimeOfDay(shift.endTime);
+    if (!day || start === null || end === null || end <= start) continue;
+    const list = byEmployee.get(shift.employeeId) ?? [];
+    list.push({ day: day.index, start, from: calendar.instant(day.index, start), to: calendar.instant(day.index, end) });
+    byEmployee.set(shift.employeeId, list);
+  }
+  let pairs = 0;
+  let jumps = 0;
+  let count = 0;
+  let short = 0;
+  let minutes = 0;
+  let overlap = 0;
+  for (const list of byEmployee.values()) {
+    list.sort((a, b) => a.from - b.from);
+    list.forEach((s, i) => {
+      count++;
+      minutes += s.to - s.from;
+      if (s.to - s.from < SHORT_SHIFT_MINUTES) short++;
+      const before = list[i - 1];
+      if (!before) return;
+      if (before.day === s.day - 1) {
+        pairs++;
+        if (Math.abs(s.start - before.start) > START_JUMP_MINUTES) jumps++;
+      }
+      overlap += Math.max(0, Math.min(s.to, before.from + DOBA_MINUTES) - s.from);
+    });
+  }
+  // Weekends wholly inside the month: a Saturday whose Sunday is also a date of the month.
+  const weekends = calendar.days.filter((d) => d.dayOfWeek === 6 && d.index + 1 < calendar.days.length).map((d) => d.index);
+  let free = 0;
+  for (const employee of instance.employees) {
+    const worked = new Set((byEmployee.get(employee.id) ?? []).map((s) => s.day));
+    const daysOff = daysOffOf(employee, calendar);
+    const rests = (d: number): boolean => !worked.has(d) && !daysOff[d]!.work;
+    if (weekends.some((saturday) => rests(saturday) && rests(saturday + 1))) free++;
+  }
+  return {
+    startJumpsPercent: share(jumps, pairs),
+    shortShiftsPercent: share(short, count),
+    dobaOverlapPercent: share(overlap, minutes),
+    freeWeekendsPercent: instance.employees.length === 0 ? 100 : share(free, instance.employees.length),
+  };
 }
 
 export function measureQuality(
@@ -109,6 +188,7 @@ export function measureQuality(
     overstaffingPercent: pct(over, demand.total),
     demandHours: roundHours(demand.total / 60),
     coveredHours: roundHours(covered / 60),
+    shape: measureShape(instance, shifts, calendar),
     employees,
   };
 }
