@@ -1,0 +1,27 @@
+// Why a backup file was refused. The messages are written for the person restoring: they name
+// what is wrong and, where there is one, what to do.
+
+export type BackupErrorCode =
+  | 'BAD_BACKUP' // not a Grafik backup, or a damaged or incompatible one
+  | 'PASSPHRASE_REQUIRED' // an encrypted backup and no passphrase
+  | 'WRONG_PASSPHRASE' // the passphrase does not open it (or the encrypted file was changed)
+  | 'WEAK_PASSPHRASE'; // a passphrase too short or too long to encrypt a backup with
+
+export class BackupFormatError extends Error {
+  readonly code: BackupErrorCode;
+  constructor(message: string, code: BackupErrorCode = 'BAD_BACKUP') {
+    super(message);
+    this.name = 'BackupFormatError';
+    this.code = code;
+  }
+}
+
+/** More bytes than the limit the caller set (the restore route's BACKUP_MAX_MB). */
+export class BackupTooLargeError extends Error {
+  readonly limitBytes: number;
+  constructor(limitBytes: number) {
+    super(`The backup is larger than the limit of ${Math.round(limitBytes / (1024 * 1024))} MB.`);
+    this.name = 'BackupTooLargeError';
+    this.limitBytes = limitBytes;
+  }
+}
