@@ -25,6 +25,8 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   /** Sign-in attempts allowed from one client address per minute (the browser suite raises it). */
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
+  /** The largest backup file a restore through the server takes, in MB. */
+  BACKUP_MAX_MB: z.coerce.number().int().min(1).max(4096).default(200),
 });
 
 export type Env = z.infer<typeof envSchema> & { baseUrl: string };
@@ -40,4 +42,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = result.data;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   return { ...env, baseUrl: env.BASE_URL ?? `http://${host}:${env.PORT}` };
+}
+
+/**
+ * BACKUP_MAX_MB on its own, for the restore route, which is built without the checked environment
+ * at hand. Invalid: the same message as loadEnv's.
+ */
+export function backupMaxMb(source: Record<string, string | undefined> = process.env): number {
+  const raw = source.BACKUP_MAX_MB;
+  const result = envSchema.shape.BACKUP_MAX_MB.safeParse(raw === '' ? undefined : raw);
+  if (!result.success) throw new Error(`Invalid environment:\n  BACKUP_MAX_MB: ${result.error.issues[0]?.message ?? 'invalid'}`);
+  return result.data;
 }

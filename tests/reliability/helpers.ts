@@ -1,10 +1,9 @@
 // Shared by the reliability suites: checksums that leave out the tables a refused request may
 // legitimately touch, PostgreSQL admin connections, and assertions on error answers.
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { BACKUP_TABLES, createBackup } from '../../src/server/backup/backup.ts';
+import { ALL_TABLES, databaseChecksum, readTables } from '../../src/server/backup/backup.ts';
 import type { Db } from '../../src/server/db/client.ts';
 
 /**
@@ -16,19 +15,12 @@ export const BOOKKEEPING_TABLES = ['auth_session', 'auth_rate_limit', 'audit_log
 
 /** A digest of every row of every table except `exclude`: equal digests mean equal contents. */
 export async function dataChecksum(db: Db, exclude: readonly string[] = BOOKKEEPING_TABLES): Promise<string> {
-  const { tables } = await createBackup(db);
-  const hash = createHash('sha256');
-  for (const table of BACKUP_TABLES) {
-    if (exclude.includes(table)) continue;
-    const rows = (tables[table] ?? []).map((r) => JSON.stringify(r)).sort();
-    hash.update(table).update('\n').update(rows.join('\n')).update('\n');
-  }
-  return hash.digest('hex');
+  return databaseChecksum(db, { exclude });
 }
 
 /** Row counts of every table, for a readable diff when a checksum moves. */
 export async function tableCounts(db: Db): Promise<Record<string, number>> {
-  const { tables } = await createBackup(db);
+  const tables = await readTables(db);
   return Object.fromEntries(Object.entries(tables).map(([k, v]) => [k, v.length]));
 }
 
@@ -110,7 +102,7 @@ export function expectCleanServerError(res: { statusCode: number; body: string }
  * enough to run after every request of the fuzz.
  */
 export async function quickChecksum(db: Db, exclude: readonly string[] = BOOKKEEPING_TABLES): Promise<string> {
-  const parts = BACKUP_TABLES.filter((t) => !exclude.includes(t)).map(
+  const parts = ALL_TABLES.filter((t) => !exclude.includes(t)).map(
     (t) => `select '${t}' as t, md5(coalesce(string_agg(x::text, E'\\n' order by x::text), '')) as h from "${t}" x`,
   );
   const result = await db.execute(sql.raw(parts.join(' union all ')));

@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { employees, schedules, staffGroups, timeOff, events } from '../db/schema.ts';
-import { BACKUP_TABLES, createBackup, databaseChecksum, parseBackup, restoreBackup } from './backup.ts';
+import { BACKUP_TABLES, DATA_TABLES, SESSION_TABLES, createBackup, databaseChecksum, restoreBackup } from './backup.ts';
+import { backupText, readBackupFile } from './file.ts';
 import { DateTime } from 'luxon';
 
 let source: TestApp;
@@ -18,19 +20,46 @@ beforeAll(async () => {
 });
 afterAll(async () => Promise.all([source.close(), target.close()]));
 
+/** Reads `value` as a backup file would be read, in small chunks. */
+async function read(value: unknown) {
+  const bytes = Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
+  const chunks = [];
+  for (let i = 0; i < bytes.length; i += 7) chunks.push(bytes.subarray(i, i + 7));
+  return readBackupFile(Readable.from(chunks));
+}
+
+const key = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();
+
 describe('backup and restore', () => {
-  it('round-trips a populated database: every table compares equal', async () => {
-    const backup = parseBackup(JSON.parse(JSON.stringify(await createBackup(source.database.db))));
+  it('round-trips a populated database, secrets included: every table a backup holds compares equal', async () => {
+    const backup = await createBackup(source.database.db, { withSecrets: true });
     expect(backup.tables.employees).toHaveLength(60);
     expect((backup.tables.flights ?? []).length).toBeGreaterThan(1000);
     await target.signIn('other@grafik.test'); // something to be replaced
-    await restoreBackup(target.database.db, backup);
-    const restored = await createBackup(target.database.db);
-    for (const table of BACKUP_TABLES) {
-      const key = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();
-      expect(key(restored.tables[table] ?? []), table).toEqual(key(backup.tables[table] ?? []));
+    await restoreBackup(target.database.db, JSON.parse(JSON.stringify(backup)));
+    const restored = await createBackup(target.database.db, { withSecrets: true });
+    for (const table of BACKUP_TABLES) expect(key(restored.tables[table] ?? []), table).toEqual(key(backup.tables[table] ?? []));
+    // Sessions and counters are never restored; everything else is the same.
+    expect(await databaseChecksum(target.database.db, { exclude: SESSION_TABLES })).toBe(
+      await databaseChecksum(source.database.db, { exclude: SESSION_TABLES }),
+    );
+  });
+
+  it('writes the file a row per line, and reads it back in chunks of any size', async () => {
+    const backup = await createBackup(source.database.db);
+    const text = [...backupText(backup)].join('');
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(backup)));
+    expect(text.split('\n').length).toBeGreaterThan(backup.tables.flights!.length);
+    const file = await read(text);
+    try {
+      expect(file.header).toMatchObject({ format: 'grafik-backup', formatVersion: 2, secrets: false });
+      expect(file.rows('flights')).toBe(backup.tables.flights!.length);
+      const rows = [];
+      for await (const batch of file.batches('employees', 7)) rows.push(...(JSON.parse(batch) as unknown[]));
+      expect(key(rows)).toEqual(key(backup.tables.employees!));
+    } finally {
+      await file.close();
     }
-    expect(await databaseChecksum(target.database.db)).toBe(await databaseChecksum(source.database.db));
   });
 
   it('keeps working after a restore: new rows get fresh ids', async () => {
@@ -45,7 +74,7 @@ describe('backup and restore', () => {
       delete row.version;
       delete row.updated_at;
     }
-    await restoreBackup(target.database.db, parseBackup(backup));
+    await restoreBackup(target.database.db, backup);
     const groups = await target.database.db.select().from(staffGroups);
     expect(groups.map((g) => g.name).sort()).toEqual(backup.tables.staff_groups.map((g: { name: string }) => g.name).sort());
     expect(groups.every((g) => g.version === 1 && g.updatedAt instanceof Date)).toBe(true);
@@ -56,16 +85,24 @@ describe('backup and restore', () => {
     const backup = JSON.parse(JSON.stringify(await createBackup(source.database.db)));
     backup.tables.staff_groups[0].colour = 'blue';
     const before = await databaseChecksum(target.database.db);
-    await expect(restoreBackup(target.database.db, parseBackup(backup))).rejects.toThrow(
+    await expect(restoreBackup(target.database.db, backup)).rejects.toThrow(
       /table staff_groups has a column this version of Grafik \([\d.]+\) does not know: colour/,
     );
     expect(await databaseChecksum(target.database.db)).toBe(before);
   });
 
-  it('refuses a file that is not a backup, naming what is wrong', () => {
-    expect(() => parseBackup({ hello: 1 })).toThrow(/Not a Grafik backup/);
-    expect(() => parseBackup({ format: 'grafik-backup', formatVersion: 2, tables: {} })).toThrow(/version 2/);
-    expect(() => parseBackup({ format: 'grafik-backup', formatVersion: 1, tables: {} })).toThrow(/lacks the table staff_groups/);
+  it('refuses a file that is not a backup, naming what is wrong', async () => {
+    const header = { format: 'grafik-backup', formatVersion: 2, appVersion: '1.0.0', createdAt: '2026-11-01T00:00:00Z', secrets: false };
+    await expect(read({ hello: 1 })).rejects.toThrow(/Not a Grafik backup/);
+    await expect(read('[1, 2]')).rejects.toThrow(/not valid JSON: at byte 0/);
+    await expect(read({ ...header, formatVersion: 3, tables: {} })).rejects.toThrow(/version 3/);
+    await expect(read({ ...header, tables: {} })).rejects.toThrow(/lacks the table staff_groups/);
+    await expect(read({ ...header, formatVersion: 1, tables: {} })).rejects.toThrow(/lacks the table staff_groups/);
+    await expect(read({ ...header, secrets: undefined, tables: {} })).rejects.toThrow(/does not say whether it holds secrets/);
+    await expect(read({ ...header, tables: { staff_groups: [], colours: [] } })).rejects.toThrow(/a table this version of Grafik does not know: colours/);
+    await expect(read({ ...header, tables: { staff_groups: [[1]] } })).rejects.toThrow(/Row 1 of the backup's table staff_groups is not an object/);
+    const text = JSON.stringify({ ...header, tables: Object.fromEntries(DATA_TABLES.map((t) => [t, []])) });
+    await expect(read(text.slice(0, -20))).rejects.toThrow(/ends too early/);
   });
 });
 
@@ -80,25 +117,26 @@ describe('backup through the server', () => {
     const adminCookie = await source.signIn('admin-backup@grafik.test', { role: 'admin' });
     const res = await source.app.inject({ method: 'GET', url: '/api/backup', headers: { cookie: adminCookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="grafik-backup-/);
-    const backup = res.json();
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="grafik-backup-.+\.json"/);
+    expect(res.json()).toMatchObject({ format: 'grafik-backup', formatVersion: 2, secrets: false });
     const bad = await source.app.inject({
       method: 'POST',
       url: '/api/backup/restore',
-      headers: { cookie: adminCookie, origin: 'http://127.0.0.1:3000' },
-      payload: { format: 'grafik-backup', formatVersion: 1, tables: {} },
+      headers: { cookie: adminCookie, origin: TEST_BASE_URL },
+      payload: { format: 'grafik-backup', formatVersion: 2, secrets: false, tables: {} },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/lacks the table/);
-    const before = await databaseChecksum(source.database.db);
+    const steady = { exclude: [...SESSION_TABLES, 'audit_log'] };
+    const before = await databaseChecksum(source.database.db, steady);
     const ok = await source.app.inject({
       method: 'POST',
       url: '/api/backup/restore',
-      headers: { cookie: adminCookie, origin: 'http://127.0.0.1:3000' },
-      payload: backup,
+      headers: { cookie: adminCookie, origin: TEST_BASE_URL, 'content-type': 'application/json' },
+      payload: res.body,
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().restored.employees).toBe(60);
-    expect(await databaseChecksum(source.database.db)).toBe(before);
+    expect(await databaseChecksum(source.database.db, steady)).toBe(before);
   });
 });
