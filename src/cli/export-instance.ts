@@ -8,6 +8,7 @@ import { monthProblem } from '../shared/api/dates.ts';
 import { writeJsonFileAtomically } from './generate.ts';
 import { options } from './args.ts';
 import { runCli } from './run.ts';
+import { redactLogText } from '../server/http/log-redaction.ts';
 
 runCli(async () => {
   const args = options({ role: { type: 'string' }, month: { type: 'string' }, output: { type: 'string' }, 'keep-manual': { type: 'boolean' } });
@@ -29,7 +30,7 @@ runCli(async () => {
         `${instance.airportHours.length} days of operating hours, ${instance.fixedShifts.length} fixed shifts.`,
     );
   } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
+    console.error(redactLogText(err instanceof Error ? err.message : String(err)));
     return 1;
   } finally {
     await runtime.database.close();

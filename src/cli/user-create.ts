@@ -6,6 +6,7 @@ import { writeAudit } from '../server/repos/audit.ts';
 import { cliActor, passwordOptionAccepted } from './user-common.ts';
 import { options } from './args.ts';
 import { runCli } from './run.ts';
+import { redactLogText } from '../server/http/log-redaction.ts';
 
 runCli(async () => {
   const args = options({ email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, admin: { type: 'boolean' } });
@@ -32,7 +33,8 @@ runCli(async () => {
     console.log(`Created ${user.email}${args.admin ? ' (administrator)' : ''}.`);
     if (!args.password) console.log(`One-time password: ${password}  (shown once; to be changed at first sign-in)`);
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    // A failed query's message would quote its values (the password's hash among them).
+    const message = redactLogText(err instanceof Error ? err.message : String(err));
     console.error(`Could not create ${args.email}: ${message}`);
     return 1;
   } finally {

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appMeta, authSchema } from '../db/schema.ts';
 import { CLIENT_IP_HEADER } from '../security/client-ip.ts';
+import { redactLogText } from '../http/log-redaction.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../security/password-policy.ts';
 import { grafikGuard } from './guard.ts';
 
@@ -120,9 +121,10 @@ export function createAuth({ db, baseUrl, secret, sessionIdleMinutes, sessionAbs
     },
     logger: {
       level: 'error',
-      // Only the message: arguments could carry request data.
+      // Only the message, and that cleaned of a failed query's statement and values (an audit entry's
+      // email and address, a user's row): arguments could carry request data.
       log: (level, message) => {
-        if (level === 'error') console.error(`[auth] ${message}`);
+        if (level === 'error') console.error(`[auth] ${redactLogText(String(message))}`);
       },
     },
     plugins: [
