@@ -17,8 +17,8 @@ const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 const IV_BYTES = 12;
 export const TAG_BYTES = 16;
-/** Limits on the parameters a file may ask for, so that a crafted header cannot exhaust memory. */
-const MAX_SCRYPT_MEMORY = 1024 * 1024 * 1024;
+/** The most memory a file's header may make scrypt use (twice today's), so a crafted one cannot exhaust it. */
+const MAX_SCRYPT_MEMORY = 256 * 1024 * 1024;
 
 export interface EncryptedHeader {
   format: typeof FORMAT;

@@ -167,6 +167,9 @@ describe('an encrypted backup', () => {
       const error = await readBackupFile(Readable.from([file]), { passphrase }).catch((err: unknown) => err);
       expect(error).toMatchObject({ code: 'WRONG_PASSPHRASE', message: expect.stringMatching(/The passphrase does not open this backup.*Nothing was restored/) });
     }
+    // A header that asks scrypt for 4 GiB is refused before any key is derived.
+    const greedy = Buffer.concat([Buffer.from(header.replace('"N":131072', '"N":4194304')), encrypted.subarray(header.length)]);
+    await expect(readBackupFile(Readable.from([greedy]), { passphrase: PASSPHRASE })).rejects.toThrow(/key derivation settings outside what Grafik accepts/);
     await expect(readBackupFile(Readable.from([encrypted]))).rejects.toMatchObject({
       code: 'PASSPHRASE_REQUIRED',
       message: expect.stringMatching(/This backup is encrypted/),
