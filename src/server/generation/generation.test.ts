@@ -1,10 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, gte, lte } from 'drizzle-orm';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
-import { airportHours, employees, flights, monthlyWorkHours, schedules, generationRuns } from '../db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { createTestApp, TEST_BASE_URL, testDatabaseKind, type TestApp } from '../test/harness.ts';
+import { airportHours, employees, flights, monthlyWorkHours, schedules, generationRuns, settings as settingsTable } from '../db/schema.ts';
 import { checkResult } from '../../engine/rules.ts';
 import { generateMonth } from './service.ts';
 import { loadInstance, NO_REQUIRED_HOURS } from './instance.ts';
+
+// The real search runs; a test can act when it has finished, before the month is written.
+const search = vi.hoisted(() => ({
+  afterSearch: null as null | (() => Promise<void>),
+  last: null as null | { shifts: { employeeId: string; date: string }[] },
+}));
+vi.mock('./off-thread.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./off-thread.ts')>();
+  return {
+    ...original,
+    generateOffThread: async (...args: Parameters<typeof original.generateOffThread>) => {
+      const result = await original.generateOffThread(...args);
+      search.last = result;
+      await search.afterSearch?.();
+      return result;
+    },
+  };
+});
 
 const MONTH = '2026-11';
 let t: TestApp;
@@ -142,6 +160,90 @@ describe('generate endpoint', () => {
   });
 });
 
+describe('saves while a month is being generated', () => {
+  const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/schedules', payload: payload as object, headers: { cookie, origin: TEST_BASE_URL } });
+
+  it('asked to replace the manual shifts too, a shift saved during the search is refused at once and kept', async () => {
+    const employeeId = rampa[1]!;
+    await t.database.db.delete(schedules).where(and(eq(schedules.employeeId, employeeId), eq(schedules.date, '2026-11-20')));
+    const before = await monthRows(rampa);
+    let plans = 0;
+    let saved: { id: string; version: number } | undefined;
+    search.afterSearch = async () => {
+      plans++;
+      const res = await put({ employeeId, date: '2026-11-20', startTime: '10:00', endTime: '16:00' });
+      expect(res.statusCode, res.body).toBe(201);
+      saved = res.json();
+      search.afterSearch = null;
+    };
+    const res = await post('/api/generation', { role: 'Rampa', month: MONTH, seed: 13, keepManual: false });
+    search.afterSearch = null;
+    expect(plans).toBe(1);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'GENERATION_STALE', params: { change: 'shift', action: 'saved', employee: 'Ramp1 Agent1', date: '2026-11-20' } });
+    const after = await monthRows(rampa);
+    expect(after.find((r) => r.id === saved!.id)).toMatchObject({ startTime: '10:00:00', endTime: '16:00:00', source: 'manual', version: 1 });
+    expect(after.filter((r) => r.id !== saved!.id)).toEqual(before);
+  });
+
+  it('a save while the month is being written waits for it, then is applied or refused as stale: never lost, never an error', async () => {
+    const db = t.database.db;
+    const existing = (await monthRows(rampa)).find((r) => r.employeeId === rampa[2] && r.source === 'generated')!;
+    // An employee with no shift this month, so that the new plan gives them shifts on empty days.
+    const free = rampa[3]!;
+    await db.delete(schedules).where(and(eq(schedules.employeeId, free), gte(schedules.date, '2026-11-01'), lte(schedules.date, '2026-11-30')));
+    let saves: Promise<Awaited<ReturnType<typeof put>>[]> | undefined;
+    let freeDay = '';
+    await generateMonth(db, {
+      role: 'Rampa',
+      month: MONTH,
+      seed: 14,
+      faults: {
+        // Inside the writing transaction, the generated shifts deleted: an edit of one of them, and a
+        // new shift on an empty day that the new plan is about to fill.
+        afterDelete: async () => {
+          freeDay = search.last!.shifts.find((s) => s.employeeId === free)!.date;
+          saves = Promise.all([
+            put({ employeeId: existing.employeeId, date: existing.date, startTime: '06:00', endTime: '12:00', version: existing.version }),
+            put({ employeeId: free, date: freeDay, startTime: '12:00', endTime: '20:00' }),
+          ]);
+          if (testDatabaseKind === 'postgres') {
+            // Both wait on the rows the generation holds (on the embedded database, on its one connection).
+            for (let i = 0; i < 500; i++) {
+              const { rows } = (await db.execute(
+                sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+              )) as unknown as { rows: { n: number }[] };
+              if (rows[0]!.n >= 2) break;
+              await new Promise((r) => setTimeout(r, 20));
+            }
+          } else {
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        },
+      },
+    });
+    const answers = await saves!;
+    const rows = await monthRows(rampa);
+    // Each save ran after the generation's commit, on the month it wrote: applied to that day's
+    // shift (an edit names version 1, which a regenerated shift has again), or refused as stale.
+    const days = [
+      { employeeId: existing.employeeId, date: existing.date },
+      { employeeId: free, date: freeDay },
+    ];
+    answers.forEach((answer, i) => {
+      const stored = rows.filter((r) => r.employeeId === days[i]!.employeeId && r.date === days[i]!.date);
+      if (answer.statusCode === 200 || answer.statusCode === 201) {
+        expect(stored).toMatchObject([{ id: answer.json().id, version: answer.json().version, source: 'manual' }]);
+      } else {
+        expect(answer.statusCode, answer.body).toBe(409);
+        expect(answer.json().code).toBe('STALE');
+        expect(stored.every((r) => r.source === 'generated')).toBe(true);
+      }
+    });
+    expect(new Set(rows.map((r) => `${r.employeeId}|${r.date}`)).size).toBe(rows.length);
+  });
+});
+
 describe('clear endpoint', () => {
   it("removes the group's month and nothing else", async () => {
     const res = await post('/api/generation/clear', { role: 'Rampa', month: MONTH });
@@ -149,5 +251,35 @@ describe('clear endpoint', () => {
     expect(res.json().deleted).toBeGreaterThan(0);
     expect(await monthRows(rampa)).toEqual([]);
     expect(await t.database.db.select().from(schedules).where(eq(schedules.employeeId, koordynator))).toHaveLength(1);
+  });
+});
+
+describe('the labour rules across the month boundary', () => {
+  it('loads the 14 days before the month and the limits from the settings, and the month keeps them', async () => {
+    const db = t.database.db;
+    const october = ['2026-10-17', '2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31'];
+    await db.insert(schedules).values(october.map((date) => ({ employeeId: rampa[1]!, date, startTime: '13:00', endTime: '21:00', totalHours: 8 })));
+    await db.update(settingsTable).set({ weeklyRestHours: 36, maxConsecutiveDays: 6 });
+    try {
+      const { instance } = await loadInstance(db, 'Rampa', MONTH);
+      expect(instance.version).toBe(2);
+      expect(instance.settings).toMatchObject({ weeklyRestHours: 36, maxConsecutiveDays: 6 });
+      // 17 October is 15 days before the month: not loaded.
+      expect(instance.previousShifts.filter((s) => s.employeeId === rampa[1]).map((s) => s.date)).toEqual(october.slice(1));
+      expect(instance.previousShifts.every((s) => s.date >= '2026-10-18' && s.date < '2026-11-01')).toBe(true);
+
+      const res = await post('/api/generation', { role: 'Rampa', month: MONTH, seed: 9 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().report.breaches).toEqual([]);
+      const rows = await monthRows(rampa);
+      // Six days in a row before the month: the 1st is free, and October is not part of the result.
+      expect(rows.filter((r) => r.employeeId === rampa[1] && r.date === '2026-11-01')).toEqual([]);
+      expect(await db.select().from(schedules).where(and(eq(schedules.employeeId, rampa[1]!), lte(schedules.date, '2026-10-31')))).toHaveLength(october.length);
+      const shifts = rows.map((r) => ({ employeeId: r.employeeId, date: r.date, startTime: r.startTime.slice(0, 5), endTime: r.endTime.slice(0, 5), totalHours: r.totalHours }));
+      expect(checkResult(instance, shifts).filter((b) => ['R7', 'R11', 'R12'].includes(b.rule))).toEqual([]);
+    } finally {
+      await db.delete(schedules).where(and(eq(schedules.employeeId, rampa[1]!), lte(schedules.date, '2026-10-31')));
+      await db.update(settingsTable).set({ weeklyRestHours: 35, maxConsecutiveDays: 6 });
+    }
   });
 });

@@ -4,7 +4,7 @@
 // instance is built from, reads it all again and compares: only an unchanged month is replaced.
 // Decision record 0008.
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Instance } from '../../engine/format.ts';
+import { PREVIOUS_SHIFT_DAYS, type Instance } from '../../engine/format.ts';
 import { GENERATION_STALE, type GenerationStaleParams } from '../../shared/api/generation.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
@@ -52,6 +52,9 @@ export async function readInputs(db: Db, role: string, month: string, keepManual
  */
 export async function lockInputs(tx: Db, role: string, month: string): Promise<void> {
   const { first, last } = monthRange(month);
+  // The shifts and time off of the days before the month count too (the instance's previousShifts).
+  const [y, m, d] = first.split('-').map(Number) as [number, number, number];
+  const before = new Date(Date.UTC(y, m - 1, d - PREVIOUS_SHIFT_DAYS)).toISOString().slice(0, 10);
   const { month: m0, year } = parseMonthKey(month);
   await tx.execute(sql`lock table ${sql.identifier('flights')} in share mode`);
   await tx.select({ id: staffGroups.id }).from(staffGroups).where(eq(staffGroups.name, role)).for('update');
@@ -61,13 +64,13 @@ export async function lockInputs(tx: Db, role: string, month: string): Promise<v
     await tx
       .select({ id: schedules.id })
       .from(schedules)
-      .where(and(inArray(schedules.employeeId, ids), gte(schedules.date, first), lte(schedules.date, last)))
+      .where(and(inArray(schedules.employeeId, ids), gte(schedules.date, before), lte(schedules.date, last)))
       .orderBy(asc(schedules.id))
       .for('update');
     await tx
       .select({ id: timeOff.id })
       .from(timeOff)
-      .where(and(inArray(timeOff.employeeId, ids), lte(timeOff.startDate, last), gte(timeOff.endDate, first)))
+      .where(and(inArray(timeOff.employeeId, ids), lte(timeOff.startDate, last), gte(timeOff.endDate, before)))
       .orderBy(asc(timeOff.id))
       .for('update');
   }
@@ -119,6 +122,15 @@ export function firstChange(planned: MonthInputs, now: MonthInputs): GenerationS
     const deleted = planned.manual.find((m) => !after.has(m.id));
     if (deleted) return { change: 'shift', action: 'deleted', employee: nameOf(deleted.employeeId), date: deleted.date };
   }
+
+  // The shifts of the days before the month (previousShifts), whatever their source.
+  const earlier = (i: Instance) => (i.previousShifts ?? []).map((p) => ({ key: canonical(p), shift: p }));
+  const earlierBefore = earlier(planned.instance);
+  const earlierNow = earlier(now.instance);
+  const savedEarlier = earlierNow.find((p) => !earlierBefore.some((q) => q.key === p.key));
+  if (savedEarlier) return { change: 'shift', action: 'saved', employee: nameOf(savedEarlier.shift.employeeId), date: savedEarlier.shift.date };
+  const deletedEarlier = earlierBefore.find((p) => !earlierNow.some((q) => q.key === p.key));
+  if (deletedEarlier) return { change: 'shift', action: 'deleted', employee: nameOf(deletedEarlier.shift.employeeId), date: deletedEarlier.shift.date };
 
   const was = new Map(planned.instance.employees.map((e) => [e.id, e]));
   const is = new Map(now.instance.employees.map((e) => [e.id, e]));
