@@ -1,7 +1,7 @@
 import { test, expect, seriousAxeViolations } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
-const DEFAULTS = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw' };
+const DEFAULTS = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' };
 
 /** Other specs share this database: put the defaults back. */
 async function restoreDefaults(page: Page) {

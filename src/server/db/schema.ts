@@ -213,6 +213,10 @@ export const settings = pgTable(
     minRestHours: doublePrecision('min_rest_hours').notNull().default(11),
     weeklyHours: doublePrecision('weekly_hours').notNull().default(40),
     minShiftHours: doublePrecision('min_shift_hours').notNull().default(4),
+    /** R11: the uninterrupted rest every week holds, in hours; 0 turns the rule off. */
+    weeklyRestHours: doublePrecision('weekly_rest_hours').notNull().default(35),
+    /** R12: the longest run of consecutive working days; 0 turns the rule off. */
+    maxConsecutiveDays: integer('max_consecutive_days').notNull().default(6),
     timeZone: text('time_zone').notNull().default('Europe/Warsaw'),
     updatedAt: updatedAt(),
     version: version(),
@@ -223,6 +227,8 @@ export const settings = pgTable(
     check('settings_min_rest', sql`${t.minRestHours} between 8 and 24`),
     check('settings_weekly_hours', sql`${t.weeklyHours} between 20 and 60`),
     check('settings_min_shift', sql`${t.minShiftHours} between 1 and 24`),
+    check('settings_weekly_rest', sql`${t.weeklyRestHours} between 0 and 48`),
+    check('settings_max_consecutive_days', sql`${t.maxConsecutiveDays} between 0 and 14`),
   ],
 );
 

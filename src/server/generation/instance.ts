@@ -2,7 +2,7 @@
 // The generate endpoint and the export command both use it, so a real month can be replayed.
 import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { DEFAULT_MAX_CONSECUTIVE_DAYS, DEFAULT_WEEKLY_REST_HOURS, PREVIOUS_SHIFT_DAYS, type Instance } from '../../engine/format.ts';
+import { PREVIOUS_SHIFT_DAYS, type Instance } from '../../engine/format.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
 import { airportHours, employees, flights, monthlyWorkHours, schedules, staffGroups, timeOff } from '../db/schema.ts';
@@ -121,8 +121,8 @@ export async function loadInstance(db: Db, role: string, month: string, options:
       minRestHours: settings.minRestHours,
       weeklyHours: settings.weeklyHours,
       minShiftHours: settings.minShiftHours,
-      weeklyRestHours: DEFAULT_WEEKLY_REST_HOURS,
-      maxConsecutiveDays: DEFAULT_MAX_CONSECUTIVE_DAYS,
+      weeklyRestHours: settings.weeklyRestHours,
+      maxConsecutiveDays: settings.maxConsecutiveDays,
     },
     requiredHours: required[0].requiredHours,
     employees: staff.map((e) => ({

@@ -96,6 +96,8 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
       minRestHours: settingsRow.minRestHours,
       weeklyHours: settingsRow.weeklyHours,
       minShiftHours: settingsRow.minShiftHours,
+      weeklyRestHours: settingsRow.weeklyRestHours,
+      maxConsecutiveDays: settingsRow.maxConsecutiveDays,
       timeZone: settingsRow.timeZone,
     },
     groups,

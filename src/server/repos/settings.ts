@@ -16,6 +16,9 @@ export interface SettingsValues {
   minRestHours: number;
   weeklyHours: number;
   minShiftHours: number;
+  /** Left out: kept as stored. */
+  weeklyRestHours?: number | undefined;
+  maxConsecutiveDays?: number | undefined;
   timeZone: string;
 }
 
@@ -27,7 +30,13 @@ export async function updateSettings(db: Db, values: SettingsValues, version: nu
   await getSettings(db);
   const [row] = await db
     .update(settings)
-    .set({ ...values, version: sql`${settings.version} + 1`, updatedAt: sql`now()` })
+    .set({
+      ...values,
+      weeklyRestHours: values.weeklyRestHours ?? sql`${settings.weeklyRestHours}`,
+      maxConsecutiveDays: values.maxConsecutiveDays ?? sql`${settings.maxConsecutiveDays}`,
+      version: sql`${settings.version} + 1`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(settings.id, 1), eq(settings.version, version)))
     .returning();
   return row ?? null;

@@ -60,7 +60,7 @@ describe('GET /api/month', () => {
     const body = res.json();
     expect(body.month).toBe('2026-03');
     expect(body.requiredHours).toBe(160);
-    expect(body.settings).toEqual({ timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw' });
+    expect(body.settings).toEqual({ timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' });
     // Every staff group in its order, even those without employees; employees by last name.
     expect(body.groups.map((g: { name: string }) => g.name)).toEqual(['Koordynator', 'Rampa', 'PAX/INFO', 'TEST 1', 'TEST 2', 'TEST 3']);
     const rampa = body.groups.find((g: { name: string }) => g.name === 'Rampa');

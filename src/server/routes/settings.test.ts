@@ -39,6 +39,8 @@ describe('GET /api/settings', () => {
       minRestHours: 11,
       weeklyHours: 40,
       minShiftHours: 4,
+      weeklyRestHours: 35,
+      maxConsecutiveDays: 6,
       timeZone: 'Europe/Warsaw',
       version: 1,
     });
@@ -69,6 +71,8 @@ describe('PUT /api/settings', () => {
     ['minRestHours', 7, 8, 24, 25],
     ['weeklyHours', 19, 20, 60, 61],
     ['minShiftHours', 0, 1, 24, 25],
+    ['weeklyRestHours', -1, 0, 48, 49],
+    ['maxConsecutiveDays', -1, 0, 14, 15],
   ];
   for (const [field, below, min, max, above] of bounds) {
     it(`keeps ${field} within ${min}–${max}: ${min} and ${max} are saved, ${below} and ${above} refused`, async () => {
@@ -87,6 +91,23 @@ describe('PUT /api/settings', () => {
     });
   }
 
+  it('saves the weekly rest and the run of working days, and keeps them when an older client leaves them out', async () => {
+    const res = await put(await valid({ weeklyRestHours: '24.5', maxConsecutiveDays: 5 }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ weeklyRestHours: 24.5, maxConsecutiveDays: 5, version: 2 });
+    const older = await put(await valid({ weeklyHours: 38 }));
+    expect(older.statusCode).toBe(200);
+    expect(older.json()).toMatchObject({ weeklyHours: 38, weeklyRestHours: 24.5, maxConsecutiveDays: 5, version: 3 });
+  });
+
+  it('refuses a run of working days that is not a whole number', async () => {
+    const before = await current();
+    const res = await put(await valid({ maxConsecutiveDays: 5.5 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('maxConsecutiveDays: must be a whole number from 0 to 14');
+    expect(await current()).toEqual(before);
+  });
+
   it('refuses junk with a message naming the field, and saves nothing', async () => {
     const cases: [string, unknown][] = [
       ['weeklyHours', 'forty'],
@@ -94,6 +115,8 @@ describe('PUT /api/settings', () => {
       ['weeklyHours', null],
       ['minRestHours', true],
       ['minShiftHours', [4]],
+      ['weeklyRestHours', 'plenty'],
+      ['maxConsecutiveDays', null],
       ['timeIncrement', 'quarter'],
       ['timeZone', 'Mars/Olympus_Mons'],
       ['timeZone', 42],

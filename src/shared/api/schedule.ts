@@ -51,6 +51,8 @@ export const monthSettingsSchema = z.object({
   minRestHours: z.number(),
   weeklyHours: z.number(),
   minShiftHours: z.number(),
+  weeklyRestHours: z.number(),
+  maxConsecutiveDays: z.number().int(),
   timeZone: z.string(),
 });
 export type MonthSettings = z.infer<typeof monthSettingsSchema>;

@@ -9,6 +9,10 @@ export const settingsSchema = z.object({
   minRestHours: z.number(),
   weeklyHours: z.number(),
   minShiftHours: z.number(),
+  /** R11: uninterrupted rest each week, in hours; 0 turns the rule off. */
+  weeklyRestHours: z.number(),
+  /** R12: the longest run of consecutive working days; 0 turns the rule off. */
+  maxConsecutiveDays: z.number().int(),
   timeZone: z.string(),
   version: z.number().int(),
 });
@@ -19,6 +23,8 @@ export const SETTINGS_DEFAULTS = {
   minRestHours: 11,
   weeklyHours: 40,
   minShiftHours: 4,
+  weeklyRestHours: 35,
+  maxConsecutiveDays: 6,
   timeZone: 'Europe/Warsaw',
 } as const;
 
@@ -27,6 +33,10 @@ export const SETTINGS_BOUNDS = {
   minRestHours: { min: 8, max: 24 },
   weeklyHours: { min: 20, max: 60 },
   minShiftHours: { min: 1, max: 24 },
+  /** 0 turns weekly rest off; 35 h is the Polish Labour Code's minimum (art. 133 § 1). */
+  weeklyRestHours: { min: 0, max: 48 },
+  /** 0 turns the limit off. */
+  maxConsecutiveDays: { min: 0, max: 14 },
 } as const;
 
 const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -46,13 +56,30 @@ export function isTimeZone(name: string): boolean {
   return IANAZone.isValidZone(name);
 }
 
-/** The body of PUT /api/settings: every field, plus the version the edit was based on. */
+/** A whole number, or text holding one, within the bounds. */
+function wholeNumberBetween(min: number, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && NUMERIC_TEXT.test(value.trim()) ? Number(value.trim()) : value),
+    z
+      .number({ error: `must be a whole number from ${min} to ${max}` })
+      .int(`must be a whole number from ${min} to ${max}`)
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`),
+  );
+}
+
+/**
+ * The body of PUT /api/settings: every field, plus the version the edit was based on. The labour-rule
+ * limits may be left out by older clients: they then stay as stored.
+ */
 export const settingsUpdateSchema = z
   .object({
     timeIncrement: z.enum(['half', 'full'], { error: "must be 'half' or 'full'" }),
     minRestHours: numberBetween(SETTINGS_BOUNDS.minRestHours.min, SETTINGS_BOUNDS.minRestHours.max),
     weeklyHours: numberBetween(SETTINGS_BOUNDS.weeklyHours.min, SETTINGS_BOUNDS.weeklyHours.max),
     minShiftHours: numberBetween(SETTINGS_BOUNDS.minShiftHours.min, SETTINGS_BOUNDS.minShiftHours.max),
+    weeklyRestHours: numberBetween(SETTINGS_BOUNDS.weeklyRestHours.min, SETTINGS_BOUNDS.weeklyRestHours.max).optional(),
+    maxConsecutiveDays: wholeNumberBetween(SETTINGS_BOUNDS.maxConsecutiveDays.min, SETTINGS_BOUNDS.maxConsecutiveDays.max).optional(),
     timeZone: z
       .string({ error: 'must be a time zone name such as Europe/Warsaw' })
       .trim()

@@ -41,7 +41,7 @@ describe('the Total Hours cell', () => {
     const data = {
       month: '2026-03',
       requiredHours: 160,
-      settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw' },
+      settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
       groups: [],
       schedules: [{ id: 's1', employeeId: 'e1', date: '2026-03-02', startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 }],
       timeOff: [
@@ -55,7 +55,7 @@ describe('the Total Hours cell', () => {
   });
 });
 
-const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw' } as const;
+const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' } as const;
 const employee = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak' };
 
 function modalData(shifts: MonthData['schedules']) {

@@ -16,7 +16,7 @@ const dates = ['2026-03-01', '2026-03-02', '2026-03-03'];
 const data: MonthData = {
   month: '2026-03',
   requiredHours: 160,
-  settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw' },
+  settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
   groups: [
     { name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'a', firstName: 'Anna', lastName: 'Żak' }] },
     { name: 'PAX/INFO', position: 2, takesFlights: true, employees: [{ id: 'b', firstName: '=HYPERLINK("http://x")', lastName: '-1+2' }] },

@@ -13,6 +13,8 @@ interface Values {
   minRestHours: number | string;
   weeklyHours: number | string;
   minShiftHours: number | string;
+  weeklyRestHours: number | string;
+  maxConsecutiveDays: number | string;
   timeZone: string | null;
 }
 
@@ -21,6 +23,8 @@ const toValues = (s: Settings): Values => ({
   minRestHours: s.minRestHours,
   weeklyHours: s.weeklyHours,
   minShiftHours: s.minShiftHours,
+  weeklyRestHours: s.weeklyRestHours,
+  maxConsecutiveDays: s.maxConsecutiveDays,
   timeZone: s.timeZone,
 });
 
@@ -53,6 +57,8 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
       minRestHours: between('minRestHours'),
       weeklyHours: between('weeklyHours'),
       minShiftHours: between('minShiftHours'),
+      weeklyRestHours: between('weeklyRestHours'),
+      maxConsecutiveDays: (value) => between('maxConsecutiveDays')(value) ?? (Number.isInteger(value) ? null : t('general.wholeNumber')),
       timeZone: (v) => (v ? null : t('general.timeZoneRequired')),
     },
   });
@@ -73,6 +79,8 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
         minRestHours: values.minRestHours as number,
         weeklyHours: weekly,
         minShiftHours: values.minShiftHours as number,
+        weeklyRestHours: values.weeklyRestHours as number,
+        maxConsecutiveDays: values.maxConsecutiveDays as number,
         timeZone: values.timeZone!,
         version: settings.version,
       });
@@ -132,6 +140,26 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
             decimalScale={2}
             clampBehavior="none"
             {...form.getInputProps('minShiftHours')}
+          />
+          <NumberInput
+            label={t('general.weeklyRestHours')}
+            description={t('general.weeklyRestHint')}
+            min={SETTINGS_BOUNDS.weeklyRestHours.min}
+            max={SETTINGS_BOUNDS.weeklyRestHours.max}
+            step={1}
+            decimalScale={2}
+            clampBehavior="none"
+            {...form.getInputProps('weeklyRestHours')}
+          />
+          <NumberInput
+            label={t('general.maxConsecutiveDays')}
+            description={t('general.maxConsecutiveHint')}
+            min={SETTINGS_BOUNDS.maxConsecutiveDays.min}
+            max={SETTINGS_BOUNDS.maxConsecutiveDays.max}
+            step={1}
+            allowDecimal={false}
+            clampBehavior="none"
+            {...form.getInputProps('maxConsecutiveDays')}
           />
           <Select
             label={t('general.timeZone')}

@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { renderWithApp } from '../../test/render.tsx';
 import { SettingsPage } from './SettingsPage.tsx';
 
-const STORED = { id: 1, timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, timeZone: 'Europe/Warsaw', version: 3 };
+const STORED = { id: 1, timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw', version: 3 };
 
 /** The stored settings for /settings, no monthly hours for /monthly-hours. */
 const read = (url: string) => answer(200, url.includes('/monthly-hours') ? [] : STORED);
@@ -65,8 +65,37 @@ describe('settings screen', () => {
       minRestHours: 11,
       weeklyHours: 45,
       minShiftHours: 4,
+      weeklyRestHours: 35,
+      maxConsecutiveDays: 6,
       timeZone: 'Europe/Warsaw',
       version: 3,
     });
+  });
+
+  it('changes the weekly rest and the run of working days, with their help texts, and refuses values out of bounds', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? answer(200, { ...STORED, ...JSON.parse(String(init.body)), version: 4 }) : read(url),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderWithApp(<SettingsPage />, { route: '/settings', language: 'pl' });
+    const rest = await screen.findByRole('textbox', { name: 'Nieprzerwany odpoczynek w każdym tygodniu (godziny)' });
+    const days = screen.getByRole('textbox', { name: 'Najwięcej dni pracy z rzędu' });
+    expect(rest).toHaveValue('35');
+    expect(days).toHaveValue('6');
+    expect(screen.getByText(/Kodeks pracy \(art\. 133 § 1\) wymaga co najmniej 35 godzin/)).toBeInTheDocument();
+    expect(screen.getByText(/Zalecane: 6 dni, aby w każdym tygodniu był dzień wolny\. Dozwolone od 0 do 14; 0 wyłącza tę zasadę\./)).toBeInTheDocument();
+    await userEvent.clear(days);
+    await userEvent.type(days, '15');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz ustawienia' }));
+    expect(await screen.findByText('Podaj liczbę od 0 do 14')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
+    await userEvent.clear(days);
+    await userEvent.type(days, '0');
+    await userEvent.clear(rest);
+    await userEvent.type(rest, '24');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz ustawienia' }));
+    expect(await screen.findByText('Ustawienia zostały zapisane. Maksymalna liczba godzin tygodniowo: 40')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toMatchObject({ weeklyRestHours: 24, maxConsecutiveDays: 0 });
   });
 });
