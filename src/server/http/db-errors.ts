@@ -36,3 +36,30 @@ export function invalidInputMessage(error: unknown): string | null {
   }
   return null;
 }
+
+/** PostgreSQL's disk_full; ENOSPC as the system (and the embedded database's file layer) names it. */
+const DISK_FULL_CODE = /^(53100|ENOSPC)$/;
+/** ENOSPC in the numbering of the embedded database's file layer (Emscripten), which throws it bare. */
+const EMSCRIPTEN_ENOSPC = 51;
+const DISK_FULL_TEXT = /No space left on device|\bENOSPC\b/i;
+
+export const DISK_FULL_MESSAGE =
+  "The database's disk is full, so this change was not saved. Ask the administrator to free space on the server's disk, then try again.";
+
+/** True when `error` or one of its causes says the disk that holds the database is full. */
+export function isDiskFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth++) {
+    const e = current as { code?: unknown; errno?: unknown; name?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && DISK_FULL_CODE.test(e.code)) return true;
+    if (e.name === 'ErrnoError' && e.errno === EMSCRIPTEN_ENOSPC) return true;
+    // Only PostgreSQL's own message for a database error: drizzle's wrapper quotes the query's values.
+    if (typeof e.message === 'string' && !isQueryWrapper(e) && DISK_FULL_TEXT.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+function isQueryWrapper(e: object): boolean {
+  return typeof (e as { query?: unknown }).query === 'string' && 'params' in e && !('severity' in e);
+}
