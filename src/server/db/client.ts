@@ -13,6 +13,9 @@ import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import * as schema from './schema.ts';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.ts';
+import { DiskFullError, explainOpenFailure, freeSpace, LOW_DISK_SPACE_BYTES, lowSpaceWarning, type StatFs } from './disk-space.ts';
+
+export { DiskFullError } from './disk-space.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -52,9 +55,19 @@ export class DataFolderLockedError extends Error {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
-export async function openEmbedded(dataDir: string, options: { migrate?: boolean } = {}): Promise<Database> {
+export interface EmbeddedOptions {
+  migrate?: boolean;
+  /** How free space is measured (fs.promises.statfs); tests give a stand-in. */
+  statfs?: StatFs;
+}
+
+export async function openEmbedded(dataDir: string, options: EmbeddedOptions = {}): Promise<Database> {
   const dir = path.resolve(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw await explainOpenFailure(err, dir, null, options.statfs);
+  }
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(dir, {
@@ -71,15 +84,20 @@ export async function openEmbedded(dataDir: string, options: { migrate?: boolean
     });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataFolderLockedError(dir);
-    throw err;
+    // ENOSPC making the lock directory, for instance.
+    throw (err as NodeJS.ErrnoException).code === 'ENOSPC' ? new DiskFullError(dir, await freeSpace(dir, options.statfs), err) : err;
   }
+  // A full disk keeps the embedded database from starting, with an error that does not say so:
+  // measured now, the failure below can be named (disk-space.ts).
+  const free = await freeSpace(dir, options.statfs);
   let client: PGlite;
   try {
     client = await PGlite.create(path.join(dir, 'pg'));
   } catch (err) {
-    await release();
-    throw err;
+    await release().catch(() => {});
+    throw await explainOpenFailure(err, dir, free, options.statfs);
   }
+  if (free !== null && free < LOW_DISK_SPACE_BYTES) console.warn(lowSpaceWarning(dir, free));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const feed = lazyFeed(() => pgliteChangeFeed(client));
   const database: Database = {
@@ -97,8 +115,8 @@ export async function openEmbedded(dataDir: string, options: { migrate?: boolean
     try {
       await migratePglite(db as never, { migrationsFolder });
     } catch (err) {
-      await database.close();
-      throw err;
+      await database.close().catch(() => {});
+      throw await explainOpenFailure(err, dir, free, options.statfs);
     }
   }
   return database;
