@@ -196,6 +196,17 @@ describe('breach messages explain themselves', () => {
       'R7 rest between two shifts of an employee is at least the minimum rest: Jan Kowalski (e2) on 2026-11-03: rests 9 h between the shift ending 2026-11-02 22:00 and the one starting 2026-11-03 07:00, 2 h short of 11 h.',
     );
   });
+  it('names the week, the rest and the law for weekly rest, and the run for consecutive days', () => {
+    const [rest] = checkResult(baseInstance(), ruleCases.R11[1]!.shifts);
+    expect(rest).toMatchObject({ rule: 'R11', name: 'weeklyRest', employeeId: 'e2', date: '2026-11-01', amount: 1 });
+    expect(rest!.params).toEqual({ from: '2026-11-01', to: '2026-11-07', longestHours: 34, requiredHours: 35 });
+    expect(rest!.message).toBe(
+      'R11 every week (Sunday 00:00 to Sunday 00:00) holds an uninterrupted rest of at least the weekly rest (Polish Labour Code art. 133 § 1; EU Directive 2003/88/EC art. 5): Jan Kowalski (e2) on 2026-11-01: the longest rest in the week 2026-11-01 to 2026-11-07 is 34 h, 1 h short of 35 h.',
+    );
+    const [run] = checkResult(baseInstance(), ruleCases.R12[1]!.shifts).filter((b) => b.rule === 'R12');
+    expect(run).toMatchObject({ rule: 'R12', date: '2026-11-08', amount: 1, params: { days: 7, from: '2026-11-02', to: '2026-11-08', max: 6 } });
+    expect(run!.message).toContain('works 7 days in a row (2026-11-02 to 2026-11-08), 1 more than 6.');
+  });
   it('gives the week for the weekly cap', () => {
     const [b] = checkResult(baseInstance(), ruleCases.R6[1]!.shifts);
     expect(b!.message).toContain('45 h in the week 2026-11-01 to 2026-11-07, 5 h over the cap of 40 h');

@@ -17,6 +17,8 @@ export type Breach = {
   message: string;
   /** How badly the rule is broken, in the rule's unit (hours for time rules, count otherwise). */
   amount: number;
+  /** The figures of the sentence, for a translation of it (R11: the week and its rest; R12: the run). */
+  params?: Record<string, string | number>;
 };
 
 /** A shift of the result as the rules read it. Times are null when they are not times of day. */
@@ -101,9 +103,18 @@ export type HardRule = {
 
 const h = (minutes: number): string => `${roundHours(minutes / 60)} h`;
 
-function breach(context: RuleContext, rule: HardRule, employeeId: string, date: string, text: string, amount: number): Breach {
+function breach(context: RuleContext, rule: HardRule, employeeId: string, date: string, text: string, amount: number, params?: Breach['params']): Breach {
   const who = context.names.get(employeeId) ?? `unknown employee "${employeeId}"`;
-  return { rule: rule.id, name: rule.name, employeeId, date, message: `${rule.id} ${rule.label}: ${who} on ${date}: ${text}.`, amount: roundHours(amount) };
+  const law = rule.law ? ` (${rule.law})` : '';
+  return {
+    rule: rule.id,
+    name: rule.name,
+    employeeId,
+    date,
+    message: `${rule.id} ${rule.label}${law}: ${who} on ${date}: ${text}.`,
+    amount: roundHours(amount),
+    ...(params ? { params } : {}),
+  };
 }
 
 function placed(context: RuleContext): Iterable<CheckedShift & { day: Day; start: number; end: number; minutes: number }> {
@@ -425,7 +436,14 @@ export const weeklyRest: HardRule = {
         if (longest >= required - 1e-9) continue;
         const first = calendar.dateOf(sunday);
         const last = calendar.dateOf(sunday + 6);
-        out.push(breach(context, this, employee.id, calendar.dateOf(Math.max(sunday, 0)), `the longest rest in the week ${first} to ${last} is ${h(longest)}, ${h(required - longest)} short of ${h(required)}`, (required - longest) / 60));
+        out.push(
+          breach(context, this, employee.id, calendar.dateOf(Math.max(sunday, 0)), `the longest rest in the week ${first} to ${last} is ${h(longest)}, ${h(required - longest)} short of ${h(required)}`, (required - longest) / 60, {
+            from: first,
+            to: last,
+            longestHours: roundHours(longest / 60),
+            requiredHours: roundHours(required / 60),
+          }),
+        );
       }
     }
     return out;
@@ -455,7 +473,7 @@ export const consecutiveDays: HardRule = {
   id: 'R12',
   name: 'consecutiveDays',
   label: 'no run of consecutive working days is longer than the maximum',
-  law: 'the airport\'s working-time rules (Polish Labour Code art. 133: a day off each week)',
+  law: 'a day off in every week: Polish Labour Code art. 133 § 1; EU Directive 2003/88/EC art. 5',
   check(context) {
     const max = maxConsecutiveDays(context.instance.settings);
     if (max === 0) return [];
@@ -475,7 +493,7 @@ export const consecutiveDays: HardRule = {
         if (run > max && firstOver < d) {
           const from = calendar.dateOf(d - run);
           const to = calendar.dateOf(d - 1);
-          out.push(breach(context, this, employee.id, calendar.dateOf(firstOver), `works ${run} days in a row (${from} to ${to}), ${run - max} more than ${max}`, d - firstOver));
+          out.push(breach(context, this, employee.id, calendar.dateOf(firstOver), `works ${run} days in a row (${from} to ${to}), ${run - max} more than ${max}`, d - firstOver, { days: run, from, to, max }));
         }
         run = 0;
       }

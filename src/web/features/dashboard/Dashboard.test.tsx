@@ -158,4 +158,43 @@ describe('the Edit Schedule modal', () => {
     expect(warnings).toHaveTextContent('Zmianę nadal można zapisać.');
     expect(within(dialog).getByRole('button', { name: 'Zapisz' })).toBeEnabled();
   });
+
+  const dayShifts = (dates: string[], startTime: string, endTime: string) =>
+    dates.map((date, i) => ({ id: `r${i}`, employeeId: employee.id, date, startTime, endTime, totalHours: 4, version: 1 }));
+
+  it('warns of a seventh working day in a row with a Polish sentence: who, when, the limit and the law, no codes', async () => {
+    // Monday 2 to Saturday 7 March 2026, then Sunday the 8th.
+    const week = dayShifts(['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07'], '10:00', '14:00');
+    await renderWithApp(
+      <ScheduleModal month="2026-03" employee={employee} date="2026-03-08" settings={settings} data={modalData(week)} onClose={() => {}} />,
+      { language: 'pl' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '10:00');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
+    const warnings = within(dialog).getByTestId('rule-warnings');
+    const items = within(warnings).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Anna Nowak będzie pracować 7 dni z rzędu, od 2 marca 2026 do 8 marca 2026, a dozwolone jest najwyżej 6: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
+    ]);
+    expect(warnings.textContent).not.toMatch(/R12|\d{4}-\d{2}-\d{2}|[0-9a-f]{8}-[0-9a-f]{4}/);
+    expect(within(dialog).getByRole('button', { name: 'Zapisz' })).toBeEnabled();
+  });
+
+  it('warns of a week without its uninterrupted rest, in English when the UI is in English', async () => {
+    // Monday 2 to Thursday 5 March 06:00–14:00; Friday the 6th until 14:00 leaves 34 h before the week ends.
+    const week = dayShifts(['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'], '06:00', '14:00');
+    await renderWithApp(
+      <ScheduleModal month="2026-03" employee={employee} date="2026-03-06" settings={settings} data={modalData(week)} onClose={() => {}} />,
+      { language: 'en' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Start time'), '06:00');
+    await userEvent.selectOptions(within(dialog).getByLabelText('End time'), '13:00');
+    expect(within(dialog).queryByTestId('rule-warnings')).toBeNull();
+    await userEvent.selectOptions(within(dialog).getByLabelText('End time'), '14:00');
+    expect(within(dialog).getByTestId('rule-warnings')).toHaveTextContent(
+      'Anna Nowak would have no uninterrupted weekly rest: in the week from March 1, 2026 to March 7, 2026 the longest break from work would be 34 h, 1 h less than the required 35 h (Polish Labour Code art. 133 § 1).',
+    );
+  });
 });

@@ -18,7 +18,7 @@ import {
 import { ApiError, errorMessage, isStale } from '../../lib/api.ts';
 import { saveSchedule, useFreshMonth, useReloadMonth } from './api.ts';
 import { fullName, type EmployeeMonth } from './model.ts';
-import { longDate, shortDate } from './format.ts';
+import { dayMonthYear, longDate, shortDate } from './format.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
 
 type Props = {
@@ -68,6 +68,8 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
           minRestHours: settings.minRestHours,
           weeklyHours: settings.weeklyHours,
           minShiftHours: settings.minShiftHours,
+          weeklyRestHours: settings.weeklyRestHours,
+          maxConsecutiveDays: settings.maxConsecutiveDays,
         },
         employee: {
           id: employee.id,
@@ -120,13 +122,24 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     save.mutate();
   };
 
-  const ruleText = (b: Breach) =>
-    t(`schedule.rule.${b.rule as 'R5' | 'R6' | 'R7' | 'R8'}`, {
+  // A sentence in the UI's language: the name, dates as the locale writes them, the rule in words.
+  const ruleText = (b: Breach) => {
+    const p = b.params ?? {};
+    const day = (key: string) => (typeof p[key] === 'string' ? dayMonthYear(p[key], language) : '');
+    return t(`schedule.rule.${b.rule as 'R5' | 'R6' | 'R7' | 'R8' | 'R11' | 'R12'}`, {
       amount: b.amount,
       date: shortDate(b.date, language),
       cap: weeklyCapHours(settings),
       rest: settings.minRestHours,
+      name: fullName(employee),
+      from: day('from'),
+      to: day('to'),
+      longest: p.longestHours,
+      required: p.requiredHours,
+      days: p.days,
+      max: p.max,
     });
+  };
 
   return (
     <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('schedule.title')} centered>

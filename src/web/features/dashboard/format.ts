@@ -23,6 +23,9 @@ export const longDate = (date: string, language: string) =>
 /** "2 mar" / "Mar 2" */
 export const shortDate = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'short' }).format(asDate(date));
 
+/** "2 listopada 2026" / "November 2, 2026" */
+export const dayMonthYear = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(asDate(date));
+
 /** "12.11.2026" / "11/12/2026" */
 export const numericDate = (date: string, language: string) =>
   formatter(language, { day: 'numeric', month: 'numeric', year: 'numeric' }).format(asDate(date));

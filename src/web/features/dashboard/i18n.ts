@@ -91,6 +91,10 @@ export const dashboard = {
         R6: 'Limit tygodniowy {{cap}} h przekroczony o {{amount}} h (tydzień od {{date}})',
         R7: 'Odpoczynek krótszy od minimum {{rest}} h o {{amount}} h ({{date}})',
         R8: 'Zmiana w dniu urlopu niewliczanego do pracy ({{amount}} h, {{date}})',
+        R11:
+          '{{name}} nie będzie mieć nieprzerwanego odpoczynku tygodniowego: w tygodniu od {{from}} do {{to}} najdłuższa przerwa w pracy wyniesie {{longest}} h, o {{amount}} h mniej niż wymagane {{required}} h (art. 133 § 1 Kodeksu pracy).',
+        R12:
+          '{{name}} będzie pracować {{days}} dni z rzędu, od {{from}} do {{to}}, a dozwolone jest najwyżej {{max}}: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
       },
     },
     event: {
@@ -241,6 +245,10 @@ export const dashboard = {
         R6: 'Weekly cap of {{cap}} h exceeded by {{amount}} h (week from {{date}})',
         R7: 'Rest shorter than the minimum of {{rest}} h by {{amount}} h ({{date}})',
         R8: 'Shift on a day of time off that does not count as work ({{amount}} h, {{date}})',
+        R11:
+          '{{name}} would have no uninterrupted weekly rest: in the week from {{from}} to {{to}} the longest break from work would be {{longest}} h, {{amount}} h less than the required {{required}} h (Polish Labour Code art. 133 § 1).',
+        R12:
+          '{{name}} would work {{days}} days in a row, from {{from}} to {{to}}, and at most {{max}} are allowed: a day off is due in every week (Polish Labour Code art. 133 § 1).',
       },
     },
     event: {
