@@ -142,8 +142,8 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
         return { runId: run!.id };
       });
       if ('runId' in outcome) return { runId: outcome.runId, shiftCount: result.shifts.length, seed, strategy, report: result.report };
-      // Planning again takes what changed into account; a planner's shift saved meanwhile cannot be
-      // when the request asked to replace the manual shifts, so that is refused at once.
+      // Planning again takes what changed into account. Asked to replace the manual shifts too, a
+      // second plan would replace a shift saved meanwhile along with them: refused at once instead.
       const replannable = options.keepManual !== false;
       if (!replannable || attempt >= REPLANS) throw staleGeneration(outcome.change);
     }
