@@ -10,11 +10,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
 import * as schema from './schema.ts';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.ts';
+import { lockDataFolder } from './data-folder-lock.ts';
 import { DiskFullError, explainOpenFailure, freeSpace, LOW_DISK_SPACE_BYTES, lowSpaceWarning, type StatFs } from './disk-space.ts';
 
+export { DataFolderLockedError } from './data-folder-lock.ts';
 export { DiskFullError } from './disk-space.ts';
 
 export type Schema = typeof schema;
@@ -42,17 +43,6 @@ function lazyFeed(start: () => ChangeFeed) {
   };
 }
 
-export class DataFolderLockedError extends Error {
-  constructor(dir: string) {
-    super(
-      `The data folder ${dir} is already in use by another Grafik process (a running server or command). ` +
-        'Only one process may own the embedded database at a time: stop the other process first, ' +
-        'or point this one at another folder with DATA_DIR.',
-    );
-    this.name = 'DataFolderLockedError';
-  }
-}
-
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 export interface EmbeddedOptions {
@@ -70,12 +60,7 @@ export async function openEmbedded(dataDir: string, options: EmbeddedOptions = {
   }
   let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(dir, {
-      lockfilePath: path.join(dir, 'grafik.lock'),
-      stale: 15_000,
-      update: 5_000,
-      retries: 0,
-      realpath: false,
+    release = await lockDataFolder(dir, {
       onCompromised: (err) => {
         // Another process took the folder over: stop writing at once rather than lose data.
         console.error(`Lost the lock on the data folder ${dir}: ${err.message}. Stopping.`);
@@ -83,8 +68,7 @@ export async function openEmbedded(dataDir: string, options: EmbeddedOptions = {
       },
     });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataFolderLockedError(dir);
-    // ENOSPC making the lock directory, for instance.
+    // ENOSPC making the lock directory, for instance; a refused lock is rethrown as it is.
     throw (err as NodeJS.ErrnoException).code === 'ENOSPC' ? new DiskFullError(dir, await freeSpace(dir, options.statfs), err) : err;
   }
   // A full disk keeps the embedded database from starting, with an error that does not say so:
