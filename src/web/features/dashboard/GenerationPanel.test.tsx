@@ -61,3 +61,21 @@ describe('Generate Schedule refused because the month changed during the search'
     expect(await screen.findByTestId('generation-error')).toHaveTextContent(/^A shift of Anna Nowak on 12\.11\.2026 was saved/);
   });
 });
+
+describe('the report of a generated month', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says the roster’s shape (Q6) in the UI language', async () => {
+    const report = {
+      quality: { coveragePercent: 99.5, flightsStaffedPercent: 100, shape: { startJumpsPercent: 12.5, shortShiftsPercent: 4, dobaOverlapPercent: 0.5, freeWeekendsPercent: 90 } },
+      unstaffedFlights: [],
+      warnings: [],
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ runId: 'r', shiftCount: 40, report }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await renderWithApp(<GenerationPanel role="Rampa" month="2026-11" />, { language: 'pl' });
+    await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
+    expect(await screen.findByTestId('generation-report')).toHaveTextContent(
+      'Rytm grafiku: godzina rozpoczęcia zmienia się o ponad 4 h z dnia na dzień w 12.5% przypadków, 4% zmian trwa krócej niż 6 h, 0.5% godzin zaczyna się w tej samej dobie pracowniczej co poprzednia zmiana, wolny weekend ma 90% pracowników.',
+    );
+  });
+});

@@ -128,6 +128,16 @@ export function GenerationPanel({ role, month }: Props) {
             {quality?.flightsStaffedPercent !== undefined && (
               <List.Item>{t('generation.flightsStaffed', { value: quality.flightsStaffedPercent })}</List.Item>
             )}
+            {quality?.shape && (
+              <List.Item>
+                {t('generation.shape', {
+                  jumps: quality.shape.startJumpsPercent,
+                  short: quality.shape.shortShiftsPercent,
+                  doba: quality.shape.dobaOverlapPercent,
+                  weekends: quality.shape.freeWeekendsPercent,
+                })}
+              </List.Item>
+            )}
             <List.Item>
               {t('generation.unstaffed', { count: unstaffed.length })}{' '}
               {unstaffed.length > 0 && (

@@ -58,7 +58,14 @@ export type UnstaffedFlight = {
   shortBy: number;
 };
 export type GenerationReport = {
-  quality?: { coveragePercent?: number; flightsStaffedPercent?: number; flightsCounted?: number; flightsStaffed?: number };
+  quality?: {
+    coveragePercent?: number;
+    flightsStaffedPercent?: number;
+    flightsCounted?: number;
+    flightsStaffed?: number;
+    /** Q6, the roster's shape, in %. */
+    shape?: { startJumpsPercent: number; shortShiftsPercent: number; dobaOverlapPercent: number; freeWeekendsPercent: number };
+  };
   unstaffedFlights?: UnstaffedFlight[];
   warnings?: string[];
 };

@@ -122,11 +122,13 @@ export const dashboard = {
       shifts: 'Zmiany: {{count}}',
       coverage: 'Pokrycie zapotrzebowania: {{value}}%',
       flightsStaffed: 'Obsadzone loty: {{value}}%',
+      shape:
+        'Rytm grafiku: godzina rozpoczęcia zmienia się o ponad 4 h z dnia na dzień w {{jumps}}% przypadków, {{short}}% zmian trwa krócej niż 6 h, {{doba}}% godzin zaczyna się w tej samej dobie pracowniczej co poprzednia zmiana, wolny weekend ma {{weekends}}% pracowników.',
       unstaffed: 'Nieobsadzone loty: {{count}}',
       showUnstaffed: 'Pokaż nieobsadzone loty',
       hideUnstaffed: 'Ukryj nieobsadzone loty',
       unstaffedRow: '{{flight}}, {{time}}: brakuje {{short}} z {{required}} ({{reason}})',
-      reason: { closed: 'grupa nieczynna', 'nobody free': 'brak wolnych pracowników', 'cap reached': 'wyczerpany limit godzin' },
+      reason: { closed: 'grupa nieczynna', 'nobody free': 'brak wolnych pracowników', 'cap reached': 'wyczerpany limit godzin lub wymagany odpoczynek' },
       warnings: 'Ostrzeżenia',
       dismiss: 'Zamknij wynik',
       // 409 GENERATION_STALE: what someone saved while the month was being generated (decision record 0008).
@@ -276,11 +278,13 @@ export const dashboard = {
       shifts: 'Shifts: {{count}}',
       coverage: 'Demand covered: {{value}}%',
       flightsStaffed: 'Flights staffed: {{value}}%',
+      shape:
+        'Rhythm: the start time moves by more than 4 h from one day to the next in {{jumps}}% of cases, {{short}}% of shifts last under 6 h, {{doba}}% of hours begin in the same working day (doba) as the previous shift, {{weekends}}% of employees have a free weekend.',
       unstaffed: 'Unstaffed flights: {{count}}',
       showUnstaffed: 'Show unstaffed flights',
       hideUnstaffed: 'Hide unstaffed flights',
       unstaffedRow: '{{flight}}, {{time}}: short by {{short}} of {{required}} ({{reason}})',
-      reason: { closed: 'group closed', 'nobody free': 'nobody free', 'cap reached': 'hour cap reached' },
+      reason: { closed: 'group closed', 'nobody free': 'nobody free', 'cap reached': 'a cap on hours or a required rest' },
       warnings: 'Warnings',
       dismiss: 'Close the result',
       // 409 GENERATION_STALE: what someone saved while the month was being generated (decision record 0008).
