@@ -115,11 +115,13 @@ describe('the Edit Schedule modal', () => {
   });
 
   it('translates the server refusing a skipped time (the zone changed since the grid was loaded)', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(
-        JSON.stringify({ code: 'LOCAL_TIME_SKIPPED', field: 'startTime', message: 'startTime: 02:00 does not exist on 08.03.2026 in America/New_York (the clocks go forward)', requestId: '1' }),
-        { status: 400, headers: { 'content-type': 'application/json' } },
-      ),
+    // Every request is refused (the month before, read for the labour rules, as well as the save).
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({ code: 'LOCAL_TIME_SKIPPED', field: 'startTime', message: 'startTime: 02:00 does not exist on 08.03.2026 in America/New_York (the clocks go forward)', requestId: '1' }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
     );
     await renderWithApp(
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-08" settings={settings} data={modalData([])} onClose={() => {}} />,
@@ -196,5 +198,46 @@ describe('the Edit Schedule modal', () => {
     expect(within(dialog).getByTestId('rule-warnings')).toHaveTextContent(
       'Anna Nowak would have no uninterrupted weekly rest: in the week from March 1, 2026 to March 7, 2026 the longest break from work would be 34 h, 1 h less than the required 35 h (Polish Labour Code art. 133 § 1).',
     );
+  });
+
+  it('counts the shifts at the end of the month before: a run that began in February goes on in March', async () => {
+    // 24 to 28 February 2026 (five days), then 1 and 2 March in this month: the 2nd is the seventh day.
+    const february = {
+      month: '2026-02',
+      requiredHours: 160,
+      settings,
+      groups: [],
+      schedules: dayShifts(['2026-02-24', '2026-02-25', '2026-02-26', '2026-02-27', '2026-02-28'], '10:00', '14:00'),
+      timeOff: [],
+      events: [],
+      totals: {},
+    } satisfies MonthData;
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => new Response(JSON.stringify(february), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await renderWithApp(
+      <ScheduleModal month="2026-03" employee={employee} date="2026-03-02" settings={settings} data={modalData(dayShifts(['2026-03-01'], '10:00', '14:00'))} onClose={() => {}} />,
+      { language: 'pl' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '10:00');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
+    expect(await within(dialog).findByTestId('rule-warnings')).toHaveTextContent(
+      'Anna Nowak będzie pracować 7 dni z rzędu, od 24 lutego 2026 do 2 marca 2026, a dozwolone jest najwyżej 6',
+    );
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toEqual(['/api/month?month=2026-02']);
+  });
+
+  it('does not read the month before for an edit later in the month', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await renderWithApp(
+      <ScheduleModal month="2026-03" employee={employee} date="2026-03-20" settings={settings} data={modalData([])} onClose={() => {}} />,
+      { language: 'pl' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '10:00');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
+    expect(within(dialog).queryByTestId('rule-warnings')).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

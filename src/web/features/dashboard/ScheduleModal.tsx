@@ -16,7 +16,7 @@ import {
   type MonthSettings,
 } from '../../../shared/api/schedule.ts';
 import { ApiError, errorMessage, isStale } from '../../lib/api.ts';
-import { saveSchedule, useFreshMonth, useReloadMonth } from './api.ts';
+import { saveSchedule, useFreshMonth, usePreviousMonthData, useReloadMonth } from './api.ts';
 import { fullName, type EmployeeMonth } from './model.ts';
 import { dayMonthYear, longDate, shortDate } from './format.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
@@ -54,6 +54,8 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
   const skipped = start !== '' && end !== '' ? skippedShiftTime({ date, startTime: start, endTime: end }, settings.timeZone) : null;
   const valid = start !== '' && end !== '' && parseTimeOfDay(end)! > parseTimeOfDay(start)! && skipped === null;
   const hours = valid ? shiftHours(date, start, end, settings.timeZone) : null;
+  // The days before the month count for rest, weekly rest and working days in a row.
+  const previousMonth = usePreviousMonthData(month, date, valid).data;
   const skippedText = (field: 'startTime' | 'endTime', time: string) =>
     t(field === 'startTime' ? 'schedule.startSkipped' : 'schedule.endSkipped', { time, zone: settings.timeZone });
 
@@ -75,8 +77,15 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
           id: employee.id,
           firstName: employee.firstName,
           lastName: employee.lastName,
-          timeOff: data.timeOff.map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),
+          // Time off of the month, and of the month before that ends before this one (no double counting).
+          timeOff: [...data.timeOff, ...(previousMonth?.timeOff.filter((o) => o.employeeId === employee.id && !data.timeOff.some((m) => m.id === o.id)) ?? [])].map((o) => ({
+            startDate: o.startDate,
+            endDate: o.endDate,
+            countAsWork: o.countAsWork,
+            workHours: o.workHours,
+          })),
         },
+        previousShifts: (previousMonth?.schedules ?? []).filter((s) => s.employeeId === employee.id),
         shifts: [...data.shifts.values()].map((s) => ({
           employeeId: s.employeeId,
           date: s.date,
@@ -87,7 +96,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
       },
       { employeeId: employee.id, date, startTime: start, endTime: end, totalHours: hours },
     );
-  }, [valid, hours, month, settings, employee, data, date, start, end]);
+  }, [valid, hours, month, settings, employee, data, date, start, end, previousMonth]);
 
   const save = useMutation({
     mutationFn: () => saveSchedule({ employeeId: employee.id, date, startTime: start, endTime: end, ...(existing ? { version: existing.version } : {}) }),

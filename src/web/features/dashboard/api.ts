@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import type { EventInput, MonthData, Schedule, ScheduleEvent, ScheduleInput } from '../../../shared/api/schedule.ts';
+import { addMonths } from '../../../shared/month.ts';
 
 export const monthQueryKey = (month: string) => ['month', month] as const;
 
@@ -14,6 +15,25 @@ export function useMonthData(month: string) {
     // when the planner comes back to the tab (the server keeps the month ready, so this is cheap).
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,
+  });
+}
+
+/** The days of the previous month that the labour rules look back at, from a date in the first two weeks. */
+const LOOK_BACK_DAYS = 14;
+
+/**
+ * The month before `month`, read once the planner has chosen a shift on `date` in the first two weeks:
+ * rest, weekly rest and working days in a row count the shifts before the month. Not read otherwise.
+ */
+export function usePreviousMonthData(month: string, date: string, chosen: boolean) {
+  const previous = addMonths(month, -1);
+  const enabled = chosen && Number(date.slice(8, 10)) <= LOOK_BACK_DAYS && previous >= '2000-01';
+  return useQuery({
+    queryKey: monthQueryKey(previous),
+    queryFn: ({ signal }) => api<MonthData>(`/month?month=${previous}`, { signal }),
+    staleTime: 30_000,
+    enabled,
+    retry: false,
   });
 }
 
