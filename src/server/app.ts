@@ -3,18 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Auth } from './auth/auth.ts';
-import { errorReply } from './http/error-handler.ts';
+import { errorReply, frameworkErrorReply } from './http/error-handler.ts';
+import { serializeError } from './http/log-redaction.ts';
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { publicRoutes } from './routes/public.ts';
 import { MonthCache } from './repos/month-cache.ts';
 import { monthAnswer } from './repos/month.ts';
-import { refuseCrossSiteWrites, requireSession } from './security/access.ts';
+import { hasBody, refuseCrossSiteWrites, requireSession } from './security/access.ts';
 import { securityHeaders } from './security/headers.ts';
 
 export interface AppOptions {
@@ -47,6 +48,12 @@ declare module 'fastify' {
   }
 }
 
+/** The log's form of an error (pino wants a stack string, even an empty one). */
+function logError(error: unknown) {
+  const out = serializeError(error);
+  return { ...out, stack: out.stack ?? '' };
+}
+
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The body limit of every route that sets none. */
@@ -58,7 +65,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: options.logLevel ?? 'info',
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Errors are logged by code, constraint and table, never with a query's values (http/log-redaction.ts).
+      serializers: { err: logError },
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-backup-passphrase"]', 'res.headers["set-cookie"]'],
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
@@ -66,6 +75,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trusted.length > 0 ? trusted : false,
     // Small by default; the few routes that take files set their own limit.
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Errors the router raises before any route is matched (an address that cannot be decoded, say).
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -77,6 +88,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(baseUrl.startsWith('https://'));
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
+  });
+
+  // An address no route matches is answered at once, before any body is read: the API's 404 in JSON,
+  // and for any other GET the web app, which routes on the client (history fallback).
+  const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
+  const hasWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      if (hasBody(request)) reply.header('connection', 'close');
+      const address = request.url.split('?')[0]!.slice(0, 200);
+      return reply.status(404).send({ code: 'NOT_FOUND', message: `No such address: ${request.method} ${address}`, requestId: String(request.id) });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return notFound(request, reply);
   });
 
   app.setErrorHandler(errorReply);
@@ -112,20 +139,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
-  const hasWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
   }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      return reply
-        .status(404)
-        .send({ code: 'NOT_FOUND', message: `No such address: ${request.method} ${request.url.split('?')[0]}`, requestId: String(request.id) });
-    }
-    // History fallback: every other GET gets the app, which routes on the client.
-    return reply.type('text/html').sendFile('index.html');
-  });
+  app.setNotFoundHandler(notFound);
 
   return app;
 }

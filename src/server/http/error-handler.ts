@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type ErrorBody } from './errors.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE, invalidInputMessage, isDatabaseUnavailable } from './db-errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE, invalidInputMessage, isDatabaseUnavailable, isDiskFull } from './db-errors.ts';
 
 /** "1 MB", "4 kB": a body limit as a person reads it. */
 export function sizeText(bytes: number): string {
@@ -39,6 +39,11 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
     const body: ErrorBody = { code: 'BAD_REQUEST', message, requestId, ...(field ? { field } : {}) };
     return reply.status(400).send(body);
   }
+  // A full disk under the database (also behind a 5xx HttpError's cause): 507 with a message that says so.
+  if (!(error instanceof HttpError && error.statusCode < 500) && isDiskFull(error)) {
+    request.log.error({ err: error }, 'disk full');
+    return reply.status(507).send({ code: 'DISK_FULL', message: DISK_FULL_MESSAGE, requestId } satisfies ErrorBody);
+  }
   // A lost database connection (also behind a 5xx HttpError's cause): 503 with a message that says so.
   if (!(error instanceof HttpError && error.statusCode < 500) && isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');
@@ -62,4 +67,19 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
   return reply
     .status(500)
     .send({ code: 'INTERNAL', message: 'Something went wrong on the server. Request id: ' + requestId, requestId } satisfies ErrorBody);
+}
+
+/**
+ * Errors the router raises before any route is matched: an address that cannot be decoded, or a path
+ * parameter too long to match. Said in the API's words, without echoing the address.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const requestId = String(request.id);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ code: 'BAD_URL', message: 'The address is not valid: it holds a malformed percent-encoding.', requestId } satisfies ErrorBody);
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send({ code: 'URI_TOO_LONG', message: 'The address is too long: a part of it is longer than any record id.', requestId } satisfies ErrorBody);
+  }
+  return reply.status(error.statusCode ?? 400).send({ code: 'BAD_REQUEST', message: 'The request could not be read.', requestId } satisfies ErrorBody);
 }
