@@ -7,6 +7,8 @@ import type { MonthData } from '../../../shared/api/schedule.ts';
 import { indexMonth, totalsState } from './model.ts';
 import { Totals } from './GroupTable.tsx';
 import { ScheduleModal } from './ScheduleModal.tsx';
+import { dashboard } from './i18n.ts';
+import { EDIT_RULES } from '../../../engine/rules.ts';
 
 function TotalsProbe({ total, required }: { total: number; required: number | null }) {
   const { t } = useTranslation('dashboard');
@@ -67,6 +69,18 @@ function modalData(shifts: MonthData['schedules']) {
     total: 0,
   };
 }
+
+describe('rule warnings', () => {
+  it('have a Polish and an English sentence for every rule the edit check asks', () => {
+    for (const rule of EDIT_RULES) {
+      for (const language of ['pl', 'en'] as const) {
+        const sentences = dashboard[language].schedule.rule as Record<string, string>;
+        expect(sentences[rule.id], `${rule.id} in ${language}`).toMatch(/\S/);
+        expect(sentences[rule.id], `${rule.id} in ${language}`).not.toContain(rule.id);
+      }
+    }
+  });
+});
 
 describe('the Edit Schedule modal', () => {
   afterEach(() => vi.restoreAllMocks());
