@@ -1,4 +1,4 @@
-// Property-based fuzz of every route the app registers (SECURITY.md 16, 18): random, malformed and
+// Property-based fuzz of every route the app registers (docs/security.md 16, 18): random, malformed and
 // hostile bodies, queries, ids, cookies and origins, shaped by each route's own zod schemas and mixed
 // with garbage. No answer may be a 5xx or carry a stack trace, and a refused request (4xx) must leave
 // every table unchanged (sessions, rate-limit counters and the audit log excepted: refusals are
@@ -239,7 +239,7 @@ afterAll(async () => {
     writeResultsSection(
       'fuzz',
       [
-        '## Fuzz (SECURITY.md 16 and 18)',
+        '## Fuzz (docs/security.md 16 and 18)',
         '',
         `\`npx vitest run tests/reliability/fuzz.test.ts\` (FUZZ_RECORD=1 rewrites this section) on ${DateTime.now().toISODate()}, ${testDatabaseKind} database,`,
         `${RUNS} runs per API route and ${AUTH_RUNS} per auth path (FUZZ_RUNS / FUZZ_AUTH_RUNS), fast-check with a fresh seed each run: ${total} requests over ${rows.length} routes.`,

@@ -1,4 +1,4 @@
-// Lost updates (SECURITY.md 20): two planners edit one record from the same version at the same time.
+// Lost updates (docs/security.md 20): two planners edit one record from the same version at the same time.
 // One save wins; the other gets 409 STALE and changes nothing; a reload shows the winner's value, and
 // the loser's edit based on that fresh version then saves. And a planner saves while a colleague's
 // generation of the month is searching: the save is kept (decision record 0008). Both databases.

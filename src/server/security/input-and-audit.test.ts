@@ -1,4 +1,4 @@
-// SECURITY.md promises 16–19 where they touch accounts: unlisted fields refused, cross-origin writes
+// docs/security.md promises 16–19 where they touch accounts: unlisted fields refused, cross-origin writes
 // refused, malformed input never a 500, and an audit log that holds the events but no secret.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

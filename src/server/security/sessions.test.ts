@@ -1,4 +1,4 @@
-// SECURITY.md promises 5–13: password storage and rules, no self sign-up, session tokens, cookie
+// docs/security.md promises 5–13: password storage and rules, no self sign-up, session tokens, cookie
 // flags, idle and absolute expiry on a fake clock, sign-out scopes, password change and admin actions
 // ending sessions.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// SECURITY.md promises 1–4: sign-in throttling per client address and per account, counters in the
+// docs/security.md promises 1–4: sign-in throttling per client address and per account, counters in the
 // database, forged X-Forwarded-For ignored, unknown email and wrong password alike. The clock is
 // vitest's fake Date, moved by hand: no sleeps.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// SECURITY.md promises 14–15: with a verified TOTP factor a password alone gives no access (aal2),
+// docs/security.md promises 14–15: with a verified TOTP factor a password alone gives no access (aal2),
 // codes work once, repeated bad codes lock out. Codes are computed from the enrolled secret.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
