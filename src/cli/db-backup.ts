@@ -114,6 +114,11 @@ export async function runDbBackupCli(mode: 'backup' | 'restore', argv: readonly 
     ? `with secrets, encrypted with the passphrase in ${PASSPHRASE_VARIABLE} (keep it: without it the file cannot be restored)`
     : `without secrets (no passwords, two-factor secrets or signing secret)${passphrase ? `, encrypted with the passphrase in ${PASSPHRASE_VARIABLE}` : ''}`;
 
+  if (mode === 'restore' && !fs.existsSync(file)) {
+    io.error(`${file}: no such file.`);
+    return 1;
+  }
+
   if (args.server) {
     const { cookie, base } = await viaServer(io, args.server, args.email);
     if (mode === 'backup') {
@@ -152,7 +157,9 @@ export async function runDbBackupCli(mode: 'backup' | 'restore', argv: readonly 
   let read: ReadBackup | null = null;
   if (mode === 'restore') {
     try {
-      read = await readBackupFile(fs.createReadStream(file), { passphrase });
+      // Opened first, so that a missing file is an error here and not an unheard stream event.
+      const handle = await fs.promises.open(file, 'r');
+      read = await readBackupFile(handle.createReadStream(), { passphrase });
     } catch (err) {
       if (!(err instanceof BackupFormatError) && (err as { code?: string }).code !== 'ENOENT') throw err;
       const hint = err instanceof BackupFormatError && err.code === 'PASSPHRASE_REQUIRED' ? ` Put it in ${PASSPHRASE_VARIABLE}.` : '';
