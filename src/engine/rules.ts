@@ -17,7 +17,7 @@ export type Breach = {
   message: string;
   /** How badly the rule is broken, in the rule's unit (hours for time rules, count otherwise). */
   amount: number;
-  /** The figures of the sentence, for a translation of it (R11: the week and its rest; R12: the run). */
+  /** The figures of the sentence, for a translation of it (times HH:MM, dates YYYY-MM-DD, amounts in hours or days). */
   params?: Record<string, string | number>;
 };
 
@@ -145,10 +145,10 @@ export const shiftsOnTimeGrid: HardRule = {
       ] as const) {
         const seconds = text.length === 8 ? text.slice(6) : '00';
         if (minute === null) {
-          out.push(breach(context, this, s.shift.employeeId, s.shift.date, `${which} "${text}" is not a time of day`, 1));
+          out.push(breach(context, this, s.shift.employeeId, s.shift.date, `${which} "${text}" is not a time of day`, 1, { which, time: text }));
         } else if (minute % step !== 0 || seconds !== '00') {
           const off = Math.min(minute % step, step - (minute % step)) || 1;
-          out.push(breach(context, this, s.shift.employeeId, s.shift.date, `${which} ${text} is not on the ${step}-minute grid (${off} min off)`, off / 60));
+          out.push(breach(context, this, s.shift.employeeId, s.shift.date, `${which} ${text} is not on the ${step}-minute grid (${off} min off)`, off / 60, { which, time: text, step }));
         }
       }
     }
@@ -166,7 +166,7 @@ export const endAfterStartSameDay: HardRule = {
     for (const s of context.shifts) {
       if (s.start === null || s.end === null) continue;
       if (s.end <= s.start)
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `ends at ${s.shift.endTime}, not after its start ${s.shift.startTime}`, Math.max(s.start - s.end, 1) / 60));
+        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `ends at ${s.shift.endTime}, not after its start ${s.shift.startTime}`, Math.max(s.start - s.end, 1) / 60, { start: s.shift.startTime, end: s.shift.endTime }));
     }
     return out;
   },
@@ -183,7 +183,12 @@ export const atLeastMinShiftHours: HardRule = {
     for (const s of placed(context)) {
       if (s.fixed || s.minutes <= 0) continue;
       if (s.minutes < minimum - 1e-9)
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the shift ${s.shift.startTime}–${s.shift.endTime} lasts ${h(s.minutes)}, ${h(minimum - s.minutes)} short of ${h(minimum)}`, (minimum - s.minutes) / 60));
+        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the shift ${s.shift.startTime}–${s.shift.endTime} lasts ${h(s.minutes)}, ${h(minimum - s.minutes)} short of ${h(minimum)}`, (minimum - s.minutes) / 60, {
+          start: s.shift.startTime,
+          end: s.shift.endTime,
+          hours: roundHours(s.minutes / 60),
+          minimum: roundHours(minimum / 60),
+        }));
     }
     return out;
   },
@@ -204,7 +209,7 @@ export const oneShiftPerEmployeePerDay: HardRule = {
     for (const [key, n] of count) {
       if (n <= 1) continue;
       const [employeeId, date] = key.split('\u0000') as [string, string];
-      out.push(breach(context, this, employeeId, date, `${n} shifts on the same day (${n - 1} too many)`, n - 1));
+      out.push(breach(context, this, employeeId, date, `${n} shifts on the same day (${n - 1} too many)`, n - 1, { count: n }));
     }
     return out;
   },
@@ -222,7 +227,7 @@ export const atMost12HoursPerDay: HardRule = {
         const total = minutes + timeOffHours * 60;
         if (total > 12 * 60 + 1e-9) {
           const parts = timeOffHours > 0 ? ` (${h(minutes)} of shifts and ${timeOffHours} h of time off counted as work)` : '';
-          out.push(breach(context, this, employee.id, day.date, `works ${h(total)}${parts}, ${h(total - 720)} over 12 h`, (total - 720) / 60));
+          out.push(breach(context, this, employee.id, day.date, `works ${h(total)}${parts}, ${h(total - 720)} over 12 h`, (total - 720) / 60, { hours: roundHours(total / 60), limit: 12, timeOffHours }));
         }
       }
     }
@@ -252,7 +257,12 @@ export const weeklyCap: HardRule = {
         const days = context.calendar.days.filter((d) => d.week === week);
         const first = days[0]!.date;
         const last = days[days.length - 1]!.date;
-        out.push(breach(context, this, employee.id, first, `works ${h(total)} in the week ${first} to ${last}, ${h(total - cap)} over the cap of ${h(cap)}`, (total - cap) / 60));
+        out.push(breach(context, this, employee.id, first, `works ${h(total)} in the week ${first} to ${last}, ${h(total - cap)} over the cap of ${h(cap)}`, (total - cap) / 60, {
+          hours: roundHours(total / 60),
+          cap: roundHours(cap / 60),
+          from: first,
+          to: last,
+        }));
       });
     }
     return out;
@@ -283,7 +293,14 @@ export const minRestBetweenShifts: HardRule = {
           const gap = s.from - previous.to;
           if (gap < rest - 1e-9) {
             const p = previous.shift;
-            out.push(breach(context, this, employeeId, s.shift.date, `rests ${h(Math.max(gap, 0))} between the shift ending ${p.date} ${p.endTime} and the one starting ${s.shift.date} ${s.shift.startTime}, ${h(rest - gap)} short of ${h(rest)}`, (rest - gap) / 60));
+            out.push(breach(context, this, employeeId, s.shift.date, `rests ${h(Math.max(gap, 0))} between the shift ending ${p.date} ${p.endTime} and the one starting ${s.shift.date} ${s.shift.startTime}, ${h(rest - gap)} short of ${h(rest)}`, (rest - gap) / 60, {
+                restHours: roundHours(Math.max(gap, 0) / 60),
+                requiredHours: roundHours(rest / 60),
+                endDate: p.date,
+                endTime: p.endTime,
+                startDate: s.shift.date,
+                startTime: s.shift.startTime,
+              }));
           }
         }
         if (!previous || s.to > previous.to) previous = s;
@@ -317,7 +334,7 @@ export const noShiftOnTimeOff: HardRule = {
     const out: Breach[] = [];
     for (const s of placed(context)) {
       if (context.daysOff.get(s.shift.employeeId)?.[s.day.index]?.blocked)
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `has the shift ${s.shift.startTime}–${s.shift.endTime} on a day off`, Math.max(s.minutes, 0) / 60));
+        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `has the shift ${s.shift.startTime}–${s.shift.endTime} on a day off`, Math.max(s.minutes, 0) / 60, { start: s.shift.startTime, end: s.shift.endTime }));
     }
     return out;
   },
@@ -334,12 +351,17 @@ export const withinOperatingHours: HardRule = {
       if (s.fixed) continue;
       const { open, close } = s.day;
       if (open === null || close === null) {
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `has the shift ${s.shift.startTime}–${s.shift.endTime} on a day the group is closed`, Math.max(s.minutes, 0) / 60));
+        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `has the shift ${s.shift.startTime}–${s.shift.endTime} on a day the group is closed`, Math.max(s.minutes, 0) / 60, { start: s.shift.startTime, end: s.shift.endTime }));
         continue;
       }
       const outside = Math.max(0, open - s.start) + Math.max(0, s.end - close);
       if (outside > 0)
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the shift ${s.shift.startTime}–${s.shift.endTime} lies ${h(outside)} outside the hours ${hhmm(open)}–${hhmm(close)}`, outside / 60));
+        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the shift ${s.shift.startTime}–${s.shift.endTime} lies ${h(outside)} outside the hours ${hhmm(open)}–${hhmm(close)}`, outside / 60, {
+          start: s.shift.startTime,
+          end: s.shift.endTime,
+          open: hhmm(open),
+          close: hhmm(close),
+        }));
     }
     return out;
   },
@@ -359,11 +381,11 @@ export const fixedShiftsKeptAndKnownEmployees: HardRule = {
       const start = parseTimeOfDay(fixed.startTime);
       const end = parseTimeOfDay(fixed.endTime);
       const kept = context.shifts.some((s) => s.shift.employeeId === fixed.employeeId && s.shift.date === fixed.date && s.start === start && s.end === end);
-      if (!kept) out.push(breach(context, this, fixed.employeeId, fixed.date, `the fixed shift ${fixed.startTime}–${fixed.endTime} is missing or changed`, 1));
+      if (!kept) out.push(breach(context, this, fixed.employeeId, fixed.date, `the fixed shift ${fixed.startTime}–${fixed.endTime} is missing or changed`, 1, { kind: 'fixedShift', start: fixed.startTime, end: fixed.endTime }));
     }
     for (const s of context.shifts) {
-      if (!context.names.has(s.shift.employeeId)) out.push(breach(context, this, s.shift.employeeId, s.shift.date, 'the shift names an employee who is not in the group', 1));
-      if (!s.day) out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the date is not a day of ${context.calendar.month}`, 1));
+      if (!context.names.has(s.shift.employeeId)) out.push(breach(context, this, s.shift.employeeId, s.shift.date, 'the shift names an employee who is not in the group', 1, { kind: 'unknownEmployee' }));
+      if (!s.day) out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the date is not a day of ${context.calendar.month}`, 1, { kind: 'outsideMonth', month: context.calendar.month }));
     }
     return out;
   },
