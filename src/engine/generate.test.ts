@@ -21,7 +21,7 @@ function goldenInstance(): InstanceInput {
   return input;
 }
 
-const withoutTimings = (result: ReturnType<typeof generate>) => ({ ...result, report: { ...result.report, elapsedMs: 0, warnings: result.report.warnings.filter((w) => !w.includes('time limit')) } });
+const withoutTimings = (result: ReturnType<typeof generate>) => ({ ...result, report: { ...result.report, elapsedMs: 0, warnings: result.report.warnings.filter((w) => !w.includes('time limit')), notices: result.report.notices.filter((n) => n.code !== 'TIME_LIMIT') } });
 
 describe('golden months', () => {
   const instance = parseInstance(goldenInstance());
@@ -52,6 +52,9 @@ describe('golden months', () => {
     ]);
     expect(result.report.warnings.join('\n')).toContain('No required hours');
     expect(result.report.warnings.join('\n')).toContain('above the staff');
+    // The same warnings by code, with their figures.
+    expect(result.report.notices.map((n) => n.code)).toEqual(['NO_REQUIRED_HOURS', 'NO_EMPLOYEES', 'DEMAND_ABOVE_CAPACITY', 'FLIGHTS_WHILE_CLOSED']);
+    expect(result.report.notices).toHaveLength(result.report.warnings.length);
   });
 });
 

@@ -39,7 +39,26 @@ export type Report = {
   unstaffedFlights: Array<{ flightNumber: string; departureTime: string; requiredStaff: number; reason: UnstaffedReason; shortBy: number }>;
   employees: Array<EmployeeTotal & { shifts: number }>;
   warnings: string[];
+  /** The warnings again, each as a code and its figures, for a translation of them (dates YYYY-MM-DD). */
+  notices: Notice[];
 };
+
+export type NoticeCode =
+  | 'NO_REQUIRED_HOURS'
+  | 'WEEKLY_HOURS_INVALID'
+  | 'NO_EMPLOYEES'
+  | 'DEMAND_ABOVE_CAPACITY'
+  | 'FLIGHTS_OUTSIDE_MONTH'
+  | 'FLIGHTS_WHILE_CLOSED'
+  | 'INPUT_BREAKS_RULE'
+  | 'TIME_LIMIT'
+  | 'NOTE';
+export type Notice = { code: NoticeCode; params: Record<string, string | number> };
+
+/** A strategy's note as a notice: the ones the report knows by code, others with their text. */
+function noteNotice(note: string): Notice {
+  return note.startsWith('The time limit') ? { code: 'TIME_LIMIT', params: {} } : { code: 'NOTE', params: { text: note } };
+}
 
 export type GenerateResult = { version: 1; shifts: ResultShift[]; report: Report };
 
@@ -71,6 +90,7 @@ export function generate(instance: Instance, options: GenerateOptions = {}): Gen
   const shifts = ordered.map((s) => toResultShift(problem, s));
   const report = buildReport(problem, shifts, strategy, seed);
   report.warnings.push(...notes);
+  report.notices.push(...notes.map(noteNotice));
   report.elapsedMs = Math.round(now() - began);
   return { version: 1, shifts, report };
 }
@@ -128,21 +148,31 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
   }
 
   const warnings: string[] = [];
-  if (instance.requiredHours === null) warnings.push('No required hours are set for this month: totals are not balanced and Q3 is not measured.');
+  const notices: Notice[] = [];
+  const warn = (text: string, code: NoticeCode, params: Notice['params'] = {}): void => {
+    warnings.push(text);
+    notices.push({ code, params });
+  };
+  if (instance.requiredHours === null) warn('No required hours are set for this month: totals are not balanced and Q3 is not measured.', 'NO_REQUIRED_HOURS');
   if (weeklyCapHours(instance.settings) !== Number(instance.settings.weeklyHours))
-    warnings.push(`The weekly hours setting "${String(instance.settings.weeklyHours)}" is not a positive number: 40 h is used.`);
-  if (instance.employees.length === 0) warnings.push('The group has no employees.');
+    warn(`The weekly hours setting "${String(instance.settings.weeklyHours)}" is not a positive number: 40 h is used.`, 'WEEKLY_HOURS_INVALID', { value: String(instance.settings.weeklyHours), used: 40 });
+  if (instance.employees.length === 0) warn('The group has no employees.', 'NO_EMPLOYEES');
   const capacityHours = instance.employees.length * (instance.requiredHours ?? (weekly / 60) * (calendar.days.length / 7));
   const demandHours = demand.total / 60;
   if (demandHours > capacityHours)
-    warnings.push(`Demand (${roundHours(demandHours)} staff-hours) is above the staff's capacity at the required hours (${roundHours(capacityHours)} h): full coverage is impossible.`);
+    warn(
+      `Demand (${roundHours(demandHours)} staff-hours) is above the staff's capacity at the required hours (${roundHours(capacityHours)} h): full coverage is impossible.`,
+      'DEMAND_ABOVE_CAPACITY',
+      { demandHours: roundHours(demandHours), capacityHours: roundHours(capacityHours) },
+    );
   const outside = demand.flights.filter((f) => f.local.day < 0 || f.local.day >= calendar.days.length).length;
-  if (outside > 0) warnings.push(`${outside} flight(s) depart outside ${instance.month}.`);
+  if (outside > 0) warn(`${outside} flight(s) depart outside ${instance.month}.`, 'FLIGHTS_OUTSIDE_MONTH', { count: outside, month: instance.month });
   const closed = unstaffedFlights.filter((f) => f.reason === 'closed').length;
-  if (closed > 0) warnings.push(`${closed} flight(s) fall when the group is closed and cannot be served.`);
+  if (closed > 0) warn(`${closed} flight(s) fall when the group is closed and cannot be served.`, 'FLIGHTS_WHILE_CLOSED', { count: closed });
   // Breaches the input forces (fixed shifts and time off alone), which no strategy can avoid.
   const forced = checkResult(instance, instance.fixedShifts.map((f) => ({ ...f, totalHours: 0 })), calendar);
-  for (const b of forced) warnings.push(`The input alone breaks a rule: ${b.message}`);
+  for (const b of forced)
+    warn(`The input alone breaks a rule: ${b.message}`, 'INPUT_BREAKS_RULE', { ...b.params, rule: b.rule, employeeId: b.employeeId, date: b.date, amount: b.amount });
 
   const count = new Map<string, number>();
   for (const s of shifts) count.set(s.employeeId, (count.get(s.employeeId) ?? 0) + 1);
@@ -156,5 +186,6 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
     unstaffedFlights,
     employees: totals.map((t) => ({ ...t, shifts: count.get(t.employeeId) ?? 0 })),
     warnings,
+    notices,
   };
 }
