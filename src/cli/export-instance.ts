@@ -1,6 +1,6 @@
 // npm run export-instance -- --role Rampa --month 2026-11 --output month.json
 // Writes one staff group's month from the app's database as a generator instance file
-// (engine/FORMAT.md), so a real month can be replayed with `npm run generate` outside the app.
+// (docs/generator-format.md), so a real month can be replayed with `npm run generate` outside the app.
 import { loadEnv } from '../server/env.ts';
 import { openRuntime } from '../server/runtime.ts';
 import { loadInstance } from '../server/generation/instance.ts';

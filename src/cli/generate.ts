@@ -1,5 +1,5 @@
 // npm run generate -- --input month.json --output result.json [--strategy spec|default] [--seed N] [--time-limit S]
-// Reads an instance file (engine/FORMAT.md), generates the month and writes the result file
+// Reads an instance file (docs/generator-format.md), generates the month and writes the result file
 // atomically. Bad input is refused with a message naming the field, and nothing is written.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';

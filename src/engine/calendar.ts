@@ -117,7 +117,7 @@ export function buildCalendar(instance: Pick<Instance, 'month' | 'timeZone' | 'a
   };
 }
 
-/** The weekly cap in hours; a value that is not a positive number falls back to 40 (SPEC.md §5). */
+/** The weekly cap in hours; a value that is not a positive number falls back to 40 (docs/product.md §5). */
 export function weeklyCapHours(settings: Pick<Settings, 'weeklyHours'>): number {
   const value = Number(settings.weeklyHours);
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_WEEKLY_HOURS;

@@ -1,4 +1,4 @@
-// The demand curve D(t) of QUALITY.md, minute by minute on each day's wall clock, and each flight's
+// The demand curve D(t) of docs/quality.md, minute by minute on each day's wall clock, and each flight's
 // service window [departure − 2 h, departure + 1 h] and last hour [departure − 1 h, departure],
 // both cut to the opening hours of the days they touch. Minutes are cells [m, m + 1).
 import type { Calendar } from './calendar.ts';

@@ -1,6 +1,6 @@
-// Strategy `spec`: section 9 of SPEC.md ("Schedule generation rules"), implemented as written.
+// Strategy `spec`: docs/product.md §9 ("Schedule generation rules"), implemented as written.
 // It is the baseline every other strategy is compared with, so it stays literal even where the
-// text is weak. Places where the text as written produces hard-rule breaches (QUALITY.md) are
+// text is weak. Places where the text as written produces hard-rule breaches (docs/quality.md) are
 // marked "SPEC BREACH" below; they are kept on purpose. The labour rules the text leaves to the
 // law (rest R7, weekly rest R11, runs of working days R12) and time off (R8) are asked of the rules'
 // own admissibility tests, with the days before the month (previousShifts) in view.

@@ -1,4 +1,4 @@
-// Builds the generator's instance (engine/FORMAT.md) of one staff group's month from the database.
+// Builds the generator's instance (docs/generator-format.md) of one staff group's month from the database.
 // The generate endpoint and the export command both use it, so a real month can be replayed.
 import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
@@ -9,7 +9,7 @@ import { airportHours, employees, flights, monthlyWorkHours, schedules, staffGro
 import { getSettings } from '../repos/settings.ts';
 import { HttpError } from '../http/errors.ts';
 
-/** The failing step's message, as SPEC.md section 8 names it. */
+/** The failing step's message, as docs/product.md §8 names it. */
 export class GenerationStepError extends HttpError {
   constructor(message: string, cause?: unknown) {
     super(500, 'GENERATION_STEP', message);
