@@ -1,5 +1,5 @@
 // A calendar month as the app passes it around: "YYYY-MM". The database keeps month as 0–11 and
-// year (SPEC.md section 3); these helpers convert between the two. What a valid month is (01–12,
+// year (docs/product.md §3); these helpers convert between the two. What a valid month is (01–12,
 // the years of YEAR_RANGE) is said once, by isoMonth in ./api/dates.ts.
 
 export interface MonthParts {

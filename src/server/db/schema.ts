@@ -1,5 +1,5 @@
-// The database schema. Tables and columns of the product keep the specification's names
-// (SPEC.md section 3) so data exported from the original app imports unchanged. Integrity lives
+// The database schema. Tables and columns of the product keep the names of the app Grafik
+// replaced (docs/product.md §3) so data exported from the original app imports unchanged. Integrity lives
 // here as well as in the client: unique keys, check constraints and deliberate ON DELETE rules.
 import { sql } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-// SQL of the airport operating hours (SPEC.md section 7: select by month, check existing, insert one
+// SQL of the airport operating hours (docs/product.md §7: select by month, check existing, insert one
 // or seven rows, delete by id), plus copying a month over from the previous one.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

@@ -1,4 +1,4 @@
-// Events (SPEC.md sections 3 and 7): one per employee and day, upserted with a version guard and
+// Events (docs/product.md §3 and §7): one per employee and day, upserted with a version guard and
 // deleted by employee and date.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

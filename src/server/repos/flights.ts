@@ -1,4 +1,4 @@
-// SQL of the flights (SPEC.md section 7: select by departure within the month ordered ascending,
+// SQL of the flights (docs/product.md §7: select by departure within the month ordered ascending,
 // insert, update by id, delete by id), plus the timetable import in one transaction.
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';

@@ -1,4 +1,4 @@
-// One month of the dashboard in one round trip (SPEC.md section 2): the required hours, the
+// One month of the dashboard in one round trip (docs/product.md §2): the required hours, the
 // settings the grid needs, every staff group with its employees, and the month's shifts, time off
 // and events, plus each employee's total computed with the shared rule of section 9.
 import { gzipSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// SQL of the required working hours per month (SPEC.md section 7): one row per month (DESIGN.md).
+// SQL of the required working hours per month (docs/product.md §7): one row per month (docs/design.md#required-hours-one-row-per-month).
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { monthlyWorkHours } from '../db/schema.ts';

@@ -1,4 +1,4 @@
-// Schedules (SPEC.md sections 3 and 7): the day's one shift of an employee, upserted by
+// Schedules (docs/product.md §3 and §7): the day's one shift of an employee, upserted by
 // (employee, date) with a version guard, and deleted by employee and date.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
 
-/** The single settings row; when none is stored, the defaults are created and saved (SPEC.md section 4). */
+/** The single settings row; when none is stored, the defaults are created and saved (docs/product.md §4). */
 export async function getSettings(db: Db) {
   const [row] = await db.select().from(settings).where(eq(settings.id, 1));
   if (row) return row;

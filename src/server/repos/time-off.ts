@@ -1,4 +1,4 @@
-// Time off (SPEC.md sections 3 and 7): the month's requests with the employee's name and group,
+// Time off (docs/product.md §3 and §7): the month's requests with the employee's name and group,
 // creation (always 'pending'), versioned edits, a manager's decision (status) and deletion.
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

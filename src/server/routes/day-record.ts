@@ -1,5 +1,5 @@
 // Replies shared by the routes of an employee's one record per day (a shift, an event): PUT upserts
-// it, DELETE /…?employeeId&date removes it. A stale version is refused with 409 (DESIGN.md).
+// it, DELETE /…?employeeId&date removes it. A stale version is refused with 409 (docs/design.md#edits-by-several-planners).
 import type { FastifyReply } from 'fastify';
 import { notFound, staleRecord } from '../http/errors.ts';
 

@@ -1,4 +1,4 @@
-// Required working hours per month (SPEC.md sections 2, 3 and 5): one row per month (DESIGN.md).
+// Required working hours per month (docs/product.md §2, §3 and §5): one row per month (docs/design.md#required-hours-one-row-per-month).
 import { z } from 'zod';
 import { isoMonth } from './dates.ts';
 

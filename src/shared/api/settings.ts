@@ -1,8 +1,8 @@
-// Settings (SPEC.md sections 2, 3, 5 and 9): the record the API returns and the body of a save.
+// Settings (docs/product.md §2, §3, §5 and §9): the record the API returns and the body of a save.
 import { z } from 'zod';
 import { IANAZone } from 'luxon';
 
-/** The settings record (SPEC.md section 3), as the API returns it. */
+/** The settings record (docs/product.md §3), as the API returns it. */
 export const settingsSchema = z.object({
   id: z.number().int(),
   timeIncrement: z.enum(['half', 'full']),
@@ -28,7 +28,7 @@ export const SETTINGS_DEFAULTS = {
   timeZone: 'Europe/Warsaw',
 } as const;
 
-/** Bounds of the number fields (SPEC.md section 5). */
+/** Bounds of the number fields (docs/product.md §5). */
 export const SETTINGS_BOUNDS = {
   minRestHours: { min: 8, max: 24 },
   weeklyHours: { min: 20, max: 60 },
@@ -41,7 +41,7 @@ export const SETTINGS_BOUNDS = {
 
 const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
-/** A number, or text holding one (settings may arrive as text, DESIGN.md); anything else is refused. */
+/** A number, or text holding one (settings may arrive as text, docs/design.md#settings-given-as-text); anything else is refused. */
 function numberBetween(min: number, max: number) {
   return z.preprocess(
     (value) => (typeof value === 'string' && NUMERIC_TEXT.test(value.trim()) ? Number(value.trim()) : value),

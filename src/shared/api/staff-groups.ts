@@ -1,4 +1,4 @@
-// Staff groups (DESIGN.md): data, not fixed names. Everyone reads them; an administrator changes them.
+// Staff groups (docs/design.md#staff-groups): data, not fixed names. Everyone reads them; an administrator changes them.
 import { z } from 'zod';
 
 export const staffGroupSchema = z.object({
