@@ -58,7 +58,7 @@ test('add, edit and delete a flight, with staff per group and times in the airpo
   expect(await screenAxeViolations(page)).toEqual([]);
   await fillFlight(page, { number: number.toLowerCase(), departureDate: '2031-05-14', departureTime: '06:05', arrivalTime: '07:20' });
   await dialog.getByLabel('Rampa').fill('3');
-  // An emptied staff field falls back to 1 (SPEC.md section 5).
+  // An emptied staff field falls back to 1 (docs/product.md §5).
   await dialog.getByLabel('PAX/INFO').fill('');
   await dialog.getByRole('button', { name: 'Dodaj lot' }).click();
   await expect(dialog).toHaveCount(0);

@@ -14,7 +14,7 @@ import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { AccountPage } from '../features/account/AccountPage.tsx';
 import { UsersPage } from '../features/users/UsersPage.tsx';
 
-/** Every path of SPEC.md section 2, plus /airport-hours (DESIGN.md). */
+/** Every path of docs/product.md §2 (/airport-hours has its own route: docs/design.md#routes). */
 export function App() {
   return (
     <Routes>

@@ -31,7 +31,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient ?? defaultClient}>
         <ModalsProvider>
-          {/* At most 20 toasts are kept (DESIGN.md); bottom right, clear of the pages' action buttons at the top. */}
+          {/* At most 20 toasts are kept (docs/design.md#toasts); bottom right, clear of the pages' action buttons at the top. */}
           <Notifications limit={20} position="bottom-right" />
           {children}
         </ModalsProvider>

@@ -1,4 +1,4 @@
-// Texts shared by the shell and several screens. Texts quoted by SPEC.md appear verbatim in the
+// Texts shared by the shell and several screens. Texts quoted by docs/product.md appear verbatim in the
 // catalogue of their own language; the other catalogue carries a translation.
 export const common = {
   pl: {

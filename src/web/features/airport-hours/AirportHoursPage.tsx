@@ -29,7 +29,7 @@ import { displayIndex, weekdayName } from './days.ts';
 import { hoursErrorText } from './errors.ts';
 import { HoursModal } from './HoursModal.tsx';
 
-/** Airport operating hours per staff group and month (SPEC.md section 2; DESIGN.md gives it /airport-hours). */
+/** Airport operating hours per staff group and month (docs/product.md §2; its own route: docs/design.md#routes). */
 export function AirportHoursPage() {
   const { t, i18n } = useTranslation('airportHours');
   const language = i18n.resolvedLanguage ?? 'pl';

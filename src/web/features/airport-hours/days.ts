@@ -1,5 +1,5 @@
 // Days of the week as the screen shows them: Monday first, names in the UI language.
-// The data keeps day_of_week 0 = Sunday … 6 = Saturday (SPEC.md section 3).
+// The data keeps day_of_week 0 = Sunday … 6 = Saturday (docs/product.md §3).
 export const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** "Poniedziałek" / "Monday" for 1. 2023-01-01 was a Sunday. */

@@ -1,4 +1,4 @@
-// Texts of the operating hours screen. SPEC.md quotes its texts in English: those are verbatim in `en`.
+// Texts of the operating hours screen. docs/product.md quotes its texts in English: those are verbatim in `en`.
 export const airportHours = {
   pl: {
     title: 'Godziny pracy lotniska',

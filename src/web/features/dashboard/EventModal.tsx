@@ -1,4 +1,4 @@
-// Add/Edit Event (SPEC.md sections 2 and 5): name required, description optional; a failed save
+// Add/Edit Event (docs/product.md §2 and §5): name required, description optional; a failed save
 // shows 'Failed to save event: {message}' inside the modal.
 import { useState, type FormEvent } from 'react';
 import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The schedule-generation control of one staff group (SPEC.md sections 2, 4 and 8): Generate and
+// The schedule-generation control of one staff group (docs/product.md §2, §4 and §8): Generate and
 // Clear, both disabled while either runs, errors inline in red, toasts, and the run's report.
 import { useState } from 'react';
 import { Alert, Anchor, Button, CloseButton, Group, List, Paper, Stack, Text } from '@mantine/core';
@@ -12,7 +12,7 @@ import { numericDate } from './format.ts';
 
 type Props = { role: string; month: string };
 
-/** A server text of SPEC.md section 8, in the UI language (other messages pass through). */
+/** A server text of docs/product.md §8, in the UI language (other messages pass through). */
 export function useServerMessage() {
   const { t } = useTranslation('dashboard');
   const known = t('serverMessages', { returnObjects: true }) as Record<string, string>;

@@ -15,7 +15,7 @@ export type EmployeeMonth = {
 
 const EMPTY: EmployeeMonth = { shifts: new Map(), events: new Map(), timeOff: [], signature: '', total: 0 };
 
-/** Each employee's shifts, events, time off and month total (SPEC.md section 9, the shared function). */
+/** Each employee's shifts, events, time off and month total (docs/product.md §9, the shared function). */
 export function indexMonth(data: MonthData): Map<string, EmployeeMonth> {
   const out = new Map<string, EmployeeMonth>();
   const entry = (id: string) => {

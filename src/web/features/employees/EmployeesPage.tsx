@@ -37,7 +37,7 @@ type Dialog =
   | { kind: 'groups' }
   | null;
 
-/** 'Airport Staff Groups': cards per group with counts; a card opens the group's table (SPEC.md section 2). */
+/** 'Airport Staff Groups': cards per group with counts; a card opens the group's table (docs/product.md §2). */
 export function EmployeesPage() {
   const { t } = useTranslation('employees');
   const groups = useStaffGroups();

@@ -1,4 +1,4 @@
-// Texts of the Employees screen ('Airport Staff Groups', SPEC.md section 2) and staff group management.
+// Texts of the Employees screen ('Airport Staff Groups', docs/product.md §2) and staff group management.
 // Plural keys follow i18next: Polish uses _one, _few, _many (and _other for fractions), English _one and _other.
 export const employees = {
   pl: {

@@ -63,7 +63,7 @@ function initialValues({ flight, month, zone, groups }: FlightModalProps): Value
   };
 }
 
-/** Add Flight / Edit flight: local date and time in the airport zone, staff per group (SPEC.md section 5). */
+/** Add Flight / Edit flight: local date and time in the airport zone, staff per group (docs/product.md §5). */
 export function FlightModal(props: FlightModalProps) {
   const { flight, zone, onClose } = props;
   const { t } = useTranslation('flights');
@@ -97,7 +97,7 @@ export function FlightModal(props: FlightModalProps) {
 
   const submit = form.onSubmit(async (values) => {
     setServerError(null);
-    // Staff: non-numeric input falls back to 1 (SPEC.md section 5); groups outside the form are kept.
+    // Staff: non-numeric input falls back to 1 (docs/product.md §5); groups outside the form are kept.
     const requiredStaff: Record<string, number> = Object.fromEntries(
       Object.entries(flight?.requiredStaff ?? {}).filter(([group]) => props.allGroups.includes(group)),
     );

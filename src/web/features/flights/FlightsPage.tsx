@@ -32,7 +32,7 @@ import { ImportModal } from './ImportModal.tsx';
 
 export const PAGE_SIZE = 50;
 
-/** The Flight Schedule (SPEC.md section 2): a month of flights with their required staff per group. */
+/** The Flight Schedule (docs/product.md §2): a month of flights with their required staff per group. */
 export function FlightsPage() {
   const { t, i18n } = useTranslation('flights');
   const language = i18n.resolvedLanguage ?? 'pl';

@@ -1,4 +1,4 @@
-// Texts of the Flight Schedule screen. SPEC.md quotes its texts in English: those are verbatim in `en`.
+// Texts of the Flight Schedule screen. docs/product.md quotes its texts in English: those are verbatim in `en`.
 export const flights = {
   pl: {
     title: 'Rozkład lotów',

@@ -67,7 +67,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
   const submit = async () => {
     const values = form.getValues();
     const weekly = typeof values.weeklyHours === 'number' ? values.weeklyHours : Number.NaN;
-    // SPEC.md section 5: weekly hours must be a number above 0, otherwise nothing is saved.
+    // docs/product.md §5: weekly hours must be a number above 0, otherwise nothing is saved.
     if (!Number.isFinite(weekly) || weekly <= 0) {
       toast('red', t('toasts.invalidWeekly'));
       return;

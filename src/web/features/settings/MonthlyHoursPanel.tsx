@@ -28,7 +28,7 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
   const add = useAddMonthlyHours();
   const remove = useDeleteMonthlyHours();
   const [opened, setOpened] = useState(false);
-  /** The last error, shown in the inline red box (SPEC.md section 2). */
+  /** The last error, shown in the inline red box (docs/product.md §2). */
   const [lastError, setLastError] = useState<string | null>(null);
 
   const form = useForm<{ requiredHours: number | string }>({
@@ -90,7 +90,7 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
     });
   };
 
-  // On a load error the server's message shows in the box too (SPEC.md section 8).
+  // On a load error the server's message shows in the box too (docs/product.md §8).
   const shownError = lastError ?? (query.error ? serverText(query.error, t) : null);
   const errorBox = shownError && (
     <Alert color="red" role="alert" data-testid="monthly-hours-error">

@@ -12,13 +12,13 @@ import { useSettings } from './api.ts';
 import { GeneralSettings } from './GeneralSettings.tsx';
 import { MonthlyHoursPanel } from './MonthlyHoursPanel.tsx';
 
-/** Settings (SPEC.md section 2): generation rules and the required hours of each month. */
+/** Settings (docs/product.md §2): generation rules and the required hours of each month. */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const [month, moveMonth] = useMonth();
   const query = useSettings();
 
-  // A failed load says so in a toast (SPEC.md section 8); the screen shows the missing state.
+  // A failed load says so in a toast (docs/product.md §8); the screen shows the missing state.
   useEffect(() => {
     if (!query.error) return;
     const message = query.error instanceof ApiError ? query.error.message : '';

@@ -31,7 +31,7 @@ export function useAddMonthlyHours() {
   return useMutation({
     mutationFn: (body: { month: string; requiredHours: number }) =>
       api<MonthlyHours>('/monthly-hours', { method: 'POST', body }),
-    // The new record goes at the top of the list (SPEC.md section 4).
+    // The new record goes at the top of the list (docs/product.md §4).
     onSuccess: (created) =>
       queryClient.setQueryData<MonthlyHours[]>(monthlyHoursKey(created.month), (list) => [
         created,

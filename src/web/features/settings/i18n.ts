@@ -1,4 +1,4 @@
-// Texts of the settings screen. SPEC.md quotes them in Polish: those are verbatim in `pl`.
+// Texts of the settings screen. docs/product.md quotes them in Polish: those are verbatim in `pl`.
 export const settings = {
   pl: {
     title: 'Ustawienia',

@@ -34,7 +34,7 @@ export function dayCount(start: string, end: string): number {
   return Math.round((utc(end).getTime() - utc(start).getTime()) / 86_400_000) + 1;
 }
 
-/** The month's time off per employee, with status and delete (DESIGN.md: /time-off). */
+/** The month's time off per employee, with status and delete (docs/design.md#routes: /time-off). */
 export function TimeOffPage() {
   const { t, i18n } = useTranslation('timeOff');
   const language = i18n.resolvedLanguage ?? 'pl';

@@ -1,4 +1,4 @@
-// Texts of the Time Off screen (SPEC.md section 8). The 'Request Time Off' modal's texts are in
+// Texts of the Time Off screen (docs/product.md §2). The 'Request Time Off' modal's texts are in
 // src/web/ui/time-off/i18n.ts.
 export const timeOff = {
   pl: {

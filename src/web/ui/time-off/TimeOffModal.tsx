@@ -1,4 +1,4 @@
-// 'Request Time Off' (SPEC.md sections 2, 4 and 5), used by the dashboard (one employee, the clicked
+// 'Request Time Off' (docs/product.md §2, §4 and §5), used by the dashboard (one employee, the clicked
 // day, or an existing time off to edit) and by the Time Off screen (an employee selector). Default
 // dates are the given day; a start date moved past the end drags the end along; 'Count as work hours'
 // reveals the hours per day and unticking it clears them. Rendered only while open; closes after a
@@ -70,7 +70,7 @@ function validate(values: Values, t: Translate): Record<string, string> {
 }
 
 type Props = {
-  /** The date both fields start at (SPEC.md section 4: the selected date); an edit starts at the record's dates. */
+  /** The date both fields start at (docs/product.md §4: the selected date); an edit starts at the record's dates. */
   defaultDate: string;
   onClose: () => void;
   /** Called with the saved time off once the screens' data has been reloaded, before the modal closes. */
@@ -182,7 +182,7 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
               onChange={(e) => {
                 const start = e.currentTarget.value;
                 form.setFieldValue('startDate', start);
-                // Moving the start past the end takes the end along (SPEC.md section 4).
+                // Moving the start past the end takes the end along (docs/product.md §4).
                 if (start && form.getValues().endDate < start) form.setFieldValue('endDate', start);
               }}
             />
@@ -195,7 +195,7 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
             onChange={(e) => {
               const on = e.currentTarget.checked;
               form.setFieldValue('countAsWork', on);
-              // Unticking resets the hours to empty (SPEC.md section 4).
+              // Unticking resets the hours to empty (docs/product.md §4).
               if (!on) {
                 form.setFieldValue('workHours', '');
                 form.clearFieldError('workHours');

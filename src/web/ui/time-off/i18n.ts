@@ -1,5 +1,5 @@
-// Texts of the 'Request Time Off' modal (SPEC.md sections 2, 4 and 5), shared by the dashboard and
-// the Time Off screen. The specification quotes the modal's texts in English: they appear verbatim
+// Texts of the 'Request Time Off' modal (docs/product.md §2, §4 and §5), shared by the dashboard and
+// the Time Off screen. docs/product.md quotes the modal's texts in English: they appear verbatim
 // in `en`; `pl` carries the translation.
 export const timeOffModal = {
   pl: {
