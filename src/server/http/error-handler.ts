@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type ErrorBody } from './errors.ts';
+import { issueParams } from '../../shared/api/issues.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE, invalidInputMessage, isDatabaseUnavailable, isDiskFull } from './db-errors.ts';
 
 /** "1 MB", "4 kB": a body limit as a person reads it. */
@@ -21,10 +22,10 @@ function frameworkClientError(error: FastifyError, request: FastifyRequest): Omi
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body must be JSON (Content-Type: application/json).' };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { code: 'BAD_REQUEST', message: 'body: The JSON body is empty.', field: 'body' };
+      return { code: 'BAD_REQUEST', message: 'body: The JSON body is empty.', field: 'body', params: { field: 'body', issue: 'empty_body' } };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { code: 'BAD_REQUEST', message: 'body: The body is not valid JSON.', field: 'body' };
+      return { code: 'BAD_REQUEST', message: 'body: The body is not valid JSON.', field: 'body', params: { field: 'body', issue: 'invalid_json' } };
     default:
       return null;
   }
@@ -36,7 +37,9 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
     const first = error.validation[0];
     const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
     const message = first ? `${field ?? error.validationContext ?? 'request'}: ${first.message}` : 'Invalid request';
-    const body: ErrorBody = { code: 'BAD_REQUEST', message, requestId, ...(field ? { field } : {}) };
+    // The sentence's parts for the browser: the field, the zod issue and its limits, a schema's rule.
+    const params = { ...(field ? { field } : {}), ...(first ? issueParams(first.keyword, first.params) : { issue: 'invalid' }) };
+    const body: ErrorBody = { code: 'BAD_REQUEST', message, requestId, params, ...(field ? { field } : {}) };
     return reply.status(400).send(body);
   }
   // A full disk under the database (also behind a 5xx HttpError's cause): 507 with a message that says so.
@@ -51,7 +54,7 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
   }
   // A value the database cannot hold (PostgreSQL's data exceptions, class 22) is the input's fault: 400.
   const invalid = error instanceof HttpError ? null : invalidInputMessage(error);
-  if (invalid) return reply.status(400).send({ code: 'BAD_REQUEST', message: invalid, requestId } satisfies ErrorBody);
+  if (invalid) return reply.status(400).send({ code: 'BAD_REQUEST', message: invalid, params: { issue: 'not_storable' }, requestId } satisfies ErrorBody);
   if (error instanceof HttpError) {
     const body: ErrorBody = { code: error.code, message: error.message, requestId };
     if (error.field) body.field = error.field;

@@ -14,8 +14,21 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string) => new HttpError(400, 'BAD_REQUEST', message, field);
-export const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} not found`);
+/**
+ * A refused input. The params say why in words the browser translates (shared/api/issues.ts):
+ * `{ field, issue, rule?, minimum?, maximum?... }`; the field is added to them.
+ */
+export const badRequest = (message: string, field?: string, params?: Record<string, unknown>) =>
+  new HttpError(400, 'BAD_REQUEST', message, field, { ...(field ? { field } : {}), issue: 'custom', ...params });
+
+/** "Operating hours record" → "operatingHoursRecord": the thing not found, as a key the browser translates. */
+export const thingKey = (what: string) =>
+  what
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join('');
+export const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} not found`, undefined, { what: thingKey(what) });
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
 
 /** An edit based on a version that is no longer the stored one (lost-update guard, DESIGN.md). */

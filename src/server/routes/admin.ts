@@ -89,7 +89,7 @@ export async function adminRoutes(app: FastifyInstance, { database, auth }: Rout
 
   api.post('/admin/users/:id/ban', { schema: { params: userParamsSchema, body: banBodySchema.nullish() } }, async (request, reply) => {
     const until = request.body?.until ? new Date(request.body.until) : undefined;
-    if (until && until.getTime() <= Date.now()) throw new HttpError(400, 'BAD_REQUEST', 'until: must be in the future', 'until');
+    if (until && until.getTime() <= Date.now()) throw new HttpError(400, 'BAD_REQUEST', 'until: must be in the future', 'until', { field: 'until', issue: 'custom', rule: 'inFuture' });
     await adminBanUser(db, auth, actorOf(request), request.params.id, { reason: request.body?.reason, expires: until }).catch(asHttp);
     return reply.status(204).send();
   });

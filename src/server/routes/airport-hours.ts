@@ -34,9 +34,9 @@ const idParams = z.object({ id: z.uuid('must be the id of an operating hours rec
 /** Only a group that takes part in operating hours is accepted (DESIGN.md, staff groups). */
 async function requireHoursGroup(db: Db, role: string): Promise<string> {
   const group = await findStaffGroup(db, role);
-  if (!group) throw badRequest(`role: there is no staff group named "${role}"`, 'role');
+  if (!group) throw badRequest(`role: there is no staff group named "${role}"`, 'role', { rule: 'unknownGroup' });
   if (!group.takesAirportHours) {
-    throw badRequest(`role: the group "${role}" does not take part in airport operating hours`, 'role');
+    throw badRequest(`role: the group "${role}" does not take part in airport operating hours`, 'role', { rule: 'groupNotInHours' });
   }
   return group.name;
 }

@@ -24,7 +24,7 @@ import { replyToDelete } from '../http/replies.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';
 
 const idParams = z.object({ id: z.uuid('must be an employee id') });
-const noGroup = () => badRequest('role: is not a staff group', 'role');
+const noGroup = () => badRequest('role: is not a staff group', 'role', { rule: 'unknownGroup' });
 
 function unwrap(result: EmployeeWrite) {
   switch (result.kind) {

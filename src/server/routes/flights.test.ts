@@ -337,7 +337,9 @@ describe('POST /api/flights/import', () => {
     const body = res.json();
     expect(body.code).toBe('IMPORT_INVALID');
     expect(body.message).toBe('Nothing was imported: 1 invalid row. row 4: arrival_time must be after the departure');
-    expect(body.rows).toEqual([{ row: 4, errors: [{ field: 'arrival_time', message: 'must be after the departure' }] }]);
+    expect(body.rows).toEqual([
+      { row: 4, errors: [{ field: 'arrival_time', message: 'must be after the departure', params: { issue: 'custom', rule: 'arrivalAfterDeparture' } }] },
+    ]);
     expect(await storedCount()).toBe(0);
   });
 
@@ -366,21 +368,27 @@ describe('POST /api/flights/import', () => {
       true,
     );
     expect(res.statusCode, res.body).toBe(200);
-    const preview = res.json() as { counts: Record<string, number>; rows: { row: number; status: string; errors: { field: string; message: string; duplicateOf?: number }[] }[] };
+    type RowError = { field: string; message: string; duplicateOf?: number; params?: Record<string, unknown> };
+    const preview = res.json() as { counts: Record<string, number>; rows: { row: number; status: string; errors: RowError[] }[] };
     expect(preview.counts).toEqual({ new: 2, existing: 1, invalid: 14 });
     const of = (n: number) => preview.rows.find((r) => r.row === n)!;
     expect(of(2).status).toBe('new');
     expect(of(3).status).toBe('existing');
     expect(of(17).status).toBe('new');
-    expect(of(4).errors).toEqual([{ field: 'flight_number', message: 'is required' }]);
-    for (const n of [5, 6, 7]) expect(of(n).errors).toEqual([{ field: 'flight_number', message: 'must not start with =, +, - or @' }]);
-    expect(of(8).errors).toEqual([{ field: 'departure_time', message: 'must be a date and time as YYYY-MM-DDTHH:MM' }]);
-    expect(of(9).errors).toEqual([{ field: 'arrival_time', message: 'is required' }]);
-    expect(of(10).errors).toEqual([{ field: 'arrival_time', message: 'must be after the departure' }]);
-    for (const n of [11, 12, 13]) expect(of(n).errors).toEqual([{ field: 'Rampa', message: 'must be a whole number of at least 1' }]);
-    expect(of(14).errors).toEqual([{ field: 'Rampa', message: 'must be at most 99' }]);
-    expect(of(15).errors).toEqual([{ field: 'Catering', message: 'is not a staff group' }]);
-    expect(of(16).errors).toEqual([{ field: 'flight_number', message: 'repeats an earlier row (same flight number and departure)', duplicateOf: 2 }]);
+    // Each error says why twice: in English for API users, and as params a screen translates.
+    const rule = (name: string) => ({ issue: 'custom', rule: name });
+    expect(of(4).errors).toEqual([{ field: 'flight_number', message: 'is required', params: { issue: 'too_small', minimum: 1, origin: 'string' } }]);
+    for (const n of [5, 6, 7]) expect(of(n).errors).toEqual([{ field: 'flight_number', message: 'must not start with =, +, - or @', params: rule('formula') }]);
+    expect(of(8).errors).toEqual([{ field: 'departure_time', message: 'must be a date and time as YYYY-MM-DDTHH:MM', params: rule('time') }]);
+    expect(of(9).errors).toEqual([{ field: 'arrival_time', message: 'is required', params: rule('required') }]);
+    expect(of(10).errors).toEqual([{ field: 'arrival_time', message: 'must be after the departure', params: rule('arrivalAfterDeparture') }]);
+    for (const n of [11, 13]) expect(of(n).errors).toEqual([{ field: 'Rampa', message: 'must be a whole number of at least 1', params: rule('staffNumber') }]);
+    expect(of(12).errors).toEqual([{ field: 'Rampa', message: 'must be a whole number of at least 1', params: { issue: 'too_small', minimum: 1, origin: 'number' } }]);
+    expect(of(14).errors).toEqual([{ field: 'Rampa', message: 'must be at most 99', params: { issue: 'too_big', maximum: 99, origin: 'number' } }]);
+    expect(of(15).errors).toEqual([{ field: 'Catering', message: 'is not a staff group', params: rule('unknownGroup') }]);
+    expect(of(16).errors).toEqual([
+      { field: 'flight_number', message: 'repeats an earlier row (same flight number and departure)', duplicateOf: 2, params: rule('duplicateInFile') },
+    ]);
     expect(of(18).errors.map((e) => e.field)).toEqual(['flight_number', 'departure_time', 'arrival_time']);
     expect(await storedCount()).toBe(1);
   });

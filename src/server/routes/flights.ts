@@ -19,6 +19,7 @@ import {
 } from '../../shared/api/flights.ts';
 import { isoMonth } from '../../shared/api/dates.ts';
 import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
+import { paramsOfIssue } from '../../shared/api/issues.ts';
 import {
   createFlight,
   deleteFlight,
@@ -51,7 +52,7 @@ function resolve(input: unknown, ctx: Awaited<ReturnType<typeof rulesContext>>, 
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const field = prefix + issue.path.map(String).join('.');
-  throw badRequest(`${field}: ${issue.message}`, field);
+  throw badRequest(`${field}: ${issue.message}`, field, paramsOfIssue(issue));
 }
 
 function unwrap(result: WriteResult, input: ResolvedFlight) {

@@ -31,9 +31,9 @@ export async function scheduleRoutes(app: FastifyInstance, { database }: RouteCo
       const { timeZone } = await getSettings(db);
       // A time the clocks skip that night names no instant: refused, as a flight at that hour is.
       const skipped = skippedShiftTime(request.body, timeZone);
-      if (skipped) throw new HttpError(400, LOCAL_TIME_SKIPPED, skipped.message, skipped.field);
+      if (skipped) throw new HttpError(400, LOCAL_TIME_SKIPPED, skipped.message, skipped.field, { field: skipped.field, time: skipped.time, date });
       const hours = requireMinutes(endTime) > requireMinutes(startTime) ? shiftHours(date, startTime, endTime, timeZone) : 0;
-      if (!(hours > 0)) throw badRequest(END_AFTER_START_MESSAGE, 'endTime');
+      if (!(hours > 0)) throw badRequest(END_AFTER_START_MESSAGE, 'endTime', { rule: 'endAfterStart' });
       const result = await upsertSchedule(db, { employeeId, date, startTime, endTime, totalHours: hours, version });
       return replyToDayUpsert(reply, result);
     },

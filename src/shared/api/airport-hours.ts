@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { isoMonth } from './dates.ts';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const timeSchema = z.string({ error: 'must be a time as HH:mm' }).regex(HH_MM, 'must be a time as HH:mm');
+const timeSchema = z
+  .string({ error: 'must be a time as HH:mm' })
+  .refine((v) => HH_MM.test(v), { message: 'must be a time as HH:mm', params: { rule: 'timeOfDay' } });
 
 export const MINIMUM_STAFF_BOUNDS = { min: 1, max: 999 } as const;
 
@@ -42,7 +44,7 @@ export const airportHoursInputSchema = z
   .strict()
   .superRefine((v, ctx) => {
     if (HH_MM.test(v.openingTime) && HH_MM.test(v.closingTime) && v.closingTime <= v.openingTime) {
-      ctx.addIssue({ code: 'custom', path: ['closingTime'], message: 'must be after the opening time' });
+      ctx.addIssue({ code: 'custom', path: ['closingTime'], message: 'must be after the opening time', params: { rule: 'closingAfterOpening' } });
     }
   });
 export type AirportHoursInput = z.infer<typeof airportHoursInputSchema>;
@@ -66,7 +68,7 @@ export const airportHoursEditSchema = z
   .strict()
   .superRefine((v, ctx) => {
     if (HH_MM.test(v.openingTime) && HH_MM.test(v.closingTime) && v.closingTime <= v.openingTime) {
-      ctx.addIssue({ code: 'custom', path: ['closingTime'], message: 'must be after the opening time' });
+      ctx.addIssue({ code: 'custom', path: ['closingTime'], message: 'must be after the opening time', params: { rule: 'closingAfterOpening' } });
     }
   });
 export type AirportHoursEditInput = z.infer<typeof airportHoursEditSchema>;

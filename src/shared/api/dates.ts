@@ -30,38 +30,51 @@ export const notAMonth = (value: string) => `${value}${NOT_A_MONTH}`;
 
 const inYearRange = (year: number) => year >= YEAR_RANGE.min && year <= YEAR_RANGE.max;
 
-/** What is wrong with a date, or null for a date of the calendar within YEAR_RANGE. */
-export function dateProblem(text: string): string | null {
+export type DateMessageKey = keyof typeof DATE_MESSAGES | 'notInCalendar' | 'notAMonth';
+
+/** A problem with a date or month: its rule (the key a screen translates) and the API's message. */
+interface Problem {
+  rule: DateMessageKey;
+  message: string;
+}
+
+function dateIssue(text: string): Problem | null {
   const shape = DATE_SHAPE.exec(text);
-  if (!shape) return DATE_MESSAGES.dateFormat;
-  if (!isCalendarDate(text)) return notInCalendar(text);
-  if (!inYearRange(Number(shape[1]))) return DATE_MESSAGES.dateRange;
+  if (!shape) return { rule: 'dateFormat', message: DATE_MESSAGES.dateFormat };
+  if (!isCalendarDate(text)) return { rule: 'notInCalendar', message: notInCalendar(text) };
+  if (!inYearRange(Number(shape[1]))) return { rule: 'dateRange', message: DATE_MESSAGES.dateRange };
   return null;
 }
 
-/** What is wrong with a month, or null for "YYYY-MM" with a month 01–12 within YEAR_RANGE. */
-export function monthProblem(text: string): string | null {
+function monthIssue(text: string): Problem | null {
   const shape = MONTH_SHAPE.exec(text);
-  if (!shape) return DATE_MESSAGES.monthFormat;
+  if (!shape) return { rule: 'monthFormat', message: DATE_MESSAGES.monthFormat };
   const month = Number(shape[2]);
-  if (month < 1 || month > 12) return notAMonth(text);
-  if (!inYearRange(Number(shape[1]))) return DATE_MESSAGES.monthRange;
+  if (month < 1 || month > 12) return { rule: 'notAMonth', message: notAMonth(text) };
+  if (!inYearRange(Number(shape[1]))) return { rule: 'monthRange', message: DATE_MESSAGES.monthRange };
   return null;
 }
+
+/** What is wrong with a date, or null for a date of the calendar within YEAR_RANGE. */
+export const dateProblem = (text: string): string | null => dateIssue(text)?.message ?? null;
+
+/** What is wrong with a month, or null for "YYYY-MM" with a month 01–12 within YEAR_RANGE. */
+export const monthProblem = (text: string): string | null => monthIssue(text)?.message ?? null;
+
+/** The limits the range rules quote, sent with them so that a screen can say them. */
+const RANGE = { minimum: YEAR_RANGE.min, maximum: YEAR_RANGE.max };
 
 /** A date "YYYY-MM-DD" that exists in the calendar, within YEAR_RANGE. */
 export const isoDate = z.string({ error: DATE_MESSAGES.dateFormat }).superRefine((value, ctx) => {
-  const problem = dateProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  const problem = dateIssue(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, params: { rule: problem.rule, ...RANGE } });
 });
 
 /** A month "YYYY-MM" (01–12) within YEAR_RANGE. */
 export const isoMonth = z.string({ error: DATE_MESSAGES.monthFormat }).superRefine((value, ctx) => {
-  const problem = monthProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  const problem = monthIssue(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, params: { rule: problem.rule, ...RANGE } });
 });
-
-export type DateMessageKey = keyof typeof DATE_MESSAGES | 'notInCalendar' | 'notAMonth';
 
 /** Which of the messages above `message` is, so a form can show its own words; null for any other. */
 export function dateMessageKey(message: string): DateMessageKey | null {

@@ -22,12 +22,15 @@ export const employeeInputSchema = z
       .trim()
       .min(1, 'is required')
       .max(254, 'must be at most 254 characters')
-      .regex(EMAIL_SHAPE, 'must be an email address, like name@example.com'),
+      .refine((v) => EMAIL_SHAPE.test(v), { message: 'must be an email address, like name@example.com', params: { rule: 'email' } }),
     /** Optional: empty text and null both mean "no phone". */
     phoneNumber: z
       .string()
       .trim()
-      .refine((v) => v === '' || PHONE_SHAPE.test(v), 'must be a phone number: digits, spaces, +, -, parentheses')
+      .refine((v) => v === '' || PHONE_SHAPE.test(v), {
+        message: 'must be a phone number: digits, spaces, +, -, parentheses',
+        params: { rule: 'phone' },
+      })
       .nullish(),
     role: z.string({ error: 'is required' }).trim().min(1, 'is required'),
   })

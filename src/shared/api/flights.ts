@@ -8,6 +8,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { atWallClock } from '../hours.ts';
 import { YEAR_RANGE } from './dates.ts';
+import { issueParamsSchema, paramsOfIssue, type IssueParams } from './issues.ts';
 
 export const FLIGHT_NUMBER_MAX = 16;
 export const STAFF_MAX = 99;
@@ -53,8 +54,11 @@ export const flightNumberSchema = z
   .trim()
   .min(1, FLIGHT_MESSAGES.required)
   .max(FLIGHT_NUMBER_MAX, FLIGHT_MESSAGES.numberTooLong)
-  .refine((v) => !FORMULA_START.test(v), FLIGHT_MESSAGES.formula)
-  .refine((v) => FORMULA_START.test(v) || NUMBER_CHARACTERS.test(v), FLIGHT_MESSAGES.numberCharacters)
+  .refine((v) => !FORMULA_START.test(v), { message: FLIGHT_MESSAGES.formula, params: { rule: 'formula' } })
+  .refine((v) => FORMULA_START.test(v) || NUMBER_CHARACTERS.test(v), {
+    message: FLIGHT_MESSAGES.numberCharacters,
+    params: { rule: 'numberCharacters' },
+  })
   .transform((v) => v.toUpperCase());
 
 /** Staff a flight needs from one group: a whole number from 1 to 99. */
@@ -81,7 +85,9 @@ export function staffFromInput(value: unknown): number {
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const OFFSET_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
-export type TimeResult = { ok: true; time: DateTime } | { ok: false; message: string };
+export type TimeResult = { ok: true; time: DateTime } | { ok: false; message: string; rule: FlightMessageKey };
+
+const refused = (rule: FlightMessageKey): TimeResult => ({ ok: false, message: FLIGHT_MESSAGES[rule], rule });
 
 /**
  * A departure or arrival: local "YYYY-MM-DDTHH:MM" (or with a space, or with seconds) in the airport's
@@ -89,29 +95,29 @@ export type TimeResult = { ok: true; time: DateTime } | { ok: false; message: st
  */
 export function parseFlightTime(text: string, timeZone: string): TimeResult {
   const value = text.trim();
-  if (value === '') return { ok: false, message: FLIGHT_MESSAGES.required };
+  if (value === '') return refused('required');
   const local = LOCAL_TIME.exec(value);
   if (local) {
     const [year, month, day, hour, minute, second] = local.slice(1).map((p) => (p === undefined ? 0 : Number(p)));
     const daysInMonth = DateTime.fromObject({ year: year!, month: month! }).daysInMonth;
     if (month! < 1 || month! > 12 || day! < 1 || day! > (daysInMonth ?? 0) || hour! > 23 || minute! > 59 || second! > 59) {
-      return { ok: false, message: FLIGHT_MESSAGES.time };
+      return refused('time');
     }
     // A wall-clock time the clocks skip forward does not exist: no flight departs then.
     const at = atWallClock({ year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! }, timeZone);
-    if (!at.ok) return { ok: false, message: at.reason === 'skipped' ? FLIGHT_MESSAGES.timeSkipped : FLIGHT_MESSAGES.time };
+    if (!at.ok) return refused(at.reason === 'skipped' ? 'timeSkipped' : 'time');
     return inPlannedYears(at.time);
   }
   if (OFFSET_TIME.test(value)) {
     const time = DateTime.fromISO(value.replace(' ', 'T'), { setZone: true });
     if (time.isValid) return inPlannedYears(time.setZone(timeZone));
   }
-  return { ok: false, message: FLIGHT_MESSAGES.time };
+  return refused('time');
 }
 
 /** A flight flies in the years the app plans (YEAR_RANGE, as every date and month of the API). */
 function inPlannedYears(time: DateTime): TimeResult {
-  if (time.year < YEAR_RANGE.min || time.year > YEAR_RANGE.max) return { ok: false, message: FLIGHT_MESSAGES.timeYears };
+  if (time.year < YEAR_RANGE.min || time.year > YEAR_RANGE.max) return refused('timeYears');
   return { ok: true, time };
 }
 
@@ -151,21 +157,35 @@ export interface ResolvedFlight {
   requiredStaff: Record<string, number>;
 }
 
+/** A custom issue of one of the flight rules: its message for the API, its key for the screens. */
+function ruleIssue(path: string[], rule: FlightMessageKey) {
+  return { code: 'custom' as const, path, message: FLIGHT_MESSAGES[rule], params: { rule } };
+}
+
+/** An issue of a schema checked inside another, moved to `path`, with its own params kept. */
+function innerIssue(path: string[], inner: z.core.$ZodIssue) {
+  return { code: 'custom' as const, path, message: inner.message, params: { inner: paramsOfIssue(inner) } };
+}
+
+/** The params of an issue of the import rules: an inner issue's own, or the rule's. */
+function rowIssueParams(issue: z.core.$ZodIssue): IssueParams {
+  const inner = issue.code === 'custom' ? (issue.params as { inner?: IssueParams } | undefined)?.inner : undefined;
+  return inner ?? paramsOfIssue(issue);
+}
+
 /** The form/API rules that need the zone and the groups: times, arrival after departure, group names. */
 export function flightInputIn(ctx: FlightRulesContext) {
   return flightInputSchema.transform((input, zctx): ResolvedFlight => {
     const departure = parseFlightTime(input.departureTime, ctx.timeZone);
     const arrival = parseFlightTime(input.arrivalTime, ctx.timeZone);
-    if (!departure.ok) zctx.addIssue({ code: 'custom', path: ['departureTime'], message: departure.message });
-    if (!arrival.ok) zctx.addIssue({ code: 'custom', path: ['arrivalTime'], message: arrival.message });
+    if (!departure.ok) zctx.addIssue(ruleIssue(['departureTime'], departure.rule));
+    if (!arrival.ok) zctx.addIssue(ruleIssue(['arrivalTime'], arrival.rule));
     if (departure.ok && arrival.ok && arrival.time <= departure.time) {
-      zctx.addIssue({ code: 'custom', path: ['arrivalTime'], message: FLIGHT_MESSAGES.arrivalAfterDeparture });
+      zctx.addIssue(ruleIssue(['arrivalTime'], 'arrivalAfterDeparture'));
     }
     const staff = input.requiredStaff ?? {};
     for (const name of Object.keys(staff)) {
-      if (!ctx.groups.includes(name)) {
-        zctx.addIssue({ code: 'custom', path: ['requiredStaff', name], message: FLIGHT_MESSAGES.unknownGroup });
-      }
+      if (!ctx.groups.includes(name)) zctx.addIssue(ruleIssue(['requiredStaff', name], 'unknownGroup'));
     }
     if (!departure.ok || !arrival.ok) return z.NEVER;
     const requiredStaff: Record<string, number> = {};
@@ -228,6 +248,8 @@ export const rowErrorSchema = z.object({
   message: z.string(),
   /** For a repeated row: the row number it repeats. */
   duplicateOf: z.number().int().optional(),
+  /** Why, in words a screen translates: the rule (FLIGHT_MESSAGES' key) or the zod issue and its limits. */
+  params: issueParamsSchema.optional(),
 });
 export type RowError = z.infer<typeof rowErrorSchema>;
 
@@ -246,17 +268,13 @@ function staffCell(text: string): number | null {
 export function importRowIn(ctx: ImportRulesContext) {
   return importRowSchema.transform((raw, zctx): ResolvedFlight & { row: number } => {
     const number = flightNumberSchema.safeParse(raw.flight_number);
-    if (!number.success) {
-      zctx.addIssue({ code: 'custom', path: ['flight_number'], message: number.error.issues[0]!.message });
-    }
+    if (!number.success) zctx.addIssue(innerIssue(['flight_number'], number.error.issues[0]!));
     const departure = parseFlightTime(raw.departure_time, ctx.timeZone);
     const arrival = parseFlightTime(raw.arrival_time, ctx.timeZone);
-    if (!departure.ok) zctx.addIssue({ code: 'custom', path: ['departure_time'], message: departure.message });
-    if (!arrival.ok) zctx.addIssue({ code: 'custom', path: ['arrival_time'], message: arrival.message });
+    if (!departure.ok) zctx.addIssue(ruleIssue(['departure_time'], departure.rule));
+    if (!arrival.ok) zctx.addIssue(ruleIssue(['arrival_time'], arrival.rule));
     const inOrder = departure.ok && arrival.ok && arrival.time > departure.time;
-    if (departure.ok && arrival.ok && !inOrder) {
-      zctx.addIssue({ code: 'custom', path: ['arrival_time'], message: FLIGHT_MESSAGES.arrivalAfterDeparture });
-    }
+    if (departure.ok && arrival.ok && !inOrder) zctx.addIssue(ruleIssue(['arrival_time'], 'arrivalAfterDeparture'));
     // Defaults: by aircraft size when the type is known, else 1 per flight group; staff cells override.
     const aircraft = raw.aircraft_type?.trim() ?? '';
     const byAircraft = aircraft && ctx.staffForAircraft ? ctx.staffForAircraft(aircraft) : {};
@@ -265,7 +283,7 @@ export function importRowIn(ctx: ImportRulesContext) {
     let staffOk = true;
     for (const [name, text] of Object.entries(raw.staff ?? {})) {
       if (!ctx.groups.includes(name)) {
-        zctx.addIssue({ code: 'custom', path: [name], message: FLIGHT_MESSAGES.unknownGroup });
+        zctx.addIssue(ruleIssue([name], 'unknownGroup'));
         staffOk = false;
         continue;
       }
@@ -273,8 +291,7 @@ export function importRowIn(ctx: ImportRulesContext) {
       const count = staffCell(text);
       const checked = staffCountSchema.safeParse(count);
       if (count === null || !checked.success) {
-        const message = count === null ? FLIGHT_MESSAGES.staffNumber : checked.error!.issues[0]!.message;
-        zctx.addIssue({ code: 'custom', path: [name], message });
+        zctx.addIssue(count === null ? ruleIssue([name], 'staffNumber') : innerIssue([name], checked.error!.issues[0]!));
         staffOk = false;
         continue;
       }
@@ -345,7 +362,7 @@ export function checkImportRows(rows: ImportRow[], ctx: ImportRulesContext) {
       results.push({
         row: raw.row,
         ok: false,
-        errors: parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'row', message: i.message })),
+        errors: parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'row', message: i.message, params: rowIssueParams(i) })),
       });
       continue;
     }
@@ -356,7 +373,9 @@ export function checkImportRows(rows: ImportRow[], ctx: ImportRulesContext) {
       results.push({
         row,
         ok: false,
-        errors: [{ field: 'flight_number', message: FLIGHT_MESSAGES.duplicateInFile, duplicateOf: earlier }],
+        errors: [
+          { field: 'flight_number', message: FLIGHT_MESSAGES.duplicateInFile, duplicateOf: earlier, params: { issue: 'custom', rule: 'duplicateInFile' } },
+        ],
       });
       continue;
     }

@@ -41,7 +41,7 @@ export function skippedShiftTime(
   return null;
 }
 
-const timeOfDay = z.string().refine(isTimeOfDay, { error: 'must be a time as HH:mm' });
+const timeOfDay = z.string().refine(isTimeOfDay, { error: 'must be a time as HH:mm', params: { rule: 'timeOfDay' } });
 const version = z.number().int().min(1, 'must be at least 1');
 
 export const monthQuerySchema = z.object({ month: isoMonth });

@@ -7,7 +7,7 @@ export const workHoursSchema = z
   .number({ error: 'must be a number' })
   .min(1, 'must be at least 1')
   .max(24, 'must be at most 24')
-  .refine((v) => Number.isInteger(v * 2), 'must be in steps of 0.5');
+  .refine((v) => Number.isInteger(v * 2), { message: 'must be in steps of 0.5', params: { rule: 'halfHourSteps' } });
 
 export const timeOffInputSchema = z
   .object({
@@ -22,13 +22,13 @@ export const timeOffInputSchema = z
   .strict()
   .superRefine((v, ctx) => {
     if (v.endDate < v.startDate) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'cannot be earlier than the start date' });
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'cannot be earlier than the start date', params: { rule: 'endBeforeStart' } });
     }
     if (v.countAsWork && v.workHours === null) {
-      ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'is required when the time off counts as work' });
+      ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'is required when the time off counts as work', params: { rule: 'workHoursRequired' } });
     }
     if (!v.countAsWork && v.workHours !== null) {
-      ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'must be empty unless the time off counts as work' });
+      ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'must be empty unless the time off counts as work', params: { rule: 'workHoursNotAllowed' } });
     }
   });
 export type TimeOffInput = z.infer<typeof timeOffInputSchema>;

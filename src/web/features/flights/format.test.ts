@@ -17,7 +17,7 @@ describe('the flight rules in the UI language', () => {
 
   it('says a time outside the planned years in Polish, with the years', () => {
     const result = parseFlightTime('2101-01-01T06:00', 'Europe/Warsaw');
-    expect(result).toEqual({ ok: false, message: 'must be in the years 2000 to 2100' });
+    expect(result).toEqual({ ok: false, message: 'must be in the years 2000 to 2100', rule: 'timeYears' });
     const t = i18n.getFixedT('pl', 'flights');
     expect(ruleText(t, { message: (result as { message: string }).message })).toBe('Podaj datę z lat 2000–2100');
   });
