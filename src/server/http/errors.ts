@@ -31,7 +31,7 @@ export const thingKey = (what: string) =>
 export const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} not found`, undefined, { what: thingKey(what) });
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
 
-/** An edit based on a version that is no longer the stored one (lost-update guard, DESIGN.md). */
+/** An edit based on a version that is no longer the stored one (lost-update guard, docs/design.md#edits-by-several-planners). */
 export const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
 export const staleRecord = () => conflict(STALE_MESSAGE, 'STALE');
 

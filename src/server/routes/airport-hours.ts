@@ -31,7 +31,7 @@ import { replyToDelete } from '../http/replies.ts';
 
 const idParams = z.object({ id: z.uuid('must be the id of an operating hours record') });
 
-/** Only a group that takes part in operating hours is accepted (DESIGN.md, staff groups). */
+/** Only a group that takes part in operating hours is accepted (docs/design.md#staff-groups). */
 async function requireHoursGroup(db: Db, role: string): Promise<string> {
   const group = await findStaffGroup(db, role);
   if (!group) throw badRequest(`role: there is no staff group named "${role}"`, 'role', { rule: 'unknownGroup' });

@@ -80,7 +80,7 @@ describe('POST /api/flights', () => {
     expect(res.json()).toMatchObject({ departureTime: '2026-07-01T06:00:00+02:00', arrivalTime: '2026-07-01T08:30:00+02:00' });
   });
 
-  it('gives every flight group 1 when the body names no staff (the default of SPEC.md section 5)', async () => {
+  it('gives every flight group 1 when the body names no staff (the default of docs/product.md §5)', async () => {
     const res = await call('POST', '/api/flights', flight({ requiredStaff: undefined }));
     expect(res.statusCode).toBe(201);
     expect(res.json().requiredStaff).toEqual({ Koordynator: 1, Rampa: 1, 'PAX/INFO': 1 });

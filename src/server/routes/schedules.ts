@@ -1,5 +1,5 @@
 // Schedules API: PUT /schedules upserts the day's one shift of an employee; DELETE
-// /schedules?employeeId&date[&version] removes it. Hours are elapsed time in the airport's zone (DESIGN.md);
+// /schedules?employeeId&date[&version] removes it. Hours are elapsed time in the airport's zone (docs/design.md#hours-of-a-shift);
 // a start or end the clocks skip that night (spring forward) is refused.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Airport operating hours per staff group (SPEC.md sections 2, 3, 5 and 9).
+// Airport operating hours per staff group (docs/product.md §2, §3, §5 and §9).
 import { z } from 'zod';
 import { isoMonth } from './dates.ts';
 
@@ -100,7 +100,7 @@ export const copyPreviousSchema = z
 export const copyPreviousResultSchema = z.object({ copied: z.number().int(), skipped: z.number().int() });
 export type CopyPreviousResult = z.infer<typeof copyPreviousResultSchema>;
 
-/** Quick setup (SPEC.md section 9): 06:00 to 22:00, minimum staff 1, all seven days. */
+/** Quick setup (docs/product.md §9): 06:00 to 22:00, minimum staff 1, all seven days. */
 export const QUICK_SETUP = { openingTime: '06:00', closingTime: '22:00', minimumStaff: 1 } as const;
 
 export const AIRPORT_HOURS_EXIST = 'AIRPORT_HOURS_EXIST';

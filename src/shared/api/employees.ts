@@ -1,4 +1,4 @@
-// Employees (SPEC.md sections 2, 3 and 5): the form, the API body and what the API returns.
+// Employees (docs/product.md §2, §3 and §5): the form, the API body and what the API returns.
 // The same schema validates the form in the browser and the body on the server.
 import { z } from 'zod';
 

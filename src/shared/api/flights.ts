@@ -1,4 +1,4 @@
-// Flights (SPEC.md sections 2, 3 and 5): the Add/Edit Flight body, what the API returns, and the rows
+// Flights (docs/product.md §2, §3 and §5): the Add/Edit Flight body, what the API returns, and the rows
 // of a timetable import. The same rules run in the browser (form, preview) and on the server.
 //
 // Times travel as the airport's local wall clock ("YYYY-MM-DDTHH:MM", the form and timetable files)
@@ -69,7 +69,7 @@ export const staffCountSchema = z
   .max(STAFF_MAX, FLIGHT_MESSAGES.staffMax);
 
 /**
- * What the Add/Edit Flight form keeps for a staff field: SPEC.md section 5 says non-numeric input
+ * What the Add/Edit Flight form keeps for a staff field: docs/product.md §5 says non-numeric input
  * falls back to 1 (and the default is 1). Numbers, including out-of-range ones, are kept so that the
  * rules can name them.
  */

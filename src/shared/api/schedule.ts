@@ -1,4 +1,4 @@
-// The dashboard's data (SPEC.md sections 2, 3, 5 and 9): one month in one round trip, the day's one
+// The dashboard's data (docs/product.md §2, §3, §5 and §9): one month in one round trip, the day's one
 // shift of an employee, and the per-day event. Shared by the routes and the dashboard's forms.
 import { z } from 'zod';
 import { deleteVersionSchema } from './versions.ts';
@@ -6,7 +6,7 @@ import { isSkippedTime, isTimeOfDay } from '../hours.ts';
 import { isoDate, isoMonth } from './dates.ts';
 import { timeOffSchema } from './time-off.ts';
 
-/** The exact text of SPEC.md section 5 for a shift that does not end after it starts. */
+/** The exact text of docs/product.md §5 for a shift that does not end after it starts. */
 export const END_AFTER_START_MESSAGE = 'End time must be after start time';
 
 /** The code of a refused shift whose start or end the clocks skip on its date (spring forward). */

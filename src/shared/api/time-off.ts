@@ -1,4 +1,4 @@
-// Time off (SPEC.md sections 2, 3 and 5): the request form, the API body and what the API returns.
+// Time off (docs/product.md §2, §3 and §5): the request form, the API body and what the API returns.
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
 
