@@ -27,13 +27,19 @@ export class AccountError extends Error {
   readonly status: 400 | 404 | 409;
   readonly field: string | undefined;
   readonly code: string | undefined;
-  readonly params: PasswordRejection | undefined;
-  constructor(status: 400 | 404 | 409, message: string, field?: string, rejection?: { code: string; params: PasswordRejection }) {
+  readonly params: PasswordRejection | Record<string, string> | undefined;
+  /** `reason`: the code the answer carries, and the params the browser needs to say it. */
+  constructor(
+    status: 400 | 404 | 409,
+    message: string,
+    field?: string,
+    reason?: { code: string; params: PasswordRejection | Record<string, string> },
+  ) {
     super(message);
     this.status = status;
     this.field = field;
-    this.code = rejection?.code;
-    this.params = rejection?.params;
+    this.code = reason?.code;
+    this.params = reason?.params;
   }
 }
 
@@ -111,7 +117,7 @@ async function audit(db: Db, actor: Actor, action: string, target: { id: string;
 
 async function existing(db: Db, userId: string) {
   const found = await findUserById(db, userId);
-  if (!found) throw new AccountError(404, 'No such user');
+  if (!found) throw new AccountError(404, 'No such user', undefined, { code: 'NOT_FOUND', params: { what: 'user' } });
   return found;
 }
 
@@ -123,7 +129,7 @@ export async function adminCreateUser(
   input: { email: string; name?: string | undefined; role: 'admin' | 'user'; password?: string | undefined },
 ) {
   const email = input.email.trim().toLowerCase();
-  if (await findUserByEmail(db, email)) throw new AccountError(409, `email: an account with ${email} already exists`, 'email');
+  if (await findUserByEmail(db, email)) throw new AccountError(409, `email: an account with ${email} already exists`, 'email', { code: 'EMAIL_TAKEN', params: {} });
   const password = input.password ?? generatePassword({ email, name: input.name });
   const created = await createUser(auth, { email, password, name: input.name, role: input.role, mustChangePassword: true });
   await audit(db, actor, 'admin.user-created', created, { role: input.role });
@@ -155,13 +161,20 @@ export async function adminResetPassword(
   return { oneTimePassword: password };
 }
 
-function refuseSelf(actor: Actor, userId: string, what: string) {
-  if (actor.userId === userId) throw new AccountError(409, `You cannot ${what} your own account.`);
+/** What an administrator does to an account, as the answer's params name it. */
+type AccountAction = 'ban' | 'delete';
+const DOING: Record<AccountAction, string> = { ban: 'banning them', delete: 'deleting them' };
+
+function refuseSelf(actor: Actor, userId: string, action: AccountAction) {
+  if (actor.userId === userId) throw new AccountError(409, `You cannot ${action} your own account.`, undefined, { code: 'OWN_ACCOUNT', params: { action } });
 }
 
-async function refuseLastAdmin(db: Db, target: { role: string | null; banned: boolean | null }, what: string) {
+async function refuseLastAdmin(db: Db, target: { role: string | null; banned: boolean | null }, action: AccountAction) {
   if (target.role === 'admin' && !target.banned && (await countAdmins(db)) <= 1) {
-    throw new AccountError(409, `This is the only administrator; ${what} would leave nobody to manage accounts.`);
+    throw new AccountError(409, `This is the only administrator; ${DOING[action]} would leave nobody to manage accounts.`, undefined, {
+      code: 'LAST_ADMIN',
+      params: { action },
+    });
   }
 }
 
@@ -175,7 +188,7 @@ export async function adminBanUser(
 ) {
   refuseSelf(actor, userId, 'ban');
   const target = await existing(db, userId);
-  await refuseLastAdmin(db, target, 'banning them');
+  await refuseLastAdmin(db, target, 'ban');
   await setBan(db, userId, { reason: ban.reason?.trim() || null, expires: ban.expires ?? null });
   const ctx = await auth.$context;
   await ctx.internalAdapter.deleteUserSessions(userId);
@@ -192,7 +205,7 @@ export async function adminUnbanUser(db: Db, actor: Actor, userId: string) {
 export async function adminDeleteUser(db: Db, auth: Auth, actor: Actor, userId: string) {
   refuseSelf(actor, userId, 'delete');
   const target = await existing(db, userId);
-  await refuseLastAdmin(db, target, 'deleting them');
+  await refuseLastAdmin(db, target, 'delete');
   const ctx = await auth.$context;
   await ctx.internalAdapter.deleteUserSessions(userId);
   await ctx.internalAdapter.deleteUser(userId);

@@ -62,6 +62,7 @@ describe('administration', () => {
     expect((await call('POST', `/api/admin/users/${self.id}/ban`, admin, {})).statusCode).toBe(409);
     const del = await call('DELETE', `/api/admin/users/${self.id}`, admin);
     expect(del.statusCode).toBe(409);
+    expect(del.json()).toMatchObject({ code: 'OWN_ACCOUNT', params: { action: 'delete' } });
     expect(del.json().message).toMatch(/your own account/);
     // A second administrator may not remove the only other one once it is the last.
     const second = await call('POST', '/api/admin/users', admin, { email: 'deputy@grafik.test', role: 'admin' });
@@ -72,14 +73,18 @@ describe('administration', () => {
     const error = await adminDeleteUser(t.database.db, t.auth, cli, self.id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AccountError);
     expect((error as AccountError).message).toMatch(/only administrator/);
+    expect(error).toMatchObject({ code: 'LAST_ADMIN', params: { action: 'delete' } });
   });
 
   it('answers 404 for an unknown account and 400 for a ban that ends in the past', async () => {
-    expect((await call('POST', '/api/admin/users/no-such-user/reset-password', admin, {})).statusCode).toBe(404);
+    const missing = await call('POST', '/api/admin/users/no-such-user/reset-password', admin, {});
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', params: { what: 'user' } });
     const target = (await call('POST', '/api/admin/users', admin, { email: 'past@grafik.test' })).json().user as { id: string };
     const past = await call('POST', `/api/admin/users/${target.id}/ban`, admin, { until: '2020-01-01T00:00:00Z' });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toMatch(/^until: /);
+    expect(past.json()).toMatchObject({ field: 'until', params: { field: 'until', rule: 'inFuture' } });
     const until = new Date(Date.now() + 86_400_000).toISOString();
     expect((await call('POST', `/api/admin/users/${target.id}/ban`, admin, { reason: 'holiday', until })).statusCode).toBe(204);
     const row = (await call('GET', '/api/admin/users', admin)).json().find((u: { id: string }) => u.id === target.id);
