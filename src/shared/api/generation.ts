@@ -26,3 +26,72 @@ export type GenerationStaleParams =
   | { change: 'requiredHours' | 'flights' | 'airportHours' | 'settings' | 'other' };
 
 export const GENERATION_STALE = 'GENERATION_STALE';
+
+/** The hard rules' codes, R1–R12 (docs/generator.md, "The hard rules"). */
+export const RULE_CODES = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11', 'R12'] as const;
+export type RuleCode = (typeof RULE_CODES)[number];
+
+/** The report's warnings by code; their sentences are the browser's, in the planner's language. */
+export const WARNING_CODES = [
+  'NO_REQUIRED_HOURS',
+  'WEEKLY_HOURS_INVALID',
+  'NO_EMPLOYEES',
+  'DEMAND_ABOVE_CAPACITY',
+  'FLIGHTS_OUTSIDE_MONTH',
+  'FLIGHTS_WHILE_CLOSED',
+  'INPUT_BREAKS_RULE',
+  'TIME_LIMIT',
+  'NOTE',
+] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
+
+/** The figures of a sentence: times HH:MM, dates YYYY-MM-DD, amounts in hours or days, ids. */
+const sentenceParams = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/**
+ * A hard-rule breach of a generated month: the rule's code and its figures, always with `employeeId`,
+ * `date` (the day the breach is dated on) and `amount` (hours for time rules, a count otherwise).
+ */
+export const ruleBreachSchema = z.object({ code: z.enum(RULE_CODES), params: sentenceParams });
+export type RuleBreach = z.infer<typeof ruleBreachSchema>;
+
+/** A warning of the report; INPUT_BREAKS_RULE carries a breach's params and its `rule`. */
+export const generationWarningSchema = z.object({ code: z.enum(WARNING_CODES), params: sentenceParams });
+export type GenerationWarning = z.infer<typeof generationWarningSchema>;
+
+export const unstaffedFlightSchema = z.object({
+  flightNumber: z.string(),
+  departureTime: z.string(),
+  requiredStaff: z.number(),
+  shortBy: z.number(),
+  reason: z.enum(['closed', 'nobody free', 'cap reached']),
+});
+export type UnstaffedFlight = z.infer<typeof unstaffedFlightSchema>;
+
+/** The answer of POST /generation: the run, and what the planner is shown of its report. */
+export const generateResponseSchema = z.object({
+  runId: z.string(),
+  shiftCount: z.number().int(),
+  seed: z.number().int(),
+  strategy: z.enum(['default', 'spec']),
+  report: z.object({
+    elapsedMs: z.number(),
+    quality: z.object({
+      coveragePercent: z.number(),
+      flightsStaffedPercent: z.number(),
+      flightsStaffed: z.number(),
+      flightsCounted: z.number(),
+      /** Q6, the roster's shape, in %. */
+      shape: z.object({
+        startJumpsPercent: z.number(),
+        shortShiftsPercent: z.number(),
+        dobaOverlapPercent: z.number(),
+        freeWeekendsPercent: z.number(),
+      }),
+    }),
+    breaches: z.array(ruleBreachSchema),
+    unstaffedFlights: z.array(unstaffedFlightSchema),
+    warnings: z.array(generationWarningSchema),
+  }),
+});
+export type GenerateResponse = z.infer<typeof generateResponseSchema>;

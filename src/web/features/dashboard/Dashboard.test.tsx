@@ -169,8 +169,10 @@ describe('the Edit Schedule modal', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '06:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '12:00');
     const warnings = within(dialog).getByTestId('rule-warnings');
-    expect(warnings).toHaveTextContent('Limit tygodniowy 40 h przekroczony o 6 h');
-    expect(warnings).toHaveTextContent('Odpoczynek krótszy od minimum 11 h o 3 h');
+    expect(within(warnings).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Anna Nowak będzie pracować 46 h w tygodniu od 8 marca 2026 do 14 marca 2026: limit tygodniowy 40 h z ustawień przekroczony o 6 h (normy czasu pracy, art. 129 § 1 Kodeksu pracy).',
+      'Anna Nowak będzie odpoczywać tylko 8 h między zmianą kończącą się 12 marca 2026 o 22:00 a zmianą od 13 marca 2026 06:00: odpoczynek krótszy od minimum 11 h o 3 h (odpoczynek dobowy, art. 132 § 1 Kodeksu pracy).',
+    ]);
     expect(warnings).toHaveTextContent('Zmianę nadal można zapisać.');
     expect(within(dialog).getByRole('button', { name: 'Zapisz' })).toBeEnabled();
   });

@@ -13,14 +13,17 @@ import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
 import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
-import { deleteEvent, deleteSchedule, deleteTimeOff, useMonthData, useReloadMonth } from './api.ts';
+import { deleteEvent, deleteSchedule, deleteTimeOff, useMonthData, usePreviousMonth, useReloadMonth } from './api.ts';
 import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAction, type MenuItem } from './CellMenu.tsx';
 import { EventModal } from './EventModal.tsx';
 import { GenerationPanel } from './GenerationPanel.tsx';
-import { GroupTable, type BadgeKind, type Day, type GridHandlers } from './GroupTable.tsx';
+import { GroupTable, type BadgeKind, type Day, type GridHandlers, type RowMarks } from './GroupTable.tsx';
+import { monthBreaches } from './marks.ts';
+import { ruleSentence } from './sentences.ts';
 import { employeeMonth, fullName, indexMonth, timeOffOn } from './model.ts';
 import { ScheduleModal } from './ScheduleModal.tsx';
 import { longDate } from './format.ts';
+import gridClasses from './Grid.module.css';
 
 type ModalState = { kind: 'schedule' | 'timeOff' | 'event'; employeeId: string; date: string } | null;
 
@@ -55,6 +58,27 @@ export function DashboardPage() {
     for (const g of data?.groups ?? []) for (const e of g.employees) map.set(e.id, e);
     return map;
   }, [data]);
+  const nameOf = useCallback((id: string) => {
+    const e = employees.get(id);
+    return e ? fullName(e) : undefined;
+  }, [employees]);
+  // Saved shifts that break a hard rule, judged once per month data (and the month before it).
+  const previous = usePreviousMonth(month, data !== undefined).data;
+  const breaches = useMemo(() => (data ? monthBreaches(data, previous) : new Map<string, never>()), [data, previous]);
+  const marks = useMemo(() => {
+    const out = new Map<string, RowMarks>();
+    for (const [employeeId, list] of breaches) {
+      const byDate = new Map<string, string[]>();
+      const reasons: string[] = [];
+      for (const { breach, dates } of list) {
+        const sentence = ruleSentence(t, language, breach.rule, { ...breach.params, employeeId, date: breach.date, amount: breach.amount }, nameOf);
+        if (!reasons.includes(sentence)) reasons.push(sentence);
+        for (const date of dates) byDate.set(date, [...(byDate.get(date) ?? []), sentence]);
+      }
+      if (reasons.length > 0) out.set(employeeId, { reasons, byDate, key: [...byDate].map(([d, r]) => `${d}:${r.join('|')}`).join(';') + `#${reasons.join('|')}` });
+    }
+    return out;
+  }, [breaches, nameOf, t, language]);
   const days: Day[] = useMemo(() => {
     const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
     return monthDates(month).map((date) => {
@@ -70,10 +94,10 @@ export function DashboardPage() {
   }, [month, language]);
 
   // The latest state, read by the stable handlers below (so the grid never re-renders for them).
-  const latest = useRef({ index, employees, t, language });
+  const latest = useRef({ index, employees, marks, t, language });
   const reloadRef = useRef(reload);
   useLayoutEffect(() => {
-    latest.current = { index, employees, t, language };
+    latest.current = { index, employees, marks, t, language };
     reloadRef.current = reload;
   });
 
@@ -97,7 +121,10 @@ export function DashboardPage() {
 
   const handlers: GridHandlers = useMemo(
     () => ({
-      activateCell: (cell, employeeId, date, viaKeyboard) => menu.current?.toggle(cell, employeeId, date, viaKeyboard),
+      activateCell: (cell, employeeId, date, viaKeyboard) => {
+        details.current?.show(null);
+        menu.current?.toggle(cell, employeeId, date, viaKeyboard);
+      },
       hoverBadge: (badge) => details.current?.show(badge),
       deleteRecord: (kind: BadgeKind, employeeId: string, date: string) => {
         const { index: idx, t: tt } = latest.current;
@@ -137,11 +164,24 @@ export function DashboardPage() {
   }, [handlers]);
 
   const renderDetails = useCallback((kind: string, employeeId: string, date: string) => {
-    const { index: idx, t: tt, language: lang } = latest.current;
+    const { index: idx, marks: rowMarks, t: tt, language: lang } = latest.current;
     const em = employeeMonth(idx, employeeId);
     if (kind === 'shift') {
       const s = em.shifts.get(date);
-      return s ? <Text size="sm">{tt('badge.shiftDetails', { start: s.startTime, end: s.endTime, hours: s.totalHours.toFixed(2) })}</Text> : null;
+      if (!s) return null;
+      const reasons = rowMarks.get(employeeId)?.byDate.get(date) ?? [];
+      return (
+        <>
+          <Text size="sm">{tt('badge.shiftDetails', { start: s.startTime, end: s.endTime, hours: s.totalHours.toFixed(2) })}</Text>
+          {reasons.length > 0 && (
+            <ul className={gridClasses.detailsReasons} data-testid="breach-reasons">
+              {reasons.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      );
     }
     if (kind === 'timeOff') {
       const off = timeOffOn(em, date);
@@ -237,7 +277,7 @@ export function DashboardPage() {
                     {t('employeeCount', { count: group.employees.length })}
                   </Text>
                 </Title>
-                <GenerationPanel role={group.name} month={month} />
+                <GenerationPanel role={group.name} month={month} nameOf={nameOf} />
               </Group>
               {group.employees.length === 0 ? (
                 <Paper withBorder p="sm">
@@ -246,7 +286,7 @@ export function DashboardPage() {
                   </Text>
                 </Paper>
               ) : (
-                <GroupTable group={group} days={days} index={index} requiredHours={data.requiredHours} handlers={handlers} t={t} />
+                <GroupTable group={group} days={days} index={index} marks={marks} requiredHours={data.requiredHours} handlers={handlers} t={t} />
               )}
             </section>
           ))}

@@ -65,17 +65,55 @@ describe('Generate Schedule refused because the month changed during the search'
 describe('the report of a generated month', () => {
   afterEach(() => vi.restoreAllMocks());
 
+  const answer = (report: Record<string, unknown>) =>
+    new Response(
+      JSON.stringify({
+        runId: 'r',
+        shiftCount: 40,
+        seed: 1,
+        strategy: 'default',
+        report: {
+          elapsedMs: 900,
+          quality: { coveragePercent: 99.5, flightsStaffedPercent: 100, flightsStaffed: 40, flightsCounted: 40, shape: { startJumpsPercent: 12.5, shortShiftsPercent: 4, dobaOverlapPercent: 0.5, freeWeekendsPercent: 90 } },
+          breaches: [],
+          unstaffedFlights: [],
+          warnings: [],
+          ...report,
+        },
+      }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
+
   it('says the roster’s shape (Q6) in the UI language', async () => {
-    const report = {
-      quality: { coveragePercent: 99.5, flightsStaffedPercent: 100, shape: { startJumpsPercent: 12.5, shortShiftsPercent: 4, dobaOverlapPercent: 0.5, freeWeekendsPercent: 90 } },
-      unstaffedFlights: [],
-      warnings: [],
-    };
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ runId: 'r', shiftCount: 40, report }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer({}));
     await renderWithApp(<GenerationPanel role="Rampa" month="2026-11" />, { language: 'pl' });
     await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
     expect(await screen.findByTestId('generation-report')).toHaveTextContent(
       'Rytm grafiku: godzina rozpoczęcia zmienia się o ponad 4 h z dnia na dzień w 12.5% przypadków, 4% zmian trwa krócej niż 6 h, 0.5% godzin zaczyna się w tej samej dobie pracowniczej co poprzednia zmiana, wolny weekend ma 90% pracowników.',
     );
+  });
+
+  it('says every warning and breach as a sentence in the UI language, with names and dates, never codes', async () => {
+    const id = '11111111-1111-4111-8111-111111111111';
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      answer({
+        breaches: [{ code: 'R12', params: { employeeId: id, date: '2026-11-08', amount: 1, days: 7, from: '2026-11-02', to: '2026-11-08', max: 6 } }],
+        warnings: [
+          { code: 'DEMAND_ABOVE_CAPACITY', params: { demandHours: 484.75, capacityHours: 360 } },
+          { code: 'INPUT_BREAKS_RULE', params: { rule: 'R7', employeeId: id, date: '2026-11-04', amount: 2, restHours: 9, requiredHours: 11, endDate: '2026-11-03', endTime: '22:00', startDate: '2026-11-04', startTime: '07:00' } },
+        ],
+      }),
+    );
+    await renderWithApp(<GenerationPanel role="Rampa" month="2026-11" nameOf={(e) => (e === id ? 'Anna Nowak' : undefined)} />, { language: 'pl' });
+    await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
+    const report = await screen.findByTestId('generation-report');
+    expect(screen.getByTestId('generation-breaches')).toHaveTextContent(
+      'Anna Nowak pracuje 7 dni z rzędu, od 2 listopada 2026 do 8 listopada 2026, a dozwolone jest najwyżej 6: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
+    );
+    expect(report).toHaveTextContent('Zapotrzebowanie (484.75 roboczogodzin) przekracza możliwości zespołu przy wymaganych godzinach (360 h): pełne pokrycie jest niemożliwe.');
+    expect(report).toHaveTextContent(
+      'Same dane wejściowe (zmiany stałe, urlopy liczone jako praca) łamią zasadę: Anna Nowak odpoczywa tylko 9 h między zmianą kończącą się 3 listopada 2026 o 22:00 a zmianą od 4 listopada 2026 07:00',
+    );
+    expect(report.textContent).not.toMatch(/\bR\d+\b|[A-Z]{2,}_[A-Z]+|[0-9a-f]{8}-[0-9a-f]{4}|\d{4}-\d{2}-\d{2}/);
   });
 });

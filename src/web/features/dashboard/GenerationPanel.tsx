@@ -6,11 +6,19 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../lib/api.ts';
-import { GENERATION_STALE } from '../../../shared/api/generation.ts';
-import { clearSchedule, generateSchedule, useReloadMonth, type GenerationResponse } from './api.ts';
+import { GENERATION_STALE, type GenerateResponse } from '../../../shared/api/generation.ts';
+import { clearSchedule, generateSchedule, useReloadMonth } from './api.ts';
 import { numericDate } from './format.ts';
+import { ruleSentence, warningSentence, type NameOf } from './sentences.ts';
 
-type Props = { role: string; month: string };
+type Props = {
+  role: string;
+  month: string;
+  /** The names of the month's employees, for the report's sentences. */
+  nameOf?: NameOf;
+};
+
+const noNames: NameOf = () => undefined;
 
 /** A server text of docs/product.md §8, in the UI language (other messages pass through). */
 export function useServerMessage() {
@@ -37,14 +45,14 @@ export function useStaleGenerationMessage() {
   };
 }
 
-export function GenerationPanel({ role, month }: Props) {
+export function GenerationPanel({ role, month, nameOf = noNames }: Props) {
   const { t, i18n } = useTranslation('dashboard');
   const translate = useServerMessage();
   const staleMessage = useStaleGenerationMessage();
   const reload = useReloadMonth(month);
   const [running, setRunning] = useState<'generate' | 'clear' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<GenerationResponse | null>(null);
+  const [result, setResult] = useState<GenerateResponse | null>(null);
   const [showUnstaffed, setShowUnstaffed] = useState(false);
 
   const generate = async () => {
@@ -96,7 +104,9 @@ export function GenerationPanel({ role, month }: Props) {
   const report = result?.report;
   const quality = report?.quality;
   const unstaffed = report?.unstaffedFlights ?? [];
-  const warnings = report?.warnings ?? [];
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const warnings = (report?.warnings ?? []).map((w) => warningSentence(t, language, w.code, w.params, nameOf));
+  const breaches = (report?.breaches ?? []).map((b) => ruleSentence(t, language, b.code, b.params, nameOf));
   const timeFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
   return (
@@ -123,12 +133,10 @@ export function GenerationPanel({ role, month }: Props) {
             <CloseButton size="sm" aria-label={t('generation.dismiss')} onClick={() => setResult(null)} />
           </Group>
           <List size="sm" spacing={0}>
-            {result.shiftCount !== undefined && <List.Item>{t('generation.shifts', { count: result.shiftCount })}</List.Item>}
-            {quality?.coveragePercent !== undefined && <List.Item>{t('generation.coverage', { value: quality.coveragePercent })}</List.Item>}
-            {quality?.flightsStaffedPercent !== undefined && (
-              <List.Item>{t('generation.flightsStaffed', { value: quality.flightsStaffedPercent })}</List.Item>
-            )}
-            {quality?.shape && (
+            <List.Item>{t('generation.shifts', { count: result.shiftCount })}</List.Item>
+            {quality && <List.Item>{t('generation.coverage', { value: quality.coveragePercent })}</List.Item>}
+            {quality && <List.Item>{t('generation.flightsStaffed', { value: quality.flightsStaffedPercent })}</List.Item>}
+            {quality && (
               <List.Item>
                 {t('generation.shape', {
                   jumps: quality.shape.startJumpsPercent,
@@ -161,6 +169,15 @@ export function GenerationPanel({ role, month }: Props) {
                 </List.Item>
               ))}
             </List>
+          )}
+          {breaches.length > 0 && (
+            <Alert color="red" mt={6} p={6} title={t('generation.breaches')} data-testid="generation-breaches">
+              <List size="xs">
+                {breaches.map((b, i) => (
+                  <List.Item key={i}>{b}</List.Item>
+                ))}
+              </List>
+            </Alert>
           )}
           {warnings.length > 0 && (
             <Alert color="yellow" mt={6} p={6} title={t('generation.warnings')}>

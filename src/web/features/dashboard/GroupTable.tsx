@@ -3,6 +3,7 @@
 // once per table (event delegation); the roving tab stop moves without a React render.
 import { memo, startTransition, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
 import { employeeMonth, fullName, timeOffOn, totalsState, type EmployeeMonth } from './model.ts';
 import classes from './Grid.module.css';
@@ -16,6 +17,16 @@ const TOTAL_WIDTH = 136;
 export type Day = { date: string; day: number; weekday: string; weekend: boolean; label: string };
 export type BadgeKind = 'shift' | 'timeOff' | 'event';
 
+/** An employee's saved shifts that break a hard rule: the reasons as sentences, per date and for the row. */
+export type RowMarks = {
+  /** Every reason of the row, once each. */
+  reasons: string[];
+  /** The reasons of each marked shift's date. */
+  byDate: Map<string, string[]>;
+  /** Changes when the marks do: rows compare it instead of the maps. */
+  key: string;
+};
+
 /** What the grid tells the page. The object is stable; its functions read the latest page state. */
 export type GridHandlers = {
   activateCell: (cell: HTMLElement, employeeId: string, date: string, viaKeyboard: boolean) => void;
@@ -27,12 +38,23 @@ type Props = {
   group: MonthGroup;
   days: Day[];
   index: Map<string, EmployeeMonth>;
+  /** Rule-breaking saved shifts per employee (most employees have none). */
+  marks: Map<string, RowMarks>;
   requiredHours: number | null;
   handlers: GridHandlers;
   t: TFunction<'dashboard'>;
 };
 
-export const GroupTable = memo(function GroupTable({ group, days, index, requiredHours, handlers, t }: Props) {
+/** Whether focus came from the keyboard (a click focuses the cell too, and opens its menu). */
+function keyboardFocus(element: HTMLElement): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return false;
+  }
+}
+
+export const GroupTable = memo(function GroupTable({ group, days, index, marks, requiredHours, handlers, t }: Props) {
   const tableRef = useRef<HTMLTableElement>(null);
   const active = useRef<HTMLElement | null>(null);
   const [shown, setShown] = useState(FIRST_ROWS);
@@ -89,6 +111,8 @@ export const GroupTable = memo(function GroupTable({ group, days, index, require
   const onFocus = (event: FocusEvent<HTMLTableElement>) => {
     const cell = event.target as HTMLElement;
     if (cell.tagName === 'TD' && cell.dataset.col !== undefined && cell !== active.current) focusCell(cell);
+    // A marked shift says why on keyboard focus, as on hover.
+    if (cell.tagName === 'TD' && cell.dataset.col !== undefined) handlers.hoverBadge(keyboardFocus(cell) ? cell.querySelector<HTMLElement>('[data-breach]') : null);
   };
 
   const onClick = (event: MouseEvent<HTMLTableElement>) => {
@@ -122,6 +146,9 @@ export const GroupTable = memo(function GroupTable({ group, days, index, require
         onClick={onClick}
         onMouseOver={onMouseOver}
         onMouseLeave={() => handlers.hoverBadge(null)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) handlers.hoverBadge(null);
+        }}
       >
         {/* Fixed column widths: the browser lays out a 200 × 31 table without measuring every cell. */}
         <colgroup>
@@ -155,6 +182,7 @@ export const GroupTable = memo(function GroupTable({ group, days, index, require
               row={row}
               days={days}
               month={employeeMonth(index, employee.id)}
+              marks={marks.get(employee.id)}
               requiredHours={requiredHours}
               t={t}
             />
@@ -170,20 +198,27 @@ type RowProps = {
   row: number;
   days: Day[];
   month: EmployeeMonth;
+  marks: RowMarks | undefined;
   requiredHours: number | null;
   t: TFunction<'dashboard'>;
 };
 
 const EmployeeRow = memo(
-  function EmployeeRow({ employee, row, days, month, requiredHours, t }: RowProps) {
+  function EmployeeRow({ employee, row, days, month, marks, requiredHours, t }: RowProps) {
     const name = fullName(employee);
     return (
-      <tr role="row">
-        <th role="rowheader" scope="row" className={classes.name} title={name}>
+      <tr role="row" data-breach={marks ? '' : undefined}>
+        <th role="rowheader" scope="row" className={classes.name} title={marks ? [name, ...marks.reasons].join('\n') : name}>
+          {marks && (
+            <span className={classes.rowMark} data-testid="row-breach">
+              <IconAlertTriangle size={14} stroke={2.25} aria-hidden="true" />
+              <span className={classes.visuallyHidden}>{t('marks.row', { count: marks.reasons.length })}: </span>
+            </span>
+          )}
           {name}
         </th>
         {days.map((d, col) => (
-          <DayCell key={d.date} name={name} employeeId={employee.id} day={d} row={row} col={col} month={month} t={t} />
+          <DayCell key={d.date} name={name} employeeId={employee.id} day={d} row={row} col={col} month={month} reasons={marks?.byDate.get(d.date)} t={t} />
         ))}
         <td role="gridcell" className={classes.total}>
           <Totals total={month.total} required={requiredHours} t={t} />
@@ -198,16 +233,19 @@ const EmployeeRow = memo(
     a.requiredHours === b.requiredHours &&
     a.t === b.t &&
     a.month.total === b.month.total &&
-    a.month.signature === b.month.signature,
+    a.month.signature === b.month.signature &&
+    (a.marks?.key ?? '') === (b.marks?.key ?? ''),
 );
 
-function DayCell({ name, employeeId, day, row, col, month, t }: {
+function DayCell({ name, employeeId, day, row, col, month, reasons, t }: {
   name: string;
   employeeId: string;
   day: Day;
   row: number;
   col: number;
   month: EmployeeMonth;
+  /** Why this day's saved shift breaks a hard rule, if it does. */
+  reasons: string[] | undefined;
   t: TFunction<'dashboard'>;
 }) {
   const shift = month.shifts.get(day.date);
@@ -216,9 +254,10 @@ function DayCell({ name, employeeId, day, row, col, month, t }: {
   const summary: string[] = [];
   let shiftText = '';
   let offText = '';
+  const broken = shift !== undefined && reasons !== undefined && reasons.length > 0;
   if (shift) {
     shiftText = `${shift.startTime}-${shift.endTime}`;
-    summary.push(shiftText);
+    summary.push(broken ? `${shiftText}, ${t('marks.shift', { reasons: reasons.join(' ') })}` : shiftText);
   }
   if (off) {
     offText = off.countAsWork && off.workHours !== null ? t('badge.hours', { hours: off.workHours }) : t('badge.off');
@@ -237,7 +276,8 @@ function DayCell({ name, employeeId, day, row, col, month, t }: {
       aria-label={`${name}, ${day.label}${summary.length ? ': ' + summary.join(', ') : ''}`}
     >
       {shift && (
-        <div className={`${classes.badge} ${classes.shift}`} data-badge="shift">
+        <div className={broken ? `${classes.badge} ${classes.shift} ${classes.broken}` : `${classes.badge} ${classes.shift}`} data-badge="shift" data-breach={broken ? '' : undefined}>
+          {broken && <IconAlertTriangle className={classes.breachIcon} size={12} stroke={2.5} aria-hidden="true" />}
           <span className={classes.badgeText}>{shiftText}</span>
           <button
             type="button"

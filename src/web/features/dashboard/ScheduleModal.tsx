@@ -6,7 +6,6 @@ import { Alert, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/c
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkShiftEdit, type Breach } from '../../../engine/rules.ts';
-import { weeklyCapHours } from '../../../engine/calendar.ts';
 import { parseTimeOfDay, shiftHours, timeOptions } from '../../../shared/hours.ts';
 import {
   END_AFTER_START_MESSAGE,
@@ -18,7 +17,8 @@ import {
 import { ApiError, errorMessage, isStale } from '../../lib/api.ts';
 import { saveSchedule, useFreshMonth, usePreviousMonthData, useReloadMonth } from './api.ts';
 import { fullName, type EmployeeMonth } from './model.ts';
-import { dayMonthYear, longDate, shortDate } from './format.ts';
+import { longDate } from './format.ts';
+import { ruleSentence } from './sentences.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
 
 type Props = {
@@ -131,24 +131,9 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     save.mutate();
   };
 
-  // A sentence in the UI's language: the name, dates as the locale writes them, the rule in words.
-  const ruleText = (b: Breach) => {
-    const p = b.params ?? {};
-    const day = (key: string) => (typeof p[key] === 'string' ? dayMonthYear(p[key], language) : '');
-    return t(`schedule.rule.${b.rule as 'R5' | 'R6' | 'R7' | 'R8' | 'R11' | 'R12'}`, {
-      amount: b.amount,
-      date: shortDate(b.date, language),
-      cap: weeklyCapHours(settings),
-      rest: settings.minRestHours,
-      name: fullName(employee),
-      from: day('from'),
-      to: day('to'),
-      longest: p.longestHours,
-      required: p.requiredHours,
-      days: p.days,
-      max: p.max,
-    });
-  };
+  // A sentence in the UI's language: the name, dates as the locale writes them, the rule in words and its law.
+  const ruleText = (b: Breach) =>
+    ruleSentence(t, language, b.rule, { ...b.params, employeeId: employee.id, date: b.date, amount: b.amount }, () => fullName(employee), 'edit');
 
   return (
     <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('schedule.title')} centered>

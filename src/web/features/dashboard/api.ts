@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import type { EventInput, MonthData, Schedule, ScheduleEvent, ScheduleInput } from '../../../shared/api/schedule.ts';
 import { addMonths } from '../../../shared/month.ts';
+import { generateResponseSchema, type GenerateResponse } from '../../../shared/api/generation.ts';
 
 export const monthQueryKey = (month: string) => ['month', month] as const;
 
@@ -33,6 +34,21 @@ export function usePreviousMonthData(month: string, date: string, chosen: boolea
     queryFn: ({ signal }) => api<MonthData>(`/month?month=${previous}`, { signal }),
     staleTime: 30_000,
     enabled,
+    retry: false,
+  });
+}
+
+/**
+ * The month before `month` for the grid's rule marks (rest, weekly rest and runs of working days look
+ * back 14 days), read once the month itself is on screen.
+ */
+export function usePreviousMonth(month: string, enabled: boolean) {
+  const previous = addMonths(month, -1);
+  return useQuery({
+    queryKey: monthQueryKey(previous),
+    queryFn: ({ signal }) => api<MonthData>(`/month?month=${previous}`, { signal }),
+    staleTime: 30_000,
+    enabled: enabled && previous >= '2000-01',
     retry: false,
   });
 }
@@ -70,29 +86,9 @@ export const deleteEvent = (employeeId: string, date: string, version: number) =
 export const deleteTimeOff = (id: string, version: number) =>
   api<void>(`/time-off/${encodeURIComponent(id)}?version=${version}`, { method: 'DELETE' });
 
-export type UnstaffedFlight = {
-  flightNumber: string;
-  departureTime: string;
-  requiredStaff: number;
-  reason: string;
-  shortBy: number;
-};
-export type GenerationReport = {
-  quality?: {
-    coveragePercent?: number;
-    flightsStaffedPercent?: number;
-    flightsCounted?: number;
-    flightsStaffed?: number;
-    /** Q6, the roster's shape, in %. */
-    shape?: { startJumpsPercent: number; shortShiftsPercent: number; dobaOverlapPercent: number; freeWeekendsPercent: number };
-  };
-  unstaffedFlights?: UnstaffedFlight[];
-  warnings?: string[];
-};
-export type GenerationResponse = { runId?: string; shiftCount?: number; report?: GenerationReport };
-
-export const generateSchedule = (role: string, month: string) =>
-  api<GenerationResponse>('/generation', { method: 'POST', body: { role, month } });
+/** Runs the generator; the answer is read through the API's own schema. */
+export const generateSchedule = async (role: string, month: string): Promise<GenerateResponse> =>
+  generateResponseSchema.parse(await api<unknown>('/generation', { method: 'POST', body: { role, month } }));
 export const clearSchedule = (role: string, month: string) =>
   api<{ deleted: number }>('/generation/clear', { method: 'POST', body: { role, month } });
 

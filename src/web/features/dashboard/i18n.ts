@@ -86,16 +86,57 @@ export const dashboard = {
       deletedMeanwhile: 'Ktoś inny usunął w międzyczasie zmianę tego dnia. Zapisz, aby dodać swoją, albo anuluj.',
       warningsTitle: 'Ostrzeżenia o zasadach',
       warningsHint: 'Zmianę nadal można zapisać.',
+      // The edit check's sentences, before saving: what the shift would cause.
       rule: {
-        R5: 'Limit dzienny 12 h przekroczony o {{amount}} h ({{date}})',
-        R6: 'Limit tygodniowy {{cap}} h przekroczony o {{amount}} h (tydzień od {{date}})',
-        R7: 'Odpoczynek krótszy od minimum {{rest}} h o {{amount}} h ({{date}})',
-        R8: 'Zmiana w dniu urlopu niewliczanego do pracy ({{amount}} h, {{date}})',
+        R5: '{{name}} będzie pracować {{date}} {{hours}} h, o {{amount}} h dłużej niż dopuszczalne 12 h na dobę (system równoważnego czasu pracy, art. 135 § 1 Kodeksu pracy).',
+        R6: '{{name}} będzie pracować {{hours}} h w tygodniu od {{from}} do {{to}}: limit tygodniowy {{cap}} h z ustawień przekroczony o {{amount}} h (normy czasu pracy, art. 129 § 1 Kodeksu pracy).',
+        R7: '{{name}} będzie odpoczywać tylko {{restHours}} h między zmianą kończącą się {{endDate}} o {{endTime}} a zmianą od {{startDate}} {{startTime}}: odpoczynek krótszy od minimum {{required}} h o {{amount}} h (odpoczynek dobowy, art. 132 § 1 Kodeksu pracy).',
+        R8: '{{name}} będzie mieć zmianę {{start}}–{{end}} w dniu {{date}}, na który przypada urlop lub nieobecność niewliczana do pracy.',
         R11:
           '{{name}} nie będzie mieć nieprzerwanego odpoczynku tygodniowego: w tygodniu od {{from}} do {{to}} najdłuższa przerwa w pracy wyniesie {{longest}} h, o {{amount}} h mniej niż wymagane {{required}} h (art. 133 § 1 Kodeksu pracy).',
         R12:
           '{{name}} będzie pracować {{days}} dni z rzędu, od {{from}} do {{to}}, a dozwolone jest najwyżej {{max}}: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
       },
+    },
+    // A hard rule a saved or generated shift breaks, as a sentence (the rule in words and its law).
+    rule: {
+      someone: 'pracownik spoza grupy',
+      start: 'początek',
+      end: 'koniec',
+      R1: '{{name}}, {{date}}: {{which}} zmiany ({{time}}) nie leży na siatce godzin z ustawień.',
+      R2: '{{name}}, {{date}}: zmiana kończy się o {{end}}, a nie później niż się zaczyna ({{start}}).',
+      R3: '{{name}}, {{date}}: zmiana {{start}}–{{end}} trwa {{hours}} h, krócej niż minimalne {{minimum}} h z ustawień.',
+      R4: '{{name}} ma {{count}} zmiany w dniu {{date}}, a dozwolona jest jedna zmiana dziennie.',
+      R5: '{{name}} pracuje {{date}} {{hours}} h, o {{amount}} h dłużej niż dopuszczalne 12 h na dobę (system równoważnego czasu pracy, art. 135 § 1 Kodeksu pracy).',
+      R6: '{{name}} pracuje {{hours}} h w tygodniu od {{from}} do {{to}}, o {{amount}} h więcej niż limit tygodniowy {{cap}} h z ustawień (normy czasu pracy, art. 129 § 1 Kodeksu pracy).',
+      R7: '{{name}} odpoczywa tylko {{restHours}} h między zmianą kończącą się {{endDate}} o {{endTime}} a zmianą od {{startDate}} {{startTime}}, o {{amount}} h krócej niż wymagane {{required}} h (odpoczynek dobowy, art. 132 § 1 Kodeksu pracy).',
+      R8: '{{name}} ma zmianę {{start}}–{{end}} w dniu {{date}}, na który przypada urlop lub nieobecność niewliczana do pracy.',
+      R9: '{{name}}, {{date}}: zmiana {{start}}–{{end}} wykracza o {{amount}} h poza godziny pracy grupy {{open}}–{{close}}.',
+      R9_closed: '{{name}} ma zmianę {{start}}–{{end}} w dniu {{date}}, gdy grupa jest nieczynna.',
+      R10: '{{name}}: zmiana stała {{start}}–{{end}} z dnia {{date}} nie została zachowana.',
+      R10_unknownEmployee: 'Zmiana z dnia {{date}} jest przypisana pracownikowi spoza grupy.',
+      R10_outsideMonth: '{{name}} ma zmianę z dnia {{date}}, spoza planowanego miesiąca.',
+      R11: '{{name}} nie ma nieprzerwanego odpoczynku tygodniowego: w tygodniu od {{from}} do {{to}} najdłuższa przerwa w pracy wynosi {{longest}} h, o {{amount}} h mniej niż wymagane {{required}} h (art. 133 § 1 Kodeksu pracy).',
+      R12: '{{name}} pracuje {{days}} dni z rzędu, od {{from}} do {{to}}, a dozwolone jest najwyżej {{max}}: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
+    },
+    // The marker of a saved shift that breaks a hard rule, and of its employee's row.
+    marks: {
+      shift: 'Łamie zasady: {{reasons}}',
+      row_one: '{{count}} złamana zasada w tym miesiącu',
+      row_few: '{{count}} złamane zasady w tym miesiącu',
+      row_many: '{{count}} złamanych zasad w tym miesiącu',
+      row_other: '{{count}} złamanej zasady w tym miesiącu',
+    },
+    // The generation report's warnings, by code.
+    warning: {
+      NO_REQUIRED_HOURS: 'Nie ustawiono wymaganych godzin na ten miesiąc: sumy godzin pracowników nie są wyrównywane.',
+      WEEKLY_HOURS_INVALID: 'Tygodniowa liczba godzin w ustawieniach („{{value}}”) nie jest liczbą dodatnią: przyjęto {{used}} h.',
+      NO_EMPLOYEES: 'Grupa nie ma pracowników.',
+      DEMAND_ABOVE_CAPACITY: 'Zapotrzebowanie ({{demandHours}} roboczogodzin) przekracza możliwości zespołu przy wymaganych godzinach ({{capacityHours}} h): pełne pokrycie jest niemożliwe.',
+      FLIGHTS_OUTSIDE_MONTH: 'Loty z odlotem poza miesiącem {{month}}: {{count}}.',
+      FLIGHTS_WHILE_CLOSED: 'Loty w porze, gdy grupa jest nieczynna, których nie da się obsłużyć: {{count}}.',
+      INPUT_BREAKS_RULE: 'Same dane wejściowe (zmiany stałe, urlopy liczone jako praca) łamią zasadę: {{sentence}}',
+      TIME_LIMIT: 'Limit czasu zakończył szukanie lepszego grafiku: na wolniejszym komputerze ten sam grafik może wyjść nieco inaczej.',
     },
     event: {
       addTitle: 'Dodaj wydarzenie',
@@ -130,6 +171,7 @@ export const dashboard = {
       unstaffedRow: '{{flight}}, {{time}}: brakuje {{short}} z {{required}} ({{reason}})',
       reason: { closed: 'grupa nieczynna', 'nobody free': 'brak wolnych pracowników', 'cap reached': 'wyczerpany limit godzin lub wymagany odpoczynek' },
       warnings: 'Ostrzeżenia',
+      breaches: 'Złamane zasady',
       dismiss: 'Zamknij wynik',
       // 409 GENERATION_STALE: what someone saved while the month was being generated (decision record 0008).
       stale: {
@@ -242,16 +284,55 @@ export const dashboard = {
       deletedMeanwhile: 'Someone else deleted this day’s shift meanwhile. Save to add yours, or cancel.',
       warningsTitle: 'Rule warnings',
       warningsHint: 'The shift can still be saved.',
+      // The edit check's sentences, before saving: what the shift would cause.
       rule: {
-        R5: 'Daily limit of 12 h exceeded by {{amount}} h ({{date}})',
-        R6: 'Weekly cap of {{cap}} h exceeded by {{amount}} h (week from {{date}})',
-        R7: 'Rest shorter than the minimum of {{rest}} h by {{amount}} h ({{date}})',
-        R8: 'Shift on a day of time off that does not count as work ({{amount}} h, {{date}})',
+        R5: '{{name}} would work {{hours}} h on {{date}}, {{amount}} h more than the 12 h a day allowed (equivalent working time, Polish Labour Code art. 135 § 1).',
+        R6: '{{name}} would work {{hours}} h in the week from {{from}} to {{to}}: the weekly cap of {{cap}} h in the settings exceeded by {{amount}} h (working-time norms, Polish Labour Code art. 129 § 1).',
+        R7: '{{name}} would rest only {{restHours}} h between the shift ending on {{endDate}} at {{endTime}} and the one starting on {{startDate}} at {{startTime}}: {{amount}} h less than the minimum rest of {{required}} h (daily rest, Polish Labour Code art. 132 § 1).',
+        R8: '{{name}} would have the shift {{start}}–{{end}} on {{date}}, a day of time off that does not count as work.',
         R11:
           '{{name}} would have no uninterrupted weekly rest: in the week from {{from}} to {{to}} the longest break from work would be {{longest}} h, {{amount}} h less than the required {{required}} h (Polish Labour Code art. 133 § 1).',
         R12:
           '{{name}} would work {{days}} days in a row, from {{from}} to {{to}}, and at most {{max}} are allowed: a day off is due in every week (Polish Labour Code art. 133 § 1).',
       },
+    },
+    // A hard rule a saved or generated shift breaks, as a sentence (the rule in words and its law).
+    rule: {
+      someone: 'an employee outside the group',
+      start: 'start',
+      end: 'end',
+      R1: '{{name}}, {{date}}: the shift’s {{which}} ({{time}}) is not on the time grid of the settings.',
+      R2: '{{name}}, {{date}}: the shift ends at {{end}}, not after it starts ({{start}}).',
+      R3: '{{name}}, {{date}}: the shift {{start}}–{{end}} lasts {{hours}} h, shorter than the minimum of {{minimum}} h in the settings.',
+      R4: '{{name}} has {{count}} shifts on {{date}}, and one shift a day is allowed.',
+      R5: '{{name}} works {{hours}} h on {{date}}, {{amount}} h more than the 12 h a day allowed (equivalent working time, Polish Labour Code art. 135 § 1).',
+      R6: '{{name}} works {{hours}} h in the week from {{from}} to {{to}}, {{amount}} h over the weekly cap of {{cap}} h in the settings (working-time norms, Polish Labour Code art. 129 § 1).',
+      R7: '{{name}} rests only {{restHours}} h between the shift ending on {{endDate}} at {{endTime}} and the one starting on {{startDate}} at {{startTime}}, {{amount}} h less than the required {{required}} h (daily rest, Polish Labour Code art. 132 § 1).',
+      R8: '{{name}} has the shift {{start}}–{{end}} on {{date}}, a day of time off that does not count as work.',
+      R9: '{{name}}, {{date}}: the shift {{start}}–{{end}} lies {{amount}} h outside the group’s hours {{open}}–{{close}}.',
+      R9_closed: '{{name}} has the shift {{start}}–{{end}} on {{date}}, when the group is closed.',
+      R10: '{{name}}: the fixed shift {{start}}–{{end}} on {{date}} was not kept.',
+      R10_unknownEmployee: 'The shift on {{date}} belongs to an employee outside the group.',
+      R10_outsideMonth: '{{name}} has a shift on {{date}}, outside the month being planned.',
+      R11: '{{name}} has no uninterrupted weekly rest: in the week from {{from}} to {{to}} the longest break from work is {{longest}} h, {{amount}} h less than the required {{required}} h (Polish Labour Code art. 133 § 1).',
+      R12: '{{name}} works {{days}} days in a row, from {{from}} to {{to}}, and at most {{max}} are allowed: a day off is due in every week (Polish Labour Code art. 133 § 1).',
+    },
+    // The marker of a saved shift that breaks a hard rule, and of its employee's row.
+    marks: {
+      shift: 'Breaks a rule: {{reasons}}',
+      row_one: '{{count}} rule broken this month',
+      row_other: '{{count}} rules broken this month',
+    },
+    // The generation report's warnings, by code.
+    warning: {
+      NO_REQUIRED_HOURS: 'No required hours are set for this month: the employees’ totals are not balanced.',
+      WEEKLY_HOURS_INVALID: 'The weekly hours setting (“{{value}}”) is not a positive number: {{used}} h is used.',
+      NO_EMPLOYEES: 'The group has no employees.',
+      DEMAND_ABOVE_CAPACITY: 'Demand ({{demandHours}} staff-hours) is above the staff’s capacity at the required hours ({{capacityHours}} h): full coverage is impossible.',
+      FLIGHTS_OUTSIDE_MONTH: 'Flights departing outside {{month}}: {{count}}.',
+      FLIGHTS_WHILE_CLOSED: 'Flights when the group is closed, which cannot be served: {{count}}.',
+      INPUT_BREAKS_RULE: 'The input alone (fixed shifts, time off counted as work) breaks a rule: {{sentence}}',
+      TIME_LIMIT: 'The time limit ended the search for a better month: on a slower machine the same month may come out slightly different.',
     },
     event: {
       addTitle: 'Add Event',
@@ -286,6 +367,7 @@ export const dashboard = {
       unstaffedRow: '{{flight}}, {{time}}: short by {{short}} of {{required}} ({{reason}})',
       reason: { closed: 'group closed', 'nobody free': 'nobody free', 'cap reached': 'a cap on hours or a required rest' },
       warnings: 'Warnings',
+      breaches: 'Rules broken',
       dismiss: 'Close the result',
       // 409 GENERATION_STALE: what someone saved while the month was being generated (decision record 0008).
       stale: {
