@@ -1,5 +1,6 @@
 // Every namespace of the two catalogues. A feature adds its own file and one line here.
 import { common } from './common.ts';
+import { apiErrors } from './api-errors.ts';
 import { auth } from '../features/auth/i18n.ts';
 import { account } from '../features/account/i18n.ts';
 import { users } from '../features/users/i18n.ts';
@@ -11,5 +12,5 @@ import { dashboard } from '../features/dashboard/i18n.ts';
 import { flights } from '../features/flights/i18n.ts';
 import { timeOffModal } from '../ui/time-off/i18n.ts';
 
-export const catalogs = { common, auth, account, users, airportHours, settings, employees, timeOff, dashboard, flights, timeOffModal } as const;
+export const catalogs = { common, apiErrors, auth, account, users, airportHours, settings, employees, timeOff, dashboard, flights, timeOffModal } as const;
 export type Namespace = keyof typeof catalogs;

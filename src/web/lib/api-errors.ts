@@ -1,0 +1,142 @@
+// The one place where a server's refusal becomes a sentence in the user's language: from the answer's
+// code and params, never from its English message (that one is for API users and logs). Forms say
+// their own zod issues with the same sentences (issuesText), so a rule reads the same whether the
+// browser or the server found it.
+import type { TFunction } from 'i18next';
+import { paramsOfIssue, type IssueParams } from '../../shared/api/issues.ts';
+import { ApiError } from './api.ts';
+
+type Params = Record<string, unknown>;
+type Translate = TFunction;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** "2026-03-29" → "29.03.2026": a date of the params as a person reads it. */
+function dayText(value: unknown): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(value) ?? '');
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
+}
+
+/** A field's name in the UI language ("data.email" → "E-mail"), or null when it has none there. */
+export function fieldLabel(field: string | undefined, t: Translate): string | null {
+  const last = field?.split('.').at(-1);
+  if (!last) return null;
+  const key = `apiErrors:fields.${last}`;
+  return t(key, { defaultValue: '' }) || null;
+}
+
+/**
+ * Why an input is refused, in the UI language, from the issue's params (shared/api/issues.ts): the
+ * schema's rule when it names one, else the zod issue code and its limits.
+ */
+export function issueText(params: Params | IssueParams | undefined, t: Translate): string {
+  const p = (params ?? {}) as Params;
+  const min = num(p.minimum);
+  const max = num(p.maximum);
+  const rule = text(p.rule);
+  if (rule) {
+    const key = `apiErrors:rules.${rule}`;
+    const said = t(key, { min, max, row: p.row ?? '', defaultValue: '' });
+    if (said) return said;
+  }
+  const origin = text(p.origin);
+  switch (text(p.issue)) {
+    case 'too_small':
+      if (origin === 'string') return min !== undefined && min <= 1 ? t('apiErrors:issues.required') : t('apiErrors:issues.tooShort', { count: min });
+      if (origin === 'array' || origin === 'set') return t('apiErrors:issues.fewItems', { min });
+      return t('apiErrors:issues.atLeast', { min });
+    case 'too_big':
+      if (origin === 'string') return t('apiErrors:issues.tooLong', { count: max });
+      if (origin === 'array' || origin === 'set') return t('apiErrors:issues.manyItems', { max });
+      return t('apiErrors:issues.atMost', { max });
+    case 'invalid_type':
+      switch (text(p.expected)) {
+        case 'number':
+          return t('apiErrors:issues.number');
+        case 'int':
+          return t('apiErrors:issues.wholeNumber');
+        case 'string':
+          return t('apiErrors:issues.required');
+        case 'boolean':
+          return t('apiErrors:issues.yesNo');
+        default:
+          return t('apiErrors:issues.wrongKind');
+      }
+    case 'invalid_format':
+      switch (text(p.format)) {
+        case 'email':
+          return t('apiErrors:issues.email');
+        case 'uuid':
+        case 'guid':
+          return t('apiErrors:issues.uuid');
+        case 'datetime':
+        case 'date':
+          return t('apiErrors:issues.dateTime');
+        default:
+          return t('apiErrors:issues.format');
+      }
+    case 'invalid_value':
+      return t('apiErrors:issues.oneOf', { values: Array.isArray(p.values) ? p.values.map(String).join(', ') : '' });
+    case 'not_multiple_of':
+      return t('apiErrors:issues.multipleOf', { divisor: num(p.divisor) });
+    case 'unrecognized_keys':
+      return t('apiErrors:issues.unknownKeys');
+    case 'empty_body':
+    case 'invalid_json':
+    case 'not_storable':
+      return t(`apiErrors:issues.${String(p.issue)}`);
+    default:
+      return t('apiErrors:issues.invalid');
+  }
+}
+
+/** A refused input as one sentence: "E-mail: podaj adres e-mail…", or the problem alone. */
+export function invalidInputText(field: string | undefined, params: Params | undefined, t: Translate): string {
+  const problem = issueText(params, t);
+  const label = fieldLabel(field ?? text(params?.field), t);
+  return label ? t('apiErrors:invalidField', { field: label, problem }) : t('apiErrors:invalid', { problem });
+}
+
+/** The sentence for an error answer's code and params; by its status when the code is not known here. */
+export function apiErrorText(code: string, status: number, params: Params | undefined, field: string | undefined, t: Translate): string {
+  const p = params ?? {};
+  switch (code) {
+    case 'BAD_REQUEST':
+      return invalidInputText(field, p, t);
+    case 'NOT_FOUND': {
+      const what = t(`apiErrors:things.${text(p.what) ?? 'other'}`, { defaultValue: t('apiErrors:things.other') });
+      return t('apiErrors:codes.NOT_FOUND', { what });
+    }
+    case 'OWN_ACCOUNT':
+    case 'LAST_ADMIN':
+      return t(`apiErrors:codes.${code}_${p.action === 'ban' ? 'ban' : 'delete'}`);
+    case 'LOCAL_TIME_SKIPPED':
+      return t('apiErrors:codes.LOCAL_TIME_SKIPPED', { time: text(p.time) ?? '', date: dayText(p.date) });
+  }
+  const known = t(`apiErrors:codes.${code}`, { defaultValue: '' });
+  if (known) return known;
+  if (status === 0) return t('apiErrors:codes.NETWORK');
+  if (status === 401) return t('apiErrors:codes.UNAUTHORIZED');
+  if (status === 403) return t('apiErrors:codes.FORBIDDEN');
+  return t(status >= 500 ? 'apiErrors:status.server' : 'apiErrors:status.client', { status });
+}
+
+/**
+ * Any error a screen caught, in the UI language: an ApiError from its code and params; anything else
+ * (a bug in the browser) as a general sentence, never its English text.
+ */
+export function translateApiError(err: unknown, t: Translate): string {
+  if (err instanceof ApiError) return apiErrorText(err.code, err.status, err.params, err.field, t);
+  return t('apiErrors:unexpected');
+}
+
+/** Form errors from zod issues, one per field (the first), in the same sentences as the server's. */
+export function issuesText(issues: readonly { code: string; path: readonly PropertyKey[] }[], t: Translate): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.');
+    errors[field] ??= issueText(paramsOfIssue(issue), t);
+  }
+  return errors;
+}
