@@ -1,4 +1,4 @@
-// The dashboard (SPEC.md section 2): the month's work schedule, one grid per staff group, with the
+// The dashboard (docs/product.md §2): the month's work schedule, one grid per staff group, with the
 // cell menu, the badges and their deletes, the totals, the modals and the generation panel.
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';

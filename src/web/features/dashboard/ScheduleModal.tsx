@@ -1,4 +1,4 @@
-// Edit Schedule (SPEC.md sections 2 and 5): start and end selects that begin with 'Select time',
+// Edit Schedule (docs/product.md §2 and §5): start and end selects that begin with 'Select time',
 // errors inside, and the rule warnings of the generator's own checker before saving. A time the
 // clocks skip that day (spring forward) is refused here, with the server's own check.
 import { useMemo, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Texts of the dashboard. Texts quoted by SPEC.md appear verbatim in the catalogue of their own
+// Texts of the dashboard. Texts quoted by docs/product.md appear verbatim in the catalogue of their own
 // language (Polish ones in pl, English ones in en); the other catalogue carries a translation.
 export const dashboard = {
   pl: {
