@@ -2,12 +2,12 @@
 // code and params, never from its English message (that one is for API users and logs). Forms say
 // their own zod issues with the same sentences (issuesText), so a rule reads the same whether the
 // browser or the server found it.
-import type { TFunction } from 'i18next';
 import { paramsOfIssue, type IssueParams } from '../../shared/api/issues.ts';
 import { ApiError } from './api.ts';
 
 type Params = Record<string, unknown>;
-type Translate = TFunction;
+/** A translate function of any namespace: the keys here name theirs ("apiErrors:…"). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
@@ -131,12 +131,32 @@ export function translateApiError(err: unknown, t: Translate): string {
   return t('apiErrors:unexpected');
 }
 
-/** Form errors from zod issues, one per field (the first), in the same sentences as the server's. */
-export function issuesText(issues: readonly { code: string; path: readonly PropertyKey[] }[], t: Translate): Record<string, string> {
+/**
+ * Form errors from zod issues, one per field (the first), in the same sentences as the server's; a
+ * screen may say some of them in its own words (`own` returns null for the rest).
+ */
+export function issuesText(
+  issues: readonly { code: string; path: readonly PropertyKey[] }[],
+  t: Translate,
+  own?: (params: IssueParams, field: string) => string | null,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.path.map(String).join('.');
-    errors[field] ??= issueText(paramsOfIssue(issue), t);
+    const params = paramsOfIssue(issue);
+    errors[field] ??= own?.(params, field) ?? issueText(params, t);
   }
   return errors;
+}
+
+/** A form's validate function from a zod schema: its issues in the UI language (issuesText). */
+export function validateWith<V>(
+  schema: { safeParse: (values: unknown) => { success: true } | { success: false; error: { issues: readonly { code: string; path: readonly PropertyKey[] }[] } } },
+  t: Translate,
+  own?: (params: IssueParams, field: string) => string | null,
+): (values: V) => Record<string, string> {
+  return (values) => {
+    const parsed = schema.safeParse(values);
+    return parsed.success ? {} : issuesText(parsed.error.issues, t, own);
+  };
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { toast } from './toast.ts';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isStale } from '../../lib/api.ts';
+import { isStale } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
 import { useDeleteEmployee, useEmployeeDependents } from './api.ts';
 
@@ -23,7 +24,7 @@ export function DeleteEmployeeModal({ employee, onClose }: { employee: Employee;
       toast('green', t('delete.done', { name }));
       onClose();
     } catch (err) {
-      setError(isStale(err) ? t('delete.stale', { name }) : t('delete.failed', { message: errorMessage(err) }));
+      setError(isStale(err) ? t('delete.stale', { name }) : t('delete.failed', { message: translateApiError(err, t) }));
     }
   };
 
@@ -39,7 +40,7 @@ export function DeleteEmployeeModal({ employee, onClose }: { employee: Employee;
         )}
         {dependents.isError && (
           <Alert color="red" role="alert">
-            {t('delete.failed', { message: errorMessage(dependents.error) })}
+            {t('delete.failed', { message: translateApiError(dependents.error, t) })}
           </Alert>
         )}
         {d && hasDependents && (

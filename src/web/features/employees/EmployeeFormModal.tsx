@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toast } from './toast.ts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorMessage, isStale } from '../../lib/api.ts';
+import { ApiError, api, isStale } from '../../lib/api.ts';
+import { apiErrorText, translateApiError, validateWith } from '../../lib/api-errors.ts';
 import { employeeInputSchema, type Employee } from '../../../shared/api/employees.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 import { EMPLOYEES_KEY, useSaveEmployee } from './api.ts';
-import { translated, translateIssue } from './validation.ts';
+import { employeeIssueText } from './validation.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
 
 interface Props {
@@ -48,7 +48,7 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: valuesOf(employee, fixedGroup),
-    validate: translated(zod4Resolver(employeeInputSchema, { errorPriority: 'first' }), t),
+    validate: validateWith<Values>(employeeInputSchema, t, (params) => employeeIssueText(params, t)),
   });
   const editing = employee !== undefined;
 
@@ -69,10 +69,9 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
       // A field the server refused is shown on that field as well as in the box.
       if (err instanceof ApiError && err.status === 400 && err.field) {
         const field = err.field.replace(/^data\./, '');
-        const issue = err.message.replace(/^[\w.]+: /, '');
-        if (field in values) form.setFieldError(field, translateIssue(issue, t));
+        if (field in values) form.setFieldError(field, employeeIssueText(err.params, t));
       }
-      setError(t('form.saveFailed', { message: errorMessage(err) }));
+      setError(t('form.saveFailed', { message: translateApiError(err, t) }));
     }
   });
 
@@ -81,7 +80,7 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
       const list = await queryClient.fetchQuery({ queryKey: EMPLOYEES_KEY, queryFn: () => api<Employee[]>('/employees'), staleTime: 0 });
       const latest = list.find((e) => e.id === employee?.id);
       if (!latest) {
-        setError(t('form.saveFailed', { message: 'Employee not found' }));
+        setError(t('form.saveFailed', { message: apiErrorText('NOT_FOUND', 404, { what: 'employee' }, undefined, t) }));
         return;
       }
       form.setValues(valuesOf(latest, undefined));
@@ -89,7 +88,7 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
       setStale(false);
       setError(null);
     } catch (err) {
-      setError(t('form.saveFailed', { message: errorMessage(err) }));
+      setError(t('form.saveFailed', { message: translateApiError(err, t) }));
     }
   };
 

@@ -19,7 +19,7 @@ import {
 import { IconArrowLeft, IconPencil, IconPlus, IconSettings, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useSession } from '../auth/session.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
@@ -80,7 +80,7 @@ export function EmployeesPage() {
 
       {loadError && (
         <Alert color="red" role="alert" mb="md">
-          {t('loadFailed', { message: errorMessage(loadError) })}
+          {t('loadFailed', { message: translateApiError(loadError, t) })}
         </Alert>
       )}
 

@@ -3,12 +3,12 @@ import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Paper, Stack, Table,
 import { useForm } from '@mantine/form';
 import { toast } from './toast.ts';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage, isStale } from '../../lib/api.ts';
+import { ApiError, isStale } from '../../lib/api.ts';
+import { translateApiError, validateWith } from '../../lib/api-errors.ts';
 import { staffGroupInputSchema, type StaffGroup, type StaffGroupInput } from '../../../shared/api/staff-groups.ts';
 import { useDeleteStaffGroup, useSaveStaffGroup } from './api.ts';
-import { translated, translateIssue, type Translate } from './validation.ts';
+import { employeeIssueText, type Translate } from './validation.ts';
 
 const EMPTY: StaffGroupInput = { name: '', takesFlights: false, takesAirportHours: false };
 
@@ -18,9 +18,9 @@ function groupError(err: unknown, t: Translate, group?: StaffGroup): string {
     if (err.code === 'STALE' && group) return t('groups.stale', { name: group.name });
     if (err.code === 'FORBIDDEN') return t('groups.forbidden');
     if (err.code === 'GROUP_HAS_EMPLOYEES' && group) return t('groups.hasEmployees', { name: group.name, count: group.employeeCount });
-    if (err.status === 400) return t('groups.failed', { message: translateIssue(err.message.replace(/^[\w.]+: /, ''), t) });
+    if (err.code === 'BAD_REQUEST') return t('groups.failed', { message: employeeIssueText(err.params, t) });
   }
-  return t('groups.failed', { message: errorMessage(err) });
+  return t('groups.failed', { message: translateApiError(err, t) });
 }
 
 /** One group's name and flags, as a form (adding a group, or editing one in its row). */
@@ -28,7 +28,7 @@ function useGroupForm(initial: StaffGroupInput, t: Translate) {
   return useForm<StaffGroupInput>({
     mode: 'controlled',
     initialValues: initial,
-    validate: translated(zod4Resolver(staffGroupInputSchema, { errorPriority: 'first' }), t),
+    validate: validateWith<StaffGroupInput>(staffGroupInputSchema, t, (params) => employeeIssueText(params, t)),
   });
 }
 

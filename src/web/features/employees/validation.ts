@@ -1,19 +1,18 @@
-// The shared zod schemas speak English to the API; the form shows their messages in the UI language.
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+// The forms of this screen check with the shared zod schemas and say the problems in the UI language
+// from each issue's code and rule (shared/api/issues.ts), never from the schema's English message.
+import type { IssueParams } from '../../../shared/api/issues.ts';
+import { issueText, type Translate } from '../../lib/api-errors.ts';
 
-export function translateIssue(message: string, t: Translate): string {
-  if (message === 'is required') return t('validation.required');
-  if (message.startsWith('must be an email address')) return t('validation.email');
-  if (message.startsWith('must be a phone number')) return t('validation.phone');
-  const tooLong = /^must be at most (\d+) characters/.exec(message);
-  if (tooLong) return t('validation.tooLong', { max: Number(tooLong[1]) });
-  return message;
+export type { Translate };
+
+/** A problem in this screen's own words where it has them; the shared sentence otherwise. */
+export function employeeIssueText(params: IssueParams | Record<string, unknown> | undefined, t: Translate): string {
+  const p = (params ?? {}) as IssueParams;
+  if (p.rule === 'email' || (p.issue === 'invalid_format' && p.format === 'email')) return t('validation.email');
+  if (p.rule === 'phone') return t('validation.phone');
+  if (p.issue === 'invalid_type' && p.expected === 'string') return t('validation.required');
+  if (p.issue === 'too_small' && p.origin === 'string' && (p.minimum ?? 1) <= 1) return t('validation.required');
+  if (p.issue === 'too_big' && p.origin === 'string' && p.maximum !== undefined) return t('validation.tooLong', { max: p.maximum });
+  return issueText(p, t);
 }
 
-/** Wraps a form resolver so that every error it returns is translated. */
-export function translated<V>(
-  resolver: (values: V) => Record<string, string>,
-  t: Translate,
-): (values: V) => Record<string, string> {
-  return (values) => Object.fromEntries(Object.entries(resolver(values)).map(([k, v]) => [k, translateIssue(v, t)]));
-}
