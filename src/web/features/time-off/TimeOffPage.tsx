@@ -4,7 +4,8 @@ import { modals } from '@mantine/modals';
 import { toast } from '../employees/toast.ts';
 import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isStale } from '../../lib/api.ts';
+import { isStale } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
@@ -49,7 +50,7 @@ export function TimeOffPage() {
       const saved = await decide.mutateAsync({ row, status });
       toast('green', t(`decided.${status}`, { name: saved.employeeName }));
     } catch (err) {
-      toast('red', isStale(err) ? t('decisionStale') : t('decisionFailed', { message: errorMessage(err) }));
+      toast('red', isStale(err) ? t('decisionStale') : t('decisionFailed', { message: translateApiError(err, t) }));
     }
   };
   const [requesting, setRequesting] = useState(false);
@@ -70,7 +71,7 @@ export function TimeOffPage() {
           await remove.mutateAsync(row);
           toast('green', t('deleted'));
         } catch (err) {
-          const message = isStale(err) ? t('deleteStale') : t('deleteFailed', { message: errorMessage(err) });
+          const message = isStale(err) ? t('deleteStale') : t('deleteFailed', { message: translateApiError(err, t) });
           setDeleteError(message);
           toast('red', message);
         }
@@ -99,7 +100,7 @@ export function TimeOffPage() {
       )}
       {(list.error ?? employees.error) && (
         <Alert color="red" role="alert" mb="md">
-          {t('loadFailed', { message: errorMessage(list.error ?? employees.error) })}
+          {t('loadFailed', { message: translateApiError(list.error ?? employees.error, t) })}
         </Alert>
       )}
 

@@ -8,10 +8,12 @@ import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage, isStale } from '../../lib/api.ts';
+import { isStale } from '../../lib/api.ts';
+import { issueText, translateApiError, validateWith } from '../../lib/api-errors.ts';
 import { timeOffInputSchema, type TimeOff, type TimeOffInput } from '../../../shared/api/time-off.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
-import { dateMessageKey, YEAR_RANGE } from '../../../shared/api/dates.ts';
+import { YEAR_RANGE } from '../../../shared/api/dates.ts';
+import type { IssueParams } from '../../../shared/api/issues.ts';
 import { fetchTimeOff, reloadAfterTimeOffChange, useSaveTimeOff } from './api.ts';
 import { formatDates } from './dates.ts';
 import { FormActions } from '../FormActions.tsx';
@@ -39,32 +41,30 @@ function toInput(v: Values): TimeOffInput {
   };
 }
 
-/** The shared schema's English messages, in the UI language. */
-function translate(field: string, message: string, t: Translate): string {
+/** A problem of the form in this modal's words, from the issue's code and rule (never its English message). */
+function issueWords(field: string, p: IssueParams, t: Translate): string {
   if (field === 'employeeId') return t('validation.employee');
-  const dateKey = dateMessageKey(message);
-  if (dateKey === 'notInCalendar') return t('validation.notInCalendar');
-  if (dateKey === 'dateRange') return t('validation.dateRange', { min: YEAR_RANGE.min, max: YEAR_RANGE.max });
-  if (dateKey) return t('validation.date');
-  if (message.startsWith('cannot be earlier')) return t('validation.endBeforeStart');
+  if (p.rule === 'notInCalendar') return t('validation.notInCalendar');
+  if (p.rule === 'dateRange') return t('validation.dateRange', { min: YEAR_RANGE.min, max: YEAR_RANGE.max });
+  if (field === 'startDate' || (field === 'endDate' && p.rule !== 'endBeforeStart')) return t('validation.date');
+  if (p.rule === 'endBeforeStart') return t('validation.endBeforeStart');
   if (field === 'workHours') {
-    if (message.startsWith('must be at least') || message.startsWith('must be at most')) return t('validation.hoursRange');
-    if (message.startsWith('must be in steps')) return t('validation.hoursStep');
+    if (p.issue === 'too_small' || p.issue === 'too_big') return t('validation.hoursRange');
+    if (p.rule === 'halfHourSteps') return t('validation.hoursStep');
     return t('validation.hoursRequired');
   }
-  const tooLong = /^must be at most (\d+) characters/.exec(message);
-  if (tooLong) return t('validation.tooLong', { max: Number(tooLong[1]) });
-  if (field === 'reason' && message === 'is required') return t('validation.reasonRequired');
-  return message;
+  if (p.issue === 'too_big' && p.origin === 'string' && p.maximum !== undefined) return t('validation.tooLong', { max: p.maximum });
+  if (field === 'reason' && (p.issue === 'too_small' || p.issue === 'invalid_type')) return t('validation.reasonRequired');
+  return issueText(p, t);
 }
 
 function validate(values: Values, t: Translate): Record<string, string> {
-  const parsed = timeOffInputSchema.safeParse(toInput(values));
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'reason');
-    errors[field] ??= translate(field, issue.message, t);
+  // One error per field, the first, said from its code and rule; an issue without a path is the reason's.
+  const check = validateWith<TimeOffInput>(timeOffInputSchema, t, (params, field) => issueWords(field || 'reason', params, t));
+  const errors = check(toInput(values));
+  if (errors[''] !== undefined) {
+    errors.reason ??= errors[''];
+    delete errors[''];
   }
   return errors;
 }
@@ -129,7 +129,7 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
     } catch (err) {
       // Refused as stale: show the stored time off (or that it is gone) and base the next save on it.
       const latest = existing && isStale(err) ? await fetchTimeOff(existing.id).catch(() => undefined) : undefined;
-      if (latest === undefined) return setError(t('saveFailed', { message: errorMessage(err) }));
+      if (latest === undefined) return setError(t('saveFailed', { message: translateApiError(err, t) }));
       await reloadAfterTimeOffChange(queryClient);
       setExisting(latest ?? undefined);
       setError(
