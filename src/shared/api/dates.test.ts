@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateMessageKey, isoDate, isoMonth, YEAR_RANGE } from './dates.ts';
+import { isoDate, isoMonth, YEAR_RANGE } from './dates.ts';
 import { timeOffInputSchema } from './time-off.ts';
 import { dayDeleteQuerySchema, eventInputSchema, monthQuerySchema, scheduleInputSchema, skippedShiftTime } from './schedule.ts';
 import { monthlyHoursInputSchema, monthlyHoursQuerySchema } from './monthly-hours.ts';
@@ -51,14 +51,18 @@ describe('isoMonth', () => {
     for (const month of ['2026-1', 'March', '2026-03-01', '']) expect(messageOf(isoMonth.safeParse(month)), month).toBe('must be a month as YYYY-MM');
   });
 
-  it('names every message for the forms to translate', () => {
-    expect(dateMessageKey('2026-02-29 is not a date in the calendar')).toBe('notInCalendar');
-    expect(dateMessageKey('must be between 2000-01-01 and 2100-12-31')).toBe('dateRange');
-    expect(dateMessageKey('must be a date as YYYY-MM-DD')).toBe('dateFormat');
-    expect(dateMessageKey('2026-13 is not a month: months are numbered 01 to 12')).toBe('notAMonth');
-    expect(dateMessageKey('must be between 2000-01 and 2100-12')).toBe('monthRange');
-    expect(dateMessageKey('must be a month as YYYY-MM')).toBe('monthFormat');
-    expect(dateMessageKey('is required')).toBeNull();
+  it('names the rule of every refusal for the screens to translate, with the years', () => {
+    const ruleOf = (result: ReturnType<typeof isoDate.safeParse>) => {
+      const issue = result.error?.issues[0];
+      return issue?.code === 'custom' ? issue.params : undefined;
+    };
+    const years = { minimum: YEAR_RANGE.min, maximum: YEAR_RANGE.max };
+    expect(ruleOf(isoDate.safeParse('2026-02-29'))).toEqual({ rule: 'notInCalendar', ...years });
+    expect(ruleOf(isoDate.safeParse('2101-01-01'))).toEqual({ rule: 'dateRange', ...years });
+    expect(ruleOf(isoDate.safeParse('29.02.2026'))).toEqual({ rule: 'dateFormat', ...years });
+    expect(ruleOf(isoMonth.safeParse('2026-13'))).toEqual({ rule: 'notAMonth', ...years });
+    expect(ruleOf(isoMonth.safeParse('1999-12'))).toEqual({ rule: 'monthRange', ...years });
+    expect(ruleOf(isoMonth.safeParse('March'))).toEqual({ rule: 'monthFormat', ...years });
   });
 });
 

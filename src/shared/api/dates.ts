@@ -1,7 +1,8 @@
 // Dates and months as every API schema takes them, in query strings, parameters and bodies alike:
 // a date is "YYYY-MM-DD" and must exist in the calendar, a month is "YYYY-MM" with a month 01–12,
 // and both lie within YEAR_RANGE. A value outside these never reaches the database, whose own
-// refusal would come back as PostgreSQL's text. The forms translate the messages (dateMessageKey).
+// refusal would come back as PostgreSQL's text. Each refusal names its rule (params.rule), which the
+// screens translate.
 import { z } from 'zod';
 import { isCalendarDate } from '../hours.ts';
 
@@ -75,11 +76,3 @@ export const isoMonth = z.string({ error: DATE_MESSAGES.monthFormat }).superRefi
   const problem = monthIssue(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem.message, params: { rule: problem.rule, ...RANGE } });
 });
-
-/** Which of the messages above `message` is, so a form can show its own words; null for any other. */
-export function dateMessageKey(message: string): DateMessageKey | null {
-  for (const [key, text] of Object.entries(DATE_MESSAGES)) if (text === message) return key as DateMessageKey;
-  if (message.endsWith(NOT_IN_CALENDAR)) return 'notInCalendar';
-  if (message.endsWith(NOT_A_MONTH)) return 'notAMonth';
-  return null;
-}

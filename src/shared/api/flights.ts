@@ -19,7 +19,7 @@ export const IMPORT_MAX_ROWS = 20_000;
 export const IMPORT_CELL_MAX = 200;
 const TEXT_MAX = IMPORT_CELL_MAX;
 
-/** The messages of the flight rules. The screens translate them by key (flightMessageKey). */
+/** The messages of the flight rules. Each refusal names its key (params.rule), which the screens translate. */
 export const FLIGHT_MESSAGES = {
   required: 'is required',
   numberTooLong: `must be at most ${FLIGHT_NUMBER_MAX} characters`,
@@ -36,14 +36,6 @@ export const FLIGHT_MESSAGES = {
   extraCells: 'has more cells than the header row (a comma inside a value needs quotes)',
 } as const;
 export type FlightMessageKey = keyof typeof FLIGHT_MESSAGES;
-
-const keyByMessage = new Map<string, FlightMessageKey>(
-  Object.entries(FLIGHT_MESSAGES).map(([key, message]) => [message, key as FlightMessageKey]),
-);
-/** The key of one of FLIGHT_MESSAGES, or null for any other message. */
-export function flightMessageKey(message: string): FlightMessageKey | null {
-  return keyByMessage.get(message) ?? null;
-}
 
 const FORMULA_START = /^[=+\-@]/;
 const NUMBER_CHARACTERS = /^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u;

@@ -11,7 +11,9 @@ import {
   staffFromInput,
   type Flight,
 } from '../../../shared/api/flights.ts';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { fieldLabel, translateApiError } from '../../lib/api-errors.ts';
+import { paramsOfIssue, type IssueParams } from '../../../shared/api/issues.ts';
 import { useSaveFlight } from './api.ts';
 import { localParts, ruleText } from './format.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
@@ -69,7 +71,7 @@ export function FlightModal(props: FlightModalProps) {
   const { t } = useTranslation('flights');
   const save = useSaveFlight();
   const [serverError, setServerError] = useState<string | null>(null);
-  const rule = (message: string) => ruleText(t, { message });
+  const rule = (params: IssueParams) => ruleText(t, { params });
 
   const form = useForm<Values>({
     mode: 'controlled',
@@ -77,19 +79,19 @@ export function FlightModal(props: FlightModalProps) {
     validate: (values) => {
       const errors: Record<string, string> = {};
       const number = flightNumberSchema.safeParse(values.flightNumber);
-      if (!number.success) errors.flightNumber = rule(number.error.issues[0]!.message);
+      if (!number.success) errors.flightNumber = rule(paramsOfIssue(number.error.issues[0]!));
       if (!values.departureDate) errors.departureDate = t('modal.dateRequired');
       if (!values.departureTime) errors.departureTime = t('modal.timeRequired');
       if (!values.arrivalDate) errors.arrivalDate = t('modal.dateRequired');
       if (!values.arrivalTime) errors.arrivalTime = t('modal.timeRequired');
       const departure = values.departureDate && values.departureTime ? parseFlightTime(`${values.departureDate}T${values.departureTime}`, zone) : null;
       const arrival = values.arrivalDate && values.arrivalTime ? parseFlightTime(`${values.arrivalDate}T${values.arrivalTime}`, zone) : null;
-      if (departure && !departure.ok) errors.departureTime = rule(departure.message);
-      if (arrival && !arrival.ok) errors.arrivalTime = rule(arrival.message);
+      if (departure && !departure.ok) errors.departureTime = rule({ issue: 'custom', rule: departure.rule });
+      if (arrival && !arrival.ok) errors.arrivalTime = rule({ issue: 'custom', rule: arrival.rule });
       if (departure?.ok && arrival?.ok && arrival.time <= departure.time) errors.arrivalTime = t('rules.arrivalAfterDeparture');
       values.staff.forEach((s, i) => {
         const checked = staffCountSchema.safeParse(staffFromInput(s.value));
-        if (!checked.success) errors[`staff.${i}.value`] = rule(checked.error.issues[0]!.message);
+        if (!checked.success) errors[`staff.${i}.value`] = rule(paramsOfIssue(checked.error.issues[0]!));
       });
       return errors;
     },
@@ -126,12 +128,13 @@ export function FlightModal(props: FlightModalProps) {
       if (err.code === 'DUPLICATE') return t('errors.duplicate');
       if (err.code === 'NOT_FOUND') return t('errors.notFound');
       if (err.code === 'NETWORK') return t('errors.network');
-      if (err.code === 'BAD_REQUEST') {
-        const [, message] = /^[^:]+: (.*)$/.exec(err.message) ?? [];
-        return message ? `${err.field ?? ''}: ${rule(message)}` : err.message;
+      if (err.code === 'BAD_REQUEST' && err.params) {
+        const label = fieldLabel(err.field, t);
+        const problem = ruleText(t, { params: err.params });
+        return label ? t('apiErrors:invalidField', { field: label, problem }) : problem;
       }
     }
-    return errorMessage(err);
+    return translateApiError(err, t);
   };
 
   // Moving the departure date carries an arrival on the same day along.

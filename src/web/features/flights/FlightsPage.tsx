@@ -24,7 +24,8 @@ import type { Flight } from '../../../shared/api/flights.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
-import { ApiError, errorMessage, isStale } from '../../lib/api.ts';
+import { ApiError, isStale } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { useAirportZone, useDeleteFlight, useFlights, useStaffGroups } from './api.ts';
 import { formatFlightTime, localDate } from './format.ts';
 import { FlightModal } from './FlightModal.tsx';
@@ -94,7 +95,7 @@ export function FlightsPage() {
                 ? t('errors.staleDelete')
               : err instanceof ApiError && err.code === 'NETWORK'
                 ? t('errors.network')
-                : errorMessage(err);
+                : translateApiError(err, t);
           notifications.show({ color: 'red', message: t('deleteError', { message }) });
         }
       },
@@ -132,7 +133,7 @@ export function FlightsPage() {
 
       {groupsQuery.isError && (
         <Alert color="red" role="alert">
-          {t('groupsError', { message: errorMessage(groupsQuery.error) })}
+          {t('groupsError', { message: translateApiError(groupsQuery.error, t) })}
         </Alert>
       )}
 
@@ -146,7 +147,7 @@ export function FlightsPage() {
       ) : flightsQuery.isError ? (
         <Alert color="red" role="alert">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('loadError', { message: errorMessage(flightsQuery.error) })}</Text>
+            <Text size="sm">{t('loadError', { message: translateApiError(flightsQuery.error, t) })}</Text>
             <Button size="xs" variant="white" color="red" onClick={() => void flightsQuery.refetch()}>
               {t('retry')}
             </Button>

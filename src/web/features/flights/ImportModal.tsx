@@ -20,7 +20,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreviewRow, ImportRow, ImportStatus } from '../../../shared/api/flights.ts';
-import { errorMessage } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { previewImport, useImportFlights } from './api.ts';
 import { readTimetableFile, type FileError, type TimetableFile } from './csv.ts';
 import { formatFlightTime, ruleText } from './format.ts';
@@ -95,7 +95,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose }: ImportModal
       setPreview({ file: read.file, lines, counts });
       setShow(counts.invalid > 0 ? 'invalid' : 'all');
     } catch (err) {
-      if (attempt === latest.current) setFileError(errorMessage(err));
+      if (attempt === latest.current) setFileError(translateApiError(err, t));
     } finally {
       if (attempt === latest.current) setChecking(false);
     }
@@ -113,7 +113,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose }: ImportModal
       });
       onClose();
     } catch (err) {
-      setImportError(t('importModal.failed', { message: errorMessage(err) }));
+      setImportError(t('importModal.failed', { message: translateApiError(err, t) }));
     }
   };
 

@@ -140,7 +140,7 @@ export function parseTimetable(bytes: Uint8Array, groups: string[]): ReadResult 
     if (aircraft !== undefined) row.aircraft_type = aircraft;
     if (staffColumns.length > 0) row.staff = Object.fromEntries(staffColumns.map((s) => [s.group, cut(cells[s.index])]));
     const extra = cells.slice(header.length).some((c) => c.trim() !== '');
-    if (extra) rowErrors.push({ row: row.row, errors: [{ field: 'row', message: FLIGHT_MESSAGES.extraCells }], cells: row });
+    if (extra) rowErrors.push({ row: row.row, errors: [{ field: 'row', message: FLIGHT_MESSAGES.extraCells, params: { issue: 'custom', rule: 'extraCells' } }], cells: row });
     else rows.push(row);
   }
   if (dataRows > IMPORT_MAX_ROWS) return { ok: false, error: { key: 'tooManyRows', params: { count: dataRows } } };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { FLIGHT_MESSAGES, parseFlightTime } from '../../../shared/api/flights.ts';
+import { FLIGHT_MESSAGES, flightNumberSchema, parseFlightTime, staffCountSchema } from '../../../shared/api/flights.ts';
+import { paramsOfIssue } from '../../../shared/api/issues.ts';
 import { ruleText } from './format.ts';
 
 describe('the flight rules in the UI language', () => {
@@ -8,7 +9,7 @@ describe('the flight rules in the UI language', () => {
     for (const language of ['pl', 'en'] as const) {
       const t = i18n.getFixedT(language, 'flights');
       for (const [key, message] of Object.entries(FLIGHT_MESSAGES)) {
-        const text = ruleText(t, { message });
+        const text = ruleText(t, { params: { issue: 'custom', rule: key } });
         expect(text, `${language} ${key}`).not.toBe(message);
         expect(text, `${language} ${key}`).not.toMatch(/\{\{|rules\./);
       }
@@ -19,6 +20,22 @@ describe('the flight rules in the UI language', () => {
     const result = parseFlightTime('2101-01-01T06:00', 'Europe/Warsaw');
     expect(result).toEqual({ ok: false, message: 'must be in the years 2000 to 2100', rule: 'timeYears' });
     const t = i18n.getFixedT('pl', 'flights');
-    expect(ruleText(t, { message: (result as { message: string }).message })).toBe('Podaj datę z lat 2000–2100');
+    expect(ruleText(t, { params: { issue: 'custom', rule: (result as { rule: string }).rule } })).toBe('Podaj datę z lat 2000–2100');
+  });
+
+  it("says the schemas' own checks from their issue code and limit, not from their message", () => {
+    const t = i18n.getFixedT('pl', 'flights');
+    const said = (issue: Parameters<typeof paramsOfIssue>[0]) => ruleText(t, { params: paramsOfIssue(issue) });
+    expect(said(flightNumberSchema.safeParse('').error!.issues[0]!)).toBe('To pole jest wymagane');
+    expect(said(flightNumberSchema.safeParse('X'.repeat(17)).error!.issues[0]!)).toBe('Numer lotu może mieć najwyżej 16 znaków');
+    expect(said(staffCountSchema.safeParse(100).error!.issues[0]!)).toBe('Najwyżej 99 osób');
+    expect(said(staffCountSchema.safeParse(0).error!.issues[0]!)).toBe('Podaj liczbę całkowitą, co najmniej 1');
+    expect(said(staffCountSchema.safeParse(1.5).error!.issues[0]!)).toBe('Podaj liczbę całkowitą, co najmniej 1');
+  });
+
+  it("says a timetable row's error from its params, whatever its English message", () => {
+    const t = i18n.getFixedT('pl', 'flights');
+    const error = { field: 'flight_number', message: 'an English text no screen knows', duplicateOf: 7, params: { issue: 'custom', rule: 'duplicateInFile' } };
+    expect(ruleText(t, error)).toBe('Powtórzenie wiersza 7 (ten sam numer lotu i odlot)');
   });
 });
