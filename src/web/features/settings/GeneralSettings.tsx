@@ -5,7 +5,8 @@ import { toast } from './toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_BOUNDS, type Settings } from '../../../shared/api/settings.ts';
-import { ApiError, isStale } from '../../lib/api.ts';
+import { isStale } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { SETTINGS_KEY, useSaveSettings } from './api.ts';
 
 interface Values {
@@ -91,7 +92,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
         await queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
         return;
       }
-      toast('red', err instanceof ApiError && err.message ? t('toasts.saveError', { message: err.message }) : t('toasts.saveErrorPlain'));
+      toast('red', t('toasts.saveError', { message: translateApiError(err, t) }));
     }
   };
 

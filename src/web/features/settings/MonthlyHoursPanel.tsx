@@ -7,7 +7,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MONTHLY_HOURS_EXISTS, REQUIRED_HOURS_BOUNDS, type MonthlyHours } from '../../../shared/api/monthly-hours.ts';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { formatMonth } from '../../ui/useMonth.ts';
 import { useAddMonthlyHours, useDeleteMonthlyHours, useMonthlyHours } from './api.ts';
 
@@ -17,7 +18,7 @@ function serverText(error: unknown, t: TFunction<'settings'>): string {
     if (error.code === 'NETWORK') return t('errors.network');
     if (error.code === 'NOT_FOUND') return t('errors.notFound');
   }
-  return errorMessage(error);
+  return translateApiError(error, t);
 }
 
 /** The 'Miesięczne godziny pracy' tab: the required hours of the selected month. */

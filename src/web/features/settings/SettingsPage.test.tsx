@@ -16,11 +16,14 @@ function answer(status: number, body: unknown) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('settings screen', () => {
-  it('shows the missing state and the load error toast with the server message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(500, { code: 'INTERNAL', message: 'Database is down' })));
+  it('shows the missing state and the load error toast, said in Polish from the answer’s code', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => answer(503, { code: 'DATABASE_UNAVAILABLE', message: 'Database is down' })));
     await renderWithApp(<SettingsPage />, { route: '/settings', language: 'pl' });
     expect(await screen.findByText('Nie znaleziono ustawień')).toBeInTheDocument();
-    expect(await screen.findByText('Nie udało się załadować ustawień: Database is down')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Nie udało się załadować ustawień: Baza danych jest chwilowo niedostępna. Spróbuj ponownie za chwilę.'),
+    ).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('Database is down');
     expect(screen.getByText('Grafik v1.4.0')).toBeInTheDocument();
   });
 

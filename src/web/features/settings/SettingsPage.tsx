@@ -4,7 +4,7 @@ import { toast } from './toast.ts';
 import { IconAdjustments, IconCalendarTime } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '../../../shared/version.ts';
-import { ApiError } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
@@ -21,8 +21,7 @@ export function SettingsPage() {
   // A failed load says so in a toast (docs/product.md §8); the screen shows the missing state.
   useEffect(() => {
     if (!query.error) return;
-    const message = query.error instanceof ApiError ? query.error.message : '';
-    toast('red', message ? t('toasts.loadError', { message }) : t('toasts.loadErrorPlain'));
+    toast('red', t('toasts.loadError', { message: translateApiError(query.error, t) }));
   }, [query.error, query.errorUpdatedAt, t]);
 
   return (

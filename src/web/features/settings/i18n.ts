@@ -34,9 +34,7 @@ export const settings = {
     },
     toasts: {
       loadError: 'Nie udało się załadować ustawień: {{message}}',
-      loadErrorPlain: 'Nie udało się załadować ustawień',
       saveError: 'Nie udało się zapisać ustawień: {{message}}',
-      saveErrorPlain: 'Nie udało się zapisać ustawień',
       saved: 'Ustawienia zostały zapisane. Maksymalna liczba godzin tygodniowo: {{n}}',
       invalidWeekly: 'Nieprawidłowa wartość dla maksymalnej liczby godzin pracy tygodniowo',
       stale: 'Ustawienia zostały zmienione przez kogoś innego. Wczytano najnowsze wartości.',
@@ -109,9 +107,7 @@ export const settings = {
     },
     toasts: {
       loadError: 'Could not load the settings: {{message}}',
-      loadErrorPlain: 'Could not load the settings',
       saveError: 'Could not save the settings: {{message}}',
-      saveErrorPlain: 'Could not save the settings',
       saved: 'Settings saved. Maximum working hours per week: {{n}}',
       invalidWeekly: 'Invalid value for the maximum working hours per week',
       stale: 'The settings were changed by someone else. The latest values have been loaded.',
