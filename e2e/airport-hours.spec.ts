@@ -45,7 +45,7 @@ async function addHours(page: Page, o: { role: string; day: string; open: string
 }
 
 const PL: Labels = { add: 'Dodaj godziny', role: 'Grupa', day: 'Dzień tygodnia', opening: 'Godzina otwarcia', closing: 'Godzina zamknięcia', staff: 'Minimalna obsada' };
-const EN: Labels = { add: 'Add Hours', role: 'Role', day: 'Day', opening: 'Opening Time', closing: 'Closing Time', staff: 'Minimum Staff' };
+const EN: Labels = { add: 'Add Hours', role: 'Group', day: 'Day', opening: 'Opening Time', closing: 'Closing Time', staff: 'Minimum Staff' };
 
 test('quick setup shows only for a group with no hours and fills the week 6:00–22:00', async ({ signedInPage: page }) => {
   const month = freshMonth();

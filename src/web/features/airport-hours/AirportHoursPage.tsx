@@ -23,7 +23,7 @@ import { addMonths } from '../../../shared/month.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
-import { errorMessage } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { useAirportHours, useCopyPrevious, useDeleteAirportHours, useQuickSetup, useStaffGroups } from './api.ts';
 import { displayIndex, weekdayName } from './days.ts';
 import { hoursErrorText } from './errors.ts';
@@ -103,7 +103,7 @@ export function AirportHoursPage() {
           </Group>
         </Center>
       ) : loadError ? (
-        <Alert color="red" role="alert" title={t('loadError', { message: errorMessage(loadError) })}>
+        <Alert color="red" role="alert" title={t('loadError', { message: translateApiError(loadError, t) })}>
           <Button
             variant="light"
             color="red"

@@ -153,7 +153,7 @@ export function HoursModal({ opened, onClose, month, groups, rows, role, editing
             {t('modal.month', { month: formatMonth(month, language) })}
           </Text>
           <Select
-            label={t('modal.role')}
+            label={t('modal.group')}
             required
             data={groups}
             disabled={!!editing}

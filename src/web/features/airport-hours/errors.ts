@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { AIRPORT_HOURS_EXIST } from '../../../shared/api/airport-hours.ts';
 
-/** The server's message, in the UI language where the screen knows the case. */
+/** A refusal in this screen's words where it has them; from the answer's code and params otherwise. */
 export function hoursErrorText(error: unknown, t: TFunction<'airportHours'>): string {
   if (error instanceof ApiError) {
     if (error.code === AIRPORT_HOURS_EXIST) return t('errors.duplicate');
@@ -10,5 +11,5 @@ export function hoursErrorText(error: unknown, t: TFunction<'airportHours'>): st
     if (error.code === 'STALE') return t('errors.stale');
     if (error.code === 'NETWORK') return t('errors.network');
   }
-  return errorMessage(error);
+  return translateApiError(error, t);
 }
