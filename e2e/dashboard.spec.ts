@@ -573,3 +573,70 @@ test('generate and clear per group: labels while running, confirmation, report, 
   await expect(sectionEmpty.getByTestId('generation-error')).toHaveText('Nie ustawiono wymaganych godzin pracy dla tego miesiąca');
   await expect(page.getByText('Nie udało się wygenerować grafików: Nie ustawiono wymaganych godzin pracy dla tego miesiąca')).toBeVisible();
 });
+
+test('a saved shift that breaks a labour rule stays marked after a reload: badge, row, reason on hover, on focus and in its name', async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { group, people } = await makeGroup(page, ['Siódemka', 'Spokojna']);
+  const [anna, calm] = people as [Person, Person];
+  // Monday to Saturday: six working days in a row (the most the default settings allow), then the
+  // Sunday saved in the editor. From noon, so the week's rest (35 h) is kept and only the run breaks.
+  const [year, monthNumber] = MONTH.split('-').map(Number) as [number, number];
+  let monday = 1;
+  while (new Date(Date.UTC(year, monthNumber - 1, monday)).getUTCDay() !== 1) monday++;
+  const first = monday;
+  const last = monday + 6;
+  for (let d = first; d < last; d++) await putShift(page, anna, day(d), '12:00', '16:00');
+  await putShift(page, calm, day(first + 1), '06:00', '14:00');
+  await open(page, MONTH, group);
+  const g = grid(page, group);
+  await expect(g.locator('[data-breach]')).toHaveCount(0);
+
+  await cell(g, anna, day(last)).click();
+  await menu(page).getByRole('menuitem', { name: 'Dodaj zmianę' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edytuj zmianę' });
+  await dialog.getByLabel('Początek').selectOption('12:00');
+  await dialog.getByLabel('Koniec').selectOption('16:00');
+  await expect(dialog.getByTestId('rule-warnings')).toContainText('Anna Siódemka będzie pracować 7 dni z rzędu');
+  await dialog.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const words = (date: string) => new Intl.DateTimeFormat('pl', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const reason = `Anna Siódemka pracuje 7 dni z rzędu, od ${words(day(first))} do ${words(day(last))}, a dozwolone jest najwyżej 6: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).`;
+  const check = async () => {
+    const marked = cell(g, anna, day(last));
+    await expect(marked.locator('[data-badge="shift"][data-breach]')).toHaveCount(1);
+    await expect(marked).toHaveAttribute('aria-label', new RegExp(`12:00-16:00, Łamie zasady: .*${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    // Only the day past the limit is marked, nobody else's row.
+    await expect(g.locator('[data-badge][data-breach]')).toHaveCount(1);
+    const row = g.getByRole('rowheader', { name: /Anna Siódemka/ });
+    await expect(row.getByTestId('row-breach')).toHaveCount(1);
+    await expect(row).toHaveAttribute('title', new RegExp(reason.slice(0, 40)));
+    await expect(g.getByRole('rowheader', { name: /Bartosz Spokojna/ }).getByTestId('row-breach')).toHaveCount(0);
+    // Nothing on screen shows a rule code, a UUID or an ISO date.
+    expect(await g.innerText()).not.toMatch(/\bR1[0-2]?\b|[0-9a-f]{8}-[0-9a-f]{4}|\d{4}-\d{2}-\d{2}/);
+  };
+  await check();
+  await page.reload();
+  await expect(page.getByTestId('required-hours')).toBeVisible();
+  await check();
+
+  // The reason on hover, and on keyboard focus.
+  await cell(g, anna, day(last)).getByText('12:00-16:00').hover();
+  await expect(page.getByTestId('breach-reasons')).toContainText(reason);
+  await page.mouse.move(0, 0);
+  await cell(g, anna, day(last - 1)).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(cell(g, anna, day(last))).toBeFocused();
+  await expect(page.getByTestId('breach-reasons')).toContainText(reason);
+  await page.screenshot({ path: '/tmp/dashboard-marked-1440.png' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The marked day just right of the names (which stay in place as the days scroll).
+  await cell(g, anna, day(last)).evaluate((td) => {
+    const scroller = td.closest('table')!.parentElement!;
+    const name = td.closest('tr')!.querySelector('th')!;
+    scroller.scrollLeft = (td as HTMLElement).offsetLeft - name.offsetWidth;
+  });
+  await cell(g, anna, day(last)).hover();
+  await page.screenshot({ path: '/tmp/dashboard-marked-390.png' });
+});

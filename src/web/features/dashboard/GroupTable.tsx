@@ -277,7 +277,7 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t }: {
     >
       {shift && (
         <div className={broken ? `${classes.badge} ${classes.shift} ${classes.broken}` : `${classes.badge} ${classes.shift}`} data-badge="shift" data-breach={broken ? '' : undefined}>
-          {broken && <IconAlertTriangle className={classes.breachIcon} size={12} stroke={2.5} aria-hidden="true" />}
+          {broken && <IconAlertTriangle className={classes.breachIcon} size={10} stroke={2.75} aria-hidden="true" />}
           <span className={classes.badgeText}>{shiftText}</span>
           <button
             type="button"
