@@ -161,3 +161,66 @@ test('the month switcher moves the monthly hours one month at a time', async ({ 
     await page.request.delete(`/api/monthly-hours/${(await created.json()).id}`);
   }
 });
+
+test('a limit changed in Settings binds the generator: no run of working days longer than the new maximum', async ({ signedInPage: page }) => {
+  // A month and a staff group of this test's own: open every day 06:00–18:00 with one person needed.
+  const month = `${YEAR + 2}-${MONTH.slice(5)}`;
+  const group = `E2E Dni ${Math.random().toString(36).slice(2, 8)}`;
+  expect((await page.request.post('/api/staff-groups', { data: { name: group, takesFlights: false, takesAirportHours: true } })).status()).toBe(201);
+  const ids: string[] = [];
+  for (const lastName of ['Pierwsza', 'Druga']) {
+    const res = await page.request.post('/api/employees', {
+      data: { firstName: 'Ewa', lastName, email: `${lastName.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@example.com`, phoneNumber: null, role: group },
+    });
+    expect(res.status()).toBe(201);
+    ids.push(((await res.json()) as { id: string }).id);
+  }
+  for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek++) {
+    const res = await page.request.post('/api/airport-hours', { data: { role: group, dayOfWeek, openingTime: '06:00', closingTime: '18:00', minimumStaff: 1, month } });
+    expect(res.status()).toBe(201);
+  }
+  const hours = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 160 } });
+  expect(hours.status()).toBe(201);
+  try {
+    await page.goto('/settings');
+    const limit = field(page, 'Najwięcej dni pracy z rzędu');
+    await expect(limit).toHaveValue('6');
+    await limit.fill('3');
+    await page.getByRole('button', { name: 'Zapisz ustawienia' }).click();
+    await expect(page.getByText(/^Ustawienia zostały zapisane/)).toBeVisible();
+    await page.reload();
+    await expect(field(page, 'Najwięcej dni pracy z rzędu')).toHaveValue('3');
+
+    await page.goto(`/?month=${month}&group=${encodeURIComponent(group)}`);
+    const section = page.locator('section', { has: page.getByRole('heading', { name: new RegExp(group) }) });
+    await section.getByRole('button', { name: /^Generuj grafik/ }).click();
+    const report = section.getByTestId('generation-report');
+    await expect(report).toBeVisible({ timeout: 30_000 });
+    // The report speaks Polish: two people at 160 h cannot cover 12 h a day, every day.
+    await expect(report).toContainText(/Zapotrzebowanie \(\d+ roboczogodzin\) przekracza możliwości zespołu przy wymaganych godzinach \(320 h\)/);
+    await expect(report).not.toContainText('Demand');
+    // The generated month keeps the new limit: no breach in the report, nothing marked in the grid.
+    await expect(section.getByTestId('generation-breaches')).toHaveCount(0);
+    await expect(section.getByRole('grid').locator('[data-breach]')).toHaveCount(0);
+    const body = (await (await page.request.get(`/api/month?month=${month}`)).json()) as { schedules: { employeeId: string; date: string }[] };
+    const runs = ids.map((id) => {
+      const days = body.schedules.filter((s) => s.employeeId === id).map((s) => Number(s.date.slice(8)));
+      let longest = 0;
+      let run = 0;
+      for (let d = 1; d <= 31; d++) {
+        run = days.includes(d) ? run + 1 : 0;
+        longest = Math.max(longest, run);
+      }
+      return { shifts: days.length, longest };
+    });
+    // Both work a good part of the month, never more than three days in a row.
+    for (const { shifts, longest } of runs) {
+      expect(shifts).toBeGreaterThan(8);
+      expect(longest).toBeLessThanOrEqual(3);
+    }
+    expect(Math.max(...runs.map((r) => r.longest))).toBe(3);
+  } finally {
+    await restoreDefaults(page);
+    await page.request.delete(`/api/monthly-hours/${((await hours.json()) as { id: string }).id}`);
+  }
+});
