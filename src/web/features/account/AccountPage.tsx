@@ -1,7 +1,7 @@
 import { Alert, Badge, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../ui/PageTitle.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { useAccount } from './api.ts';
 import { PasswordCard } from './PasswordCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
@@ -19,7 +19,7 @@ export function AccountPage() {
       </Center>
     );
   }
-  if (error || !account) return <Alert color="red.9">{errorMessage(error)}</Alert>;
+  if (error || !account) return <Alert color="red.9">{translateApiError(error, t)}</Alert>;
 
   return (
     <Stack gap="md" maw={960} mx="auto">

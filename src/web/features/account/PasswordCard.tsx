@@ -2,6 +2,7 @@ import { Alert, Button, Card, PasswordInput, Stack, Title } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { useChangePassword } from './api.ts';
 import { toast } from './toast.ts';
 import { obviousPasswordProblem, passwordRejectionOf, passwordRejectionText } from './password-rejection.ts';
@@ -36,7 +37,7 @@ export function PasswordCard({ onChanged }: { onChanged?: () => void }) {
       if (err.code === 'INVALID_PASSWORD') form.setFieldError('currentPassword', t('password.wrongCurrent'));
       else if (rejected) form.setFieldError('newPassword', rejected);
       else if (err.status === 429) form.setErrors({ form: t('password.throttled') });
-      else form.setErrors({ form: err.message });
+      else form.setErrors({ form: translateApiError(err, t) });
     }
   });
 

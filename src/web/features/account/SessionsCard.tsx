@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { errorMessage } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { useRevokeSession, useSessions, useSignOutEverywhere, useSignOutOthers } from './api.ts';
 import { toast } from './toast.ts';
 
@@ -29,7 +29,7 @@ export function SessionsCard() {
       if (current) return leave();
       toast('green', t('sessions.oneDone'));
     } catch (err) {
-      toast('red', errorMessage(err));
+      toast('red', translateApiError(err, t));
     }
   };
 
@@ -38,7 +38,7 @@ export function SessionsCard() {
       await others.mutateAsync();
       toast('green', t('sessions.othersDone'));
     } catch (err) {
-      toast('red', errorMessage(err));
+      toast('red', translateApiError(err, t));
     }
   };
 
@@ -53,7 +53,7 @@ export function SessionsCard() {
           await everywhere.mutateAsync();
           leave();
         } catch (err) {
-          toast('red', errorMessage(err));
+          toast('red', translateApiError(err, t));
         }
       },
     });

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Code, CopyButton, Group, PasswordInput, Pin
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import { ApiError } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { useDisableTwoFactor, useEnableTwoFactor, useVerifyEnrolment } from './api.ts';
 import { toast } from './toast.ts';
 
@@ -53,7 +54,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       }
     } catch (err) {
       if (err instanceof ApiError && err.code === 'INVALID_PASSWORD') setError(t('twoFactor.wrongPassword'));
-      else setError(err instanceof Error ? err.message : String(err));
+      else setError(translateApiError(err, t));
     }
   };
 
@@ -67,7 +68,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       setStage({ kind: 'backup', backupCodes: stage.backupCodes });
     } catch (err) {
       setCode('');
-      setError(err instanceof ApiError && err.status === 401 ? t('twoFactor.badCode') : err instanceof Error ? err.message : String(err));
+      setError(err instanceof ApiError && err.status === 401 ? t('twoFactor.badCode') : translateApiError(err, t));
     }
   };
 

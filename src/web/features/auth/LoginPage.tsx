@@ -35,7 +35,9 @@ export function LoginPage() {
     try {
       const { data, error: authError } = await authClient.signIn.email({ email: values.email.trim(), password: values.password });
       if (authError) {
-        setError(authError.status === 429 ? t('login.throttled') : authError.message || t('login.failed'));
+        // Said from the answer's code (a banned account, a password to change); never its English text.
+        const said = authError.code && authError.status !== 401 ? t(`apiErrors:codes.${authError.code}`, { defaultValue: '' }) : '';
+        setError(authError.status === 429 ? t('login.throttled') : said || t('login.failed'));
         return;
       }
       form.setFieldValue('password', '');

@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MonthData } from '../../../shared/api/schedule.ts';
 import { dayOfWeek, monthDates } from '../../../shared/month.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
@@ -103,7 +104,7 @@ export function SchedulePage() {
       {query.isPending && <Loader aria-label={t('loading')} />}
       {query.isError && (
         <Alert color="red" role="alert">
-          {t('schedulePage.loadError', { message: errorMessage(query.error) })}
+          {t('schedulePage.loadError', { message: translateApiError(query.error, t) })}
         </Alert>
       )}
       {query.data &&

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Tabl
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DateTime } from 'luxon';
-import { errorMessage } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import type { AuditEntryRow } from '../../../shared/api/users.ts';
 import { useAudit } from './api.ts';
 
@@ -122,7 +122,7 @@ export function AuditLog() {
       <Stack gap="sm">
         {filter}
         <Alert color="red.9" role="alert">
-          {t('audit.loadError')} {errorMessage(error)}
+          {t('audit.loadError')} {translateApiError(error, t)}
         </Alert>
       </Stack>
     );
@@ -169,13 +169,14 @@ export function AuditLog() {
                         {actionName(r.action)}
                       </Text>
                       {r.count > 1 && (
-                        <Badge size="sm" variant="light" color="red.9">
+                        <Badge size="sm" variant="outline" color="red.9">
                           {t('audit.times', { count: r.count })}
                         </Badge>
                       )}
                     </Group>
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email ?? '—'}</Table.Td>
+                  {/* An address breaks only when it cannot fit a line of its own, not at any letter. */}
+                  <Table.Td style={{ overflowWrap: 'break-word' }}>{r.email ?? '—'}</Table.Td>
                   <Table.Td>{r.ipAddress ?? '—'}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{details(r, t, when).join(' · ')}</Table.Td>
                 </Table.Tr>

@@ -26,7 +26,8 @@ import { IconDots, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
 import { PageTitle } from '../../ui/PageTitle.tsx';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { useSession } from '../auth/session.ts';
 import type { UserRow } from '../../../shared/api/users.ts';
 import { useBanUser, useCreateUser, useDeleteUser, useResetPassword, useUnbanUser, useUsers } from './api.ts';
@@ -83,7 +84,7 @@ function Accounts({ myId }: { myId: string }) {
   const unban = useUnbanUser();
   const remove = useDeleteUser();
   const when = (iso: string | null) => (iso ? DateTime.fromISO(iso).setLocale(i18n.language).toLocaleString(DateTime.DATETIME_SHORT) : t('never'));
-  const fail = (err: unknown) => toast('red', passwordRejectionOf(t, err) ?? errorMessage(err));
+  const fail = (err: unknown) => toast('red', passwordRejectionOf(t, err) ?? translateApiError(err, t));
 
   if (isPending) {
     return (
@@ -95,7 +96,7 @@ function Accounts({ myId }: { myId: string }) {
   if (error) {
     return (
       <Alert color="red.9" role="alert">
-        {error instanceof ApiError && error.status === 403 ? t('adminOnly') : errorMessage(error)}
+        {error instanceof ApiError && error.status === 403 ? t('adminOnly') : translateApiError(error, t)}
       </Alert>
     );
   }
@@ -320,7 +321,7 @@ function CreateUserModal({
       if (err instanceof ApiError && err.field === 'email') {
         form.setFieldError('email', err.status === 409 ? t('create.emailTaken') : t('create.emailInvalid'));
       } else if (rejected) form.setErrors({ form: rejected });
-      else form.setErrors({ form: errorMessage(err) });
+      else form.setErrors({ form: translateApiError(err, t) });
     }
   });
   return (
