@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import i18n from '../i18n/index.ts';
+import { ApiError } from './api.ts';
+import { translateApiError } from './api-errors.ts';
+
+const ENGLISH = 'An English sentence the browser must not show';
+const pl = i18n.getFixedT('pl');
+const en = i18n.getFixedT('en');
+const refusal = (status: number, code: string, params?: Record<string, unknown>, field?: string) => new ApiError(status, code, ENGLISH, field, params);
+
+describe('translateApiError', () => {
+  it('says a refused field from its issue and limits, with the field’s name and Polish plurals', () => {
+    const tooLong = (maximum: number) => refusal(400, 'BAD_REQUEST', { field: 'data.lastName', issue: 'too_big', maximum, origin: 'string' }, 'data.lastName');
+    expect(translateApiError(tooLong(1), pl)).toBe('Nazwisko: najwyżej 1 znak');
+    expect(translateApiError(tooLong(254), pl)).toBe('Nazwisko: najwyżej 254 znaki');
+    expect(translateApiError(tooLong(100), pl)).toBe('Nazwisko: najwyżej 100 znaków');
+    expect(translateApiError(tooLong(100), en)).toBe('Last name: at most 100 characters');
+  });
+
+  it('says a schema’s rule with the years it quotes', () => {
+    const month = refusal(400, 'BAD_REQUEST', { issue: 'custom', rule: 'monthRange', minimum: 2000, maximum: 2100 });
+    expect(translateApiError(month, pl)).toBe('Nieprawidłowe dane: podaj miesiąc z lat 2000–2100');
+    expect(translateApiError(month, en)).toBe('Invalid data: enter a month in the years 2000–2100');
+  });
+
+  it('names the record that was not found, and the action refused on an account', () => {
+    expect(translateApiError(refusal(404, 'NOT_FOUND', { what: 'flight' }), pl)).toBe('Nie znaleziono: lot. Mógł zostać usunięty.');
+    expect(translateApiError(refusal(404, 'NOT_FOUND'), en)).toBe('Not found: record. It may have been deleted.');
+    expect(translateApiError(refusal(409, 'LAST_ADMIN', { action: 'ban' }), pl)).toBe('To jedyny administrator: po zablokowaniu nikt nie mógłby zarządzać kontami.');
+  });
+
+  it('says a skipped local time with the date as people write it, not as ISO', () => {
+    const skipped = refusal(400, 'LOCAL_TIME_SKIPPED', { field: 'startTime', time: '02:30', date: '2026-03-29' }, 'startTime');
+    expect(translateApiError(skipped, pl)).toBe('Godzina 02:30 nie istnieje 29.03.2026 (zmiana czasu na letni). Wybierz inną godzinę.');
+  });
+
+  it('falls back on the status for a code it does not know, and never shows the English text or the code', () => {
+    for (const [status, expected] of [
+      [409, 'Serwer odrzucił żądanie (błąd 409).'],
+      [502, 'Coś poszło nie tak na serwerze (błąd 502). Spróbuj ponownie.'],
+      [403, 'Nie masz uprawnień do tej czynności.'],
+    ] as const) {
+      const text = translateApiError(refusal(status, 'BRAND_NEW_CODE'), pl);
+      expect(text).toBe(expected);
+      expect(text).not.toContain('BRAND_NEW_CODE');
+    }
+    expect(translateApiError(new TypeError(ENGLISH), pl)).toBe('Coś poszło nie tak. Odśwież stronę i spróbuj ponownie.');
+  });
+});
