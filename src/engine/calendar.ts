@@ -66,7 +66,21 @@ export function buildCalendar(instance: Pick<Instance, 'month' | 'timeZone' | 'a
     };
   });
   const first = DateTime.fromISO(`${instance.month}-01`, { zone: 'UTC' });
-  const dateOf = (dayIndex: number): string => days[dayIndex]?.date ?? first.plus({ days: dayIndex }).toISODate()!;
+  // Both are asked for every shift, so dates outside the month and indices are remembered.
+  const outsideDates = new Map<number, string>();
+  const dateOf = (dayIndex: number): string => {
+    const inside = days[dayIndex]?.date;
+    if (inside !== undefined) return inside;
+    let date = outsideDates.get(dayIndex);
+    if (date === undefined) outsideDates.set(dayIndex, (date = first.plus({ days: dayIndex }).toISODate()!));
+    return date;
+  };
+  const indices = new Map<string, number>();
+  const indexOf = (date: string): number => {
+    let index = indices.get(date);
+    if (index === undefined) indices.set(date, (index = Math.round(DateTime.fromISO(date, { zone: 'UTC' }).diff(first, 'days').days)));
+    return index;
+  };
   // Days outside the month (previous shifts, the week around the 1st) are measured the same way.
   const outside = new Map<number, { midnight: number; offsetChanges: boolean }>();
   const dayClock = (dayIndex: number): { midnight: number; offsetChanges: boolean; date: string } => {
@@ -112,7 +126,7 @@ export function buildCalendar(instance: Pick<Instance, 'month' | 'timeZone' | 'a
       return day.offsetChanges ? instant(dayIndex, end) - instant(dayIndex, start) : end - start;
     },
     dateOf,
-    indexOf: (date) => Math.round(DateTime.fromISO(date, { zone: 'UTC' }).diff(first, 'days').days),
+    indexOf,
     weekdayOf: (dayIndex) => (((firstWeekday + dayIndex) % 7) + 7) % 7,
   };
 }
