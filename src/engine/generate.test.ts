@@ -4,6 +4,7 @@ import { generate } from './generate.ts';
 import { parseInstance, type InstanceInput } from './format.ts';
 import { checkResult } from './rules.ts';
 import { baseInstance, baseInstanceInput } from './testing.ts';
+import { buildBenchInstance } from '../../bench/engine.ts';
 
 /** A small fixed month: two flight banks a day, three employees, one fixed shift, time off. */
 function goldenInstance(): InstanceInput {
@@ -73,8 +74,9 @@ describe('the labour rules R11 and R12', () => {
   const ruleIds = (breaches: Array<{ rule: string }>) => [...new Set(breaches.map((b) => b.rule))].sort();
 
   it('bind: with both turned off, the generated month breaks them; with them on it keeps them', () => {
-    const limits = { weeklyRestHours: 35, maxConsecutiveDays: 4 };
-    const free = generate(busyMonth({ weeklyRestHours: 0, maxConsecutiveDays: 0 }), { seed: 3, timeLimitMs: 10_000 });
+    // 48 h weeks: at 40 h the roster's shape alone (forward rotation, a free weekend) keeps runs short.
+    const limits = { weeklyHours: 48, weeklyRestHours: 35, maxConsecutiveDays: 4 };
+    const free = generate(busyMonth({ weeklyHours: 48, weeklyRestHours: 0, maxConsecutiveDays: 0 }), { seed: 3, timeLimitMs: 10_000 });
     expect(free.report.breaches).toEqual([]);
     expect(ruleIds(checkResult(busyMonth(limits), free.shifts))).toEqual(expect.arrayContaining(['R11', 'R12']));
     for (const strategy of ['default', 'spec'] as const) {
@@ -100,6 +102,31 @@ describe('the labour rules R11 and R12', () => {
     const without = generate(busyMonth({}), { seed: 3, timeLimitMs: 10_000 });
     expect(without.shifts.some((s) => s.date === '2026-11-01')).toBe(true);
   });
+});
+
+describe('the shape of the roster (Q6) on a real timetable', () => {
+  // Boise, January 2008 (public domain, data/timetables), as the engine benchmark builds it. Time limits
+  // are generous so that the search ends by its own budget and the month does not depend on the machine.
+  // Coverage floors are the strategy's figures before it aimed at the shape, less half a point.
+  const cases = [
+    { employees: 20, coverageFloor: 99.5, flightsFloor: 99.5, freeWeekends: 100 }, // capacity 1.96 × demand
+    { employees: 13, coverageFloor: 99.16, flightsFloor: 99.5, freeWeekends: 90 }, // capacity 1.27 × demand
+  ];
+  for (const c of cases) {
+    it(`${c.employees} staff: no doba overlap, steady starts, long shifts, free weekends, coverage kept`, () => {
+      const result = generate(buildBenchInstance('BOI', c.employees), { seed: 1, timeLimitMs: 30_000 });
+      const { quality, breaches, warnings } = result.report;
+      expect(breaches).toEqual([]);
+      expect(warnings.filter((w) => w.includes('time limit'))).toEqual([]);
+      expect(quality.coveragePercent).toBeGreaterThanOrEqual(c.coverageFloor);
+      expect(quality.flightsStaffedPercent).toBeGreaterThanOrEqual(c.flightsFloor);
+      expect(quality.hoursGapMean).toBeLessThanOrEqual(2);
+      expect(quality.shape.dobaOverlapPercent).toBeLessThanOrEqual(0.1);
+      expect(quality.shape.startJumpsPercent).toBeLessThanOrEqual(8);
+      expect(quality.shape.shortShiftsPercent).toBeLessThanOrEqual(5);
+      expect(quality.shape.freeWeekendsPercent).toBeGreaterThanOrEqual(c.freeWeekends);
+    });
+  }
 });
 
 // Random valid months whose input alone keeps every rule (fixed shifts and time off included).

@@ -1,29 +1,45 @@
 // The default strategy. It never breaks a hard rule: every shift it places is checked against
 // R1–R12 as it is placed, and fixed shifts are kept and planned around. Rest (R7), weekly rest (R11)
 // and runs of working days (R12) are asked of the rules' own admissibility tests, with the days
-// before the month (previousShifts) in view. It works in four phases:
+// before the month (previousShifts) in view. What it aims at is one score (`score.ts`): coverage and
+// flights first, then the hours gap, then the roster's shape (Q6). It works in phases:
+//  0. weekends: give every employee a free Saturday and Sunday up front, spread over the month;
 //  1. cover: repeatedly place the shift that covers the most uncovered demand D(t) − S(t)
 //     (minutes in a flight's last hour weigh double), on the grid, and give it to the free employee
-//     furthest below the required hours, without going past them;
-//  2. overtime: if demand is still uncovered, the same with the required hours lifted (caps kept):
-//     coverage comes before the hours gap;
+//     furthest below the required hours, without going past them. Shape levels (`SHAPE_LEVELS`) are
+//     gone through from the strictest (8 h shifts, each start at least 24 h after the previous day's
+//     and within 4 h of it, the reserved weekend kept) to looser ones, so the shape gives way only where
+//     demand is left over;
+//  2. overtime: lengthen shifts into demand still uncovered, within a small allowance above the
+//     required hours (up to the caps, with shifts cut to demand, when demand exceeds the staff's hours);
 //  3. balance: bring each employee toward the required hours with shifts (or extensions of a shift)
-//     where demand is least overstaffed;
-//  4. improve: a time-boxed local search that slides shifts within the day and moves them to other
-//     days when that covers more weighted demand, keeping every employee's hours unchanged.
-// All choices that are not forced are broken by a seeded random order, so a seed replays a month.
+//     where demand is least overstaffed, again level by level;
+//  4. improve: a local search that accepts a move by the score's difference: a shift to its best start
+//     in its day or another day, a swap or hand-over between two employees on one day, or half an hour
+//     of work moved from one of an employee's shifts to another.
+// When the month is not fully covered, a second month is built with shorter shifts allowed, and the
+// score keeps the better one. All choices that are not forced are broken by a seeded random order, so
+// a seed replays a month.
 import { PREVIOUS_DAYS } from '../calendar.ts';
 import type { PlanShift, Problem, Strategy, StrategyOptions } from '../problem.ts';
 import { MINUTES_PER_DAY } from '../demand.ts';
 import { consecutiveDays, minRestBetweenShifts, weeklyRest, type Candidate, type HardRule, type WorkView } from '../rules.ts';
+import { ANY_LEVEL, OVERTIME_ALLOWANCE_MINUTES, PHASE_LEVELS, SCORE_WEIGHTS, type ShapeLevel } from '../score.ts';
+import { SHORT_SHIFT_MINUTES, START_JUMP_MINUTES } from '../quality.ts';
 
 /** The rules that decide where in a day an employee may work, asked through their `admits`. */
 const PLACEMENT_RULES: readonly HardRule[] = [consecutiveDays, minRestBetweenShifts, weeklyRest];
 
-const WASTE_PENALTY = 0.1; // per minute of a new shift where demand is already met (phase 1, 2)
-const LAST_HOUR_WEIGHT = 2;
+const DOBA_MINUTES = 24 * 60;
+/** The local search's budget of moves: per shift of the month, and at most. */
+const MOVES_PER_SHIFT = 30;
+const MAX_MOVES = 15_000;
 
-type Window = { lo: number; hi: number; minLen: number; maxLen: number };
+/**
+ * Where e may work on a day: starts in [lo, startHi], ends by hi; a new shift is minLen…maxLen long and
+ * an existing one may grow to extendLen (all elapsed minutes).
+ */
+type Window = { lo: number; hi: number; startHi: number; minLen: number; maxLen: number; extendLen: number };
 type Choice = { start: number; end: number; value: number };
 
 class Plan {
@@ -43,6 +59,8 @@ class Plan {
   readonly prevStart: Int32Array;
   readonly prevEnd: Int32Array;
   readonly workDay: Uint8Array;
+  /** Days of each employee's reserved free weekend (index e * N + d), kept free by the shape levels. */
+  readonly reserved: Uint8Array;
   private readonly view: PlanView;
   private readonly candidate: Candidate = { day: 0, start: 0, end: 0 };
 
@@ -68,7 +86,7 @@ class Plan {
     this.supply = calendar.days.map(() => new Uint16Array(MINUTES_PER_DAY));
     this.weight = calendar.days.map(() => new Uint8Array(MINUTES_PER_DAY).fill(1));
     for (const f of problem.demand.flights)
-      for (const seg of f.lastHour) this.weight[seg.day]!.fill(LAST_HOUR_WEIGHT, seg.from, seg.to);
+      for (const seg of f.lastHour) this.weight[seg.day]!.fill(SCORE_WEIGHTS.lastHourWeight, seg.from, seg.to);
     const P = PREVIOUS_DAYS;
     this.prevStart = new Int32Array(this.E * P).fill(-1);
     this.prevEnd = new Int32Array(this.E * P).fill(-1);
@@ -81,8 +99,54 @@ class Plan {
       for (const d of e.workBefore) this.workDay[e.index * (P + this.N) + d + P] = 1;
       e.daysOff.forEach((off, d) => off.work && (this.workDay[e.index * (P + this.N) + d + P] = 1));
     }
+    this.reserved = new Uint8Array(this.E * this.N);
     this.view = new PlanView(this);
     for (const f of problem.fixed) this.add(f.employee, f.day, f.start, f.end, true);
+  }
+
+  /** Start of e's shift on day d (previous shifts before the month); −1 when none. */
+  startOf(e: number, d: number): number {
+    if (d >= 0) return d < this.N ? this.start[e * this.N + d]! : -1;
+    return d >= -PREVIOUS_DAYS ? this.prevStart[e * PREVIOUS_DAYS + d + PREVIOUS_DAYS]! : -1;
+  }
+
+  /**
+   * The starts a shape level allows e on day d, given the shifts of the days before and after: at
+   * least 24 h after the previous day's start and 24 h before the next day's (no doba overlap, which
+   * on consecutive days is forward rotation), and within the level's jump of both.
+   */
+  startBounds(e: number, d: number, level: ShapeLevel): { lo: number; hi: number } {
+    const { calendar, grid } = this.p;
+    let lo = 0;
+    let hi = MINUTES_PER_DAY;
+    const before = this.startOf(e, d - 1);
+    const after = this.startOf(e, d + 1);
+    const jump = level.startJumpMinutes;
+    if (before >= 0) {
+      if (level.doba) {
+        const from = calendar.instant(d - 1, before);
+        let s = Math.ceil((from + DOBA_MINUTES - calendar.instant(d, 0)) / grid) * grid;
+        while (s < MINUTES_PER_DAY && calendar.instant(d, s) - from < DOBA_MINUTES) s += grid;
+        lo = Math.max(lo, s);
+      }
+      if (jump !== null) {
+        lo = Math.max(lo, before - jump);
+        hi = Math.min(hi, before + jump);
+      }
+    }
+    if (after >= 0) {
+      if (level.doba) {
+        const to = calendar.instant(d + 1, after);
+        let s = Math.floor((to - DOBA_MINUTES - calendar.instant(d, 0)) / grid) * grid;
+        while (s >= 0 && to - calendar.instant(d, s) < DOBA_MINUTES) s -= grid;
+        hi = Math.min(hi, s);
+      }
+      if (jump !== null) {
+        lo = Math.max(lo, after - jump);
+        hi = Math.min(hi, after + jump);
+      }
+    }
+    return { lo, hi };
   }
 
   /** Whether e may work [s, t) on day d (instead of any shift e has that day) by the placement rules. */
@@ -135,23 +199,34 @@ class Plan {
   /**
    * The window in which e may work on day d, ignoring any shift e has that day: opening hours, the
    * placement rules (rest, weekly rest, runs of days), daily and weekly room, and the room left below
-   * the required hours when `targetRoom` is set. The placement rules only forbid more work, so when
-   * [lo, hi] is admitted every shift inside it is too. Weekly rest may leave two separate windows (end
-   * early or start late); the wider is taken.
+   * the required hours when `targetRoom` is set; then what the shape level asks (a reserved weekend,
+   * starts that keep the doba and the rhythm, lengths). The placement rules only forbid more work, so
+   * when [lo, hi] is admitted every shift inside it is too. Weekly rest may leave two separate windows
+   * (end early or start late); the wider is taken.
    */
-  window(e: number, d: number, targetRoom: boolean): Window | null {
+  window(e: number, d: number, targetRoom: boolean, level: ShapeLevel = ANY_LEVEL): Window | null {
     const { calendar, grid, minShiftMinutes } = this.p;
     const day = calendar.days[d]!;
+    const k = e * this.N + d;
     if (day.open === null || day.close === null || this.p.employees[e]!.daysOff[d]!.blocked) return null;
+    if (level.weekend && this.reserved[k]) return null;
     const open = Math.ceil(day.open / grid) * grid;
     const close = Math.floor(day.close / grid) * grid;
+    let first = open;
+    let startHi = close;
+    if (level.doba || level.startJumpMinutes !== null) {
+      const bounds = this.startBounds(e, d, level);
+      first = Math.max(open, Math.ceil(bounds.lo / grid) * grid);
+      startHi = Math.min(close, bounds.hi);
+      if (first > startHi) return null;
+    }
     const probe = Math.max(Math.ceil(minShiftMinutes / grid) * grid, grid);
     let lo = -1;
     let hi = -1;
-    for (let from = open; from + probe <= close; ) {
+    for (let from = first; from + probe <= close; ) {
       let a = from;
-      while (a + probe <= close && !this.admits(e, d, a, a + probe)) a += grid;
-      if (a + probe > close) break;
+      while (a + probe <= close && a <= startHi && !this.admits(e, d, a, a + probe)) a += grid;
+      if (a + probe > close || a > startHi) break;
       let b = close;
       while (b > a + probe && !this.admits(e, d, a, b)) b -= grid;
       if (lo < 0 || b - a > hi - lo) {
@@ -162,7 +237,6 @@ class Plan {
       from = b + grid;
     }
     if (lo < 0) return null;
-    const k = e * this.N + d;
     const own = this.start[k]! >= 0 ? this.length(d, this.start[k]!, this.end[k]!) : 0;
     let maxLen = Math.min(
       this.p.dailyCapMinutes - this.timeOffMinutes[k]!,
@@ -170,9 +244,16 @@ class Plan {
     );
     const required = this.p.employees[e]!.requiredMinutes;
     if (targetRoom && required !== null) maxLen = Math.min(maxLen, required - (this.totalMinutes[e]! - own));
-    const minLen = Math.ceil(minShiftMinutes / grid) * grid;
+    const minLen = Math.max(Math.ceil(minShiftMinutes / grid) * grid, grid);
     if (maxLen < minShiftMinutes || hi - lo < minShiftMinutes) return null;
-    return { lo, hi, minLen: Math.max(minLen, grid), maxLen };
+    return {
+      lo,
+      hi,
+      startHi,
+      minLen: Math.max(minLen, Math.ceil(level.minMinutes / grid) * grid),
+      maxLen: Math.min(maxLen, level.maxMinutes),
+      extendLen: Math.min(maxLen, level.extendToMinutes),
+    };
   }
 }
 
@@ -220,7 +301,7 @@ function prefix(values: (m: number) => number): Float64Array {
 function bestInterval(plan: Plan, d: number, P: Float64Array, w: Window, exactLen?: number): Choice | null {
   const { grid, minShiftMinutes } = plan.p;
   let best: Choice | null = null;
-  for (let s = w.lo; s + w.minLen <= w.hi; s += grid) {
+  for (let s = w.lo; s + w.minLen <= w.hi && s <= w.startHi; s += grid) {
     const first = exactLen ?? w.minLen;
     const last = exactLen ?? w.maxLen;
     for (let len = first; len <= last && s + len <= w.hi; len += grid) {
@@ -234,30 +315,33 @@ function bestInterval(plan: Plan, d: number, P: Float64Array, w: Window, exactLe
   return best;
 }
 
-function coverValue(plan: Plan, d: number): Float64Array {
+function coverValue(plan: Plan, d: number, waste: number): Float64Array {
   const D = plan.p.demand.perDay[d]!;
   const S = plan.supply[d]!;
   const W = plan.weight[d]!;
-  return prefix((m) => (S[m]! < D[m]! ? W[m]! : -WASTE_PENALTY));
+  return prefix((m) => (S[m]! < D[m]! ? W[m]! : -waste));
 }
 
-/** Phases 1 and 2: cover demand, biggest uncovered block first. */
-function cover(plan: Plan, order: number[], targetRoom: boolean): void {
+/** Phases 1 and 2: cover demand, biggest uncovered block first, with shifts of one shape level. */
+function cover(plan: Plan, order: number[], targetRoom: boolean, level: ShapeLevel): void {
   const { calendar } = plan.p;
   const N = plan.N;
   const P: Float64Array[] = [];
   const best: Array<Choice | null> = [];
   const saturated = new Uint8Array(N);
   const refresh = (d: number): void => {
-    P[d] = coverValue(plan, d);
+    P[d] = coverValue(plan, d, level.wastePenalty);
     const day = calendar.days[d]!;
     if (day.open === null || day.close === null) {
       best[d] = null;
       return;
     }
-    const lo = Math.ceil(day.open / plan.p.grid) * plan.p.grid;
-    const hi = Math.floor(day.close / plan.p.grid) * plan.p.grid;
-    best[d] = bestInterval(plan, d, P[d]!, { lo, hi, minLen: Math.ceil(plan.p.minShiftMinutes / plan.p.grid) * plan.p.grid || plan.p.grid, maxLen: plan.p.dailyCapMinutes });
+    const { grid } = plan.p;
+    const lo = Math.ceil(day.open / grid) * grid;
+    const hi = Math.floor(day.close / grid) * grid;
+    const minLen = Math.max(Math.ceil(plan.p.minShiftMinutes / grid) * grid, grid, Math.ceil(level.minMinutes / grid) * grid);
+    const maxLen = Math.min(plan.p.dailyCapMinutes, level.maxMinutes);
+    best[d] = bestInterval(plan, d, P[d]!, { lo, hi, startHi: hi, minLen, maxLen, extendLen: maxLen });
   };
   for (let d = 0; d < N; d++) refresh(d);
   const rank = new Int32Array(plan.E);
@@ -272,14 +356,14 @@ function cover(plan: Plan, order: number[], targetRoom: boolean): void {
     let chosen: { e: number; choice: Choice } | null = null;
     const cache = new Map<string, Choice | null>();
     for (const e of free) {
-      const w = plan.window(e, d, targetRoom);
+      const w = plan.window(e, d, targetRoom, level);
       if (!w) continue;
       const len = plan.length(d, target.start, target.end);
-      if (target.start >= w.lo && target.end <= w.hi && len <= w.maxLen) {
+      if (target.start >= w.lo && target.start <= w.startHi && target.end <= w.hi && len <= w.maxLen && len >= w.minLen) {
         chosen = { e, choice: target };
         break;
       }
-      const key = `${w.lo}|${w.hi}|${w.maxLen}`;
+      const key = `${w.lo}|${w.hi}|${w.startHi}|${w.minLen}|${w.maxLen}`;
       let c = cache.get(key);
       if (c === undefined) {
         c = bestInterval(plan, d, P[d]!, w);
@@ -296,10 +380,14 @@ function cover(plan: Plan, order: number[], targetRoom: boolean): void {
   }
 }
 
-/** Phase 3: bring employees toward the required hours where demand is least overstaffed. */
-function balance(plan: Plan, order: number[]): void {
+/**
+ * Phase 3: bring employees toward the required hours where demand is least overstaffed, with shifts
+ * and lengthenings of one shape level. Only the loosest level may overshoot to reach a minimum shift.
+ */
+function balance(plan: Plan, order: number[], level: ShapeLevel): void {
   const { grid } = plan.p;
   const minLen = Math.max(Math.ceil(plan.p.minShiftMinutes / grid) * grid, grid);
+  const overshoot = level === ANY_LEVEL;
   const N = plan.N;
   const P: Array<Float64Array | null> = new Array(N).fill(null);
   const valueOf = (d: number): Float64Array => {
@@ -316,6 +404,15 @@ function balance(plan: Plan, order: number[]): void {
     const missing = (e: number): number => (plan.p.employees[e]!.requiredMinutes ?? 0) - plan.totalMinutes[e]!;
     const queue = order.filter((e) => plan.p.employees[e]!.requiredMinutes !== null).sort((a, b) => missing(b) - missing(a));
     for (const e of queue) {
+      // An employee's window of a day depends only on their own shifts within a week of it.
+      const windows: Array<Window | null | undefined> = new Array(N).fill(undefined);
+      const windowOf = (d: number): Window | null => {
+        if (windows[d] === undefined) windows[d] = plan.window(e, d, false, level);
+        return windows[d]!;
+      };
+      const changed = (d: number): void => {
+        windows.fill(undefined, Math.max(0, d - 7), Math.min(N, d + 8));
+      };
       for (let guard = 0; guard < N; guard++) {
         const R = missing(e);
         if (R < grid / 2) break;
@@ -328,22 +425,22 @@ function balance(plan: Plan, order: number[]): void {
         for (let d = 0; d < N; d++) {
           const k = e * N + d;
           if (plan.free(e, d)) {
-            const w = plan.window(e, d, false);
+            const w = windowOf(d);
             if (!w) continue;
             // A whole shift of the missing hours (or as much as the day allows), or a minimum shift when closer.
             let len = Math.min(Math.floor(w.maxLen / grid) * grid, wanted, Math.floor((w.hi - w.lo) / grid) * grid);
-            if (len < minLen) len = Math.abs(R - minLen) < R ? minLen : 0;
-            if (len < minLen || len > w.maxLen) continue;
+            if (len < w.minLen) len = overshoot && Math.abs(R - w.minLen) < R ? w.minLen : 0;
+            if (len < w.minLen || len > w.maxLen) continue;
             const c = bestInterval(plan, d, valueOf(d), w, len);
             if (c && better(len, c.value)) bestMove = { d, choice: c, extend: false, added: len };
           } else if (plan.start[k]! >= 0 && !plan.fixed[k]) {
             // Lengthen an existing shift at either end.
-            const w = plan.window(e, d, false);
+            const w = windowOf(d);
             if (!w) continue;
             const s = plan.start[k]!;
             const t = plan.end[k]!;
             const own = plan.length(d, s, t);
-            const extra = Math.min(wanted, Math.floor((w.maxLen - own) / grid) * grid);
+            const extra = Math.min(wanted, Math.floor((w.extendLen - own) / grid) * grid);
             if (extra < grid) continue;
             const Pd = valueOf(d);
             const early = Math.min(extra, Math.max(0, s - w.lo));
@@ -353,7 +450,7 @@ function balance(plan: Plan, order: number[]): void {
               [s, t + late],
               [s - early, t + Math.min(late, extra - early)],
             ] as const) {
-              if (nt - ns <= t - s || ns < w.lo || nt > w.hi || plan.length(d, ns, nt) > w.maxLen) continue;
+              if (nt - ns <= t - s || ns < w.lo || ns > w.startHi || nt > w.hi || plan.length(d, ns, nt) > w.extendLen) continue;
               const value = Pd[nt]! - Pd[ns]! - (Pd[t]! - Pd[s]!);
               const added = nt - ns - (t - s);
               if (better(added, value)) bestMove = { d, choice: { start: ns, end: nt, value }, extend: true, added };
@@ -363,8 +460,9 @@ function balance(plan: Plan, order: number[]): void {
         if (!bestMove) {
           // Stuck: slide one of the employee's shifts (same length, coverage not lower) so that
           // rest and opening hours leave room for the missing hours, then try again.
-          if (makeRoom(plan, e, minLen)) {
+          if (level === ANY_LEVEL && R >= Math.max(minLen, level.minMinutes) && makeRoom(plan, e, minLen, level)) {
             P.fill(null);
+            windows.fill(undefined);
             continue;
           }
           break;
@@ -372,6 +470,7 @@ function balance(plan: Plan, order: number[]): void {
         if (bestMove.extend) plan.remove(e, bestMove.d);
         plan.add(e, bestMove.d, bestMove.choice.start, bestMove.choice.end);
         P[bestMove.d] = null;
+        changed(bestMove.d);
         progress = true;
       }
     }
@@ -380,31 +479,31 @@ function balance(plan: Plan, order: number[]): void {
 }
 
 /** Minutes employee e could still add in one step: a new shift on a free day or a longer shift. */
-function roomOf(plan: Plan, e: number, minLen: number): number {
+function roomOf(plan: Plan, e: number, minLen: number, level: ShapeLevel): number {
   const N = plan.N;
   let best = 0;
   for (let d = 0; d < N; d++) {
     const k = e * N + d;
     const fixed = plan.fixed[k] === 1;
     if (fixed || (!plan.free(e, d) && plan.start[k]! < 0)) continue;
-    const w = plan.window(e, d, false);
+    const w = plan.window(e, d, false, level);
     if (!w) continue;
     if (plan.start[k]! < 0) {
       const len = Math.min(w.maxLen, w.hi - w.lo);
-      if (len >= minLen) best = Math.max(best, len);
+      if (len >= Math.max(minLen, w.minLen)) best = Math.max(best, len);
     } else {
       const s = plan.start[k]!;
       const t = plan.end[k]!;
-      best = Math.max(best, Math.min(w.maxLen - (t - s), Math.max(0, s - w.lo) + Math.max(0, w.hi - t)));
+      best = Math.max(best, Math.min(w.extendLen - (t - s), Math.max(0, Math.min(s, w.startHi) - w.lo) + Math.max(0, w.hi - t)));
     }
   }
   return best;
 }
 
-function makeRoom(plan: Plan, e: number, minLen: number): boolean {
+function makeRoom(plan: Plan, e: number, minLen: number, level: ShapeLevel): boolean {
   const { grid } = plan.p;
   const N = plan.N;
-  const before = roomOf(plan, e, minLen);
+  const before = roomOf(plan, e, minLen, level);
   let best: { d: number; s: number; t: number; room: number } | null = null;
   for (let d = 0; d < N; d++) {
     const k = e * N + d;
@@ -414,13 +513,13 @@ function makeRoom(plan: Plan, e: number, minLen: number): boolean {
     const len = plan.length(d, s, t);
     const lost = delta(plan, d, s, t, -1);
     plan.remove(e, d);
-    const w = plan.window(e, d, false);
+    const w = plan.window(e, d, false, level);
     if (w) {
-      for (let ns = w.lo; ns + (t - s) <= w.hi; ns += grid) {
+      for (let ns = w.lo; ns + (t - s) <= w.hi && ns <= w.startHi; ns += grid) {
         const nt = ns + (t - s);
         if (ns === s || plan.length(d, ns, nt) !== len || delta(plan, d, ns, nt, 1) < lost) continue;
         plan.add(e, d, ns, nt);
-        const room = roomOf(plan, e, minLen);
+        const room = roomOf(plan, e, minLen, level);
         plan.remove(e, d);
         if (room > before && (!best || room > best.room)) best = { d, s: ns, t: nt, room };
       }
@@ -447,21 +546,192 @@ function delta(plan: Plan, d: number, s: number, t: number, sign: 1 | -1): numbe
   return sum;
 }
 
-/** Phase 4: slide shifts within their day or move them to another day while coverage improves. */
+/**
+ * Overtime by lengthening: where demand is still uncovered, lengthen the shifts next to it by whole
+ * grid steps, best gain first, keeping every employee within `allowance` minutes above the required
+ * hours. A longer shift changes neither the rhythm nor the doba when only its end moves; a start moved
+ * earlier is asked of the level like any start.
+ */
+function stretch(plan: Plan, allowance: number, level: ShapeLevel): void {
+  const { grid } = plan.p;
+  const N = plan.N;
+  const uncovered = (d: number): boolean => {
+    const D = plan.p.demand.perDay[d]!;
+    const S = plan.supply[d]!;
+    for (let m = 0; m < MINUTES_PER_DAY; m++) if (S[m]! < D[m]!) return true;
+    return false;
+  };
+  for (let guard = 0; guard < 50 * plan.E; guard++) {
+    let best: { e: number; d: number; s: number; t: number; rate: number } | null = null;
+    for (let d = 0; d < N; d++) {
+      if (!uncovered(d)) continue;
+      for (let e = 0; e < plan.E; e++) {
+        const k = e * N + d;
+        const required = plan.p.employees[e]!.requiredMinutes;
+        if (plan.start[k]! < 0 || plan.fixed[k] || required === null) continue;
+        const room = required + allowance - plan.totalMinutes[e]!;
+        if (room < grid) continue;
+        const s = plan.start[k]!;
+        const t = plan.end[k]!;
+        const own = plan.length(d, s, t);
+        const w = plan.window(e, d, false, level);
+        if (!w) continue;
+        const most = Math.min(room, w.extendLen - own);
+        for (let step = grid; step <= most; step += grid) {
+          for (const [ns, nt] of [
+            [s - step, t],
+            [s, t + step],
+          ] as const) {
+            if (ns < w.lo || ns > w.startHi || nt > w.hi || plan.length(d, ns, nt) - own !== step) continue;
+            const gain = (ns < s ? delta(plan, d, ns, s, 1) : 0) + (nt > t ? delta(plan, d, t, nt, 1) : 0);
+            // At least half of the added time must cover demand; the most covered per minute first.
+            const rate = gain / step;
+            if (rate < 0.5 || (best && rate <= best.rate)) continue;
+            best = { e, d, s: ns, t: nt, rate };
+          }
+        }
+      }
+    }
+    if (!best) return;
+    plan.remove(best.e, best.d);
+    plan.add(best.e, best.d, best.s, best.t);
+  }
+}
+
+/** Weekends wholly inside the month, by the index of their Saturday. */
+function weekendsOf(plan: Plan): number[] {
+  return plan.p.calendar.days.filter((day) => day.dayOfWeek === 6 && day.index + 1 < plan.N).map((day) => day.index);
+}
+
+/** Whether e neither works nor has time off counted as work on day d. */
+function rests(plan: Plan, e: number, d: number): boolean {
+  return plan.start[e * plan.N + d]! < 0 && !plan.p.employees[e]!.daysOff[d]!.work;
+}
+
+/**
+ * Before any shift is placed, give every employee a free weekend: one whose Saturday and Sunday can
+ * both stay without work (no fixed shift, no time off counted as work), spread so that each weekend
+ * loses about as many people; a weekend that time off or closing already leaves free needs nothing.
+ * The days are kept free by every shape level except the loosest, which coverage may still use.
+ */
+function reserveWeekends(plan: Plan, order: number[]): void {
+  const weekends = weekendsOf(plan);
+  if (weekends.length === 0) return;
+  const { days } = plan.p.calendar;
+  const closedOrOff = (e: number, d: number): boolean => days[d]!.open === null || plan.p.employees[e]!.daysOff[d]!.blocked;
+  const load = weekends.map(() => 0);
+  for (const e of order) {
+    if (weekends.some((sat) => closedOrOff(e, sat) && closedOrOff(e, sat + 1))) continue;
+    let best = -1;
+    let bestCost = Infinity;
+    weekends.forEach((sat, i) => {
+      if (!rests(plan, e, sat) || !rests(plan, e, sat + 1)) return;
+      // Fewer people already off that weekend first; a weekend half off already costs less.
+      const cost = load[i]! - 0.5 * (Number(closedOrOff(e, sat)) + Number(closedOrOff(e, sat + 1)));
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = i;
+      }
+    });
+    if (best < 0) continue;
+    load[best]!++;
+    plan.reserved[e * plan.N + weekends[best]!] = 1;
+    plan.reserved[e * plan.N + weekends[best]! + 1] = 1;
+  }
+}
+
+/** The shape part of the score for one employee's month (Q6 a–d, weighted; lower is better). */
+function shapeCost(plan: Plan, e: number, weekends: readonly number[]): number {
+  const W = SCORE_WEIGHTS;
+  const { calendar } = plan.p;
+  const N = plan.N;
+  let cost = 0;
+  let previous = -1;
+  for (let d = 0; d < N; d++) {
+    const s = plan.start[e * N + d]!;
+    if (s < 0) continue;
+    const t = plan.end[e * N + d]!;
+    if (plan.length(d, s, t) < SHORT_SHIFT_MINUTES) cost += W.shortShift;
+    if (previous === d - 1) {
+      const before = plan.start[e * N + d - 1]!;
+      if (Math.abs(s - before) > START_JUMP_MINUTES) cost += W.startJump;
+      const from = calendar.instant(d, s);
+      const overlap = Math.min(calendar.instant(d, t), calendar.instant(d - 1, before) + DOBA_MINUTES) - from;
+      if (overlap > 0) cost += W.dobaMinute * overlap;
+    }
+    previous = d;
+  }
+  if (weekends.length > 0 && !weekends.some((sat) => rests(plan, e, sat) && rests(plan, e, sat + 1))) cost += W.noFreeWeekend;
+  return cost;
+}
+
+/** Jumps and doba overlap of e working [s, t) on day d with the month's shifts of the days either side (score units). */
+function pairCost(plan: Plan, e: number, d: number, s: number, t: number): number {
+  const W = SCORE_WEIGHTS;
+  const { calendar } = plan.p;
+  const N = plan.N;
+  let cost = 0;
+  const before = d > 0 ? plan.start[e * N + d - 1]! : -1;
+  if (before >= 0) {
+    if (Math.abs(s - before) > START_JUMP_MINUTES) cost += W.startJump;
+    const overlap = Math.min(calendar.instant(d, t), calendar.instant(d - 1, before) + DOBA_MINUTES) - calendar.instant(d, s);
+    if (overlap > 0) cost += W.dobaMinute * overlap;
+  }
+  const after = d + 1 < N ? plan.start[e * N + d + 1]! : -1;
+  if (after >= 0) {
+    if (Math.abs(after - s) > START_JUMP_MINUTES) cost += W.startJump;
+    const overlap = Math.min(calendar.instant(d + 1, plan.end[e * N + d + 1]!), calendar.instant(d, s) + DOBA_MINUTES) - calendar.instant(d + 1, after);
+    if (overlap > 0) cost += W.dobaMinute * overlap;
+  }
+  return cost;
+}
+
+/** Whether e has a free weekend now (the score's weekend term, in score units). */
+function weekendCost(plan: Plan, e: number, weekends: readonly number[]): number {
+  if (weekends.length === 0) return 0;
+  return weekends.some((sat) => rests(plan, e, sat) && rests(plan, e, sat + 1)) ? 0 : SCORE_WEIGHTS.noFreeWeekend;
+}
+
+/** The score's hours term of e (|total − required|, in score units). */
+function gapCost(plan: Plan, e: number): number {
+  const required = plan.p.employees[e]!.requiredMinutes;
+  return required === null ? 0 : SCORE_WEIGHTS.gapMinute * Math.abs(plan.totalMinutes[e]! - required);
+}
+
+/**
+ * Phase 4: a local search that accepts a move by the difference of the score (SCORE_WEIGHTS): weighted
+ * coverage, the hours gap and the shape of the employees it touches. Moves: put one shift at its best
+ * start in its day or in another free day (same length, so the hours stay), or swap one day's shifts
+ * between two employees, or hand a shift to someone free that day (coverage stays; rhythm, weekends and
+ * hours may gain). Equal scores are taken now and then to cross plateaus. A budget of moves ends it (so
+ * that it ends the same way on a slower machine), or the time limit, or a long run without a gain.
+ */
 function improve(plan: Plan, options: StrategyOptions): void {
   const { random, deadline, now } = options;
   const { grid } = plan.p;
   const N = plan.N;
-  const movable = (): Array<[number, number]> => {
-    const list: Array<[number, number]> = [];
-    for (let e = 0; e < plan.E; e++) for (let d = 0; d < N; d++) if (plan.start[e * N + d]! >= 0 && !plan.fixed[e * N + d]) list.push([e, d]);
-    return list;
-  };
-  const shifts = movable();
+  const weekends = weekendsOf(plan);
+  const coverWeight = SCORE_WEIGHTS.coveredMinute;
+  const shifts: Array<[number, number]> = [];
+  for (let e = 0; e < plan.E; e++) for (let d = 0; d < N; d++) if (plan.start[e * N + d]! >= 0 && !plan.fixed[e * N + d]) shifts.push([e, d]);
   if (shifts.length === 0) return;
+  const gain = new Float64Array(MINUTES_PER_DAY + 1);
+  /** Prefix sums of the weighted coverage one more person would add on day d (demand is 0 outside opening hours). */
+  const gainsOf = (d: number): void => {
+    const D = plan.p.demand.perDay[d]!;
+    const S = plan.supply[d]!;
+    const W = plan.weight[d]!;
+    const day = plan.p.calendar.days[d]!;
+    const open = day.open ?? 0;
+    const close = day.close ?? 0;
+    gain.fill(0, 0, open + 1);
+    for (let m = open; m < close; m++) gain[m + 1] = gain[m]! + (S[m]! < D[m]! ? W[m]! : 0);
+    gain.fill(gain[close]!, close + 1);
+  };
   let stall = 0;
   const stallLimit = 8 * shifts.length + 2000;
-  for (let iter = 0; stall < stallLimit; iter++) {
+  const budget = Math.min(MOVES_PER_SHIFT * shifts.length + 4000, MAX_MOVES);
+  for (let iter = 0; stall < stallLimit && iter < budget; iter++) {
     if ((iter & 255) === 0 && now() > deadline) {
       if (!options.notes.some((n) => n.startsWith('The time limit'))) options.notes.push('The time limit ended the improvement search early: the same seed may give a slightly different month on a slower machine.');
       return;
@@ -472,54 +742,191 @@ function improve(plan: Plan, options: StrategyOptions): void {
     const s = plan.start[k]!;
     const t = plan.end[k]!;
     const len = plan.length(d, s, t);
-    const moveDay = random.next() < 0.3;
-    const nd = moveDay ? random.below(N) : d;
-    if (moveDay && (nd === d || !plan.free(e, nd))) {
+    const kind = random.next();
+    if (kind < 0.15) {
+      // Move one grid step of work from this shift to another of the same employee (hours stay).
+      const d2 = random.below(N);
+      const k2 = e * N + d2;
+      const minLen = Math.max(plan.p.minShiftMinutes, grid);
+      if (d2 === d || plan.start[k2]! < 0 || plan.fixed[k2] || len - grid < minLen) {
+        stall++;
+        continue;
+      }
+      const s2 = plan.start[k2]!;
+      const t2 = plan.end[k2]!;
+      const len2 = plan.length(d2, s2, t2);
+      const costBefore = shapeCost(plan, e, weekends);
+      const lossStart = delta(plan, d, s, s + grid, -1);
+      const lossEnd = delta(plan, d, t - grid, t, -1);
+      const [ns, nt, loss] = lossEnd <= lossStart ? [s, t - grid, lossEnd] : [s + grid, t, lossStart];
+      if (plan.length(d, ns, nt) !== len - grid) {
+        stall++;
+        continue;
+      }
+      plan.remove(e, d);
+      plan.add(e, d, ns, nt);
+      plan.remove(e, d2);
+      const w = plan.window(e, d2, false);
+      let best: [number, number, number] | null = null;
+      if (w) {
+        for (const [a2, b2] of [
+          [s2 - grid, t2],
+          [s2, t2 + grid],
+        ] as const) {
+          if (a2 < w.lo || b2 > w.hi || plan.length(d2, a2, b2) !== len2 + grid || len2 + grid > w.maxLen) continue;
+          const g = a2 < s2 ? delta(plan, d2, a2, s2, 1) : delta(plan, d2, t2, b2, 1);
+          if (!best || g > best[2]) best = [a2, b2, g];
+        }
+      }
+      if (best) {
+        plan.add(e, d2, best[0], best[1]);
+        const change = coverWeight * (best[2] - loss) - (shapeCost(plan, e, weekends) - costBefore);
+        if (change > 0) {
+          stall = 0;
+          continue;
+        }
+        plan.remove(e, d2);
+      }
+      plan.add(e, d2, s2, t2);
+      plan.remove(e, d);
+      plan.add(e, d, s, t);
       stall++;
       continue;
     }
-    const lost = delta(plan, d, s, t, -1);
+    if (kind < 0.4) {
+      // Swap with, or hand over to, another employee on the same day.
+      const f = random.below(plan.E);
+      const kf = f * N + d;
+      if (f === e || plan.fixed[kf] || (plan.start[kf]! < 0 && !plan.free(f, d))) {
+        stall++;
+        continue;
+      }
+      const s2 = plan.start[kf]!;
+      const t2 = plan.end[kf]!;
+      const before = pairCost(plan, e, d, s, t) + (s2 >= 0 ? pairCost(plan, f, d, s2, t2) : 0) + weekendCost(plan, e, weekends) + weekendCost(plan, f, weekends) + gapCost(plan, e) + gapCost(plan, f);
+      plan.remove(e, d);
+      if (s2 >= 0) plan.remove(f, d);
+      const fits = (who: number, a: number, b: number): boolean => {
+        const w = plan.window(who, d, false);
+        return w !== null && a >= w.lo && b <= w.hi && plan.length(d, a, b) <= w.maxLen;
+      };
+      if (fits(f, s, t) && (s2 < 0 || fits(e, s2, t2))) {
+        plan.add(f, d, s, t);
+        if (s2 >= 0) plan.add(e, d, s2, t2);
+        const after = pairCost(plan, f, d, s, t) + (s2 >= 0 ? pairCost(plan, e, d, s2, t2) : 0) + weekendCost(plan, e, weekends) + weekendCost(plan, f, weekends) + gapCost(plan, e) + gapCost(plan, f);
+        const change = before - after;
+        if (change > 0 || (change === 0 && random.next() < 0.2)) {
+          stall = change > 0 ? 0 : stall + 1;
+          shifts[pick] = [f, d];
+          if (s2 >= 0) {
+            const other = shifts.findIndex(([x, y]) => x === f && y === d);
+            if (other >= 0) shifts[other] = [e, d];
+          }
+          continue;
+        }
+        plan.remove(f, d);
+        if (s2 >= 0) plan.remove(e, d);
+      }
+      plan.add(e, d, s, t);
+      if (s2 >= 0) plan.add(f, d, s2, t2);
+      stall++;
+      continue;
+    }
+    // Put the shift at its best start, in its own day or in another free day.
+    const nd = kind < 0.78 ? d : random.below(N);
+    if (nd !== d && !plan.free(e, nd)) {
+      stall++;
+      continue;
+    }
+    const weekendBefore = weekendCost(plan, e, weekends);
+    const pairBefore = pairCost(plan, e, d, s, t);
     plan.remove(e, d);
+    gainsOf(d);
+    const kept = coverWeight * (gain[t]! - gain[s]!) - pairBefore - weekendBefore;
     const w = plan.window(e, nd, false);
-    let ns = -1;
-    if (w) {
-      if (moveDay) {
-        const slots = Math.floor((w.hi - w.lo - (t - s)) / grid) + 1;
-        if (slots > 0) ns = w.lo + random.below(slots) * grid;
-      } else {
-        const step = (1 + random.below(4)) * grid * (random.next() < 0.5 ? -1 : 1);
-        ns = s + step;
+    let best = -1;
+    let bestValue = -Infinity;
+    if (w && len <= w.maxLen) {
+      if (nd !== d) gainsOf(nd);
+      for (let ns = w.lo; ns + (t - s) <= w.hi && ns <= w.startHi; ns += grid) {
+        const nt = ns + (t - s);
+        if (plan.length(nd, ns, nt) !== len) continue;
+        const value = coverWeight * (gain[nt]! - gain[ns]!) - pairCost(plan, e, nd, ns, nt);
+        if (value > bestValue) {
+          bestValue = value;
+          best = ns;
+        }
       }
     }
-    const nt = ns + (t - s);
-    const ok = w !== null && ns >= w.lo && nt <= w.hi && plan.length(nd, ns, nt) === len && len <= w.maxLen;
-    const gained = ok ? delta(plan, nd, ns, nt, 1) : -Infinity;
-    if (ok && (gained > lost || (gained === lost && random.next() < 0.2))) {
-      plan.add(e, nd, ns, nt);
-      if (gained > lost) stall = 0;
-      else stall++;
-      if (nd !== d) shifts[pick] = [e, nd];
-    } else {
-      plan.add(e, d, s, t);
-      stall++;
+    if (best >= 0 && !(nd === d && best === s)) {
+      plan.add(e, nd, best, best + (t - s));
+      const change = bestValue - weekendCost(plan, e, weekends) - kept;
+      if (change > 0 || (change === 0 && random.next() < 0.2)) {
+        stall = change > 0 ? 0 : stall + 1;
+        shifts[pick] = [e, nd];
+        continue;
+      }
+      plan.remove(e, nd);
     }
+    plan.add(e, d, s, t);
+    stall++;
   }
 }
 
-export const defaultStrategy: Strategy = (problem, options) => {
+/** The whole month's score (SCORE_WEIGHTS): weighted coverage, minus the hours gap and the shape of everyone. */
+function score(plan: Plan): number {
+  let covered = 0;
+  for (let d = 0; d < plan.N; d++) {
+    const D = plan.p.demand.perDay[d]!;
+    const S = plan.supply[d]!;
+    const W = plan.weight[d]!;
+    for (let m = 0; m < MINUTES_PER_DAY; m++) covered += Math.min(S[m]!, D[m]!) * W[m]!;
+  }
+  const weekends = weekendsOf(plan);
+  let cost = 0;
+  for (let e = 0; e < plan.E; e++) cost += shapeCost(plan, e, weekends) + gapCost(plan, e);
+  return SCORE_WEIGHTS.coveredMinute * covered - cost;
+}
+
+function fullyCovered(plan: Plan): boolean {
+  for (let d = 0; d < plan.N; d++) {
+    const D = plan.p.demand.perDay[d]!;
+    const S = plan.supply[d]!;
+    for (let m = 0; m < MINUTES_PER_DAY; m++) if (S[m]! < D[m]!) return false;
+  }
+  return true;
+}
+
+/** One month: free weekends reserved, demand covered level by level, hours balanced, then the search. */
+function build(problem: Problem, order: number[], options: StrategyOptions, coverLevels: readonly ShapeLevel[]): Plan {
   const plan = new Plan(problem);
+  // Demand above the staff's hours at the requirement: coverage comes before the hours gap and the
+  // shape, so shifts are cut to demand and overtime goes up to the caps, as before shapes were aimed at.
+  const requiredTotal = problem.employees.reduce((sum, e) => sum + (e.requiredMinutes ?? Infinity), 0);
+  const short = requiredTotal < problem.demand.total;
+  if (!short) reserveWeekends(plan, order);
+  for (const level of short ? [ANY_LEVEL] : coverLevels) cover(plan, order, true, level);
+  if (short) cover(plan, order, false, ANY_LEVEL);
+  stretch(plan, short ? Infinity : OVERTIME_ALLOWANCE_MINUTES, short ? ANY_LEVEL : PHASE_LEVELS.stretch);
+  for (const level of PHASE_LEVELS.balance) balance(plan, order, level);
+  improve(plan, options);
+  // Moved shifts may have opened room next to them: balance once more, then search again.
+  for (const level of PHASE_LEVELS.balance) balance(plan, order, level);
+  improve(plan, options);
+  return plan;
+}
+
+export const defaultStrategy: Strategy = (problem, options) => {
   const order = problem.employees.map((e) => e.index);
   for (let i = order.length - 1; i > 0; i--) {
     const j = options.random.below(i + 1);
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
-  cover(plan, order, true);
-  cover(plan, order, false);
-  balance(plan, order);
-  improve(plan, options);
-  // Sliding shifts may have opened room next to them: balance once more, then polish.
-  balance(plan, order);
-  improve(plan, options);
+  let plan = build(problem, order, options, PHASE_LEVELS.cover);
+  if (!fullyCovered(plan)) {
+    const other = build(problem, order, options, PHASE_LEVELS.coverFallback);
+    if (score(other) > score(plan)) plan = other;
+  }
   const out: PlanShift[] = [];
   for (let e = 0; e < plan.E; e++)
     for (let d = 0; d < plan.N; d++) {
