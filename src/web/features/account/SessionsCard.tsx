@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
+import { dateTimeText } from '../../ui/datetime.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { useRevokeSession, useSessions, useSignOutEverywhere, useSignOutOthers } from './api.ts';
 import { toast } from './toast.ts';
@@ -16,7 +16,7 @@ export function SessionsCard() {
   const everywhere = useSignOutEverywhere();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const when = (iso: string) => DateTime.fromISO(iso).setLocale(i18n.language).toLocaleString(DateTime.DATETIME_SHORT);
+  const when = (iso: string) => dateTimeText(iso, i18n.language);
 
   const leave = () => {
     queryClient.clear();

@@ -8,6 +8,7 @@ import type { MonthData } from '../../../shared/api/schedule.ts';
 import { dayOfWeek, monthDates } from '../../../shared/month.ts';
 import { api } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
+import { personName } from '../../ui/names.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
@@ -143,7 +144,7 @@ export function SchedulePage() {
                     {g.employees.map((e) => (
                       <tr key={e.id}>
                         <th scope="row" className={classes.name}>
-                          {e.lastName} {e.firstName}
+                          {personName(e)}
                         </th>
                         {dates.map((d) => (
                           <td key={d} data-weekend={[0, 6].includes(dayOfWeek(d)) || undefined}>

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Tabl
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DateTime } from 'luxon';
+import { dateTimeText } from '../../ui/datetime.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import type { AuditEntryRow } from '../../../shared/api/users.ts';
 import { useAudit } from './api.ts';
@@ -90,7 +91,7 @@ export function AuditLog() {
     const key = `actionNames.${name.replaceAll('.', '_')}`;
     return i18n.exists(`users:${key}`) ? t(key) : t('audit.otherAction');
   };
-  const when = (iso: string) => DateTime.fromISO(iso).setLocale(i18n.language).toLocaleString(DateTime.DATETIME_SHORT_WITH_SECONDS);
+  const when = (iso: string) => dateTimeText(iso, i18n.language, { seconds: true });
 
   const filter = (
     <Group>

@@ -24,7 +24,7 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconDots, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DateTime } from 'luxon';
+import { dateTimeText } from '../../ui/datetime.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -83,7 +83,7 @@ function Accounts({ myId }: { myId: string }) {
   const ban = useBanUser();
   const unban = useUnbanUser();
   const remove = useDeleteUser();
-  const when = (iso: string | null) => (iso ? DateTime.fromISO(iso).setLocale(i18n.language).toLocaleString(DateTime.DATETIME_SHORT) : t('never'));
+  const when = (iso: string | null) => (iso ? dateTimeText(iso, i18n.language) : t('never'));
   const fail = (err: unknown) => toast('red', passwordRejectionOf(t, err) ?? translateApiError(err, t));
 
   if (isPending) {

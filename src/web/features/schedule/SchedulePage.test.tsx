@@ -1,0 +1,30 @@
+// The printout names people as the dashboard does: the given name first, in Polish and in English.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderWithApp } from '../../test/render.tsx';
+import type { MonthData } from '../../../shared/api/schedule.ts';
+import { SchedulePage } from './SchedulePage.tsx';
+
+const MONTH: MonthData = {
+  month: '2026-11',
+  requiredHours: 160,
+  settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
+  groups: [{ name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'e1', firstName: 'Anna', lastName: 'Nowak' }] }],
+  schedules: [{ id: 's1', employeeId: 'e1', date: '2026-11-02', startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 }],
+  timeOff: [],
+  events: [],
+  totals: { e1: 8 },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the printable schedule', () => {
+  for (const language of ['pl', 'en'] as const) {
+    it(`names an employee given name first (${language}), as the dashboard does`, async () => {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(MONTH), { status: 200, headers: { 'content-type': 'application/json' } })));
+      await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11', language });
+      expect(await screen.findByRole('rowheader', { name: 'Anna Nowak' })).toBeInTheDocument();
+      expect(screen.getByRole('cell', { name: '6–14' })).toBeInTheDocument();
+    });
+  }
+});
