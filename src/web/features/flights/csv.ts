@@ -49,8 +49,9 @@ export async function readTimetableFile(file: File, groups: string[]): Promise<R
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await file.arrayBuffer());
-  } catch (err) {
-    return { ok: false, error: { key: 'unreadable', params: { message: err instanceof Error ? err.message : String(err) } } };
+  } catch {
+    // The browser's own reason is in English: the screen says it in its own words.
+    return { ok: false, error: { key: 'unreadable' } };
   }
   return parseTimetable(bytes, groups);
 }
