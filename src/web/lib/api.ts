@@ -1,5 +1,6 @@
 // The one way the browser talks to the server: JSON in, JSON out, errors as ApiError with the
-// server's message, so screens can show it, and its code and params, so screens can translate it.
+// answer's code and params, from which screens say it in the user's language (api-errors.ts), and the
+// server's English message, kept for logs.
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -60,4 +61,9 @@ function safeJson(text: string): unknown {
 /** The server refused a write because the record changed since the planner's view of it (409 STALE). */
 export const isStale = (err: unknown): err is ApiError => err instanceof ApiError && err.code === 'STALE';
 
+/**
+ * The error's own text: the server's English message. For logs and API users only; a screen says an
+ * error with translateApiError (api-errors.ts), from its code and params.
+ * @deprecated in screens: use translateApiError.
+ */
 export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
