@@ -129,8 +129,9 @@ export function FlightModal(props: FlightModalProps) {
       if (err.code === 'NOT_FOUND') return t('errors.notFound');
       if (err.code === 'NETWORK') return t('errors.network');
       if (err.code === 'BAD_REQUEST' && err.params) {
-        const label = fieldLabel(err.field, t);
+        // A flight rule's sentence names its field; a general problem gets the field's name before it.
         const problem = ruleText(t, { params: err.params });
+        const label = err.params.rule ? null : fieldLabel(err.field, t);
         return label ? t('apiErrors:invalidField', { field: label, problem }) : problem;
       }
     }
