@@ -107,7 +107,7 @@ test('bad entries are refused in the modal with messages; start after end drags 
   // A failure on the server keeps the modal open with the message inside it.
   expect((await page.request.delete(`/api/employees/${person.id}`)).status()).toBe(204);
   await dialog.getByRole('button', { name: 'Zgłoś urlop' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Nie udało się zapisać wniosku o urlop: Nie znaleziono: pracownik. Mógł zostać usunięty.');
+  await expect(dialog.getByRole('alert')).toHaveText('Nie udało się zapisać wniosku o urlop: Nie ma już takiego wpisu (pracownik): ktoś mógł go usunąć.');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Anuluj' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -5,7 +5,8 @@ export const apiErrors = {
     codes: {
       NETWORK: 'Brak połączenia z serwerem. Sprawdź sieć i spróbuj ponownie.',
       STALE: 'Ktoś inny zmienił ten wpis. Odśwież, aby zobaczyć najnowszą wersję.',
-      NOT_FOUND: 'Nie znaleziono: {{what}}. Mógł zostać usunięty.',
+      NOT_FOUND: 'Nie ma już tego wpisu: ktoś mógł go usunąć.',
+      NOT_FOUND_thing: 'Nie ma już takiego wpisu ({{what}}): ktoś mógł go usunąć.',
       UNAUTHORIZED: 'Twoja sesja wygasła. Zaloguj się ponownie.',
       FORBIDDEN: 'Nie masz uprawnień do tej czynności.',
       DUPLICATE: 'Taki wpis już istnieje.',
@@ -63,7 +64,6 @@ export const apiErrors = {
       account: 'konto',
       session: 'sesja',
       user: 'użytkownik',
-      other: 'wpis',
     },
     /** A refused input: "{{field}}: {{problem}}", or the problem alone when the field has no name here. */
     invalidField: '{{field}}: {{problem}}',
@@ -178,7 +178,8 @@ export const apiErrors = {
     codes: {
       NETWORK: 'Cannot reach the server. Check the network and try again.',
       STALE: 'Someone else changed this record. Reload to see the latest version.',
-      NOT_FOUND: 'Not found: {{what}}. It may have been deleted.',
+      NOT_FOUND: 'This record is gone: someone may have deleted it.',
+      NOT_FOUND_thing: 'There is no such record any more ({{what}}): someone may have deleted it.',
       UNAUTHORIZED: 'Your session has ended. Please sign in again.',
       FORBIDDEN: 'You are not allowed to do this.',
       DUPLICATE: 'Such a record already exists.',
@@ -233,7 +234,6 @@ export const apiErrors = {
       account: 'account',
       session: 'session',
       user: 'user',
-      other: 'record',
     },
     invalidField: '{{field}}: {{problem}}',
     invalid: 'Invalid data: {{problem}}',

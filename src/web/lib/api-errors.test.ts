@@ -24,8 +24,8 @@ describe('translateApiError', () => {
   });
 
   it('names the record that was not found, and the action refused on an account', () => {
-    expect(translateApiError(refusal(404, 'NOT_FOUND', { what: 'flight' }), pl)).toBe('Nie znaleziono: lot. Mógł zostać usunięty.');
-    expect(translateApiError(refusal(404, 'NOT_FOUND'), en)).toBe('Not found: record. It may have been deleted.');
+    expect(translateApiError(refusal(404, 'NOT_FOUND', { what: 'flight' }), pl)).toBe('Nie ma już takiego wpisu (lot): ktoś mógł go usunąć.');
+    expect(translateApiError(refusal(404, 'NOT_FOUND'), en)).toBe('This record is gone: someone may have deleted it.');
     expect(translateApiError(refusal(409, 'LAST_ADMIN', { action: 'ban' }), pl)).toBe('To jedyny administrator: po zablokowaniu nikt nie mógłby zarządzać kontami.');
   });
 

@@ -105,8 +105,8 @@ export function apiErrorText(code: string, status: number, params: Params | unde
     case 'BAD_REQUEST':
       return invalidInputText(field, p, t);
     case 'NOT_FOUND': {
-      const what = t(`apiErrors:things.${text(p.what) ?? 'other'}`, { defaultValue: t('apiErrors:things.other') });
-      return t('apiErrors:codes.NOT_FOUND', { what });
+      const what = text(p.what) ? t(`apiErrors:things.${text(p.what)}`, { defaultValue: '' }) : '';
+      return what ? t('apiErrors:codes.NOT_FOUND_thing', { what }) : t('apiErrors:codes.NOT_FOUND');
     }
     case 'OWN_ACCOUNT':
     case 'LAST_ADMIN':
