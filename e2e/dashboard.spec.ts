@@ -215,11 +215,11 @@ test('Edit Schedule: Select time options, errors inside, rule warnings, save and
   await end.selectOption('20:00');
   const warnings = dialog.getByTestId('rule-warnings');
   await expect(warnings).toContainText('Rule warnings');
-  await expect(warnings).toContainText(/Daily limit of 12 h exceeded by 2 h/);
-  await expect(warnings).toContainText(/Rest shorter than the minimum of 11 h by 3 h/);
+  await expect(warnings).toContainText(/Anna Zmiana would work 14 h on .*, 2 h more than the 12 h a day allowed/);
+  await expect(warnings).toContainText(/Anna Zmiana would rest only 8 h between the shift ending on .* at 22:00 and the one starting on .* at 06:00: 3 h less than the minimum rest of 11 h \(daily rest, Polish Labour Code art\. 132 § 1\)/);
   await page.screenshot({ path: '/tmp/dashboard-edit-schedule.png' });
   await end.selectOption('14:00');
-  await expect(warnings).not.toContainText('Daily limit');
+  await expect(warnings).not.toContainText('12 h a day');
   await expect(dialog.getByTestId('shift-hours')).toHaveText('Hours: 8.00');
   // The planner may still save.
   await dialog.getByRole('button', { name: 'Save' }).click();

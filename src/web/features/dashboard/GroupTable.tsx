@@ -208,11 +208,16 @@ const EmployeeRow = memo(
     const name = fullName(employee);
     return (
       <tr role="row" data-breach={marks ? '' : undefined}>
-        <th role="rowheader" scope="row" className={classes.name} title={marks ? [name, ...marks.reasons].join('\n') : name}>
+        {/* The row's name stays the employee's name; its marker says why in the description (hover). */}
+        <th
+          role="rowheader"
+          scope="row"
+          className={classes.name}
+          title={marks ? [name, `${t('marks.row', { count: marks.reasons.length })}:`, ...marks.reasons.map((r) => `• ${r}`)].join('\n') : name}
+        >
           {marks && (
-            <span className={classes.rowMark} data-testid="row-breach">
-              <IconAlertTriangle size={14} stroke={2.25} aria-hidden="true" />
-              <span className={classes.visuallyHidden}>{t('marks.row', { count: marks.reasons.length })}: </span>
+            <span className={classes.rowMark} data-testid="row-breach" aria-hidden="true">
+              <IconAlertTriangle size={14} stroke={2.25} />
             </span>
           )}
           {name}

@@ -69,8 +69,10 @@ describe('a saved shift that breaks a hard rule', () => {
     // The row says it too, for hover and for a screen reader.
     const rows = within(grid).getAllByRole('rowheader');
     const annaRow = rows.find((r) => r.textContent?.includes('Anna Nowak'))!;
-    expect(annaRow).toHaveAttribute('title', expect.stringContaining(reason));
-    expect(annaRow).toHaveTextContent('1 złamana zasada w tym miesiącu');
+    expect(annaRow).toHaveAttribute('title', expect.stringContaining(`1 złamana zasada w tym miesiącu:\n• ${reason}`));
+    expect(within(annaRow).getByTestId('row-breach')).toBeInTheDocument();
+    // The row's name stays the employee's name.
+    expect(within(grid).getByRole('rowheader', { name: 'Anna Nowak' })).toBe(annaRow);
     expect(within(rows.find((r) => r.textContent?.includes('Piotr'))!).queryByTestId('row-breach')).toBeNull();
     // Nothing on screen shows a rule code, a UUID or an ISO date.
     expect(grid.textContent).not.toMatch(/\bR1[0-2]?\b|[0-9a-f]{8}-[0-9a-f]{4}|\d{4}-\d{2}-\d{2}/);
@@ -94,5 +96,11 @@ describe('a saved shift that breaks a hard rule', () => {
     const found = monthBreaches(march);
     expect([...found.keys()]).toEqual([anna.id]);
     expect(found.get(anna.id)!.map(({ breach, dates }) => [breach.rule, dates])).toEqual([['R12', ['2026-03-08']]]);
+  });
+
+  it('leaves alone a run made of time off counted as work alone: no saved shift breaks the rule', () => {
+    const training = { id: 't1', employeeId: piotr.id, employeeName: 'Piotr Wiśniewski', role: 'Rampa', startDate: '2026-03-09', endDate: '2026-03-27', reason: 'Szkolenie', status: 'approved', countAsWork: true, workHours: 8, version: 1 } as const;
+    const found = monthBreaches({ ...march, timeOff: [training] });
+    expect([...found.keys()]).toEqual([anna.id]);
   });
 });

@@ -8,7 +8,7 @@ import { addMonths } from '../../../shared/month.ts';
 /** The days before the month that rest, weekly rest and runs of working days look back at. */
 const LOOK_BACK_DAYS = 14;
 
-/** One employee's breaches: each with the dates of the shifts it marks. */
+/** One employee's breaches that involve saved shifts: each with the dates of the shifts it marks. */
 export type EmployeeBreaches = Array<{ breach: Breach; dates: string[] }>;
 
 function addDays(date: string, days: number): string {
@@ -65,7 +65,11 @@ export function monthBreaches(data: MonthData, previous?: MonthData): Map<string
     .map(({ employeeId, date, startTime, endTime, totalHours }) => ({ employeeId, date, startTime, endTime, totalHours }));
   const context = buildRuleContext(instance, shifts);
   const shiftDates = new Map<string, string[]>();
-  for (const s of shifts) shiftDates.set(s.employeeId, [...(shiftDates.get(s.employeeId) ?? []), s.date]);
+  for (const s of shifts) {
+    const list = shiftDates.get(s.employeeId);
+    if (list) list.push(s.date);
+    else shiftDates.set(s.employeeId, [s.date]);
+  }
   for (const rule of EDIT_RULES) {
     for (const breach of rule.check(context)) {
       const own = shiftDates.get(breach.employeeId) ?? [];
@@ -79,6 +83,8 @@ export function monthBreaches(data: MonthData, previous?: MonthData): Map<string
         const to = p.to;
         dates = own.filter((d) => d >= breach.date && d <= to);
       } else dates = own.filter((d) => d === breach.date);
+      // Time off counted as work can break a rule on its own: that is not a saved shift to mark.
+      if (dates.length === 0) continue;
       const list = out.get(breach.employeeId) ?? [];
       list.push({ breach, dates: dates.sort() });
       out.set(breach.employeeId, list);
