@@ -17,6 +17,8 @@
 //  4. improve: a local search that accepts a move by the score's difference: a shift to its best start
 //     in its day or another day, a swap or hand-over between two employees on one day, or half an hour
 //     of work moved from one of an employee's shifts to another.
+//  5. weekends: whoever is still without a free weekend exchanges its shifts with a colleague free
+//     those days for one of theirs (coverage stays), when the score rises; then the search once more.
 // When the month is not fully covered, a second month is built with shorter shifts allowed, and the
 // score keeps the better one. All choices that are not forced are broken by a seeded random order, so
 // a seed replays a month.
@@ -873,6 +875,74 @@ function improve(plan: Plan, options: StrategyOptions): void {
   }
 }
 
+/**
+ * Give a free weekend to those the month left without one: each of their shifts on a weekend's days goes
+ * to a colleague free that day, who gives them back a shift of a day they are free (the same shifts are
+ * worked, so coverage stays). Kept when the score rises (the weekend won outweighs what the two
+ * employees' rhythm and hours lose); undone otherwise.
+ */
+function freeWeekends(plan: Plan): void {
+  const weekends = weekendsOf(plan);
+  const N = plan.N;
+  const cost = (a: number, b: number): number => shapeCost(plan, a, weekends) + gapCost(plan, a) + shapeCost(plan, b, weekends) + gapCost(plan, b);
+  const fits = (who: number, d: number, s: number, t: number): boolean => {
+    const w = plan.window(who, d, false);
+    return w !== null && s >= w.lo && t <= w.hi && plan.length(d, s, t) <= w.maxLen;
+  };
+  /**
+   * e's shift on d goes to f, f's shift on d2 goes to e; false (and nothing changed) when a rule forbids
+   * it. Undoing an exchange needs no check: it restores a month that kept the rules.
+   */
+  const exchange = (e: number, d: number, f: number, d2: number, check = true): boolean => {
+    const s = plan.start[e * N + d]!;
+    const t = plan.end[e * N + d]!;
+    const s2 = plan.start[f * N + d2]!;
+    const t2 = plan.end[f * N + d2]!;
+    plan.remove(e, d);
+    plan.remove(f, d2);
+    if (!check || (fits(f, d, s, t) && fits(e, d2, s2, t2))) {
+      plan.add(f, d, s, t);
+      plan.add(e, d2, s2, t2);
+      return true;
+    }
+    plan.add(e, d, s, t);
+    plan.add(f, d2, s2, t2);
+    return false;
+  };
+  const movable = (who: number, d: number): boolean => plan.start[who * N + d]! >= 0 && !plan.fixed[who * N + d];
+  for (let e = 0; e < plan.E; e++) {
+    if (weekendCost(plan, e, weekends) === 0) continue;
+    for (const sat of weekends) {
+      const days = [sat, sat + 1];
+      if (days.some((d) => plan.p.employees[e]!.daysOff[d]!.work || (plan.start[e * N + d]! >= 0 && plan.fixed[e * N + d]))) continue;
+      const done: Array<[number, number, number]> = [];
+      let gained = 0;
+      for (const d of days) {
+        if (!movable(e, d)) continue;
+        let best: [number, number, number] | null = null;
+        for (let f = 0; f < plan.E; f++) {
+          if (f === e || !plan.free(f, d)) continue;
+          for (let d2 = 0; d2 < N; d2++) {
+            if (d2 === sat || d2 === sat + 1 || !movable(f, d2) || !plan.free(e, d2)) continue;
+            const before = cost(e, f);
+            if (!exchange(e, d, f, d2)) continue;
+            const change = before - cost(e, f);
+            exchange(f, d, e, d2, false);
+            if (!best || change > best[2]) best = [f, d2, change];
+          }
+        }
+        if (!best) break;
+        exchange(e, d, best[0], best[1], false);
+        done.push([d, best[0], best[1]]);
+        gained += best[2];
+      }
+      // Kept only when the weekend is free and the score rose over all of its exchanges.
+      if (weekendCost(plan, e, weekends) === 0 && gained > 0) break;
+      for (const [d, f, d2] of done.reverse()) exchange(f, d, e, d2, false);
+    }
+  }
+}
+
 /** The whole month's score (SCORE_WEIGHTS): weighted coverage, minus the hours gap and the shape of everyone. */
 function score(plan: Plan): number {
   let covered = 0;
@@ -912,6 +982,8 @@ function build(problem: Problem, order: number[], options: StrategyOptions, cove
   improve(plan, options);
   // Moved shifts may have opened room next to them: balance once more, then search again.
   for (const level of PHASE_LEVELS.balance) balance(plan, order, level);
+  improve(plan, options);
+  freeWeekends(plan);
   improve(plan, options);
   return plan;
 }
