@@ -199,6 +199,7 @@ test('a limit changed in Settings binds the generator: no run of working days lo
     // The report speaks Polish: two people at 160 h cannot cover 12 h a day, every day.
     await expect(report).toContainText(/Zapotrzebowanie \(\d+ roboczogodzin\) przekracza możliwości zespołu przy wymaganych godzinach \(320 h\)/);
     await expect(report).not.toContainText('Demand');
+    await page.screenshot({ path: '/tmp/settings-generated-report.png' });
     // The generated month keeps the new limit: no breach in the report, nothing marked in the grid.
     await expect(section.getByTestId('generation-breaches')).toHaveCount(0);
     await expect(section.getByRole('grid').locator('[data-breach]')).toHaveCount(0);
