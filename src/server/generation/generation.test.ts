@@ -83,6 +83,7 @@ describe('generate endpoint', () => {
   it('refuses an unknown group', async () => {
     const res = await post('/api/generation', { role: 'Nobody', month: MONTH });
     expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', field: 'role', params: { what: 'staffGroup' } });
   });
 
   it("says when the month has no required hours, and changes nothing", async () => {

@@ -36,7 +36,7 @@ export interface LoadedMonth {
 
 export async function loadInstance(db: Db, role: string, month: string, options: { keepManual?: boolean } = {}): Promise<LoadedMonth> {
   const [group] = await db.select().from(staffGroups).where(eq(staffGroups.name, role));
-  if (!group) throw new HttpError(404, 'NOT_FOUND', `Staff group "${role}" not found`, 'role');
+  if (!group) throw new HttpError(404, 'NOT_FOUND', `Staff group "${role}" not found`, 'role', { what: 'staffGroup' });
   const settings = await getSettings(db);
   const { first, last } = monthRange(month);
   const { month: m0, year } = parseMonthKey(month);
