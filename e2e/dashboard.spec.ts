@@ -53,6 +53,8 @@ const cell = (g: Locator, person: Person, date: string) => g.locator(`td[data-em
 const totalOf = (g: Locator, person: Person) =>
   g.locator('tr', { has: g.page().getByRole('rowheader', { name: person.name, exact: true }) }).locator('td').last();
 const menu = (page: Page) => page.getByRole('menu');
+/** A date as the Polish UI writes it in words: "5 listopada 2026". */
+const words = (date: string) => new Intl.DateTimeFormat('pl', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /** The dashboard at a month, showing only the test's own group unless told otherwise. */
 async function open(page: Page, month: string, group: string | null) {
@@ -417,14 +419,14 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   await expect(page.getByTestId('badge-details')).toContainText('BadaniaOkresowe');
   await expect(totalOf(g, anna)).toContainText('8.50 / 160 h');
 
-  await g.getByRole('button', { name: `Usuń zmianę 06:00-14:30 – ${anna.name}, ${day(5)}` }).click();
+  await g.getByRole('button', { name: `Usuń zmianę 06:00-14:30 – ${anna.name}, ${words(day(5))}` }).click();
   await expect(cell(g, anna, day(5))).not.toContainText('06:00');
   await expect(totalOf(g, anna)).toContainText('0.00 / 160 h');
   await expect(menu(page)).toHaveCount(0);
-  await g.getByRole('button', { name: `Usuń urlop – ${anna.name}, ${day(6)} – ${day(7)}` }).first().click();
+  await g.getByRole('button', { name: `Usuń urlop – ${anna.name}, ${words(day(6))} – ${words(day(7))}` }).first().click();
   await expect(cell(g, anna, day(6))).not.toContainText('Wolne');
   await expect(cell(g, anna, day(7))).not.toContainText('Wolne');
-  await g.getByRole('button', { name: `Usuń wydarzenie „Badania” – ${anna.name}, ${day(8)}` }).click();
+  await g.getByRole('button', { name: `Usuń wydarzenie „Badania” – ${anna.name}, ${words(day(8))}` }).click();
   await expect(cell(g, anna, day(8))).not.toContainText('Badania');
 
   // Someone else removed the shift first: the page banner says so and the month reloads.
@@ -432,7 +434,7 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   await page.reload();
   await expect(cell(g, anna, day(9))).toContainText('08:00-16:00');
   expect((await page.request.delete(`/api/schedules?employeeId=${anna.id}&date=${day(9)}`)).status()).toBe(204);
-  await g.getByRole('button', { name: `Usuń zmianę 08:00-16:00 – ${anna.name}, ${day(9)}` }).click();
+  await g.getByRole('button', { name: `Usuń zmianę 08:00-16:00 – ${anna.name}, ${words(day(9))}` }).click();
   await expect(page.getByRole('alert')).toHaveText('Nie udało się usunąć zmiany: ktoś inny już ją usunął. Grafik został odświeżony.');
   await expect(cell(g, anna, day(9))).not.toContainText('08:00');
 
@@ -443,12 +445,12 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   await expect(cell(g, anna, day(10))).toContainText('08:00-16:00');
   const moved = await page.request.put('/api/schedules', { data: { employeeId: anna.id, date: day(10), startTime: '10:00', endTime: '18:00', version: 1 } });
   expect(moved.status()).toBe(200);
-  await g.getByRole('button', { name: `Usuń zmianę 08:00-16:00 – ${anna.name}, ${day(10)}` }).click();
+  await g.getByRole('button', { name: `Usuń zmianę 08:00-16:00 – ${anna.name}, ${words(day(10))}` }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'Nie udało się usunąć zmiany: ktoś inny zmienił ją w międzyczasie. Grafik pokazuje teraz jej nową wersję; usuń ją ponownie, jeśli ma zniknąć.',
   );
   await expect(cell(g, anna, day(10))).toContainText('10:00-18:00');
-  await g.getByRole('button', { name: `Usuń zmianę 10:00-18:00 – ${anna.name}, ${day(10)}` }).click();
+  await g.getByRole('button', { name: `Usuń zmianę 10:00-18:00 – ${anna.name}, ${words(day(10))}` }).click();
   await expect(cell(g, anna, day(10))).not.toContainText('10:00');
 });
 
@@ -600,7 +602,6 @@ test('a saved shift that breaks a labour rule stays marked after a reload: badge
   await dialog.getByRole('button', { name: 'Zapisz' }).click();
   await expect(dialog).toHaveCount(0);
 
-  const words = (date: string) => new Intl.DateTimeFormat('pl', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
   const reason = `Anna Siódemka pracuje 7 dni z rzędu, od ${words(day(first))} do ${words(day(last))}, a dozwolone jest najwyżej 6: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).`;
   const check = async () => {
     const marked = cell(g, anna, day(last));

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
 import { employeeMonth, fullName, timeOffOn, totalsState, type EmployeeMonth } from './model.ts';
+import { dayMonthYear } from './format.ts';
 import classes from './Grid.module.css';
 
 /** Rows painted at once; a larger group's other rows follow in a non-blocking render right after. */
@@ -43,6 +44,8 @@ type Props = {
   requiredHours: number | null;
   handlers: GridHandlers;
   t: TFunction<'dashboard'>;
+  /** The UI's language, for the dates the delete buttons name. */
+  language: string;
 };
 
 /** Whether focus came from the keyboard (a click focuses the cell too, and opens its menu). */
@@ -54,7 +57,7 @@ function keyboardFocus(element: HTMLElement): boolean {
   }
 }
 
-export const GroupTable = memo(function GroupTable({ group, days, index, marks, requiredHours, handlers, t }: Props) {
+export const GroupTable = memo(function GroupTable({ group, days, index, marks, requiredHours, handlers, t, language }: Props) {
   const tableRef = useRef<HTMLTableElement>(null);
   const active = useRef<HTMLElement | null>(null);
   const [shown, setShown] = useState(FIRST_ROWS);
@@ -185,6 +188,7 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
               marks={marks.get(employee.id)}
               requiredHours={requiredHours}
               t={t}
+              language={language}
             />
           ))}
         </tbody>
@@ -201,10 +205,11 @@ type RowProps = {
   marks: RowMarks | undefined;
   requiredHours: number | null;
   t: TFunction<'dashboard'>;
+  language: string;
 };
 
 const EmployeeRow = memo(
-  function EmployeeRow({ employee, row, days, month, marks, requiredHours, t }: RowProps) {
+  function EmployeeRow({ employee, row, days, month, marks, requiredHours, t, language }: RowProps) {
     const name = fullName(employee);
     return (
       <tr role="row" data-breach={marks ? '' : undefined}>
@@ -223,7 +228,7 @@ const EmployeeRow = memo(
           {name}
         </th>
         {days.map((d, col) => (
-          <DayCell key={d.date} name={name} employeeId={employee.id} day={d} row={row} col={col} month={month} reasons={marks?.byDate.get(d.date)} t={t} />
+          <DayCell key={d.date} name={name} employeeId={employee.id} day={d} row={row} col={col} month={month} reasons={marks?.byDate.get(d.date)} t={t} language={language} />
         ))}
         <td role="gridcell" className={classes.total}>
           <Totals total={month.total} required={requiredHours} t={t} />
@@ -237,12 +242,13 @@ const EmployeeRow = memo(
     a.days === b.days &&
     a.requiredHours === b.requiredHours &&
     a.t === b.t &&
+    a.language === b.language &&
     a.month.total === b.month.total &&
     a.month.signature === b.month.signature &&
     (a.marks?.key ?? '') === (b.marks?.key ?? ''),
 );
 
-function DayCell({ name, employeeId, day, row, col, month, reasons, t }: {
+function DayCell({ name, employeeId, day, row, col, month, reasons, t, language }: {
   name: string;
   employeeId: string;
   day: Day;
@@ -252,6 +258,7 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t }: {
   /** Why this day's saved shift breaks a hard rule, if it does. */
   reasons: string[] | undefined;
   t: TFunction<'dashboard'>;
+  language: string;
 }) {
   const shift = month.shifts.get(day.date);
   const off = timeOffOn(month, day.date);
@@ -289,7 +296,7 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t }: {
             tabIndex={-1}
             className={classes.delete}
             data-delete="shift"
-            aria-label={t('badge.deleteShift', { time: shiftText, name, date: day.date })}
+            aria-label={t('badge.deleteShift', { time: shiftText, name, date: dayMonthYear(day.date, language) })}
           >
             ×
           </button>
@@ -303,7 +310,7 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t }: {
             tabIndex={-1}
             className={classes.delete}
             data-delete="timeOff"
-            aria-label={t('badge.deleteTimeOff', { name, start: off.startDate, end: off.endDate })}
+            aria-label={t('badge.deleteTimeOff', { name, start: dayMonthYear(off.startDate, language), end: dayMonthYear(off.endDate, language) })}
           >
             ×
           </button>
@@ -317,7 +324,7 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t }: {
             tabIndex={-1}
             className={classes.delete}
             data-delete="event"
-            aria-label={t('badge.deleteEvent', { event: event.name, name, date: day.date })}
+            aria-label={t('badge.deleteEvent', { event: event.name, name, date: dayMonthYear(day.date, language) })}
           >
             ×
           </button>

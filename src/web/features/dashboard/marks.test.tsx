@@ -76,6 +76,10 @@ describe('a saved shift that breaks a hard rule', () => {
     expect(within(rows.find((r) => r.textContent?.includes('Piotr'))!).queryByTestId('row-breach')).toBeNull();
     // Nothing on screen shows a rule code, a UUID or an ISO date.
     expect(grid.textContent).not.toMatch(/\bR1[0-2]?\b|[0-9a-f]{8}-[0-9a-f]{4}|\d{4}-\d{2}-\d{2}/);
+    // Nor do the names a screen reader reads: the cells', the rows' and the delete buttons'.
+    for (const element of grid.querySelectorAll('[aria-label], [title]'))
+      expect(`${element.getAttribute('aria-label') ?? ''} ${element.getAttribute('title') ?? ''}`).not.toMatch(/\bR1[0-2]?\b|[0-9a-f]{8}-[0-9a-f]{4}|\d{4}-\d{2}-\d{2}/);
+    expect(within(seventh).getByRole('button', { hidden: true })).toHaveAccessibleName('Usuń zmianę 12:00-16:00 – Anna Nowak, 8 marca 2026');
     // Hovering the badge shows the reason.
     await userEvent.hover(within(seventh).getByText('12:00-16:00'));
     expect(await screen.findByTestId('breach-reasons')).toHaveTextContent(reason);
