@@ -1,7 +1,7 @@
 // What the default strategy aims at, held as data: the score a move is judged by, and the shape
 // levels its construction phases relax one after another. See docs/decisions/0009-roster-shape.md.
 //
-// The order is the one QUALITY.md gives: hard rules, then coverage and flights staffed (Q1, Q2),
+// The order is the one docs/quality.md gives: hard rules, then coverage and flights staffed (Q1, Q2),
 // then the hours gap (Q3), then the roster's shape (Q6). Hard rules are never traded: a shift that
 // breaks one is not admitted at all, so the score of a breach only says that nothing outweighs it.
 
