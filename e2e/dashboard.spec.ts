@@ -301,7 +301,9 @@ test('Request Time Off: the modal of the specification, its rules, and the badge
   await dialog.getByLabel('Reason').fill('Vacation');
   expect((await page.request.delete(`/api/employees/${anna.id}`)).status()).toBe(204);
   await dialog.getByRole('button', { name: 'Request Time Off' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Failed to save time off request: Employee not found');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Failed to save time off request: There is no such record any more (employee): someone may have deleted it.',
+  );
   await expect(dialog).toBeVisible();
 });
 
