@@ -642,4 +642,8 @@ test('a saved shift that breaks a labour rule stays marked after a reload: badge
   });
   await cell(g, anna, day(last)).hover();
   await page.screenshot({ path: '/tmp/dashboard-marked-390.png' });
+  // On a phone nothing hovers: a tap opens the day's menu, which says why.
+  await cell(g, anna, day(last)).click();
+  await expect(page.getByTestId('cell-menu-notes')).toContainText(reason);
+  await page.screenshot({ path: '/tmp/dashboard-marked-390-menu.png' });
 });

@@ -17,8 +17,8 @@ type Open = { anchor: HTMLElement; employeeId: string; date: string; viaKeyboard
 
 type Props = {
   ref: Ref<CellMenuApi>;
-  /** The menu's items and label for a cell, read when it opens. */
-  describe: (employeeId: string, date: string) => { label: string; items: MenuItem[] };
+  /** The menu's items and label for a cell, read when it opens; `notes`, why its shift breaks a rule. */
+  describe: (employeeId: string, date: string) => { label: string; items: MenuItem[]; notes?: string[] };
   onAction: (action: MenuAction, employeeId: string, date: string) => void;
 };
 
@@ -105,7 +105,7 @@ export function CellMenu({ ref, describe, onAction }: Props) {
   }, [open, close]);
 
   if (!open) return null;
-  const { label, items } = describe(open.employeeId, open.date);
+  const { label, items, notes = [] } = describe(open.employeeId, open.date);
 
   const onMenuKey = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -126,32 +126,34 @@ export function CellMenu({ ref, describe, onAction }: Props) {
   };
 
   return createPortal(
-    <div
-      ref={menuRef}
-      role="menu"
-      aria-label={label}
-      className={classes.menu}
-      style={{ top: position.top, left: position.left }}
-      onKeyDown={onMenuKey}
-      data-testid="cell-menu"
-    >
-      {items.map((item, i) => [
-        item.destructive && !items[i - 1]?.destructive ? <div key="separator" role="separator" className={classes.menuSeparator} /> : null,
-        <button
-          key={item.action}
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className={item.destructive ? `${classes.menuItem} ${classes.menuDelete}` : classes.menuItem}
-          onClick={() => {
-            const { employeeId, date } = open;
-            close(true);
-            onAction(item.action, employeeId, date);
-          }}
-        >
-          {item.label}
-        </button>,
-      ])}
+    <div ref={menuRef} className={classes.menu} style={{ top: position.top, left: position.left }}>
+      {/* Why the day's shift breaks a rule: on a touch screen, where nothing hovers, it is said here. */}
+      {notes.length > 0 && (
+        <ul className={classes.menuNotes} data-testid="cell-menu-notes">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+      <div role="menu" aria-label={label} onKeyDown={onMenuKey} data-testid="cell-menu">
+        {items.map((item, i) => [
+          item.destructive && !items[i - 1]?.destructive ? <div key="separator" role="separator" className={classes.menuSeparator} /> : null,
+          <button
+            key={item.action}
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={item.destructive ? `${classes.menuItem} ${classes.menuDelete}` : classes.menuItem}
+            onClick={() => {
+              const { employeeId, date } = open;
+              close(true);
+              onAction(item.action, employeeId, date);
+            }}
+          >
+            {item.label}
+          </button>,
+        ])}
+      </div>
     </div>,
     document.body,
   );

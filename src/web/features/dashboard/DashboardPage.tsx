@@ -101,7 +101,7 @@ export function DashboardPage() {
     reloadRef.current = reload;
   });
 
-  const describe = useCallback((employeeId: string, date: string): { label: string; items: MenuItem[] } => {
+  const describe = useCallback((employeeId: string, date: string): { label: string; items: MenuItem[]; notes: string[] } => {
     const { index: idx, employees: people, t: tt, language: lang } = latest.current;
     const em = employeeMonth(idx, employeeId);
     const employee = people.get(employeeId);
@@ -116,7 +116,8 @@ export function DashboardPage() {
     if (shift) items.push({ action: 'deleteShift', label: tt('menu.deleteSchedule'), destructive: true });
     if (off) items.push({ action: 'deleteTimeOff', label: tt('menu.deleteTimeOff'), destructive: true });
     if (event) items.push({ action: 'deleteEvent', label: tt('menu.deleteEvent'), destructive: true });
-    return { label: tt('menu.label', { date: longDate(date, lang), name: employee ? fullName(employee) : '' }), items };
+    const notes = shift ? (latest.current.marks.get(employeeId)?.byDate.get(date) ?? []) : [];
+    return { label: tt('menu.label', { date: longDate(date, lang), name: employee ? fullName(employee) : '' }), items, notes };
   }, []);
 
   const handlers: GridHandlers = useMemo(

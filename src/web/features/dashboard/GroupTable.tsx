@@ -155,7 +155,7 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
       >
         {/* Fixed column widths: the browser lays out a 200 × 31 table without measuring every cell. */}
         <colgroup>
-          <col style={{ width: NAME_WIDTH }} />
+          <col className={classes.nameColumn} style={{ width: NAME_WIDTH }} />
           {days.map((d) => (
             <col key={d.date} style={{ width: DAY_WIDTH }} />
           ))}

@@ -83,6 +83,10 @@ describe('a saved shift that breaks a hard rule', () => {
     // Hovering the badge shows the reason.
     await userEvent.hover(within(seventh).getByText('12:00-16:00'));
     expect(await screen.findByTestId('breach-reasons')).toHaveTextContent(reason);
+    // Where nothing hovers (a touch screen), the cell's menu says it.
+    await userEvent.click(seventh);
+    expect(await screen.findByTestId('cell-menu-notes')).toHaveTextContent(reason);
+    expect(screen.getByRole('menu', { name: 'Akcje dnia niedziela, 8 marca 2026 – Anna Nowak' })).toBeInTheDocument();
   });
 
   it('counts the month before: short rest after a shift on the last day of February (R7), in English', async () => {
