@@ -967,13 +967,17 @@ function fullyCovered(plan: Plan): boolean {
   return true;
 }
 
+/** Whether the demand exceeds the staff's hours at the requirement. */
+function shortOfHours(problem: Problem): boolean {
+  return problem.employees.reduce((sum, e) => sum + (e.requiredMinutes ?? Infinity), 0) < problem.demand.total;
+}
+
 /** One month: free weekends reserved, demand covered level by level, hours balanced, then the search. */
 function build(problem: Problem, order: number[], options: StrategyOptions, coverLevels: readonly ShapeLevel[]): Plan {
   const plan = new Plan(problem);
   // Demand above the staff's hours at the requirement: coverage comes before the hours gap and the
   // shape, so shifts are cut to demand and overtime goes up to the caps, as before shapes were aimed at.
-  const requiredTotal = problem.employees.reduce((sum, e) => sum + (e.requiredMinutes ?? Infinity), 0);
-  const short = requiredTotal < problem.demand.total;
+  const short = shortOfHours(problem);
   if (!short) reserveWeekends(plan, order);
   for (const level of short ? [ANY_LEVEL] : coverLevels) cover(plan, order, true, level);
   if (short) cover(plan, order, false, ANY_LEVEL);
@@ -995,7 +999,8 @@ export const defaultStrategy: Strategy = (problem, options) => {
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
   let plan = build(problem, order, options, PHASE_LEVELS.cover);
-  if (!fullyCovered(plan)) {
+  // A month short of hours is built without the shape levels already, so a second one would be the same.
+  if (!fullyCovered(plan) && !shortOfHours(problem)) {
     const other = build(problem, order, options, PHASE_LEVELS.coverFallback);
     if (score(other) > score(plan)) plan = other;
   }
