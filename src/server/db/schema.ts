@@ -54,12 +54,18 @@ export const employees = pgTable(
     role: text('role')
       .notNull()
       .references(() => staffGroups.name, { onUpdate: 'cascade', onDelete: 'restrict' }),
+    /** The contract's share of full time ("etat"): 1 full time, 0.5 half time; the month's required hours times this. */
+    workingTimeFraction: numeric('working_time_fraction', { precision: 4, scale: 3, mode: 'number' }).notNull().default(1),
+    /** The employee's own monthly hours; when set, it replaces the fraction of the month's required hours. */
+    monthlyHours: integer('monthly_hours'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
   },
   (t) => [
     index('employees_role_idx').on(t.role),
+    check('employees_working_time_fraction', sql`${t.workingTimeFraction} between 0.05 and 1`),
+    check('employees_monthly_hours', sql`${t.monthlyHours} is null or ${t.monthlyHours} between 1 and 300`),
     check('employees_first_name_not_blank', sql`length(trim(${t.firstName})) > 0`),
     check('employees_last_name_not_blank', sql`length(trim(${t.lastName})) > 0`),
     check('employees_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$'`),

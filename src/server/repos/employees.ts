@@ -12,6 +12,10 @@ export interface EmployeeValues {
   email: string;
   phoneNumber?: string | null | undefined;
   role: string;
+  /** Absent: full time on insert, unchanged on update. */
+  workingTimeFraction?: number | undefined;
+  /** Null clears the employee's own hours; absent leaves them as they are. */
+  monthlyHours?: number | null | undefined;
 }
 
 const columns = {
@@ -21,6 +25,8 @@ const columns = {
   email: employees.email,
   phoneNumber: employees.phoneNumber,
   role: employees.role,
+  workingTimeFraction: employees.workingTimeFraction,
+  monthlyHours: employees.monthlyHours,
   version: employees.version,
 };
 
@@ -31,6 +37,8 @@ function values(input: EmployeeValues) {
     email: input.email.trim(),
     phoneNumber: input.phoneNumber?.trim() || null,
     role: input.role.trim(),
+    ...(input.workingTimeFraction !== undefined && { workingTimeFraction: input.workingTimeFraction }),
+    ...(input.monthlyHours !== undefined && { monthlyHours: input.monthlyHours }),
   };
 }
 

@@ -216,3 +216,65 @@ describe('DELETE /api/employees/:id and its dependents', () => {
     expect(await t.database.db.select().from(employees).where(eq(employees.id, row.id))).toHaveLength(1);
   });
 });
+
+describe('part-time contracts: working-time fraction and own monthly hours', () => {
+  it('a new employee is full time with no own hours unless told otherwise', async () => {
+    const res = await call('POST', '/api/employees', person());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ workingTimeFraction: 1, monthlyHours: null });
+  });
+
+  it('stores a fraction and own hours, and lists them', async () => {
+    const half = (await call('POST', '/api/employees', person({ lastName: 'Połowa', workingTimeFraction: 0.5 }))).json();
+    expect(half).toMatchObject({ workingTimeFraction: 0.5, monthlyHours: null });
+    const fixed = (await call('POST', '/api/employees', person({ lastName: 'Stała', workingTimeFraction: 0.75, monthlyHours: 120 }))).json();
+    expect(fixed).toMatchObject({ workingTimeFraction: 0.75, monthlyHours: 120 });
+    const list = (await call('GET', '/api/employees')).json() as { id: string; workingTimeFraction: number; monthlyHours: number | null }[];
+    expect(list.find((e) => e.id === half.id)).toMatchObject({ workingTimeFraction: 0.5, monthlyHours: null });
+    expect(list.find((e) => e.id === fixed.id)).toMatchObject({ workingTimeFraction: 0.75, monthlyHours: 120 });
+  });
+
+  it('an edit changes them, clears own hours with null, and leaves them alone when absent', async () => {
+    const row = (await call('POST', '/api/employees', person({ workingTimeFraction: 0.5, monthlyHours: 80 }))).json();
+    const kept = await call('PUT', `/api/employees/${row.id}`, { version: 1, data: person({ firstName: 'Kept' }) });
+    expect(kept.json()).toMatchObject({ firstName: 'Kept', workingTimeFraction: 0.5, monthlyHours: 80, version: 2 });
+    const changed = await call('PUT', `/api/employees/${row.id}`, { version: 2, data: person({ workingTimeFraction: 0.333, monthlyHours: null }) });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ workingTimeFraction: 0.333, monthlyHours: null, version: 3 });
+  });
+
+  const refusals: [string, Record<string, unknown>, RegExp][] = [
+    ['a fraction of 0', { workingTimeFraction: 0 }, /^workingTimeFraction: must be at least 0.05/],
+    ['a fraction above full time', { workingTimeFraction: 1.5 }, /^workingTimeFraction: must be at most 1 \(full time\)/],
+    ['a fraction as text', { workingTimeFraction: '1/2' }, /^workingTimeFraction: must be a number from 0.05 to 1/],
+    ['a fraction with 4 decimals', { workingTimeFraction: 0.3333 }, /^workingTimeFraction: must have at most 3 decimal places/],
+    ['own hours of 0', { monthlyHours: 0 }, /^monthlyHours: must be at least 1/],
+    ['own hours above 300', { monthlyHours: 301 }, /^monthlyHours: must be at most 300/],
+    ['own hours that are not whole', { monthlyHours: 80.5 }, /^monthlyHours: must be a whole number of hours/],
+  ];
+  for (const [what, over, message] of refusals) {
+    it(`refuses ${what} with a message naming the field, writing nothing`, async () => {
+      const before = await employeeCount();
+      const res = await call('POST', '/api/employees', person(over));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+      expect(res.json().field).toBe(Object.keys(over)[0]);
+      expect(await employeeCount()).toBe(before);
+    });
+  }
+
+  it('refuses a bad fraction on an edit naming data.workingTimeFraction, changing nothing', async () => {
+    const row = (await call('POST', '/api/employees', person({ workingTimeFraction: 0.5 }))).json();
+    const res = await call('PUT', `/api/employees/${row.id}`, { version: 1, data: person({ workingTimeFraction: 2 }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^data\.workingTimeFraction: must be at most 1/);
+    const [stored] = await t.database.db.select().from(employees).where(eq(employees.id, row.id));
+    expect(stored).toMatchObject({ workingTimeFraction: 0.5, version: 1 });
+  });
+
+  it('the database keeps the limits too', async () => {
+    const row = (await call('POST', '/api/employees', person())).json();
+    await expect(t.database.db.update(employees).set({ workingTimeFraction: 0 }).where(eq(employees.id, row.id))).rejects.toThrow();
+    await expect(t.database.db.update(employees).set({ monthlyHours: 0 }).where(eq(employees.id, row.id))).rejects.toThrow();
+  });
+});

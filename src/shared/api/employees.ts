@@ -7,6 +7,9 @@ export const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 /** Digits with the usual separators: +48 512 345 678, (22) 123-45-67. */
 const PHONE_SHAPE = /^\+?[0-9][0-9 ()\-./]{2,38}$/;
 
+/** The smallest working-time fraction: a twentieth of full time. */
+export const MIN_FRACTION = 0.05;
+
 const requiredName = z
   .string({ error: 'is required' })
   .trim()
@@ -33,6 +36,26 @@ export const employeeInputSchema = z
       })
       .nullish(),
     role: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+    /**
+     * The contract's share of full time ("etat"): 0.5 is half time. Absent: full time on a new
+     * employee, unchanged on an edit. docs/decisions/0010-part-time-hours.md
+     */
+    workingTimeFraction: z
+      .number({ error: 'must be a number from 0.05 to 1, e.g. 0.5 for half time' })
+      .min(MIN_FRACTION, `must be at least ${MIN_FRACTION} (a twentieth of full time)`)
+      .max(1, 'must be at most 1 (full time)')
+      .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, {
+        message: 'must have at most 3 decimal places, e.g. 0.333 for a third',
+        params: { rule: 'fractionPlaces' },
+      })
+      .optional(),
+    /** The employee's own monthly hours, replacing the fraction; null: none. Absent: unchanged on an edit. */
+    monthlyHours: z
+      .number({ error: 'must be a whole number of hours from 1 to 300, or null' })
+      .int('must be a whole number of hours')
+      .min(1, 'must be at least 1')
+      .max(300, 'must be at most 300')
+      .nullish(),
   })
   .strict();
 export type EmployeeInput = z.input<typeof employeeInputSchema>;
@@ -49,9 +72,27 @@ export const employeeSchema = z.object({
   email: z.string(),
   phoneNumber: z.string().nullable(),
   role: z.string(),
+  workingTimeFraction: z.number(),
+  monthlyHours: z.number().int().nullable(),
   version: z.number().int(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
+
+/** What an employee's monthly target is made of (docs/decisions/0010-part-time-hours.md). */
+export interface WorkingTime {
+  workingTimeFraction: number;
+  monthlyHours: number | null;
+}
+
+/**
+ * An employee's required hours in a month: their own monthly hours when set, otherwise the month's
+ * required hours times their working-time fraction, to two decimals; null when neither is known.
+ */
+export function employeeRequiredHours(monthRequired: number | null, terms: WorkingTime): number | null {
+  if (terms.monthlyHours !== null) return terms.monthlyHours;
+  if (monthRequired === null) return null;
+  return Math.round(monthRequired * terms.workingTimeFraction * 100) / 100;
+}
 
 /** What goes with an employee when they are deleted (the database cascades it). */
 export const employeeDependentsSchema = z.object({
