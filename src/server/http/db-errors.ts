@@ -63,3 +63,27 @@ export function isDiskFull(error: unknown): boolean {
 function isQueryWrapper(e: object): boolean {
   return typeof (e as { query?: unknown }).query === 'string' && 'params' in e && !('severity' in e);
 }
+
+/**
+ * The PostgreSQL error code (SQLSTATE) of a failed statement: drizzle wraps the driver's error as
+ * `cause`, so the first five-character code on the way down is the database's.
+ */
+export function pgErrorCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** True when the error, or one it wraps, is PostgreSQL's unique_violation (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

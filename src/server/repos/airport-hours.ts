@@ -8,6 +8,7 @@ import { toMonthKey } from '../../shared/month.ts';
 import type { AirportHours } from '../../shared/api/airport-hours.ts';
 import { QUICK_SETUP } from '../../shared/api/airport-hours.ts';
 import { deleteIfUnchanged, type DeleteResult } from './versioned-delete.ts';
+import { isUniqueViolation } from '../http/db-errors.ts';
 
 type Row = typeof airportHours.$inferSelect;
 
@@ -30,16 +31,6 @@ export function toAirportHours(row: Row): AirportHours {
     minimumStaff: row.minimumStaff,
     month: toMonthKey({ month: row.month, year: row.year }),
   };
-}
-
-/** True when the error (or what it wraps) is PostgreSQL's unique_violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export async function findStaffGroup(db: Db, name: string) {

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { flights, staffGroups } from '../db/schema.ts';
 import { toZoneIso, type Flight, type ResolvedFlight } from '../../shared/api/flights.ts';
 import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
+import { isUniqueViolation } from '../http/db-errors.ts';
 
 /** Instants as epoch milliseconds, so both drivers answer alike whatever the session's time zone. */
 const epochMs = (column: typeof flights.departureTime | typeof flights.arrivalTime) =>
@@ -31,16 +32,6 @@ function toFlight(row: Row, timeZone: string): Flight {
     requiredStaff: row.requiredStaff ?? {},
     version: row.version,
   };
-}
-
-/** True when the error (or what it wraps) is PostgreSQL's unique_violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Every group's name, and those that take part in flights, in the groups' order. */

@@ -132,12 +132,3 @@ export async function deleteStaffGroup(db: Db, id: number, version?: number): Pr
     return { kind: 'ok', row } as const;
   });
 }
-
-/** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error as `cause`). */
-export function pgErrorCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}

@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffGroupInputSchema, staffGroupSchema, staffGroupUpdateSchema } from '../../shared/api/staff-groups.ts';
 import { conflict, HttpError, notFound, staleRecord } from '../http/errors.ts';
+import { pgErrorCode } from '../http/db-errors.ts';
 import {
   createStaffGroup,
   deleteStaffGroup,
   listStaffGroups,
-  pgErrorCode,
   updateStaffGroup,
   type StaffGroupWrite,
 } from '../repos/staff-groups.ts';

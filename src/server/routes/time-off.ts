@@ -9,7 +9,7 @@ import { isoMonth } from '../../shared/api/dates.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';
 import { notFound, staleRecord } from '../http/errors.ts';
 import { createTimeOff, deleteTimeOff, getTimeOff, listTimeOffInRange, setTimeOffStatus, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
-import { pgErrorCode } from '../repos/staff-groups.ts';
+import { pgErrorCode } from '../http/db-errors.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDelete } from '../http/replies.ts';
 
