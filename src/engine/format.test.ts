@@ -62,7 +62,8 @@ describe('parseInstance', () => {
     expect(messageOf((i) => (i.fixedShifts = [{ employeeId: 'e1', date: '2026-11-05', startTime: '22:00', endTime: '06:00', endDate: '2026-11-06' }]))).toContain(
       'fixedShifts[0].endDate: overnight shifts (endDate) are not supported yet',
     );
-    expect(messageOf((i) => (i.employees[0].requiredHours = 80))).toContain('employees[0].requiredHours: per-employee required hours are not supported yet');
+    // An employee's own requiredHours is read (src/engine/part-time.test.ts); a negative one is refused.
+    expect(messageOf((i) => (i.employees[0].requiredHours = -8))).toContain('employees[0].requiredHours:');
   });
   it('refuses an unknown employee in fixedShifts', () => {
     expect(messageOf((i) => (i.fixedShifts = [{ employeeId: 'x', date: '2026-11-02', startTime: '06:00', endTime: '14:00' }]))).toContain(

@@ -48,7 +48,8 @@ const employeeSchema = z.object({
   id: z.string().min(1),
   firstName: z.string(),
   lastName: z.string(),
-  requiredHours: notYet('per-employee required hours').optional(),
+  /** The employee's own target for the month (part time, own hours); absent: the instance's requiredHours. */
+  requiredHours: z.number({ error: 'expected a number of hours (leave it out for the month\'s required hours)' }).min(0).optional(),
   timeOff: z.array(timeOffSchema).default([]),
 });
 
@@ -174,6 +175,11 @@ export type AirportHours = Instance['airportHours'][number];
 export type FixedShift = Instance['fixedShifts'][number];
 export type PreviousShift = Instance['previousShifts'][number];
 export type Settings = Instance['settings'];
+
+/** An employee's target for the month: their own requiredHours, else the month's; null when neither is set. */
+export function targetHoursOf(instance: Pick<Instance, 'requiredHours'>, employee: Pick<Employee, 'requiredHours'>): number | null {
+  return employee.requiredHours ?? instance.requiredHours;
+}
 /** What a caller may pass before parsing (numeric settings may still be text). */
 export type InstanceInput = z.input<typeof instanceSchema>;
 

@@ -3,7 +3,7 @@
 import { formatMinutes, roundHours } from '../shared/hours.ts';
 import { weeklyCapHours } from './calendar.ts';
 import { MINUTES_PER_DAY } from './demand.ts';
-import type { Instance, ResultShift } from './format.ts';
+import { targetHoursOf, type Instance, type ResultShift } from './format.ts';
 import { seededRandom } from './prng.ts';
 import { buildProblem, type PlanShift, type Problem, type Strategy } from './problem.ts';
 import { flightStaffed, measureQuality, supplyOf, type EmployeeTotal, type Quality } from './quality.ts';
@@ -153,11 +153,14 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
     warnings.push(text);
     notices.push({ code, params });
   };
-  if (instance.requiredHours === null) warn('No required hours are set for this month: totals are not balanced and Q3 is not measured.', 'NO_REQUIRED_HOURS');
+  // Employees with their own requiredHours are balanced even when the month has none.
+  if (instance.requiredHours === null && (instance.employees.length === 0 || instance.employees.some((e) => targetHoursOf(instance, e) === null)))
+    warn('No required hours are set for this month: totals are not balanced and Q3 is not measured.', 'NO_REQUIRED_HOURS');
   if (weeklyCapHours(instance.settings) !== Number(instance.settings.weeklyHours))
     warn(`The weekly hours setting "${String(instance.settings.weeklyHours)}" is not a positive number: 40 h is used.`, 'WEEKLY_HOURS_INVALID', { value: String(instance.settings.weeklyHours), used: 40 });
   if (instance.employees.length === 0) warn('The group has no employees.', 'NO_EMPLOYEES');
-  const capacityHours = instance.employees.length * (instance.requiredHours ?? (weekly / 60) * (calendar.days.length / 7));
+  // Each employee's own target (part time counts for its share), or the weekly cap's month when none is set.
+  const capacityHours = instance.employees.reduce((sum, e) => sum + (targetHoursOf(instance, e) ?? (weekly / 60) * (calendar.days.length / 7)), 0);
   const demandHours = demand.total / 60;
   if (demandHours > capacityHours)
     warn(

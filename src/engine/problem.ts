@@ -2,7 +2,7 @@
 import { parseTimeOfDay } from '../shared/hours.ts';
 import { buildCalendar, daysOffOf, gridMinutes, localFlights, PREVIOUS_DAYS, weeklyCapHours, workDaysBefore, type Calendar, type DayOff, type LocalFlight } from './calendar.ts';
 import { buildDemand, type Demand } from './demand.ts';
-import type { Instance } from './format.ts';
+import { targetHoursOf, type Instance } from './format.ts';
 import type { Random } from './prng.ts';
 import { maxConsecutiveDays, weeklyRestMinutes, type AdmitContext } from './rules.ts';
 
@@ -15,7 +15,7 @@ export type PlanEmployee = {
   daysOff: DayOff[];
   /** Count-as-work time off of the month, in minutes. */
   timeOffWorkMinutes: number;
-  /** requiredHours in minutes, or null when no required hours are set. */
+  /** The employee's target (own requiredHours, else the month's) in minutes; null when none is set. */
   requiredMinutes: number | null;
   /** Shifts of the days before the month (`previousShifts`), by day index −PREVIOUS_DAYS … −1. */
   previous: Array<{ day: number; start: number; end: number }>;
@@ -57,12 +57,13 @@ export function buildProblem(instance: Instance): Problem {
       .filter((s) => s.employeeId === employee.id)
       .map((s) => ({ day: calendar.indexOf(s.date), start: parseTimeOfDay(s.startTime)!, end: parseTimeOfDay(s.endTime)! }))
       .filter((s) => s.day >= -PREVIOUS_DAYS && s.day < 0);
+    const target = targetHoursOf(instance, employee);
     return {
       index,
       id: employee.id,
       daysOff,
       timeOffWorkMinutes: Math.round(daysOff.reduce((sum, d) => sum + d.workHours, 0) * 60),
-      requiredMinutes: instance.requiredHours === null ? null : Math.round(instance.requiredHours * 60),
+      requiredMinutes: target === null ? null : Math.round(target * 60),
       previous,
       workBefore: workDaysBefore(employee, calendar),
     };

@@ -3,7 +3,7 @@
 import { employeeMonthTotal, parseTimeOfDay, roundHours } from '../shared/hours.ts';
 import { buildCalendar, daysOffOf, localFlights, type Calendar } from './calendar.ts';
 import { buildDemand, MINUTES_PER_DAY, type Demand, type FlightWindows } from './demand.ts';
-import type { Instance, ResultShift } from './format.ts';
+import { targetHoursOf, type Instance, type ResultShift } from './format.ts';
 
 export type EmployeeTotal = { employeeId: string; totalHours: number; requiredHours: number | null; gapHours: number | null };
 
@@ -35,9 +35,9 @@ export type Quality = {
   flightsCounted: number;
   /** Flights whose last hour, cut to opening hours, is empty: counted apart, not in Q2. */
   flightsClosed: number;
-  /** Q3: mean |month total − requiredHours| over employees, h; null when no required hours are set. */
+  /** Q3: mean |month total − the employee's own target| over employees with one, h; null when nobody has a target. */
   hoursGapMean: number | null;
-  /** Q3: share of employees within 1 h of requiredHours, %. */
+  /** Q3: share of employees (with a target) within 1 h of their own target, %. */
   withinOneHourPercent: number | null;
   /** Q4: ∫ max(0, S − D) ÷ ∫ D, %. */
   overstaffingPercent: number;
@@ -80,8 +80,9 @@ export function employeeTotals(instance: Pick<Instance, 'employees' | 'month' | 
   for (const s of shifts) byEmployee.set(s.employeeId, [...(byEmployee.get(s.employeeId) ?? []), s]);
   return instance.employees.map((employee) => {
     const totalHours = employeeMonthTotal({ shifts: byEmployee.get(employee.id) ?? [], timeOff: employee.timeOff, month: instance.month });
-    const gapHours = instance.requiredHours === null ? null : roundHours(totalHours - instance.requiredHours);
-    return { employeeId: employee.id, totalHours, requiredHours: instance.requiredHours, gapHours };
+    const requiredHours = targetHoursOf(instance, employee);
+    const gapHours = requiredHours === null ? null : roundHours(totalHours - requiredHours);
+    return { employeeId: employee.id, totalHours, requiredHours, gapHours };
   });
 }
 
@@ -176,7 +177,7 @@ export function measureQuality(
   }
   const employees = employeeTotals(instance, shifts);
   const gaps = employees.map((e) => e.gapHours).filter((g): g is number => g !== null);
-  const hasTarget = instance.requiredHours !== null && gaps.length > 0;
+  const hasTarget = gaps.length > 0;
   return {
     coveragePercent: pct(covered, demand.total),
     flightsStaffedPercent: pct(staffed, counted),

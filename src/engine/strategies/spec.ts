@@ -78,7 +78,6 @@ export const specStrategy: Strategy = (problem, { random }) => {
   // Fixed shifts are not in section 9; they are kept and treated like any existing shift.
   for (const f of problem.fixed) place(f.employee, f, true);
 
-  const required = problem.instance.requiredHours === null ? null : problem.instance.requiredHours * 60;
 
   /**
    * Employee choice rules: not on non-work time off, rest before and after (no overlap), weekly rest,
@@ -98,8 +97,9 @@ export const specStrategy: Strategy = (problem, { random }) => {
     // between them is long enough, and the rest test above allows it.
     return true;
   };
-  /** Priority: furthest below the month's required hours first. */
-  const byPriority = (a: number, b: number): number => state[a]!.totalMinutes - state[b]!.totalMinutes || a - b;
+  /** Priority: furthest below the required hours first, each employee's own (part time) where set. */
+  const below = (e: number): number => (employees[e]!.requiredMinutes ?? 0) - state[e]!.totalMinutes;
+  const byPriority = (a: number, b: number): number => below(b) - below(a) || a - b;
   const choose = (a: Assignment, count: number, exclude?: Set<number>): number[] => {
     const chosen = employees
       .map((e) => e.index)
@@ -172,8 +172,9 @@ export const specStrategy: Strategy = (problem, { random }) => {
   // The text does not say where in the day: the shift starts at opening. Its length is rounded up
   // to the grid so that it can be written as HH:mm. SPEC BREACH (R9): the text checks only the
   // caps, so a long balancing shift can run past closing.
-  if (required !== null) {
-    for (const employee of employees) {
+  for (const employee of employees) {
+    const required = employee.requiredMinutes;
+    if (required !== null) {
       const s = state[employee.index]!;
       for (const day of calendar.days) {
         const missing = required - s.totalMinutes;
