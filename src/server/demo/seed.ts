@@ -7,7 +7,8 @@ import { DateTime } from 'luxon';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { airportHours, employees, flights, monthlyWorkHours, settings, timeOff } from '../db/schema.ts';
-import { mapTimetableToMonth, parseTimetableCsv, requiredStaffFor } from './timetable.ts';
+import { requiredStaffFor } from '../flights/staffing.ts';
+import { mapTimetableToMonth, parseTimetableCsv } from './timetable.ts';
 
 const timetablePath = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -70,13 +70,3 @@ export function mapTimetableToMonth(rows: TimetableRow[], month: string, timeZon
   }
   return out;
 }
-
-/** Ground staff a departure needs per group, by aircraft size. */
-export function requiredStaffFor(aircraftType: string): Record<string, number> {
-  const t = aircraftType.toUpperCase();
-  const wide = /7[4-8]7|A3[3-5]\d|767|777|DC-10|MD-11/.test(t);
-  const narrow = /737|A3[12]\d|757|MD-8|MD-9|DC-9|717/.test(t);
-  if (wide) return { Koordynator: 1, Rampa: 5, 'PAX/INFO': 3 };
-  if (narrow) return { Koordynator: 1, Rampa: 3, 'PAX/INFO': 2 };
-  return { Koordynator: 1, Rampa: 2, 'PAX/INFO': 1 };
-}

@@ -31,7 +31,7 @@ import {
   type WriteResult,
 } from '../repos/flights.ts';
 import { getSettings } from '../repos/settings.ts';
-import { requiredStaffFor } from '../demo/timetable.ts';
+import { requiredStaffFor } from '../flights/staffing.ts';
 import type { Db } from '../db/client.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDelete } from '../http/replies.ts';
