@@ -284,3 +284,34 @@ describe('the labour rules across the month boundary', () => {
     }
   });
 });
+
+describe('part-time contracts in the generated month', () => {
+  it("fills each part-time employee's own required hours, and the month follows them", async () => {
+    const db = t.database.db;
+    await db.update(employees).set({ workingTimeFraction: 0.5 }).where(eq(employees.id, rampa[2]!));
+    await db.update(employees).set({ workingTimeFraction: 0.75, monthlyHours: 90 }).where(eq(employees.id, rampa[3]!));
+    try {
+      const { instance } = await loadInstance(db, 'Rampa', MONTH);
+      const own = new Map(instance.employees.map((e) => [e.id, e.requiredHours]));
+      expect(own.get(rampa[2]!)).toBe(60);
+      // Own monthly hours replace the fraction.
+      expect(own.get(rampa[3]!)).toBe(90);
+      // Full time: the month's 120 h, with no entry of its own.
+      expect(own.get(rampa[0]!)).toBeUndefined();
+
+      const res = await post('/api/generation', { role: 'Rampa', month: MONTH, seed: 5 });
+      expect(res.statusCode).toBe(200);
+      // The run keeps the whole report, each employee's target and total included.
+      const [run] = await db.select().from(generationRuns).where(eq(generationRuns.id, res.json().runId));
+      const report = run!.report as { employees: { employeeId: string; requiredHours: number; totalHours: number }[] };
+      const half = report.employees.find((e) => e.employeeId === rampa[2])!;
+      expect(half.requiredHours).toBe(60);
+      expect(half.totalHours).toBeLessThan(75);
+      expect(report.employees.find((e) => e.employeeId === rampa[3])!.requiredHours).toBe(90);
+      expect(report.employees.find((e) => e.employeeId === rampa[0])!.requiredHours).toBe(120);
+    } finally {
+      await db.update(employees).set({ workingTimeFraction: 1, monthlyHours: null }).where(eq(employees.id, rampa[2]!));
+      await db.update(employees).set({ workingTimeFraction: 1, monthlyHours: null }).where(eq(employees.id, rampa[3]!));
+    }
+  });
+});

@@ -55,7 +55,13 @@ describe('what changed while the month was being generated', () => {
       { change: 'employee', action: 'removed', employee: 'Anna Nowak' }, /^Anna Nowak left the group while/],
     ['an employee renamed', (i) => (i.employees[0]!.lastName = 'Nowak-Lis'),
       { change: 'employee', action: 'changed', employee: 'Anna Nowak-Lis' }, /^The details of Anna Nowak-Lis were changed/],
+    ['an employee made half time', (i) => (i.employees[1]!.requiredHours = 80),
+      { change: 'employee', action: 'changed', employee: 'Bea Kowalska' }, /^The details of Bea Kowalska were changed/],
     ['the required hours', (i) => (i.requiredHours = 168), { change: 'requiredHours' }, /^The month's required hours were changed/],
+    ["the required hours, which move a half-time employee's too", (i) => {
+      i.requiredHours = 168;
+      i.employees[1]!.requiredHours = 84;
+    }, { change: 'requiredHours' }, /^The month's required hours were changed/],
     ['the settings', (i) => (i.settings.minRestHours = 12), { change: 'settings' }, /^The settings were changed/],
     ['the operating hours', (i) => (i.airportHours[0]!.minimumStaff = 2), { change: 'airportHours' }, /^The group's operating hours/],
     ['a flight', (i) => (i.flights[0]!.requiredStaff = 3), { change: 'flights' }, /^The month's flights were changed/],

@@ -7,6 +7,7 @@ import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
 import { airportHours, employees, flights, monthlyWorkHours, schedules, staffGroups, timeOff } from '../db/schema.ts';
 import { getSettings } from '../repos/settings.ts';
+import { employeeRequiredHours } from '../../shared/api/employees.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** The failing step's message, as docs/product.md §8 names it. */
@@ -76,7 +77,13 @@ export async function loadInstance(db: Db, role: string, month: string, options:
     : [];
 
   const staff = await db
-    .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName })
+    .select({
+      id: employees.id,
+      firstName: employees.firstName,
+      lastName: employees.lastName,
+      workingTimeFraction: employees.workingTimeFraction,
+      monthlyHours: employees.monthlyHours,
+    })
     .from(employees)
     .where(eq(employees.role, role))
     .orderBy(asc(employees.lastName), asc(employees.firstName));
@@ -129,6 +136,11 @@ export async function loadInstance(db: Db, role: string, month: string, options:
       id: e.id,
       firstName: e.firstName,
       lastName: e.lastName,
+      // Part time or own hours: the employee's own target (docs/decisions/0010-part-time-hours.md);
+      // a full-time employee without own hours keeps the month's, so their entry has none.
+      ...((e.monthlyHours !== null || e.workingTimeFraction !== 1) && {
+        requiredHours: employeeRequiredHours(required[0]!.requiredHours, e)!,
+      }),
       timeOff: offs
         .filter((o) => o.employeeId === e.id)
         .map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),
