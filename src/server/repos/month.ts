@@ -1,12 +1,14 @@
 // One month of the dashboard in one round trip (docs/product.md §2): the required hours, the
 // settings the grid needs, every staff group with its employees, and the month's shifts, time off
-// and events, plus each employee's total computed with the shared rule of section 9.
+// and events, plus each employee's total computed with the shared rule of section 9 and their own
+// required hours (part time: docs/decisions/0010-part-time-hours.md).
 import { gzipSync } from 'node:zlib';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, events, monthlyWorkHours, schedules, staffGroups } from '../db/schema.ts';
 import { employeeMonthTotal } from '../../shared/hours.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
+import { employeeRequiredHours } from '../../shared/api/employees.ts';
 import { monthDataSchema, type MonthData, type MonthGroup, type Schedule, type ScheduleEvent } from '../../shared/api/schedule.ts';
 import { isPlanned, type TimeOff } from '../../shared/api/time-off.ts';
 import { getSettings } from './settings.ts';
@@ -35,7 +37,14 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
       .from(staffGroups)
       .orderBy(asc(staffGroups.position), asc(staffGroups.name)),
     db
-      .select({ id: employees.id, firstName: employees.firstName, lastName: employees.lastName, role: employees.role })
+      .select({
+        id: employees.id,
+        firstName: employees.firstName,
+        lastName: employees.lastName,
+        role: employees.role,
+        workingTimeFraction: employees.workingTimeFraction,
+        monthlyHours: employees.monthlyHours,
+      })
       .from(employees)
       .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id)),
     db
@@ -69,7 +78,10 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
 
   const groups: MonthGroup[] = groupRows.map((g) => ({ ...g, employees: [] }));
   const byName = new Map(groups.map((g) => [g.name, g]));
-  for (const e of employeeRows) byName.get(e.role)?.employees.push({ id: e.id, firstName: e.firstName, lastName: e.lastName });
+  for (const e of employeeRows) {
+    const own = employeeRequiredHours(requiredHours, e);
+    byName.get(e.role)?.employees.push({ id: e.id, firstName: e.firstName, lastName: e.lastName, requiredHours: own });
+  }
 
   const shiftList: Schedule[] = scheduleRows.map((s) => ({
     ...s,

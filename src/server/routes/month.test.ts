@@ -20,8 +20,10 @@ beforeAll(async () => {
     .insert(employees)
     .values([
       { firstName: 'Zofia', lastName: 'Wójcik', email: 'zofia@example.com', role: 'Rampa' },
-      { firstName: 'Adam', lastName: 'Kowalski', email: 'adam@example.com', role: 'Rampa' },
-      { firstName: 'Bartek', lastName: 'Nowak', email: 'bartek@example.com', role: 'Koordynator' },
+      // Half time: half of the month's required hours.
+      { firstName: 'Adam', lastName: 'Kowalski', email: 'adam@example.com', role: 'Rampa', workingTimeFraction: 0.5 },
+      // Own monthly hours replace the fraction and stand even in a month without required hours.
+      { firstName: 'Bartek', lastName: 'Nowak', email: 'bartek@example.com', role: 'Koordynator', workingTimeFraction: 0.75, monthlyHours: 100 },
     ])
     .returning();
   [zofia, adam, bartek] = rows.map((r) => r.id) as [string, string, string];
@@ -64,9 +66,13 @@ describe('GET /api/month', () => {
     // Every staff group in its order, even those without employees; employees by last name.
     expect(body.groups.map((g: { name: string }) => g.name)).toEqual(['Koordynator', 'Rampa', 'PAX/INFO', 'TEST 1', 'TEST 2', 'TEST 3']);
     const rampa = body.groups.find((g: { name: string }) => g.name === 'Rampa');
+    // Each with their own required hours: full time the month's, half time half of it.
     expect(rampa.employees).toEqual([
-      { id: adam, firstName: 'Adam', lastName: 'Kowalski' },
-      { id: zofia, firstName: 'Zofia', lastName: 'Wójcik' },
+      { id: adam, firstName: 'Adam', lastName: 'Kowalski', requiredHours: 80 },
+      { id: zofia, firstName: 'Zofia', lastName: 'Wójcik', requiredHours: 160 },
+    ]);
+    expect(body.groups.find((g: { name: string }) => g.name === 'Koordynator').employees).toEqual([
+      { id: bartek, firstName: 'Bartek', lastName: 'Nowak', requiredHours: 100 },
     ]);
     expect(body.groups.find((g: { name: string }) => g.name === 'TEST 3').employees).toEqual([]);
     // Only March's shifts, times as HH:mm.
@@ -86,6 +92,8 @@ describe('GET /api/month', () => {
     const res = await get('/api/month?month=2026-04');
     expect(res.statusCode).toBe(200);
     expect(res.json().requiredHours).toBeNull();
+    const people = (res.json().groups as { employees: { id: string; requiredHours: number | null }[] }[]).flatMap((g) => g.employees);
+    expect(Object.fromEntries(people.map((e) => [e.id, e.requiredHours]))).toEqual({ [zofia]: null, [adam]: null, [bartek]: 100 });
     // April: the shift of 1 April, 2 days of the course (8 h) and 3 days of the other (7.5 h).
     expect(res.json().totals).toEqual({ [zofia]: 8, [adam]: 2 * 8 + 4 * 7.5, [bartek]: 0 });
   });

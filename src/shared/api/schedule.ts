@@ -57,7 +57,16 @@ export const monthSettingsSchema = z.object({
 });
 export type MonthSettings = z.infer<typeof monthSettingsSchema>;
 
-export const monthEmployeeSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+export const monthEmployeeSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /**
+   * The employee's own required hours this month: their own monthly hours, or the month's required
+   * hours times their working-time fraction; null when neither is set (docs/decisions/0010-part-time-hours.md).
+   */
+  requiredHours: z.number().nullable(),
+});
 export type MonthEmployee = z.infer<typeof monthEmployeeSchema>;
 
 export const monthGroupSchema = z.object({

@@ -58,7 +58,7 @@ describe('the Total Hours cell', () => {
 });
 
 const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' } as const;
-const employee = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak' };
+const employee = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 };
 
 function modalData(shifts: MonthData['schedules']) {
   return indexMonth({ month: '2026-03', requiredHours: 160, settings, groups: [], schedules: shifts, timeOff: [], events: [], totals: {} }).get(employee.id) ?? {

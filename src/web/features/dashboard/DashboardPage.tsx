@@ -287,7 +287,7 @@ export function DashboardPage() {
                   </Text>
                 </Paper>
               ) : (
-                <GroupTable group={group} days={days} index={index} marks={marks} requiredHours={data.requiredHours} handlers={handlers} t={t} language={language} />
+                <GroupTable group={group} days={days} index={index} marks={marks} handlers={handlers} t={t} language={language} />
               )}
             </section>
           ))}

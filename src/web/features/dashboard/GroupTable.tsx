@@ -41,7 +41,6 @@ type Props = {
   index: Map<string, EmployeeMonth>;
   /** Rule-breaking saved shifts per employee (most employees have none). */
   marks: Map<string, RowMarks>;
-  requiredHours: number | null;
   handlers: GridHandlers;
   t: TFunction<'dashboard'>;
   /** The UI's language, for the dates the delete buttons name. */
@@ -57,7 +56,7 @@ function keyboardFocus(element: HTMLElement): boolean {
   }
 }
 
-export const GroupTable = memo(function GroupTable({ group, days, index, marks, requiredHours, handlers, t, language }: Props) {
+export const GroupTable = memo(function GroupTable({ group, days, index, marks, handlers, t, language }: Props) {
   const tableRef = useRef<HTMLTableElement>(null);
   const active = useRef<HTMLElement | null>(null);
   const [shown, setShown] = useState(FIRST_ROWS);
@@ -186,7 +185,6 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
               days={days}
               month={employeeMonth(index, employee.id)}
               marks={marks.get(employee.id)}
-              requiredHours={requiredHours}
               t={t}
               language={language}
             />
@@ -203,13 +201,12 @@ type RowProps = {
   days: Day[];
   month: EmployeeMonth;
   marks: RowMarks | undefined;
-  requiredHours: number | null;
   t: TFunction<'dashboard'>;
   language: string;
 };
 
 const EmployeeRow = memo(
-  function EmployeeRow({ employee, row, days, month, marks, requiredHours, t, language }: RowProps) {
+  function EmployeeRow({ employee, row, days, month, marks, t, language }: RowProps) {
     const name = fullName(employee);
     return (
       <tr role="row" data-breach={marks ? '' : undefined}>
@@ -231,7 +228,8 @@ const EmployeeRow = memo(
           <DayCell key={d.date} name={name} employeeId={employee.id} day={d} row={row} col={col} month={month} reasons={marks?.byDate.get(d.date)} t={t} language={language} />
         ))}
         <td role="gridcell" className={classes.total}>
-          <Totals total={month.total} required={requiredHours} t={t} />
+          {/* Against the employee's own required hours: part time is a share of the month's (docs/product.md §2). */}
+          <Totals total={month.total} required={employee.requiredHours} t={t} />
         </td>
       </tr>
     );
@@ -240,7 +238,7 @@ const EmployeeRow = memo(
     a.employee === b.employee &&
     a.row === b.row &&
     a.days === b.days &&
-    a.requiredHours === b.requiredHours &&
+    a.employee.requiredHours === b.employee.requiredHours &&
     a.t === b.t &&
     a.language === b.language &&
     a.month.total === b.month.total &&

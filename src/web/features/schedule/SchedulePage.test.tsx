@@ -9,7 +9,7 @@ const MONTH: MonthData = {
   month: '2026-11',
   requiredHours: 160,
   settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
-  groups: [{ name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'e1', firstName: 'Anna', lastName: 'Nowak' }] }],
+  groups: [{ name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'e1', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 }, { id: 'e2', firstName: 'Jan', lastName: 'Lis', requiredHours: 80 }] }],
   schedules: [{ id: 's1', employeeId: 'e1', date: '2026-11-02', startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 }],
   timeOff: [],
   events: [],
@@ -25,6 +25,21 @@ describe('the printable schedule', () => {
       await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11', language });
       expect(await screen.findByRole('rowheader', { name: 'Anna Nowak' })).toBeInTheDocument();
       expect(screen.getByRole('cell', { name: '6–14' })).toBeInTheDocument();
+    });
+  }
+
+  for (const [language, header, column] of [
+    ['pl', 'Wymagane (pełny etat): 160 h', 'Wymagane'],
+    ['en', 'Required (full time): 160 h', 'Required'],
+  ] as const) {
+    it(`prints each employee's own required hours, half time half of the month's (${language})`, async () => {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(MONTH), { status: 200, headers: { 'content-type': 'application/json' } })));
+      await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11', language });
+      const jan = (await screen.findByRole('rowheader', { name: 'Jan Lis' })).closest('tr')!;
+      expect(screen.getByText(header)).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
+      expect(jan.lastElementChild).toHaveTextContent(/^80$/);
+      expect(screen.getByRole('rowheader', { name: 'Anna Nowak' }).closest('tr')!.lastElementChild).toHaveTextContent(/^160$/);
     });
   }
 });

@@ -15,6 +15,9 @@ import { useMonth } from '../../ui/useMonth.ts';
 import classes from './SchedulePage.module.css';
 import { downloadText, monthCsv } from './csv.ts';
 
+/** Required hours as written on the dashboard: whole hours bare, a share of them with two decimals. */
+const hoursText = (hours: number) => (Number.isInteger(hours) ? String(hours) : hours.toFixed(2));
+
 const short = (time: string) => {
   const [h, m] = time.split(':');
   return m === '00' ? String(Number(h)) : `${Number(h)}:${m}`;
@@ -138,6 +141,7 @@ export function SchedulePage() {
                         </th>
                       ))}
                       <th scope="col">{t('schedulePage.total')}</th>
+                      <th scope="col">{t('schedulePage.requiredColumn')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -152,6 +156,8 @@ export function SchedulePage() {
                           </td>
                         ))}
                         <td className={classes.total}>{(query.data.totals[e.id] ?? 0).toFixed(2)}</td>
+                        {/* The employee's own required hours: part time is a share of the month's. */}
+                        <td className={classes.total}>{e.requiredHours === null ? '' : hoursText(e.requiredHours)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -18,8 +18,8 @@ const data: MonthData = {
   requiredHours: 160,
   settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
   groups: [
-    { name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'a', firstName: 'Anna', lastName: 'Żak' }] },
-    { name: 'PAX/INFO', position: 2, takesFlights: true, employees: [{ id: 'b', firstName: '=HYPERLINK("http://x")', lastName: '-1+2' }] },
+    { name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'a', firstName: 'Anna', lastName: 'Żak', requiredHours: 160 }] },
+    { name: 'PAX/INFO', position: 2, takesFlights: true, employees: [{ id: 'b', firstName: '=HYPERLINK("http://x")', lastName: '-1+2', requiredHours: 82.5 }] },
   ],
   schedules: [
     { id: 's1', employeeId: 'a', date: '2026-03-01', startTime: '06:00', endTime: '14:30', totalHours: 8.5, version: 1 },
@@ -58,12 +58,20 @@ describe('the month as CSV', () => {
     const rows = parse(monthCsv(data, data.groups, dates, labels, ','), ',');
     const cells = rows.flat();
     expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
-    expect(rows[2]).toEqual(['PAX/INFO', "'-1+2", `'=HYPERLINK("http://x")`, '', '', "'@SUM(A1:A9)", '0.00', '160']);
+    expect(rows[2]).toEqual(['PAX/INFO', "'-1+2", `'=HYPERLINK("http://x")`, '', '', "'@SUM(A1:A9)", '0.00', '82.50']);
   });
 
   it('uses semicolons and decimal commas for Polish spreadsheets, and leaves out groups not asked for', () => {
     const rows = parse(monthCsv(data, [data.groups[0]!], dates, labels, ';'), ';');
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(-2)).toEqual(['24,50', '160']);
+  });
+
+  it("writes each employee's own required hours: half time is half the month's, with a decimal comma in Polish", () => {
+    const rows = parse(monthCsv(data, data.groups, dates, labels, ';'), ';');
+    expect(rows[1]!.at(-1)).toBe('160');
+    expect(rows[2]!.at(-1)).toBe('82,50');
+    const none = { ...data, groups: [{ ...data.groups[0]!, employees: [{ ...data.groups[0]!.employees[0]!, requiredHours: null }] }] };
+    expect(parse(monthCsv(none, none.groups, dates, labels, ','), ',')[1]!.at(-1)).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 // The month as a spreadsheet: one row per employee, one column per day, then the month's total and
-// the required hours. Written with papaparse, which also neutralises every cell a spreadsheet would
+// the employee's own required hours (part time: a share of the month's). Written with papaparse, which also neutralises every cell a spreadsheet would
 // run as a formula (text starting with = + - @, a tab or a carriage return gets a leading
 // apostrophe): names and events are typed by people and may start that way.
 import Papa from 'papaparse';
@@ -44,7 +44,7 @@ export function monthCsv(data: MonthData, groups: MonthGroup[], dates: string[],
       e.firstName,
       ...dates.map((d) => (cells.get(`${e.id}|${d}`) ?? []).join(' / ')),
       decimal(data.totals[e.id] ?? 0),
-      data.requiredHours === null ? '' : String(data.requiredHours),
+      e.requiredHours === null ? '' : Number.isInteger(e.requiredHours) ? String(e.requiredHours) : decimal(e.requiredHours),
     ]),
   );
   // A byte order mark, so that spreadsheet programs read the file as UTF-8 (Polish letters).
