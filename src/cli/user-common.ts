@@ -3,7 +3,8 @@
 import os from 'node:os';
 import type { Runtime } from '../server/runtime.ts';
 import { findUserByEmail } from '../server/repos/users.ts';
-import { AccountError, type Actor } from '../server/auth/users.ts';
+import type { Actor } from '../server/auth/users.ts';
+import { DomainError, NotFoundError } from '../server/domain/errors.ts';
 import { passwordProblem, type PasswordOwner } from '../server/security/password-policy.ts';
 
 export function cliActor(): Actor {
@@ -18,13 +19,13 @@ export function cliActor(): Actor {
 
 export async function userByEmail(runtime: Runtime, email: string) {
   const found = await findUserByEmail(runtime.database.db, email);
-  if (!found) throw new AccountError(404, `No account with the email ${email.trim().toLowerCase()}.`);
+  if (!found) throw new NotFoundError('NOT_FOUND', `No account with the email ${email.trim().toLowerCase()}.`, { params: { what: 'user' } });
   return found;
 }
 
 /** Prints a refused action as one line and returns the exit code; anything else is rethrown. */
 export function refused(err: unknown): number {
-  if (err instanceof AccountError) {
+  if (err instanceof DomainError) {
     console.error(err.message);
     return 1;
   }

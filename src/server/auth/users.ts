@@ -8,7 +8,8 @@ import { user } from '../db/schema.ts';
 import { writeAudit } from '../repos/audit.ts';
 import { countAdmins, findUserByEmail, findUserById, setBan, setMustChangePassword } from '../repos/users.ts';
 import { passwordProblem, type PasswordOwner } from '../security/password-policy.ts';
-import { PASSWORD_REJECTED, type PasswordRejection } from '../../shared/api/account.ts';
+import { PASSWORD_REJECTED } from '../../shared/api/account.ts';
+import { ConflictError, NotFoundError, RefusedError } from '../domain/errors.ts';
 import type { Auth } from './auth.ts';
 
 export interface NewUser {
@@ -17,30 +18,6 @@ export interface NewUser {
   name?: string | undefined;
   role?: 'admin' | 'user';
   mustChangePassword?: boolean;
-}
-
-/**
- * A refused administration action; `field` names the input at fault when there is one. A refused
- * password has the code PASSWORD_REJECTED and says why in `params`.
- */
-export class AccountError extends Error {
-  readonly status: 400 | 404 | 409;
-  readonly field: string | undefined;
-  readonly code: string | undefined;
-  readonly params: PasswordRejection | Record<string, string> | undefined;
-  /** `reason`: the code the answer carries, and the params the browser needs to say it. */
-  constructor(
-    status: 400 | 404 | 409,
-    message: string,
-    field?: string,
-    reason?: { code: string; params: PasswordRejection | Record<string, string> },
-  ) {
-    super(message);
-    this.status = status;
-    this.field = field;
-    this.code = reason?.code;
-    this.params = reason?.params;
-  }
 }
 
 /** Who did an administration action, for the audit log. */
@@ -54,7 +31,7 @@ export interface Actor {
 /** Refuses a password that breaks the policy for this account, naming the field and the reason. */
 export function checkPassword(password: string, owner: PasswordOwner, field = 'password') {
   const problem = passwordProblem(password, owner);
-  if (problem) throw new AccountError(400, `${field}: ${problem.message}`, field, { code: PASSWORD_REJECTED, params: problem.params });
+  if (problem) throw new RefusedError(PASSWORD_REJECTED, `${field}: ${problem.message}`, { field, params: { ...problem.params } });
 }
 
 export async function createUser(auth: Auth, input: NewUser) {
@@ -117,7 +94,7 @@ async function audit(db: Db, actor: Actor, action: string, target: { id: string;
 
 async function existing(db: Db, userId: string) {
   const found = await findUserById(db, userId);
-  if (!found) throw new AccountError(404, 'No such user', undefined, { code: 'NOT_FOUND', params: { what: 'user' } });
+  if (!found) throw new NotFoundError('NOT_FOUND', 'No such user', { params: { what: 'user' } });
   return found;
 }
 
@@ -129,7 +106,9 @@ export async function adminCreateUser(
   input: { email: string; name?: string | undefined; role: 'admin' | 'user'; password?: string | undefined },
 ) {
   const email = input.email.trim().toLowerCase();
-  if (await findUserByEmail(db, email)) throw new AccountError(409, `email: an account with ${email} already exists`, 'email', { code: 'EMAIL_TAKEN', params: {} });
+  if (await findUserByEmail(db, email)) {
+    throw new ConflictError('EMAIL_TAKEN', `email: an account with ${email} already exists`, { field: 'email', params: {} });
+  }
   const password = input.password ?? generatePassword({ email, name: input.name });
   const created = await createUser(auth, { email, password, name: input.name, role: input.role, mustChangePassword: true });
   await audit(db, actor, 'admin.user-created', created, { role: input.role });
@@ -166,13 +145,12 @@ type AccountAction = 'ban' | 'delete';
 const DOING: Record<AccountAction, string> = { ban: 'banning them', delete: 'deleting them' };
 
 function refuseSelf(actor: Actor, userId: string, action: AccountAction) {
-  if (actor.userId === userId) throw new AccountError(409, `You cannot ${action} your own account.`, undefined, { code: 'OWN_ACCOUNT', params: { action } });
+  if (actor.userId === userId) throw new ConflictError('OWN_ACCOUNT', `You cannot ${action} your own account.`, { params: { action } });
 }
 
 async function refuseLastAdmin(db: Db, target: { role: string | null; banned: boolean | null }, action: AccountAction) {
   if (target.role === 'admin' && !target.banned && (await countAdmins(db)) <= 1) {
-    throw new AccountError(409, `This is the only administrator; ${DOING[action]} would leave nobody to manage accounts.`, undefined, {
-      code: 'LAST_ADMIN',
+    throw new ConflictError('LAST_ADMIN', `This is the only administrator; ${DOING[action]} would leave nobody to manage accounts.`, {
       params: { action },
     });
   }

@@ -1,8 +1,11 @@
 // The one place where an error becomes an answer: JSON with a message a person can read, never a
-// stack trace, and a status that says whose fault it was.
+// stack trace, and a status that says whose fault it was. Services and repositories raise domain
+// errors (../domain/errors.ts) and routes HttpError; both are said here, with the code and params
+// the browser translates.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type ErrorBody } from './errors.ts';
+import { ConflictError, DomainError, NotFoundError } from '../domain/errors.ts';
 import { issueParams } from '../../shared/api/issues.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE, invalidInputMessage, isDatabaseUnavailable, isDiskFull } from './db-errors.ts';
 
@@ -31,6 +34,20 @@ function frameworkClientError(error: FastifyError, request: FastifyRequest): Omi
   }
 }
 
+/** The status of a domain error: 404 for what is not there, 409 for stored data in the way, 400 for a refused input. */
+export function domainStatus(error: DomainError): 400 | 404 | 409 {
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ConflictError) return 409;
+  return 400;
+}
+
+/** An HttpError or a domain error: a refusal the server meant, sent with its own code, field and params. */
+function meantRefusal(error: unknown): { status: number; code: string; message: string; field: string | undefined; params: Record<string, unknown> | undefined } | null {
+  if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message, field: error.field, params: error.params };
+  if (error instanceof DomainError) return { status: domainStatus(error), code: error.code, message: error.message, field: error.field, params: error.params };
+  return null;
+}
+
 export function errorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const requestId = String(request.id);
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -42,24 +59,25 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
     const body: ErrorBody = { code: 'BAD_REQUEST', message, requestId, params, ...(field ? { field } : {}) };
     return reply.status(400).send(body);
   }
+  const refusal = meantRefusal(error);
   // A full disk under the database (also behind a 5xx HttpError's cause): 507 with a message that says so.
-  if (!(error instanceof HttpError && error.statusCode < 500) && isDiskFull(error)) {
+  if (!(refusal && refusal.status < 500) && isDiskFull(error)) {
     request.log.error({ err: error }, 'disk full');
     return reply.status(507).send({ code: 'DISK_FULL', message: DISK_FULL_MESSAGE, requestId } satisfies ErrorBody);
   }
   // A lost database connection (also behind a 5xx HttpError's cause): 503 with a message that says so.
-  if (!(error instanceof HttpError && error.statusCode < 500) && isDatabaseUnavailable(error)) {
+  if (!(refusal && refusal.status < 500) && isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');
     return reply.status(503).send({ code: 'DATABASE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, requestId } satisfies ErrorBody);
   }
   // A value the database cannot hold (PostgreSQL's data exceptions, class 22) is the input's fault: 400.
-  const invalid = error instanceof HttpError ? null : invalidInputMessage(error);
+  const invalid = refusal ? null : invalidInputMessage(error);
   if (invalid) return reply.status(400).send({ code: 'BAD_REQUEST', message: invalid, params: { issue: 'not_storable' }, requestId } satisfies ErrorBody);
-  if (error instanceof HttpError) {
-    const body: ErrorBody = { code: error.code, message: error.message, requestId };
-    if (error.field) body.field = error.field;
-    if (error.params) body.params = error.params;
-    return reply.status(error.statusCode).send(body);
+  if (refusal) {
+    const body: ErrorBody = { code: refusal.code, message: refusal.message, requestId };
+    if (refusal.field) body.field = refusal.field;
+    if (refusal.params) body.params = refusal.params;
+    return reply.status(refusal.status).send(body);
   }
   const status = error.statusCode;
   if (status && status >= 400 && status < 500) {

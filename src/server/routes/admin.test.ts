@@ -1,7 +1,8 @@
 // The administration API and the account API: what an administrator and a user see and may do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, nextTestAddress, signInAs, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
-import { AccountError, adminDeleteUser } from '../auth/users.ts';
+import { adminDeleteUser } from '../auth/users.ts';
+import { ConflictError } from '../domain/errors.ts';
 
 let t: TestApp;
 let admin: string;
@@ -71,8 +72,8 @@ describe('administration', () => {
     // From the command line, the last administrator cannot be deleted either.
     const cli = { userId: null, email: 'command line (test)', ipAddress: null, via: 'cli' as const };
     const error = await adminDeleteUser(t.database.db, t.auth, cli, self.id).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AccountError);
-    expect((error as AccountError).message).toMatch(/only administrator/);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as ConflictError).message).toMatch(/only administrator/);
     expect(error).toMatchObject({ code: 'LAST_ADMIN', params: { action: 'delete' } });
   });
 

@@ -1,5 +1,6 @@
 // Administration of accounts: administrators only (the app's one permission). Each action ends the
-// sessions it must and writes the audit log (src/server/auth/users.ts, shared with the command line).
+// sessions it must and writes the audit log (src/server/auth/users.ts, shared with the command line);
+// what those refuse they raise as domain errors, said by the one error handler.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,6 @@ import {
   userSchema,
 } from '../../shared/api/users.ts';
 import {
-  AccountError,
   adminBanUser,
   adminCreateUser,
   adminDeleteUser,
@@ -33,14 +33,6 @@ export async function requireAdmin(request: FastifyRequest) {
 
 export function actorOf(request: FastifyRequest): Actor {
   return { userId: request.user?.id ?? null, email: request.user?.email ?? null, ipAddress: request.ip, via: 'web' };
-}
-
-function asHttp(err: unknown): never {
-  if (err instanceof AccountError) {
-    const codes = { 400: 'BAD_REQUEST', 404: 'NOT_FOUND', 409: 'CONFLICT' } as const;
-    throw new HttpError(err.status, err.code ?? codes[err.status], err.message, err.field, err.params ? { ...err.params } : undefined);
-  }
-  throw err;
 }
 
 type Row = Awaited<ReturnType<typeof listUsers>>[number];
@@ -76,7 +68,7 @@ export async function adminRoutes(app: FastifyInstance, { database, auth }: Rout
     '/admin/users',
     { schema: { body: createUserBodySchema, response: { 201: createdUserSchema } } },
     async (request, reply) => {
-      const created = await adminCreateUser(db, auth, actorOf(request), request.body).catch(asHttp);
+      const created = await adminCreateUser(db, auth, actorOf(request), request.body);
       return reply.status(201).send({ user: toUser(created.user), oneTimePassword: created.oneTimePassword });
     },
   );
@@ -84,23 +76,23 @@ export async function adminRoutes(app: FastifyInstance, { database, auth }: Rout
   api.post(
     '/admin/users/:id/reset-password',
     { schema: { params: userParamsSchema, body: noBody, response: { 200: oneTimePasswordSchema } } },
-    async (request) => adminResetPassword(db, auth, actorOf(request), request.params.id).catch(asHttp),
+    async (request) => adminResetPassword(db, auth, actorOf(request), request.params.id),
   );
 
   api.post('/admin/users/:id/ban', { schema: { params: userParamsSchema, body: banBodySchema.nullish() } }, async (request, reply) => {
     const until = request.body?.until ? new Date(request.body.until) : undefined;
     if (until && until.getTime() <= Date.now()) throw new HttpError(400, 'BAD_REQUEST', 'until: must be in the future', 'until', { field: 'until', issue: 'custom', rule: 'inFuture' });
-    await adminBanUser(db, auth, actorOf(request), request.params.id, { reason: request.body?.reason, expires: until }).catch(asHttp);
+    await adminBanUser(db, auth, actorOf(request), request.params.id, { reason: request.body?.reason, expires: until });
     return reply.status(204).send();
   });
 
   api.post('/admin/users/:id/unban', { schema: { params: userParamsSchema, body: noBody } }, async (request, reply) => {
-    await adminUnbanUser(db, actorOf(request), request.params.id).catch(asHttp);
+    await adminUnbanUser(db, actorOf(request), request.params.id);
     return reply.status(204).send();
   });
 
   api.delete('/admin/users/:id', { schema: { params: userParamsSchema } }, async (request, reply) => {
-    await adminDeleteUser(db, auth, actorOf(request), request.params.id).catch(asHttp);
+    await adminDeleteUser(db, auth, actorOf(request), request.params.id);
     return reply.status(204).send();
   });
 }

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, nextTestAddress, signInAs, TEST_BASE_URL, TEST_PASSWORD, type TestApp } from '../test/harness.ts';
-import { AccountError, adminCreateUser, adminResetPassword, createUser, ensureFirstAdmin, generatePassword } from '../auth/users.ts';
+import { DomainError, RefusedError } from '../domain/errors.ts';
+import { adminCreateUser, adminResetPassword, createUser, ensureFirstAdmin, generatePassword } from '../auth/users.ts';
 import { user } from '../db/schema.ts';
 import { passwordProblem, personalWords } from './password-policy.ts';
 import { passwordOptionAccepted } from '../../cli/user-common.ts';
@@ -59,8 +60,8 @@ const refusal = async (promise: Promise<unknown>) => {
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(AccountError);
-  return error as AccountError;
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
 };
 const userRow = async (email: string) => (await t.database.db.select().from(user).where(eq(user.email, email)))[0];
 
@@ -104,7 +105,8 @@ describe('creating an account', () => {
   it('refuses every weak password with the reason, and creates nothing', async () => {
     for (const [password, reason] of WEAK_SET) {
       const error = await refusal(createUser(t.auth, { email: EMAIL, name: NAME, password }));
-      expect(error).toMatchObject({ status: 400, field: 'password', code: 'PASSWORD_REJECTED', params: { reason } });
+      expect(error).toBeInstanceOf(RefusedError);
+      expect(error).toMatchObject({ field: 'password', code: 'PASSWORD_REJECTED', params: { reason } });
       expect(error.message).toMatch(/^password: /);
     }
     expect(await userRow(EMAIL)).toBeUndefined();

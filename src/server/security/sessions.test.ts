@@ -4,7 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, cookieHeader, nextTestAddress, signInAs, TEST_BASE_URL, TEST_PASSWORD, type TestApp } from '../test/harness.ts';
-import { AccountError, createUser, ensureFirstAdmin, generatePassword } from '../auth/users.ts';
+import { RefusedError } from '../domain/errors.ts';
+import { createUser, ensureFirstAdmin, generatePassword } from '../auth/users.ts';
 import { account, user } from '../db/schema.ts';
 import { isCommonPassword, passwordProblem } from './password-policy.ts';
 
@@ -71,7 +72,7 @@ describe('6. password rules', () => {
     expect(isCommonPassword('Password123!')).toBe(true);
     expect(isCommonPassword('qwerty123456')).toBe(true);
     expect(isCommonPassword('correct horse battery staple')).toBe(false);
-    await expect(createUser(t.auth, { email: 'weak@grafik.test', password: 'Password123!' })).rejects.toBeInstanceOf(AccountError);
+    await expect(createUser(t.auth, { email: 'weak@grafik.test', password: 'Password123!' })).rejects.toBeInstanceOf(RefusedError);
     expect(await t.database.db.select().from(user).where(eq(user.email, 'weak@grafik.test'))).toEqual([]);
     // And on a password change, with a message naming the field.
     const cookie = await t.signIn('changer-weak@grafik.test');

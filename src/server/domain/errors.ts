@@ -1,0 +1,35 @@
+// What services and repositories raise when they refuse something: the refusal in the product's
+// terms, with the code and params the browser translates (and the English sentence the command line
+// prints). They know nothing of HTTP: src/server/http/error-handler.ts is the one place that gives
+// each kind its status (docs/decisions/0011-server-layers.md).
+
+/** Options every refusal may carry: the input at fault, and the figures its sentence needs. */
+export interface RefusalDetails {
+  /** The input at fault, when one is (`email`, `password`). */
+  field?: string | undefined;
+  /** What the browser needs to say it in the user's language; sent as the answer's `params`. */
+  params?: Record<string, unknown> | undefined;
+}
+
+/** A refusal with a code; the subclasses say whose fault it is. */
+export class DomainError extends Error {
+  readonly code: string;
+  readonly field: string | undefined;
+  readonly params: Record<string, unknown> | undefined;
+  constructor(code: string, message: string, details: RefusalDetails = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.field = details.field;
+    this.params = details.params;
+  }
+}
+
+/** The input itself is refused (a password the policy does not allow). Answered with 400. */
+export class RefusedError extends DomainError {}
+
+/** What was asked for is not there. Answered with 404. */
+export class NotFoundError extends DomainError {}
+
+/** The stored data stands in the way (a taken email, the last administrator, one's own account). Answered with 409. */
+export class ConflictError extends DomainError {}
