@@ -54,9 +54,9 @@ describe('broken encodings', () => {
     expect(body.code).toBe('IMPORT_INVALID');
     expect(body.message).toMatch(/^Nothing was imported: 3 invalid rows\. row 2: flight_number may contain only letters/);
     expect(body.rows).toEqual([
-      { row: 2, errors: [{ field: 'flight_number', message: FLIGHT_MESSAGES.numberCharacters }] },
-      { row: 3, errors: [{ field: 'departure_time', message: FLIGHT_MESSAGES.time }] },
-      { row: 4, errors: [{ field: 'flight_number', message: FLIGHT_MESSAGES.numberCharacters }] },
+      { row: 2, errors: [{ field: 'flight_number', message: FLIGHT_MESSAGES.numberCharacters, params: { issue: 'custom', rule: 'numberCharacters' } }] },
+      { row: 3, errors: [{ field: 'departure_time', message: FLIGHT_MESSAGES.time, params: { issue: 'custom', rule: 'time' } }] },
+      { row: 4, errors: [{ field: 'flight_number', message: FLIGHT_MESSAGES.numberCharacters, params: { issue: 'custom', rule: 'numberCharacters' } }] },
     ]);
     expect(await dataChecksum(t.database.db)).toBe(before);
   });
