@@ -6,9 +6,9 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { verifyPassword as verifyScrypt } from 'better-auth/crypto';
 import { admin, twoFactor } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { appMeta, authSchema } from '../db/schema.ts';
+import { authSchema } from '../db/schema.ts';
+import { addMetaValueIfAbsent, metaValue, SIGNING_SECRET_KEY } from '../repos/app-meta.ts';
 import { CLIENT_IP_HEADER } from '../security/client-ip.ts';
 import { redactLogText } from '../http/log-redaction.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../security/password-policy.ts';
@@ -155,10 +155,9 @@ export type Auth = ReturnType<typeof createAuth>;
 /** The signing secret: AUTH_SECRET when given, otherwise one generated once and kept in the database. */
 export async function resolveAuthSecret(db: Db, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  const existing = await db.select().from(appMeta).where(eq(appMeta.key, 'auth_secret'));
-  if (existing[0]) return existing[0].value;
-  const secret = randomBytes(32).toString('base64url');
-  await db.insert(appMeta).values({ key: 'auth_secret', value: secret }).onConflictDoNothing();
-  const stored = await db.select().from(appMeta).where(eq(appMeta.key, 'auth_secret'));
-  return stored[0]!.value;
+  const existing = await metaValue(db, SIGNING_SECRET_KEY);
+  if (existing !== null) return existing;
+  await addMetaValueIfAbsent(db, SIGNING_SECRET_KEY, randomBytes(32).toString('base64url'));
+  // Another instance starting at the same moment may have kept its own first: use the stored one.
+  return (await metaValue(db, SIGNING_SECRET_KEY))!;
 }

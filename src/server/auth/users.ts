@@ -2,11 +2,9 @@
 // that the Users page and the command line share. Every action ends the sessions it must end and
 // writes the audit log. Hashing and session removal are better-auth's.
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { user } from '../db/schema.ts';
 import { writeAudit } from '../repos/audit.ts';
-import { countAdmins, findUserByEmail, findUserById, setBan, setMustChangePassword } from '../repos/users.ts';
+import { countAdmins, countUsers, findUserByEmail, findUserById, setBan, setMustChangePassword } from '../repos/users.ts';
 import { passwordProblem, type PasswordOwner } from '../security/password-policy.ts';
 import { PASSWORD_REJECTED } from '../../shared/api/account.ts';
 import { ConflictError, NotFoundError, RefusedError } from '../domain/errors.ts';
@@ -72,8 +70,7 @@ export async function ensureFirstAdmin(
   auth: Auth,
   options: { email?: string | undefined; password?: string | undefined },
 ): Promise<{ email: string; password: string | null; generated: boolean } | null> {
-  const [row] = await db.select({ n: count() }).from(user);
-  if ((row?.n ?? 0) > 0) return null;
+  if ((await countUsers(db)) > 0) return null;
   const email = options.email ?? 'admin@grafik.local';
   const generated = !options.password;
   const password = options.password ?? generatePassword({ email, name: 'Administrator' });

@@ -33,7 +33,7 @@ export const SESSION_TABLES: readonly string[] = ['auth_session', 'auth_verifica
 export const SECRET_TABLES: readonly string[] = ['auth_account', 'auth_two_factor'];
 
 /** The app_meta key of the generated signing secret; travels with the secret tables. */
-export const SIGNING_SECRET_KEY = 'auth_secret';
+export { SIGNING_SECRET_KEY } from '../repos/app-meta.ts';
 
 /** The tables a backup can hold: everything but the session tables. */
 export const BACKUP_TABLES: readonly string[] = ALL_TABLES.filter((t) => !SESSION_TABLES.includes(t));

@@ -92,6 +92,12 @@ export async function findUserByEmail(db: Db, email: string) {
   return row ?? null;
 }
 
+/** How many accounts there are (none on a fresh database). */
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user);
+  return row?.n ?? 0;
+}
+
 export async function countAdmins(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -22,14 +22,8 @@ import {
 } from '../auth/users.ts';
 import { listUsers } from '../repos/users.ts';
 import { HttpError } from '../http/errors.ts';
+import { requireAdmin } from '../security/access.ts';
 import type { RouteContext } from './context.ts';
-
-export const ADMIN_ONLY_MESSAGE = 'Only administrators can manage accounts.';
-
-/** Refuses everyone but administrators with a 403. */
-export async function requireAdmin(request: FastifyRequest) {
-  if (request.user?.role !== 'admin') throw new HttpError(403, 'FORBIDDEN', ADMIN_ONLY_MESSAGE);
-}
 
 export function actorOf(request: FastifyRequest): Actor {
   return { userId: request.user?.id ?? null, email: request.user?.email ?? null, ipAddress: request.ip, via: 'web' };

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditPageSchema, auditQuerySchema } from '../../shared/api/users.ts';
 import { auditPage } from '../repos/audit.ts';
-import { requireAdmin } from './admin.ts';
+import { requireAdmin } from '../security/access.ts';
 import type { RouteContext } from './context.ts';
 
 export async function auditRoutes(app: FastifyInstance, { database }: RouteContext) {

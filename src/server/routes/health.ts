@@ -2,12 +2,12 @@
 // (Unauthenticated liveness is /api/health, in routes/public.ts, and says only ok or degraded.)
 import type { FastifyInstance } from 'fastify';
 import { APP_VERSION } from '../../shared/version.ts';
-import { databaseAnswers } from './public.ts';
+import { databaseAnswers } from '../repos/health.ts';
 import type { RouteContext } from './context.ts';
 
 export async function healthDetailsRoutes(app: FastifyInstance, { database }: RouteContext) {
   app.get('/health/details', async () => {
-    const ok = await databaseAnswers(database);
+    const ok = await databaseAnswers(database.db);
     return { status: ok ? 'ok' : 'degraded', version: APP_VERSION, database: { kind: database.kind, ok } };
   });
 }

@@ -1,29 +1,20 @@
 // The only /api routes answered without a session: liveness, and better-auth's own endpoints (sign-in,
 // sign-out, the second step, password change), each checked against the gate's list first.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.ts';
 import { toFetchRequest } from '../auth/fetch-request.ts';
 import type { Database } from '../db/client.ts';
 import type { ErrorBody } from '../http/errors.ts';
 import { checkAuthRequest } from '../security/auth-gate.ts';
+import { databaseAnswers } from '../repos/health.ts';
 
 /** Sign-in and the other auth bodies hold an email, a password or a code: a few kB is plenty. */
 export const AUTH_BODY_LIMIT = 4 * 1024;
 
-export async function databaseAnswers(database: Database): Promise<boolean> {
-  try {
-    await database.db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function publicRoutes(app: FastifyInstance, { database, auth, baseUrl }: { database: Database; auth: Auth; baseUrl: string }) {
   // Liveness for load balancers and scripts: no version, no database kind (those are in /api/health/details).
   app.get('/health', async (_request, reply) => {
-    const ok = await databaseAnswers(database);
+    const ok = await databaseAnswers(database.db);
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded' });
   });
 

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { headersOf } from '../auth/fetch-request.ts';
-import type { ErrorBody } from '../http/errors.ts';
+import { HttpError, type ErrorBody } from '../http/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -52,3 +52,10 @@ export const requireChosenPassword: onRequestAsyncHookHandler = async function p
     return refuse(reply, request, 403, 'PASSWORD_CHANGE_REQUIRED', 'Choose a new password on the Account page before continuing.');
   }
 };
+
+export const ADMIN_ONLY_MESSAGE = 'Only administrators can manage accounts.';
+
+/** Refuses everyone but administrators with a 403 (the Users page's routes and the audit log). */
+export async function requireAdmin(request: FastifyRequest) {
+  if (request.user?.role !== 'admin') throw new HttpError(403, 'FORBIDDEN', ADMIN_ONLY_MESSAGE);
+}
