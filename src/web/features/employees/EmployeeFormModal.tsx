@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, NativeSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toast } from './toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, isStale } from '../../lib/api.ts';
 import { apiErrorText, translateApiError, validateWith } from '../../lib/api-errors.ts';
-import { employeeInputSchema, type Employee } from '../../../shared/api/employees.ts';
+import { employeeInputSchema, type Employee, type EmployeeInput } from '../../../shared/api/employees.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 import { EMPLOYEES_KEY, useSaveEmployee } from './api.ts';
 import { employeeIssueText } from './validation.ts';
+import { SHARES, shareOf } from './working-time.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
 
 interface Props {
@@ -27,19 +28,44 @@ interface Values {
   email: string;
   phoneNumber: string;
   role: string;
+  /** A named share of full time ("0.5") or "other", when `otherFraction` holds it. */
+  share: string;
+  otherFraction: number | string;
+  /** Own monthly hours; empty for none. */
+  monthlyHours: number | string;
 }
 
-const valuesOf = (e: Employee | undefined, fixedGroup: string | undefined): Values => ({
-  firstName: e?.firstName ?? '',
-  lastName: e?.lastName ?? '',
-  email: e?.email ?? '',
-  phoneNumber: e?.phoneNumber ?? '',
-  role: e?.role ?? fixedGroup ?? '',
+const OTHER = 'other';
+
+const valuesOf = (e: Employee | undefined, fixedGroup: string | undefined): Values => {
+  const named = e ? shareOf(e.workingTimeFraction) : SHARES[0];
+  return {
+    firstName: e?.firstName ?? '',
+    lastName: e?.lastName ?? '',
+    email: e?.email ?? '',
+    phoneNumber: e?.phoneNumber ?? '',
+    role: e?.role ?? fixedGroup ?? '',
+    share: named ? String(named.value) : OTHER,
+    otherFraction: named || !e ? '' : e.workingTimeFraction,
+    monthlyHours: e?.monthlyHours ?? '',
+  };
+};
+
+/** The API's body from the form: the share as a number (an empty "other" is not one), empty hours as none. */
+const bodyOf = ({ share, otherFraction, monthlyHours, ...rest }: Values): EmployeeInput => ({
+  ...rest,
+  phoneNumber: rest.phoneNumber.trim() || null,
+  workingTimeFraction: share === OTHER ? (otherFraction === '' ? Number.NaN : Number(otherFraction)) : Number(share),
+  monthlyHours: monthlyHours === '' ? null : Number(monthlyHours),
 });
+
+/** The form field that shows a problem of the body's field. */
+const formField = (field: string) => (field === 'workingTimeFraction' ? 'otherFraction' : field);
 
 /** Add or edit an employee. Rendered only while open; closes after a successful save. */
 export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Props) {
-  const { t } = useTranslation('employees');
+  const { t, i18n } = useTranslation('employees');
+  const decimalSeparator = (i18n.resolvedLanguage ?? 'pl') === 'pl' ? ',' : '.';
   const queryClient = useQueryClient();
   const save = useSaveEmployee();
   const [error, setError] = useState<string | null>(null);
@@ -48,14 +74,17 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: valuesOf(employee, fixedGroup),
-    validate: validateWith<Values>(employeeInputSchema, t, (params) => employeeIssueText(params, t)),
+    validate: (values) => {
+      const errors = validateWith<EmployeeInput>(employeeInputSchema, t, (params, field) => employeeIssueText(params, t, field))(bodyOf(values));
+      return Object.fromEntries(Object.entries(errors).map(([field, text]) => [formField(field), text]));
+    },
   });
   const editing = employee !== undefined;
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
     setStale(false);
-    const data = { ...values, phoneNumber: values.phoneNumber.trim() || null };
+    const data = bodyOf(values);
     try {
       const saved = await save.mutateAsync(editing ? { id: employee.id, version: version!, data } : { data });
       const name = `${saved.firstName} ${saved.lastName}`;
@@ -68,8 +97,8 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
       }
       // A field the server refused is shown on that field as well as in the box.
       if (err instanceof ApiError && err.status === 400 && err.field) {
-        const field = err.field.replace(/^data\./, '');
-        if (field in values) form.setFieldError(field, employeeIssueText(err.params, t));
+        const field = formField(err.field.replace(/^data\./, ''));
+        if (field in values) form.setFieldError(field, employeeIssueText(err.params, t, field));
       }
       setError(t('form.saveFailed', { message: translateApiError(err, t) }));
     }
@@ -115,6 +144,40 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
               data={groups.map((g) => g.name)}
               {...form.getInputProps('role')}
               onChange={(v) => form.setFieldValue('role', v ?? '')}
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NativeSelect
+              label={t('form.fraction')}
+              description={t('form.fractionHint')}
+              data={[
+                ...SHARES.map((s) => ({ value: String(s.value), label: t(`workingTime.shares.${s.key}`) })),
+                { value: OTHER, label: t('form.fractionOtherChoice') },
+              ]}
+              {...form.getInputProps('share')}
+            />
+            <NumberInput
+              label={t('form.monthlyHours')}
+              description={t('form.monthlyHoursHint')}
+              min={1}
+              max={300}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('monthlyHours')}
+            />
+          </SimpleGrid>
+          {form.values.share === OTHER && (
+            <NumberInput
+              label={t('form.otherFraction')}
+              description={t('form.otherFractionHint')}
+              required
+              min={0.05}
+              max={1}
+              step={0.05}
+              decimalScale={3}
+              decimalSeparator={decimalSeparator}
+              allowNegative={false}
+              {...form.getInputProps('otherFraction')}
             />
           )}
           {stale && (

@@ -29,6 +29,7 @@ import { EmployeeFormModal } from './EmployeeFormModal.tsx';
 import { DeleteEmployeeModal } from './DeleteEmployeeModal.tsx';
 import { ManageGroupsModal } from './ManageGroupsModal.tsx';
 import classes from './EmployeesPage.module.css';
+import { workingTimeLabel } from './working-time.ts';
 
 type Dialog =
   | { kind: 'add'; fixedGroup?: string }
@@ -178,7 +179,8 @@ interface GroupViewProps {
 }
 
 function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete }: GroupViewProps) {
-  const { t } = useTranslation('employees');
+  const { t, i18n } = useTranslation('employees');
+  const language = i18n.resolvedLanguage ?? 'pl';
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -209,6 +211,7 @@ function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete }: GroupV
                 <Table.Tr>
                   <Table.Th>{t('columns.name')}</Table.Th>
                   <Table.Th>{t('columns.contact')}</Table.Th>
+                  <Table.Th>{t('columns.workingTime')}</Table.Th>
                   <Table.Th w={110}>{t('columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -233,6 +236,9 @@ function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete }: GroupV
                             </Text>
                           )}
                         </Stack>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{workingTimeLabel(e, t, language)}</Text>
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
