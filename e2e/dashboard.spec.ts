@@ -399,7 +399,7 @@ test('Add Event: name required, description optional, failure inside the modal',
   await dialog.getByLabel('Name').fill('Training');
   expect((await page.request.delete(`/api/employees/${gone.id}`)).status()).toBe(204);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Failed to save event: Employee not found');
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to save event: There is no such record any more (employee): someone may have deleted it.');
 });
 
 test('each badge shows its details on hover and is deleted with its button; a failed delete shows the banner', async ({ signedInPage: page }) => {

@@ -8,7 +8,8 @@ import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { MonthData, MonthEmployee } from '../../../shared/api/schedule.ts';
 import { monthDates, dayOfWeek } from '../../../shared/month.ts';
-import { ApiError, errorMessage, isStale } from '../../lib/api.ts';
+import { ApiError, isStale } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
@@ -148,7 +149,7 @@ export function DashboardPage() {
             // Changed by a colleague since the grid showed it: kept, and the grid now shows their version;
             // or already deleted by one.
             const gone = err instanceof ApiError && err.status === 404 && err.code === 'NOT_FOUND';
-            const message = isStale(err) ? tt(`deleteStale.${what}`) : gone ? tt(`deleteGone.${what}`) : errorMessage(err);
+            const message = isStale(err) ? tt(`deleteStale.${what}`) : gone ? tt(`deleteGone.${what}`) : translateApiError(err, tt);
             setDeleteError(tt(`deleteFailed.${what}`, { message }));
             void reloadRef.current();
           },
@@ -257,7 +258,7 @@ export function DashboardPage() {
       ) : query.isError ? (
         <Alert color="red" role="alert" title={t('loadFailed')}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(query.error)}</Text>
+            <Text size="sm">{translateApiError(query.error, t)}</Text>
             <Button size="xs" variant="default" onClick={() => void query.refetch()}>
               {t('retry')}
             </Button>
@@ -328,7 +329,7 @@ export function DashboardPage() {
 
 function RequiredHoursBanner({ query, t }: { query: { data?: MonthData | undefined; isError: boolean; error: unknown }; t: TFunction<'dashboard'> }) {
   if (query.isError) {
-    const message = errorMessage(query.error);
+    const message = translateApiError(query.error, t);
     return (
       <Alert color="red" mb="sm" data-testid="required-hours">
         {message ? t('requiredHoursFailed', { message }) : t('requiredHoursFailedPlain')}

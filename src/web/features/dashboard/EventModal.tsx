@@ -5,7 +5,8 @@ import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MonthEmployee, ScheduleEvent } from '../../../shared/api/schedule.ts';
-import { errorMessage, isStale } from '../../lib/api.ts';
+import { isStale } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { saveEvent, useFreshMonth, useReloadMonth } from './api.ts';
 import { fullName } from './model.ts';
 import { longDate } from './format.ts';
@@ -40,7 +41,7 @@ export function EventModal({ month, employee, date, existing: shown, onClose }: 
     },
     onError: async (err) => {
       const fresh = isStale(err) ? await freshMonth().catch(() => undefined) : undefined;
-      if (!fresh) return setError(t('event.saveFailed', { message: errorMessage(err) }));
+      if (!fresh) return setError(t('event.saveFailed', { message: translateApiError(err, t) }));
       const latest = fresh.events.find((e) => e.employeeId === employee.id && e.date === date);
       setExisting(latest);
       setError(latest ? t('event.changedMeanwhile', { name: latest.name }) : t('event.deletedMeanwhile'));

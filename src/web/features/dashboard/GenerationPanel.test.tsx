@@ -54,11 +54,28 @@ describe('Generate Schedule refused because the month changed during the search'
     expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: expect.arrayContaining(['2026-11']) }));
   });
 
-  it('shows the server message when the change is not one the screen knows', async () => {
+  it('says the general sentence of the code when the change is not one the screen knows, never the English text', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => refusal({ change: 'something new' }));
-    await renderWithApp(<GenerationPanel role="Rampa" month="2026-11" />, { language: 'en' });
-    await userEvent.click(screen.getByRole('button', { name: 'Generate Schedule – Rampa' }));
-    expect(await screen.findByTestId('generation-error')).toHaveTextContent(/^A shift of Anna Nowak on 12\.11\.2026 was saved/);
+    await renderWithApp(<GenerationPanel role="Rampa" month="2026-11" />, { language: 'pl' });
+    await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
+    const error = await screen.findByTestId('generation-error');
+    expect(error).toHaveTextContent('Podczas generowania ktoś zmienił dane tego miesiąca, więc nic nie zapisano.');
+    expect(error).not.toHaveTextContent(/Anna Nowak|was saved/);
+  });
+
+  it('says a refusal from its code in the UI language, whatever English the server wrote', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ code: 'NO_REQUIRED_HOURS', message: 'Some English no screen knows', requestId: 'r2' }), {
+          status: 422,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    await renderWithApp(<GenerationPanel role="Rampa" month="2026-11" />, { language: 'pl' });
+    await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
+    const error = await screen.findByTestId('generation-error');
+    expect(error).toHaveTextContent('Najpierw ustaw wymagane godziny na ten miesiąc (Ustawienia).');
+    expect(error).not.toHaveTextContent('Some English');
   });
 });
 

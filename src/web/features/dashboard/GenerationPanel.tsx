@@ -5,7 +5,8 @@ import { Alert, Anchor, Button, CloseButton, Group, List, Paper, Stack, Text } f
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { GENERATION_STALE, type GenerateResponse } from '../../../shared/api/generation.ts';
 import { clearSchedule, generateSchedule, useReloadMonth } from './api.ts';
 import { numericDate } from './format.ts';
@@ -20,13 +21,6 @@ type Props = {
 
 const noNames: NameOf = () => undefined;
 
-/** A server text of docs/product.md §8, in the UI language (other messages pass through). */
-export function useServerMessage() {
-  const { t } = useTranslation('dashboard');
-  const known = t('serverMessages', { returnObjects: true }) as Record<string, string>;
-  return (message: string) => known[message] ?? message;
-}
-
 /**
  * A generation refused because someone saved meanwhile (409 GENERATION_STALE), in the UI language:
  * what changed, from the answer's params, and that nothing was replaced. Null for other errors.
@@ -39,7 +33,8 @@ export function useStaleGenerationMessage() {
     const text = (key: string) => (typeof p[key] === 'string' ? (p[key] as string) : '');
     const date = (key: string) => (text(key) ? numericDate(text(key), i18n.resolvedLanguage ?? 'pl') : '');
     const key = `generation.stale.${text('change')}${text('action') ? `_${text('action')}` : ''}`;
-    if (!i18n.exists(key, { ns: 'dashboard' })) return err.message;
+    // A change this screen has no words for: the general sentence for the code, never the English text.
+    if (!i18n.exists(key, { ns: 'dashboard' })) return translateApiError(err, t);
     const what = t(key, { employee: text('employee'), date: date('date'), startDate: date('startDate'), endDate: date('endDate') });
     return `${what} ${t('generation.stale.again')}`;
   };
@@ -47,7 +42,6 @@ export function useStaleGenerationMessage() {
 
 export function GenerationPanel({ role, month, nameOf = noNames }: Props) {
   const { t, i18n } = useTranslation('dashboard');
-  const translate = useServerMessage();
   const staleMessage = useStaleGenerationMessage();
   const reload = useReloadMonth(month);
   const [running, setRunning] = useState<'generate' | 'clear' | null>(null);
@@ -68,7 +62,7 @@ export function GenerationPanel({ role, month, nameOf = noNames }: Props) {
       const stale = staleMessage(err);
       // Show the month with the colleague's save that stopped this run.
       if (stale) void reload();
-      const message = stale ?? translate(errorMessage(err));
+      const message = stale ?? translateApiError(err, t);
       setError(message);
       notifications.show({ color: 'red', message: t('generation.failed') + message });
     } finally {
@@ -85,7 +79,7 @@ export function GenerationPanel({ role, month, nameOf = noNames }: Props) {
       setResult(null);
       notifications.show({ color: 'green', message: t('generation.cleared', { group: role, count: response.deleted }) });
     } catch (err) {
-      setError(translate(errorMessage(err)));
+      setError(translateApiError(err, t));
     } finally {
       setRunning(null);
     }
@@ -107,7 +101,7 @@ export function GenerationPanel({ role, month, nameOf = noNames }: Props) {
   const language = i18n.resolvedLanguage ?? 'pl';
   const warnings = (report?.warnings ?? []).map((w) => warningSentence(t, language, w.code, w.params, nameOf));
   const breaches = (report?.breaches ?? []).map((b) => ruleSentence(t, language, b.code, b.params, nameOf));
-  const timeFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const timeFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
   return (
     <Stack gap={6} align="flex-end">

@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { checkShiftEdit, type Breach } from '../../../engine/rules.ts';
 import { parseTimeOfDay, shiftHours, timeOptions } from '../../../shared/hours.ts';
 import {
-  END_AFTER_START_MESSAGE,
   LOCAL_TIME_SKIPPED,
   skippedShiftTime,
   type MonthEmployee,
   type MonthSettings,
 } from '../../../shared/api/schedule.ts';
-import { ApiError, errorMessage, isStale } from '../../lib/api.ts';
+import { ApiError, isStale } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
 import { saveSchedule, useFreshMonth, usePreviousMonthData, useReloadMonth } from './api.ts';
 import { fullName, type EmployeeMonth } from './model.ts';
 import { longDate } from './format.ts';
@@ -117,8 +117,8 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
         const field = err.field === 'endTime' ? 'endTime' : 'startTime';
         return setError(skippedText(field, field === 'endTime' ? end : start));
       }
-      const message = errorMessage(err);
-      setError(message === END_AFTER_START_MESSAGE ? t('schedule.endAfterStart') : t('schedule.saveFailed', { message }));
+      const endBeforeStart = err instanceof ApiError && err.params?.rule === 'endAfterStart';
+      setError(endBeforeStart ? t('schedule.endAfterStart') : t('schedule.saveFailed', { message: translateApiError(err, t) }));
     },
   });
 

@@ -190,16 +190,6 @@ export const dashboard = {
         again: 'Niczego nie zastąpiono – wygeneruj grafik ponownie.',
       },
     },
-    serverMessages: {
-      'Nie ustawiono wymaganych godzin pracy dla tego miesiąca': 'Nie ustawiono wymaganych godzin pracy dla tego miesiąca',
-      'Error clearing existing schedules': 'Błąd czyszczenia istniejących grafików',
-      'Error loading airport hours': 'Błąd ładowania godzin pracy lotniska',
-      'Error loading flights': 'Błąd ładowania lotów',
-      'Error loading monthly work hours': 'Błąd ładowania miesięcznych godzin pracy',
-      'Error saving schedules': 'Błąd zapisywania grafików',
-      'Error clearing schedules': 'Błąd czyszczenia grafików',
-      'End time must be after start time': 'Godzina zakończenia musi być późniejsza niż godzina rozpoczęcia',
-    },
   },
   en: {
     title: 'Work Schedule',
@@ -385,16 +375,6 @@ export const dashboard = {
         other: "The month's data was changed while it was being generated.",
         again: 'Nothing was replaced. Generate again.',
       },
-    },
-    serverMessages: {
-      'Nie ustawiono wymaganych godzin pracy dla tego miesiąca': 'No required working hours are set for this month',
-      'Error clearing existing schedules': 'Error clearing existing schedules',
-      'Error loading airport hours': 'Error loading airport hours',
-      'Error loading flights': 'Error loading flights',
-      'Error loading monthly work hours': 'Error loading monthly work hours',
-      'Error saving schedules': 'Error saving schedules',
-      'Error clearing schedules': 'Error clearing schedules',
-      'End time must be after start time': 'End time must be after start time',
     },
   },
 };
