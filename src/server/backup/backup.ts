@@ -6,10 +6,24 @@
 // two-factor secrets and the signing secret are in it only when asked for (and the file is then
 // encrypted, ./encryption.ts). A restore ends every session; without secrets in the file, the
 // accounts keep the credentials they have now (docs/decisions/0003-accounts-and-security.md).
+// The statements themselves are in ../repos/backup.ts.
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { writeAudit, type AuditEntry } from '../repos/audit.ts';
+import { metaValue, setMetaValue } from '../repos/app-meta.ts';
+import {
+  accountFlagsJson,
+  columnsOf,
+  countAdministratorsWithPassword,
+  countSessions,
+  emailsWithoutPassword,
+  emptyTables,
+  followIdSequences,
+  insertJsonRows,
+  keepCredentials,
+  readTable,
+  readTables as readTablesOf,
+} from '../repos/backup.ts';
 import { APP_VERSION } from '../../shared/version.ts';
 import { BackupFormatError } from './errors.ts';
 import { backupText, readBackupFile, type BackupContent, type ReadBackup } from './file.ts';
@@ -37,27 +51,9 @@ export interface Backup extends BackupContent {
   formatVersion: typeof FORMAT_VERSION;
 }
 
-type Executor = Pick<Db, 'execute'>;
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
-
-async function readTable(db: Executor, table: string): Promise<Record<string, unknown>[]> {
-  const result = await db.execute(sql.raw(`select coalesce(json_agg(t), '[]'::json)::text as rows from "${table}" t`));
-  return JSON.parse(String(rowsOf(result)[0]!.rows)) as Record<string, unknown>[];
-}
-
-/** Every row of `tables`, read in one repeatable-read transaction: a consistent snapshot. */
+/** Every row of `tables` (all of them unless named), read in one repeatable-read transaction: a consistent snapshot. */
 export async function readTables(db: Db, tables: readonly string[] = ALL_TABLES): Promise<Record<string, Record<string, unknown>[]>> {
-  return db.transaction(
-    async (tx) => {
-      const out: Record<string, Record<string, unknown>[]> = {};
-      for (const table of tables) out[table] = await readTable(tx, table);
-      return out;
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  return readTablesOf(db, tables);
 }
 
 /**
@@ -99,22 +95,6 @@ export interface RestoreReport {
   signingSecretChanged: boolean;
 }
 
-async function columnsOf(db: Executor, table: string): Promise<string[]> {
-  const result = await db.execute(
-    sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`,
-  );
-  return rowsOf(result).map((r) => String(r.column_name));
-}
-
-async function countOf(db: Executor, query: ReturnType<typeof sql>): Promise<number> {
-  return Number(rowsOf(await db.execute(query))[0]!.n);
-}
-
-async function signingSecretOf(db: Executor): Promise<string | null> {
-  const rows = rowsOf(await db.execute(sql`select value from app_meta where key = ${SIGNING_SECRET_KEY}`));
-  return rows[0] ? String(rows[0].value) : null;
-}
-
 /**
  * Replaces the database's contents with a backup file's, in one transaction: all or nothing.
  * Every session ends. A file without secrets leaves each account that exists in both with the
@@ -125,21 +105,17 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
   const keep = !file.header.secrets;
   const restored: Record<string, number> = {};
   const report = await db.transaction(async (tx) => {
-    const sessionsEnded = await countOf(tx, sql`select count(*)::int as n from auth_session`);
-    const secretBefore = await signingSecretOf(tx);
+    const sessionsEnded = await countSessions(tx);
+    const secretBefore = await metaValue(tx, SIGNING_SECRET_KEY);
     const current = keep
       ? {
           accounts: await readTable(tx, 'auth_account'),
           twoFactor: await readTable(tx, 'auth_two_factor'),
-          users: rowsOf(
-            await tx.execute(
-              sql`select coalesce(json_agg(json_build_object('id', id, 'two_factor_enabled', two_factor_enabled, 'must_change_password', must_change_password)), '[]'::json)::text as rows from auth_user`,
-            ),
-          )[0]!.rows as string,
+          accountFlags: await accountFlagsJson(tx),
         }
       : null;
 
-    await tx.execute(sql.raw(`truncate ${RESTORED_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
+    await emptyTables(tx, RESTORED_TABLES);
     for (const table of file.tables) {
       restored[table] = file.rows(table);
       if (file.rows(table) === 0) continue;
@@ -153,56 +129,24 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
             `${unknown.join(', ')}. Restore it with the version that made it (${file.header.appVersion}) or a later one.`,
         );
       }
-      const columns = sql.join(
-        known.filter((c) => present.includes(c)).map((c) => sql.identifier(c)),
-        sql`, `,
-      );
-      for await (const batch of file.batches(table, BATCH_ROWS)) {
-        await tx.execute(
-          sql`insert into ${sql.identifier(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.identifier(table)}, ${batch}::json)`,
-        );
-      }
+      const columns = known.filter((c) => present.includes(c));
+      for await (const batch of file.batches(table, BATCH_ROWS)) await insertJsonRows(tx, table, columns, batch);
     }
 
     const kept = { accounts: 0, twoFactor: 0, signingSecret: false };
     if (current) {
-      // The credentials of the accounts that exist in both stay as they are now.
-      kept.accounts = await countOf(
-        tx,
-        sql`with added as (insert into auth_account select r.* from json_populate_recordset(null::auth_account, ${JSON.stringify(current.accounts)}::json) r
-            where r.user_id in (select id from auth_user) returning 1) select count(*)::int as n from added`,
-      );
-      kept.twoFactor = await countOf(
-        tx,
-        sql`with added as (insert into auth_two_factor select r.* from json_populate_recordset(null::auth_two_factor, ${JSON.stringify(current.twoFactor)}::json) r
-            where r.user_id in (select id from auth_user) returning 1) select count(*)::int as n from added`,
-      );
-      await tx.execute(sql`update auth_user u set two_factor_enabled = k.two_factor_enabled, must_change_password = k.must_change_password
-        from json_populate_recordset(null::auth_user, ${current.users}::json) k where u.id = k.id`);
-      // An account new to this database has no second factor here: it cannot be asked for one.
-      await tx.execute(sql`update auth_user u set two_factor_enabled = false
-        where u.two_factor_enabled and not exists (select 1 from auth_two_factor t where t.user_id = u.id)`);
+      // The credentials of the accounts that exist in both stay as they are now; an account new to
+      // this database has no second factor here, so it cannot be asked for one.
+      Object.assign(kept, await keepCredentials(tx, current));
       if (secretBefore !== null) {
-        await tx.execute(sql`insert into app_meta (key, value) values (${SIGNING_SECRET_KEY}, ${secretBefore})
-          on conflict (key) do update set value = excluded.value`);
+        await setMetaValue(tx, SIGNING_SECRET_KEY, secretBefore);
         kept.signingSecret = true;
       }
     }
-    for (const table of SERIAL_TABLES) {
-      await tx.execute(
-        sql.raw(`select setval(pg_get_serial_sequence('"${table}"', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`),
-      );
-    }
+    await followIdSequences(tx, SERIAL_TABLES);
 
-    const withoutPassword = rowsOf(
-      await tx.execute(sql`select email from auth_user u where not exists (
-        select 1 from auth_account a where a.user_id = u.id and a.provider_id = 'credential' and a.password is not null) order by email`),
-    ).map((r) => String(r.email));
-    const administratorsWithPassword = await countOf(
-      tx,
-      sql`select count(*)::int as n from auth_user u where u.role = 'admin' and not coalesce(u.banned, false) and exists (
-        select 1 from auth_account a where a.user_id = u.id and a.provider_id = 'credential' and a.password is not null)`,
-    );
+    const withoutPassword = await emailsWithoutPassword(tx);
+    const administratorsWithPassword = await countAdministratorsWithPassword(tx);
     const result: RestoreReport = {
       file: { formatVersion: file.header.formatVersion, appVersion: file.header.appVersion, createdAt: file.header.createdAt, encrypted: file.encrypted },
       restored,
@@ -212,7 +156,7 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
       sessionsEnded,
       usersWithoutPassword: withoutPassword,
       administratorsWithPassword,
-      signingSecretChanged: (await signingSecretOf(tx)) !== secretBefore,
+      signingSecretChanged: (await metaValue(tx, SIGNING_SECRET_KEY)) !== secretBefore,
     };
     if (options.audit) {
       const { detail, ...who } = options.audit;
