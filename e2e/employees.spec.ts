@@ -36,7 +36,7 @@ test('a group card opens its table; an employee added there is refused with a ba
   const dialog = page.getByRole('dialog', { name: 'Dodaj pracownika' });
   // From a group's view the group is fixed.
   await expect(dialog.getByText('Grupa: TEST 2')).toBeVisible();
-  await expect(dialog.getByRole('combobox')).toHaveCount(0);
+  await expect(dialog.getByRole('combobox', { name: 'Grupa' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Dodaj pracownika' }).click();
   await expect(dialog.getByText('To pole jest wymagane')).toHaveCount(3);
   await dialog.getByLabel('Imię').fill('Jan');
