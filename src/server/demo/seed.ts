@@ -4,9 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
-import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { airportHours, employees, flights, monthlyWorkHours, settings, timeOff } from '../db/schema.ts';
+import { hasNoEmployees, insertDemoAirport, settingsTimeZone } from '../repos/demo.ts';
 import { requiredStaffFor } from '../flights/staffing.ts';
 import { mapTimetableToMonth, parseTimetableCsv } from './timetable.ts';
 
@@ -95,67 +94,49 @@ export const DEMO_GENERATED_GROUPS = ['Koordynator', 'Rampa', 'PAX/INFO'] as con
 
 /** The current month (YYYY-MM) in the airport's time zone. */
 export async function currentMonthIn(db: Db, now: DateTime = DateTime.now()): Promise<string> {
-  const [current] = await db.select().from(settings);
-  return now.setZone(current?.timeZone ?? 'Europe/Warsaw').toFormat('yyyy-MM');
+  return now.setZone((await settingsTimeZone(db)) ?? 'Europe/Warsaw').toFormat('yyyy-MM');
 }
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(employees);
-  return (row?.n ?? 0) === 0;
+  return hasNoEmployees(db);
 }
 
 /** Fills the demo airport for the month holding `now` (and the next one, for hours and required hours). */
 export async function seedDemo(db: Db, now: DateTime = DateTime.now()): Promise<{ employees: number; flights: number }> {
-  const [current] = await db.select().from(settings);
-  const timeZone = current?.timeZone ?? 'Europe/Warsaw';
+  const timeZone = (await settingsTimeZone(db)) ?? 'Europe/Warsaw';
   const month = now.setZone(timeZone).startOf('month');
   const rows = parseTimetableCsv(fs.readFileSync(timetablePath, 'utf8'));
   const mapped = mapTimetableToMonth(rows, month.toFormat('yyyy-MM'), timeZone);
-  return db.transaction(async (tx) => {
-    await tx.insert(settings).values({ id: 1 }).onConflictDoNothing();
-    const staff = demoEmployees();
-    const stored = await tx.insert(employees).values(staff).returning({ id: employees.id, role: employees.role });
-    await tx.insert(timeOff).values(demoTimeOff(stored, month));
-    for (let i = 0; i < mapped.length; i += 500) {
-      await tx
-        .insert(flights)
-        .values(
-          mapped.slice(i, i + 500).map((f) => ({
-            flightNumber: f.flightNumber,
-            departureTime: f.departureTime,
-            arrivalTime: f.arrivalTime,
-            requiredStaff: requiredStaffFor(f.aircraftType),
-          })),
-        )
-        .onConflictDoNothing();
-    }
-    for (const m of [month, month.plus({ months: 1 })]) {
-      const hours = [
-        { role: 'Koordynator', open: '04:30', close: '22:30', min: 1 },
-        { role: 'Rampa', open: '04:00', close: '22:00', min: 2 },
-        { role: 'PAX/INFO', open: '04:00', close: '21:30', min: 1 },
-      ];
-      await tx
-        .insert(airportHours)
-        .values(
-          hours.flatMap((h) =>
-            [0, 1, 2, 3, 4, 5, 6].map((day) => ({
-              role: h.role,
-              dayOfWeek: day,
-              openingTime: h.open,
-              closingTime: h.close,
-              minimumStaff: h.min,
-              month: m.month - 1,
-              year: m.year,
-            })),
-          ),
-        )
-        .onConflictDoNothing();
-      await tx
-        .insert(monthlyWorkHours)
-        .values({ month: m.month - 1, year: m.year, requiredHours: 160 })
-        .onConflictDoNothing();
-    }
-    return { employees: staff.length, flights: mapped.length };
+  const staff = demoEmployees();
+  const months = [month, month.plus({ months: 1 })];
+  const hours = [
+    { role: 'Koordynator', open: '04:30', close: '22:30', min: 1 },
+    { role: 'Rampa', open: '04:00', close: '22:00', min: 2 },
+    { role: 'PAX/INFO', open: '04:00', close: '21:30', min: 1 },
+  ];
+  await insertDemoAirport(db, {
+    employees: staff,
+    timeOff: (stored) => demoTimeOff(stored, month),
+    flights: mapped.map((f) => ({
+      flightNumber: f.flightNumber,
+      departureTime: f.departureTime,
+      arrivalTime: f.arrivalTime,
+      requiredStaff: requiredStaffFor(f.aircraftType),
+    })),
+    airportHours: months.flatMap((m) =>
+      hours.flatMap((h) =>
+        [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+          role: h.role,
+          dayOfWeek: day,
+          openingTime: h.open,
+          closingTime: h.close,
+          minimumStaff: h.min,
+          month: m.month - 1,
+          year: m.year,
+        })),
+      ),
+    ),
+    monthlyHours: months.map((m) => ({ month: m.month - 1, year: m.year, requiredHours: 160 })),
   });
+  return { employees: staff.length, flights: mapped.length };
 }
