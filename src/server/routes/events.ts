@@ -5,8 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dayDeleteQuerySchema, eventInputSchema, eventSchema } from '../../shared/api/schedule.ts';
 import { deleteEvent, upsertEvent } from '../repos/events.ts';
 import type { RouteContext } from './context.ts';
-import { replyToDayUpsert } from './day-record.ts';
-import { replyToDelete } from '../http/replies.ts';
+import { replyToDayUpsert, replyToDelete } from '../http/replies.ts';
 
 export async function eventRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();

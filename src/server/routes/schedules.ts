@@ -16,8 +16,7 @@ import { badRequest, HttpError } from '../http/errors.ts';
 import { getSettings } from '../repos/settings.ts';
 import { deleteSchedule, upsertSchedule } from '../repos/schedules.ts';
 import type { RouteContext } from './context.ts';
-import { replyToDayUpsert } from './day-record.ts';
-import { replyToDelete } from '../http/replies.ts';
+import { replyToDayUpsert, replyToDelete } from '../http/replies.ts';
 
 export async function scheduleRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
