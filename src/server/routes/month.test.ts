@@ -138,6 +138,24 @@ describe('GET /api/month', () => {
     expect(refused.json()).toEqual(plain.json());
   });
 
+  it("shows an employee's new working time in the next read: their required hours follow it", async () => {
+    type People = { groups: { employees: { id: string; requiredHours: number | null }[] }[] };
+    const ownOf = async (id: string) => ((await get('/api/month?month=2026-03')).json() as People).groups.flatMap((g) => g.employees).find((e) => e.id === id)!.requiredHours;
+    expect(await ownOf(adam)).toBe(80);
+    const [row] = await t.database.db.select().from(employees).where(eq(employees.id, adam));
+    const edit = (data: Record<string, unknown>, version: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/employees/${adam}`,
+        headers: { cookie, origin: TEST_BASE_URL },
+        payload: { version, data: { firstName: row!.firstName, lastName: row!.lastName, email: row!.email, role: row!.role, ...data } },
+      });
+    expect((await edit({ workingTimeFraction: 0.75 }, row!.version)).statusCode).toBe(200);
+    expect(await ownOf(adam)).toBe(120);
+    expect((await edit({ workingTimeFraction: 0.5 }, row!.version + 1)).statusCode).toBe(200);
+    expect(await ownOf(adam)).toBe(80);
+  });
+
   it('answers 401 without a session', async () => {
     const res = await get('/api/month?month=2026-03', false);
     expect(res.statusCode).toBe(401);
