@@ -40,8 +40,18 @@ describe("an employee's own required hours", () => {
       expect(byId.get('half')!.totalHours).toBeLessThan(90);
       for (const id of ['full1', 'full2']) expect(byId.get(id)!.totalHours, id).toBeGreaterThan(140);
       expect(Math.abs(byId.get('half')!.gapHours!)).toBeLessThan(10);
+      if (strategy === 'default') expect(result.report.breaches).toEqual([]);
     });
   }
+
+  it('a quarter, a half and three quarters: each gets close to their own share, and no rule is broken', () => {
+    const input = staffOfThree();
+    input.employees = [0.25, 0.5, 0.75].map((share, i) => ({ id: `p${i}`, firstName: 'P', lastName: String(i), requiredHours: 160 * share, timeOff: [] }));
+    input.airportHours = [1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, openingTime: '08:00', closingTime: '16:00', minimumStaff: 1 }));
+    const result = generate(parseInstance(input), { seed: 11, timeLimitMs: 3_000 });
+    expect(result.report.breaches).toEqual([]);
+    for (const e of result.report.employees) expect(Math.abs(e.gapHours!), `${e.employeeId}: ${e.totalHours} of ${e.requiredHours}`).toBeLessThanOrEqual(8);
+  });
 
   it('count toward the capacity the report compares demand with', () => {
     const input = staffOfThree();
