@@ -76,7 +76,7 @@ test('the month grid: banner, group header, weekday columns, weekends, totals in
   await page.getByRole('option', { name: group }).click();
   await expect(page.getByRole('grid')).toHaveCount(1);
 
-  await expect(page.getByTestId('required-hours')).toHaveText('Wymagane godziny do wypracowania w tym miesiącu: 160h');
+  await expect(page.getByTestId('required-hours')).toHaveText('Wymagane godziny do wypracowania w tym miesiącu (pełny etat): 160h');
   const section = page.locator('section', { has: page.getByRole('heading', { name: new RegExp(group) }) });
   await expect(section.getByRole('heading', { level: 2 })).toHaveText(`${group} (4 pracowników)`);
   const g = grid(page, group);

@@ -4,7 +4,7 @@ export const dashboard = {
   pl: {
     title: 'Grafik pracy',
     printView: 'Wydruk i eksport',
-    requiredHours: 'Wymagane godziny do wypracowania w tym miesiącu: {{hours}}h',
+    requiredHours: 'Wymagane godziny do wypracowania w tym miesiącu (pełny etat): {{hours}}h',
     noRequiredHours: 'Nie ustawiono wymaganych godzin pracy dla tego miesiąca.',
     requiredHoursFailed: 'Błąd ładowania miesięcznych godzin pracy: {{message}}',
     requiredHoursFailedPlain: 'Błąd ładowania miesięcznych godzin pracy',
@@ -194,7 +194,7 @@ export const dashboard = {
   en: {
     title: 'Work Schedule',
     printView: 'Print and export',
-    requiredHours: 'Required hours to work this month: {{hours}}h',
+    requiredHours: 'Required hours to work this month (full time): {{hours}}h',
     noRequiredHours: 'No required working hours are set for this month.',
     requiredHoursFailed: 'Error loading monthly work hours: {{message}}',
     requiredHoursFailedPlain: 'Error loading monthly work hours',
