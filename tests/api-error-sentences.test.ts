@@ -21,10 +21,10 @@ function sources(dir: string): string[] {
 
 const read = (dir: string) => sources(path.join(root, dir)).map((file) => readFileSync(file, 'utf8'));
 
-/** The codes written into the server's error answers, and the code constants the shared API names. */
+/** The codes written into the server's error answers (HTTP or domain errors), and the code constants the shared API names. */
 function sentCodes(): Set<string> {
   const codes = new Set<string>();
-  const sent = /(?:HttpError\(\s*[\w.]+,\s*|conflict\([\s\S]{0,300}?,\s*|refuse\(reply, request, \d+, |\bcode: )'([A-Z][A-Z_]+)'/g;
+  const sent = /(?:HttpError\(\s*[\w.]+,\s*|new \w+Error\(\s*|conflict\([\s\S]{0,300}?,\s*|refuse\(reply, request, \d+, |\bcode: )'([A-Z][A-Z_]+)'/g;
   for (const text of read('src/server')) for (const match of text.matchAll(sent)) codes.add(match[1]!);
   for (const text of read('src/shared')) for (const match of text.matchAll(/export const [A-Z_]+ = '([A-Z][A-Z_]+)'/g)) codes.add(match[1]!);
   return codes;
