@@ -3,8 +3,11 @@ import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { createTestApp, TEST_BASE_URL, testDatabaseKind, type TestApp } from '../test/harness.ts';
 import { airportHours, employees, flights, monthlyWorkHours, schedules, generationRuns, settings as settingsTable } from '../db/schema.ts';
 import { checkResult } from '../../engine/rules.ts';
-import { generateMonth } from './service.ts';
 import { loadInstance, NO_REQUIRED_HOURS } from './instance.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { errorReply } from '../http/error-handler.ts';
+import { clearMonth, generateMonth } from './service.ts';
 
 // The real search runs; a test can act when it has finished, before the month is written.
 const search = vi.hoisted(() => ({
@@ -313,5 +316,70 @@ describe('part-time contracts in the generated month', () => {
       await db.update(employees).set({ workingTimeFraction: 1, monthlyHours: null }).where(eq(employees.id, rampa[2]!));
       await db.update(employees).set({ workingTimeFraction: 1, monthlyHours: null }).where(eq(employees.id, rampa[3]!));
     }
+  });
+});
+
+// The answers the dashboard translates from code and params: each refusal exactly as the API sends it.
+describe('refusals as answered', () => {
+  const RUNNING = 'A generation or clear of Rampa for 2026-11 is already running. Try again when it has finished.';
+  let mini: FastifyInstance;
+  let release: (() => void) | undefined;
+
+  beforeAll(async () => {
+    mini = Fastify();
+    mini.setErrorHandler(errorReply);
+    // A failing statement inside the clear's transaction.
+    const failing = { transaction: async () => Promise.reject(new Error('a statement failed')) } as unknown as Db;
+    // Another server instance holds the group-month's advisory lock.
+    const locked = { transaction: async (work: (tx: unknown) => Promise<unknown>) => work({ execute: async () => ({ rows: [{ locked: false }] }) }) } as unknown as Db;
+    // A clear that waits, inside its transaction, until the test lets it go.
+    const waiting = { transaction: () => new Promise((resolve) => (release = () => resolve({ deleted: 0 }))) } as unknown as Db;
+    mini.post('/clear-failed', async () => clearMonth(failing, 'Rampa', MONTH));
+    mini.post('/clear-locked', async () => clearMonth(locked, 'Rampa', MONTH));
+    mini.post('/clear-waiting', async () => clearMonth(waiting, 'Rampa', MONTH));
+    mini.post('/step', async () =>
+      generateMonth(t.database.db, { role: 'Rampa', month: MONTH, seed: 3, timeLimitMs: 200, faults: { afterDelete: () => Promise.reject(new Error('no')) } }),
+    );
+    await mini.ready();
+  });
+  afterAll(async () => mini.close());
+
+  const body = (extra: Record<string, unknown>) => ({ ...extra, requestId: expect.any(String) });
+
+  it('an unknown group: 404 NOT_FOUND naming the field', async () => {
+    const res = await post('/api/generation', { role: 'Nobody', month: MONTH });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(body({ code: 'NOT_FOUND', message: 'Staff group "Nobody" not found', field: 'role', params: { what: 'staffGroup' } }));
+  });
+
+  it('no required hours: 422 NO_REQUIRED_HOURS', async () => {
+    const res = await post('/api/generation', { role: 'Rampa', month: '2026-12' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual(body({ code: 'NO_REQUIRED_HOURS', message: NO_REQUIRED_HOURS }));
+  });
+
+  it('a failed step: 500 with the step named', async () => {
+    const res = await mini.inject({ method: 'POST', url: '/step' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual(body({ code: 'GENERATION_STEP', message: 'Error saving schedules' }));
+  });
+
+  it('a failed clear: 500 CLEAR_FAILED', async () => {
+    const res = await mini.inject({ method: 'POST', url: '/clear-failed' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual(body({ code: 'CLEAR_FAILED', message: 'Error clearing schedules' }));
+  });
+
+  it('a run of the same group and month already going: 409 GENERATION_RUNNING, in this server or another', async () => {
+    const first = mini.inject({ method: 'POST', url: '/clear-waiting' });
+    await vi.waitFor(() => expect(release).not.toBe(undefined));
+    const second = await mini.inject({ method: 'POST', url: '/clear-waiting' });
+    release!();
+    expect((await first).statusCode).toBe(200);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual(body({ code: 'GENERATION_RUNNING', message: RUNNING }));
+    const elsewhere = await mini.inject({ method: 'POST', url: '/clear-locked' });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json()).toEqual(body({ code: 'GENERATION_RUNNING', message: RUNNING }));
   });
 });
