@@ -1,39 +1,47 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { Layout } from './Layout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { RouteFallback } from './RouteFallback.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { RegisterPage } from '../features/auth/RegisterPage.tsx';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { EmployeesPage } from '../features/employees/EmployeesPage.tsx';
-import { FlightsPage } from '../features/flights/FlightsPage.tsx';
-import { SchedulePage } from '../features/schedule/SchedulePage.tsx';
-import { TimeOffPage } from '../features/time-off/TimeOffPage.tsx';
-import { AirportHoursPage } from '../features/airport-hours/AirportHoursPage.tsx';
-import { SettingsPage } from '../features/settings/SettingsPage.tsx';
-import { AccountPage } from '../features/account/AccountPage.tsx';
-import { UsersPage } from '../features/users/UsersPage.tsx';
+
+// Each screen's code is its own file, fetched the first time the screen is opened, so the sign-in page
+// loads only the shell and the form (docs/decisions/0012-first-load.md). Libraries used by one screen
+// (QR codes on the account page, CSV on flights and the dashboard) travel with that screen.
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
+const EmployeesPage = lazy(() => import('../features/employees/EmployeesPage.tsx').then((m) => ({ default: m.EmployeesPage })));
+const FlightsPage = lazy(() => import('../features/flights/FlightsPage.tsx').then((m) => ({ default: m.FlightsPage })));
+const SchedulePage = lazy(() => import('../features/schedule/SchedulePage.tsx').then((m) => ({ default: m.SchedulePage })));
+const TimeOffPage = lazy(() => import('../features/time-off/TimeOffPage.tsx').then((m) => ({ default: m.TimeOffPage })));
+const AirportHoursPage = lazy(() => import('../features/airport-hours/AirportHoursPage.tsx').then((m) => ({ default: m.AirportHoursPage })));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
+const AccountPage = lazy(() => import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
+const UsersPage = lazy(() => import('../features/users/UsersPage.tsx').then((m) => ({ default: m.UsersPage })));
 
 /** Every path of docs/product.md §2 (/airport-hours has its own route: docs/design.md#routes). */
 export function App() {
   return (
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/register" element={<RegisterPage />} />
-      <Route element={<RequireAuth />}>
-        <Route element={<Layout />}>
-          <Route index element={<DashboardPage />} />
-          <Route path="/employees" element={<EmployeesPage />} />
-          <Route path="/flights" element={<FlightsPage />} />
-          <Route path="/schedule" element={<SchedulePage />} />
-          <Route path="/time-off" element={<TimeOffPage />} />
-          <Route path="/airport-hours" element={<AirportHoursPage />} />
-          <Route path="/settings" element={<SettingsPage />} />
-          <Route path="/account" element={<AccountPage />} />
-          <Route path="/users" element={<UsersPage />} />
-          <Route path="*" element={<NotFoundPage />} />
+    <Suspense fallback={<RouteFallback fullScreen />}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route element={<RequireAuth />}>
+          <Route element={<Layout />}>
+            <Route index element={<DashboardPage />} />
+            <Route path="/employees" element={<EmployeesPage />} />
+            <Route path="/flights" element={<FlightsPage />} />
+            <Route path="/schedule" element={<SchedulePage />} />
+            <Route path="/time-off" element={<TimeOffPage />} />
+            <Route path="/airport-hours" element={<AirportHoursPage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/account" element={<AccountPage />} />
+            <Route path="/users" element={<UsersPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
         </Route>
-      </Route>
-    </Routes>
+      </Routes>
+    </Suspense>
   );
 }

@@ -1,9 +1,11 @@
+import { Suspense } from 'react';
 import { AppShell, Burger, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession, useSignOut } from '../features/auth/session.ts';
 import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
+import { RouteFallback } from './RouteFallback.tsx';
 import classes from './Layout.module.css';
 
 const NAV_ITEMS = [
@@ -95,7 +97,10 @@ export function Layout() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
-        <Outlet />
+        {/* The shell stays on screen while the next screen's code arrives. */}
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

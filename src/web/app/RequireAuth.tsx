@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { onUnauthorized } from '../lib/api.ts';
 import { SESSION_QUERY_KEY, useSession } from '../features/auth/session.ts';
+import { RouteFallback } from './RouteFallback.tsx';
 
 /**
  * Routes below this need a session. Without one the user goes to /login, which brings them back
@@ -35,11 +35,7 @@ export function RequireAuth() {
   }, [isPending, session, navigate, location, queryClient]);
 
   if (isPending) {
-    return (
-      <Center mih="100vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
+    return <RouteFallback fullScreen />;
   }
   if (!session) {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
