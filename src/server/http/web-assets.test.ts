@@ -1,0 +1,101 @@
+// The built front end as the server sends it (docs/decisions/0012-first-load.md): hashed assets cached for
+// a year, index.html revalidated with a validator, the precompressed copy the browser accepts, and the
+// security headers on every answer. The web root is a temporary folder built from fixture files.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
+import { buildApp } from '../app.ts';
+import { CONTENT_SECURITY_POLICY } from '../security/headers.ts';
+
+const SCRIPT = `export const screen = ${JSON.stringify('dashboard '.repeat(400))};\n`;
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>\n';
+
+let t: TestApp;
+let app: FastifyInstance;
+let webRoot: string;
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'grafik-web-assets-'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  const script = path.join(webRoot, 'assets', 'index-Ab12Cd34.js');
+  writeFileSync(script, SCRIPT);
+  writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
+  writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+  t = await createTestApp();
+  app = await buildApp({ database: t.database, auth: t.auth, baseUrl: TEST_BASE_URL, logLevel: 'silent', webRoot });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  expect(headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+}
+
+describe('the built front end', () => {
+  it('sends a hashed asset as immutable for a year', async () => {
+    const res = await get('/assets/index-Ab12Cd34.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe(SCRIPT);
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('sends brotli to a browser that accepts it, gzip to one that accepts only gzip, and the plain file otherwise, varying on Accept-Encoding', async () => {
+    const br = await get('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+    expectSecurityHeaders(br.headers);
+
+    const gz = await get('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(String(gz.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    expectSecurityHeaders(gz.headers);
+
+    const plain = await get('/assets/index-Ab12Cd34.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends index.html, by its name and as the history fallback, as no-cache with a validator that answers 304', async () => {
+    for (const url of ['/index.html', '/login', '/employees?month=2026-03']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.etag, url).toBeTruthy();
+      expect(res.headers['last-modified'], url).toBeTruthy();
+      expect(res.body, url).toBe(INDEX);
+      expectSecurityHeaders(res.headers);
+      const again = await get(url, { 'if-none-match': String(res.headers.etag) });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.headers['cache-control'], url).toBe('no-cache');
+      expectSecurityHeaders(again.headers);
+    }
+  });
+
+  it('keeps no-store and the security headers on API answers', async () => {
+    const res = await get('/api/health', { 'accept-encoding': 'gzip, br' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expectSecurityHeaders(res.headers);
+  });
+});
