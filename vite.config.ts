@@ -7,9 +7,9 @@ import react from '@vitejs/plugin-react';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-/** Text files worth compressing; below this size a compressed copy saves less than its headers cost. */
+/** Text files worth compressing; below this size a compressed copy saves next to nothing. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map)$/;
-const MIN_BYTES = 1024;
+const MIN_BYTES = 256;
 
 /**
  * Writes a brotli (.br, best quality) and a gzip (.gz, level 9) copy beside every text file of the build,
