@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Auth } from './auth/auth.ts';
@@ -119,6 +120,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reply.header('cache-control', 'no-store');
       });
       api.addHook('onRequest', refuseCrossSiteWrites(new URL(baseUrl).origin));
+      // Answers of 1 kB or more go out compressed (brotli or gzip, as the client accepts). The month's
+      // answer, already gzipped by its cache, is left as it is. Compressed request bodies are not
+      // accepted: a body's limit is its size on the wire (docs/decisions/0012-first-load.md).
+      await api.register(fastifyCompress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
       // Text with a NUL character cannot be stored by PostgreSQL: refused before validation, naming the field.
       api.addHook('preValidation', refuseNulCharacters);
       await api.register(async (open) => publicRoutes(open, { database, auth, baseUrl }));

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { CONTENT_SECURITY_POLICY } from '../security/headers.ts';
+import { employees } from '../db/schema.ts';
 
 const SCRIPT = `export const screen = ${JSON.stringify('dashboard '.repeat(400))};\n`;
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>\n';
@@ -97,5 +98,37 @@ describe('the built front end', () => {
     const res = await get('/api/health', { 'accept-encoding': 'gzip, br' });
     expect(res.headers['cache-control']).toBe('no-store');
     expectSecurityHeaders(res.headers);
+  });
+});
+
+describe('API answers', () => {
+  it('go out compressed from 1 kB, as the client accepts, still no-store and with the security headers; small ones and the month as before', async () => {
+    const cookie = await t.signIn('compress@grafik.test');
+    await t.database.db.insert(employees).values(
+      Array.from({ length: 40 }, (_, i) => ({ firstName: `Anna${i}`, lastName: `Nowak${i}`, email: `anna${i}@example.com`, role: 'Rampa' })),
+    );
+    const plain = await get('/api/employees', { cookie });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await get('/api/employees', { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('no-store');
+    expectSecurityHeaders(br.headers);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gz = await get('/api/employees', { cookie, 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+
+    const small = await get('/api/health', { 'accept-encoding': 'gzip, br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+
+    // The month is gzipped once, by its cache, never again.
+    const month = await get('/api/month?month=2026-03', { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(month.statusCode).toBe(200);
+    expect(month.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(month.rawPayload).toString())).toHaveProperty('month', '2026-03');
   });
 });
