@@ -9,6 +9,8 @@ export interface RefusalDetails {
   field?: string | undefined;
   /** What the browser needs to say it in the user's language; sent as the answer's `params`. */
   params?: Record<string, unknown> | undefined;
+  /** The error underneath, for the log and for recognising a lost connection or a full disk. */
+  cause?: unknown;
 }
 
 /** A refusal with a code; the subclasses say whose fault it is. */
@@ -17,7 +19,7 @@ export class DomainError extends Error {
   readonly field: string | undefined;
   readonly params: Record<string, unknown> | undefined;
   constructor(code: string, message: string, details: RefusalDetails = {}) {
-    super(message);
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = new.target.name;
     this.code = code;
     this.field = details.field;
@@ -33,3 +35,9 @@ export class NotFoundError extends DomainError {}
 
 /** The stored data stands in the way (a taken email, the last administrator, one's own account). Answered with 409. */
 export class ConflictError extends DomainError {}
+
+/** The input is well formed, but what is stored lacks something the work needs (a month without required hours). Answered with 422. */
+export class UnprocessableError extends DomainError {}
+
+/** A step of the work failed for a reason that is not the request's (a statement that failed); the code names the step. Answered with 500. */
+export class FailedError extends DomainError {}

@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type ErrorBody } from './errors.ts';
-import { ConflictError, DomainError, NotFoundError } from '../domain/errors.ts';
+import { ConflictError, DomainError, FailedError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { issueParams } from '../../shared/api/issues.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE, invalidInputMessage, isDatabaseUnavailable, isDiskFull } from './db-errors.ts';
 
@@ -34,10 +34,15 @@ function frameworkClientError(error: FastifyError, request: FastifyRequest): Omi
   }
 }
 
-/** The status of a domain error: 404 for what is not there, 409 for stored data in the way, 400 for a refused input. */
-export function domainStatus(error: DomainError): 400 | 404 | 409 {
+/**
+ * The status of a domain error: 404 for what is not there, 409 for stored data in the way, 422 for
+ * stored data that lacks what the work needs, 500 for a failed step, 400 for a refused input.
+ */
+export function domainStatus(error: DomainError): 400 | 404 | 409 | 422 | 500 {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
+  if (error instanceof UnprocessableError) return 422;
+  if (error instanceof FailedError) return 500;
   return 400;
 }
 
@@ -60,12 +65,12 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
     return reply.status(400).send(body);
   }
   const refusal = meantRefusal(error);
-  // A full disk under the database (also behind a 5xx HttpError's cause): 507 with a message that says so.
+  // A full disk under the database (also behind the cause of a 5xx HttpError or a FailedError): 507 with a message that says so.
   if (!(refusal && refusal.status < 500) && isDiskFull(error)) {
     request.log.error({ err: error }, 'disk full');
     return reply.status(507).send({ code: 'DISK_FULL', message: DISK_FULL_MESSAGE, requestId } satisfies ErrorBody);
   }
-  // A lost database connection (also behind a 5xx HttpError's cause): 503 with a message that says so.
+  // A lost database connection (also behind the cause of a 5xx HttpError or a FailedError): 503 with a message that says so.
   if (!(refusal && refusal.status < 500) && isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');
     return reply.status(503).send({ code: 'DATABASE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE, requestId } satisfies ErrorBody);
