@@ -132,3 +132,19 @@ describe('API answers', () => {
     expect(JSON.parse(gunzipSync(month.rawPayload).toString())).toHaveProperty('month', '2026-03');
   });
 });
+
+describe('request bodies', () => {
+  it('are not unpacked: a gzipped body is refused, so a body limit stays its size on the wire', async () => {
+    const body = gzipSync(JSON.stringify({ email: 'nobody@grafik.test', password: 'not the password at all' }));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', origin: TEST_BASE_URL },
+      payload: body,
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.statusCode).not.toBe(401);
+    expectSecurityHeaders(res.headers);
+  });
+});
