@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { authClient } from '../../lib/auth-client.ts';
@@ -20,6 +20,12 @@ export function SecondFactorStep({ onVerified, onRestart }: Props) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The password form that had the focus is gone: focus moves to the code's first box, once, when
+  // the step appears (not on every render, and not when switching to a backup code).
+  const codeBoxes = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    codeBoxes.current?.querySelector('input')?.focus();
+  }, []);
 
   const submit = async (value: string) => {
     const trimmed = value.trim();
@@ -86,13 +92,12 @@ export function SecondFactorStep({ onVerified, onRestart }: Props) {
             <Text component="label" htmlFor="totp-code" size="sm" fw={500}>
               {t('twoFactor.codeLabel')}
             </Text>
-            <Group justify="center">
+            <Group justify="center" ref={codeBoxes}>
               <PinInput
                 id="totp-code"
                 length={6}
                 type="number"
                 oneTimeCode
-                autoFocus
                 value={code}
                 onChange={setCode}
                 onComplete={(v) => void submit(v)}

@@ -135,7 +135,7 @@ export function CellMenu({ ref, describe, onAction }: Props) {
           ))}
         </ul>
       )}
-      <div role="menu" aria-label={label} onKeyDown={onMenuKey} data-testid="cell-menu">
+      <div role="menu" tabIndex={-1} aria-label={label} onKeyDown={onMenuKey} data-testid="cell-menu">
         {items.map((item, i) => [
           item.destructive && !items[i - 1]?.destructive ? <div key="separator" role="separator" className={classes.menuSeparator} /> : null,
           <button

@@ -279,7 +279,7 @@ export function DashboardPage() {
                     {t('employeeCount', { count: group.employees.length })}
                   </Text>
                 </Title>
-                <GenerationPanel role={group.name} month={month} nameOf={nameOf} />
+                <GenerationPanel group={group.name} month={month} nameOf={nameOf} />
               </Group>
               {group.employees.length === 0 ? (
                 <Paper withBorder p="sm">

@@ -45,7 +45,7 @@ describe('Generate Schedule refused because the month changed during the search'
     ],
   ] as const)('in %s says what changed (%o) and reloads the month', async (language, params, button, text) => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => refusal(params));
-    const { queryClient } = await renderWithApp(<GenerationPanel role="Rampa" month="2026-11" />, { language });
+    const { queryClient } = await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await userEvent.click(screen.getByRole('button', { name: `${button} – Rampa` }));
     expect(await screen.findByTestId('generation-error')).toHaveTextContent(text);
@@ -56,7 +56,7 @@ describe('Generate Schedule refused because the month changed during the search'
 
   it('says the general sentence of the code when the change is not one the screen knows, never the English text', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => refusal({ change: 'something new' }));
-    await renderWithApp(<GenerationPanel role="Rampa" month="2026-11" />, { language: 'pl' });
+    await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language: 'pl' });
     await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
     const error = await screen.findByTestId('generation-error');
     expect(error).toHaveTextContent('Podczas generowania ktoś zmienił dane tego miesiąca, więc nic nie zapisano.');
@@ -71,7 +71,7 @@ describe('Generate Schedule refused because the month changed during the search'
           headers: { 'content-type': 'application/json' },
         }),
     );
-    await renderWithApp(<GenerationPanel role="Rampa" month="2026-11" />, { language: 'pl' });
+    await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language: 'pl' });
     await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
     const error = await screen.findByTestId('generation-error');
     expect(error).toHaveTextContent('Najpierw ustaw wymagane godziny na ten miesiąc (Ustawienia).');
@@ -103,7 +103,7 @@ describe('the report of a generated month', () => {
 
   it('says the roster’s shape (Q6) in the UI language', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer({}));
-    await renderWithApp(<GenerationPanel role="Rampa" month="2026-11" />, { language: 'pl' });
+    await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language: 'pl' });
     await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
     expect(await screen.findByTestId('generation-report')).toHaveTextContent(
       'Rytm grafiku: godzina rozpoczęcia zmienia się o ponad 4 h z dnia na dzień w 12.5% przypadków, 4% zmian trwa krócej niż 6 h, 0.5% godzin zaczyna się w tej samej dobie pracowniczej co poprzednia zmiana, wolny weekend ma 90% pracowników.',
@@ -121,7 +121,7 @@ describe('the report of a generated month', () => {
         ],
       }),
     );
-    await renderWithApp(<GenerationPanel role="Rampa" month="2026-11" nameOf={(e) => (e === id ? 'Anna Nowak' : undefined)} />, { language: 'pl' });
+    await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" nameOf={(e) => (e === id ? 'Anna Nowak' : undefined)} />, { language: 'pl' });
     await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
     const report = await screen.findByTestId('generation-report');
     expect(screen.getByTestId('generation-breaches')).toHaveTextContent(

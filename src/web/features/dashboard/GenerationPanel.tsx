@@ -13,7 +13,7 @@ import { numericDate } from './format.ts';
 import { ruleSentence, warningSentence, type NameOf } from './sentences.ts';
 
 type Props = {
-  role: string;
+  group: string;
   month: string;
   /** The names of the month's employees, for the report's sentences. */
   nameOf?: NameOf;
@@ -40,7 +40,7 @@ export function useStaleGenerationMessage() {
   };
 }
 
-export function GenerationPanel({ role, month, nameOf = noNames }: Props) {
+export function GenerationPanel({ group, month, nameOf = noNames }: Props) {
   const { t, i18n } = useTranslation('dashboard');
   const staleMessage = useStaleGenerationMessage();
   const reload = useReloadMonth(month);
@@ -53,7 +53,7 @@ export function GenerationPanel({ role, month, nameOf = noNames }: Props) {
     setRunning('generate');
     setError(null);
     try {
-      const response = await generateSchedule(role, month);
+      const response = await generateSchedule(group, month);
       await reload();
       setResult(response);
       setShowUnstaffed(false);
@@ -74,10 +74,10 @@ export function GenerationPanel({ role, month, nameOf = noNames }: Props) {
     setRunning('clear');
     setError(null);
     try {
-      const response = await clearSchedule(role, month);
+      const response = await clearSchedule(group, month);
       await reload();
       setResult(null);
-      notifications.show({ color: 'green', message: t('generation.cleared', { group: role, count: response.deleted }) });
+      notifications.show({ color: 'green', message: t('generation.cleared', { group, count: response.deleted }) });
     } catch (err) {
       setError(translateApiError(err, t));
     } finally {
@@ -106,10 +106,10 @@ export function GenerationPanel({ role, month, nameOf = noNames }: Props) {
   return (
     <Stack gap={6} align="flex-end">
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" onClick={generate} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${role}`}>
+        <Button size="xs" onClick={generate} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${group}`}>
           {running === 'generate' ? t('generation.generating') : t('generation.generate')}
         </Button>
-        <Button size="xs" color="red" onClick={confirmClear} disabled={running !== null} aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${role}`}>
+        <Button size="xs" color="red" onClick={confirmClear} disabled={running !== null} aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${group}`}>
           {running === 'clear' ? t('generation.clearing') : t('generation.clear')}
         </Button>
       </Group>

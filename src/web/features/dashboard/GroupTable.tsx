@@ -161,17 +161,17 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
           <col style={{ width: TOTAL_WIDTH }} />
         </colgroup>
         <thead>
-          <tr role="row">
-            <th role="columnheader" scope="col" className={classes.name}>
+          <tr>
+            <th scope="col" className={classes.name}>
               {t('column.employee')}
             </th>
             {days.map((d) => (
-              <th key={d.date} role="columnheader" scope="col" className={d.weekend ? classes.weekend : undefined} aria-label={d.label}>
+              <th key={d.date} scope="col" className={d.weekend ? classes.weekend : undefined} aria-label={d.label}>
                 <span className={classes.weekday}>{d.weekday}</span>
                 {d.day}
               </th>
             ))}
-            <th role="columnheader" scope="col" className={classes.total}>
+            <th scope="col" className={classes.total}>
               {t('column.total')}
             </th>
           </tr>
@@ -209,10 +209,9 @@ const EmployeeRow = memo(
   function EmployeeRow({ employee, row, days, month, marks, t, language }: RowProps) {
     const name = fullName(employee);
     return (
-      <tr role="row" data-breach={marks ? '' : undefined}>
+      <tr data-breach={marks ? '' : undefined}>
         {/* The row's name stays the employee's name; its marker says why in the description (hover). */}
         <th
-          role="rowheader"
           scope="row"
           className={classes.name}
           title={marks ? [name, `${t('marks.row', { count: marks.reasons.length })}:`, ...marks.reasons.map((r) => `• ${r}`)].join('\n') : name}
