@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../engine/format.ts';
 import type { GenerationStaleParams } from '../../shared/api/generation.ts';
+import { ConflictError } from '../domain/errors.ts';
+import { domainStatus } from '../http/error-handler.ts';
 import { firstChange, staleGeneration, type MonthInputs } from './inputs.ts';
 
 const anna = { id: 'e1', firstName: 'Anna', lastName: 'Nowak', timeOff: [] as Instance['employees'][number]['timeOff'] };
@@ -71,7 +73,9 @@ describe('what changed while the month was being generated', () => {
     const found = firstChange(inputs(), inputs(change));
     expect(found).toEqual(params);
     const error = staleGeneration(found!);
-    expect(error).toMatchObject({ statusCode: 409, code: 'GENERATION_STALE', params });
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(domainStatus(error)).toBe(409);
+    expect(error).toMatchObject({ code: 'GENERATION_STALE', params });
     expect(error.message).toMatch(message);
     expect(error.message).toMatch(/while the month was being generated; nothing was replaced\. Generate again\.$/);
   });

@@ -3,13 +3,12 @@
 // shift, a time off or an employee meanwhile. The writing transaction therefore locks every row the
 // instance is built from, reads it all again and compares: only an unchanged month is replaced.
 // Decision record 0008.
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { PREVIOUS_SHIFT_DAYS, type Instance } from '../../engine/format.ts';
 import { GENERATION_STALE, type GenerationStaleParams } from '../../shared/api/generation.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
-import { airportHours, employees, monthlyWorkHours, schedules, settings, staffGroups, timeOff } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { ConflictError } from '../domain/errors.ts';
+import { lockMonthInputs, manualMarks } from '../repos/generation.ts';
 import { loadInstance, type LoadedMonth } from './instance.ts';
 
 /** A planner's shift (source 'manual') of the group's month, as it was read. */
@@ -31,12 +30,7 @@ export interface MonthInputs extends LoadedMonth {
  * other way round, which it would miss).
  */
 export async function readInputs(db: Db, role: string, month: string, keepManual: boolean | undefined): Promise<MonthInputs> {
-  const { first, last } = monthRange(month);
-  const manual = await db
-    .select({ id: schedules.id, employeeId: schedules.employeeId, date: schedules.date, version: schedules.version })
-    .from(schedules)
-    .innerJoin(employees, eq(employees.id, schedules.employeeId))
-    .where(and(eq(employees.role, role), gte(schedules.date, first), lte(schedules.date, last), eq(schedules.source, 'manual')));
+  const manual = await manualMarks(db, role, monthRange(month));
   const loaded = await loadInstance(db, role, month, keepManual === undefined ? {} : { keepManual });
   return { ...loaded, manual };
 }
@@ -55,36 +49,7 @@ export async function lockInputs(tx: Db, role: string, month: string): Promise<v
   // The shifts and time off of the days before the month count too (the instance's previousShifts).
   const [y, m, d] = first.split('-').map(Number) as [number, number, number];
   const before = new Date(Date.UTC(y, m - 1, d - PREVIOUS_SHIFT_DAYS)).toISOString().slice(0, 10);
-  const { month: m0, year } = parseMonthKey(month);
-  await tx.execute(sql`lock table ${sql.identifier('flights')} in share mode`);
-  await tx.select({ id: staffGroups.id }).from(staffGroups).where(eq(staffGroups.name, role)).for('update');
-  const staff = await tx.select({ id: employees.id }).from(employees).where(eq(employees.role, role)).orderBy(asc(employees.id)).for('update');
-  const ids = staff.map((e) => e.id);
-  if (ids.length > 0) {
-    await tx
-      .select({ id: schedules.id })
-      .from(schedules)
-      .where(and(inArray(schedules.employeeId, ids), gte(schedules.date, before), lte(schedules.date, last)))
-      .orderBy(asc(schedules.id))
-      .for('update');
-    await tx
-      .select({ id: timeOff.id })
-      .from(timeOff)
-      .where(and(inArray(timeOff.employeeId, ids), lte(timeOff.startDate, last), gte(timeOff.endDate, before)))
-      .orderBy(asc(timeOff.id))
-      .for('update');
-  }
-  await tx
-    .select({ id: airportHours.id })
-    .from(airportHours)
-    .where(and(eq(airportHours.role, role), eq(airportHours.month, m0), eq(airportHours.year, year)))
-    .for('share');
-  await tx
-    .select({ id: monthlyWorkHours.id })
-    .from(monthlyWorkHours)
-    .where(and(eq(monthlyWorkHours.month, m0), eq(monthlyWorkHours.year, year)))
-    .for('share');
-  await tx.select({ id: settings.id }).from(settings).for('share');
+  await lockMonthInputs(tx, role, parseMonthKey(month), before, last);
 }
 
 /** JSON that does not depend on the order of keys or of array items (rows read in another order are equal). */
@@ -190,7 +155,7 @@ function sentence(change: GenerationStaleParams): string {
 }
 
 /** 409 GENERATION_STALE: says what changed, and that nothing was replaced. */
-export function staleGeneration(change: GenerationStaleParams): HttpError {
+export function staleGeneration(change: GenerationStaleParams): ConflictError {
   const message = `${sentence(change)} while the month was being generated; nothing was replaced. Generate again.`;
-  return new HttpError(409, GENERATION_STALE, message, undefined, change);
+  return new ConflictError(GENERATION_STALE, message, { params: change });
 }

@@ -1,20 +1,27 @@
 // Builds the generator's instance (docs/generator-format.md) of one staff group's month from the database.
 // The generate endpoint and the export command both use it, so a real month can be replayed.
-import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { PREVIOUS_SHIFT_DAYS, type Instance } from '../../engine/format.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
-import { airportHours, employees, flights, monthlyWorkHours, schedules, staffGroups, timeOff } from '../db/schema.ts';
 import { getSettings } from '../repos/settings.ts';
+import {
+  findStaffGroup,
+  flightsDeparting,
+  groupAirportHours,
+  groupStaff,
+  manualShifts,
+  plannedTimeOff,
+  requiredHoursOf,
+  shiftsBetween,
+} from '../repos/generation.ts';
 import { employeeRequiredHours } from '../../shared/api/employees.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError, FailedError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 
-/** The failing step's message, as docs/product.md §8 names it. */
-export class GenerationStepError extends HttpError {
+/** The failing step's message, as docs/product.md §8 names it; answered with 500 GENERATION_STEP. */
+export class GenerationStepError extends FailedError {
   constructor(message: string, cause?: unknown) {
-    super(500, 'GENERATION_STEP', message);
-    if (cause) this.cause = cause;
+    super('GENERATION_STEP', message, cause ? { cause } : {});
   }
 }
 
@@ -24,7 +31,7 @@ async function step<T>(message: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof DomainError) throw err;
     throw new GenerationStepError(message, err);
   }
 }
@@ -36,85 +43,34 @@ export interface LoadedMonth {
 }
 
 export async function loadInstance(db: Db, role: string, month: string, options: { keepManual?: boolean } = {}): Promise<LoadedMonth> {
-  const [group] = await db.select().from(staffGroups).where(eq(staffGroups.name, role));
-  if (!group) throw new HttpError(404, 'NOT_FOUND', `Staff group "${role}" not found`, 'role', { what: 'staffGroup' });
+  const group = await findStaffGroup(db, role);
+  if (!group) throw new NotFoundError('NOT_FOUND', `Staff group "${role}" not found`, { field: 'role', params: { what: 'staffGroup' } });
   const settings = await getSettings(db);
   const { first, last } = monthRange(month);
-  const { month: m0, year } = parseMonthKey(month);
+  const parts = parseMonthKey(month);
 
-  const required = await step('Error loading monthly work hours', () =>
-    db.select().from(monthlyWorkHours).where(and(eq(monthlyWorkHours.month, m0), eq(monthlyWorkHours.year, year))),
-  );
-  if (!required[0]) throw new HttpError(422, 'NO_REQUIRED_HOURS', NO_REQUIRED_HOURS);
+  const required = await step('Error loading monthly work hours', () => requiredHoursOf(db, parts));
+  if (!required[0]) throw new UnprocessableError('NO_REQUIRED_HOURS', NO_REQUIRED_HOURS);
 
-  const hours = await step('Error loading airport hours', () =>
-    db
-      .select()
-      .from(airportHours)
-      .where(and(eq(airportHours.role, role), eq(airportHours.month, m0), eq(airportHours.year, year)))
-      .orderBy(asc(airportHours.dayOfWeek)),
-  );
+  const hours = await step('Error loading airport hours', () => groupAirportHours(db, role, parts));
 
   const start = DateTime.fromISO(`${month}-01`, { zone: settings.timeZone });
   const monthFlights = group.takesFlights
     ? await step('Error loading flights', () =>
-        db
-          .select({
-            flightNumber: flights.flightNumber,
-            departure: sql<number>`extract(epoch from ${flights.departureTime})::float8`,
-            arrival: sql<number>`extract(epoch from ${flights.arrivalTime})::float8`,
-            requiredStaff: flights.requiredStaff,
-          })
-          .from(flights)
-          .where(
-            and(
-              gte(flights.departureTime, start.toUTC().toISO()!),
-              lt(flights.departureTime, start.plus({ months: 1 }).toUTC().toISO()!),
-            ),
-          )
-          .orderBy(asc(flights.departureTime)),
+        flightsDeparting(db, start.toUTC().toISO()!, start.plus({ months: 1 }).toUTC().toISO()!),
       )
     : [];
 
-  const staff = await db
-    .select({
-      id: employees.id,
-      firstName: employees.firstName,
-      lastName: employees.lastName,
-      workingTimeFraction: employees.workingTimeFraction,
-      monthlyHours: employees.monthlyHours,
-    })
-    .from(employees)
-    .where(eq(employees.role, role))
-    .orderBy(asc(employees.lastName), asc(employees.firstName));
+  const staff = await groupStaff(db, role);
   const ids = staff.map((e) => e.id);
   // The days before the month count for rest, weekly rest and runs of working days (previousShifts).
   const before = DateTime.fromISO(first, { zone: 'UTC' }).minus({ days: PREVIOUS_SHIFT_DAYS }).toISODate()!;
-  const offs = ids.length
-    ? await db
-        .select()
-        .from(timeOff)
-        // A rejected request is not planned: the employee works those days as any other.
-        .where(and(inArray(timeOff.employeeId, ids), lte(timeOff.startDate, last), gte(timeOff.endDate, before), ne(timeOff.status, 'rejected')))
-    : [];
+  // A rejected request is not planned: the employee works those days as any other.
+  const offs = await plannedTimeOff(db, ids, before, last);
   const previous = ids.length
-    ? await step('Error loading the shifts before the month', () =>
-        db
-          .select({ employeeId: schedules.employeeId, date: schedules.date, startTime: schedules.startTime, endTime: schedules.endTime })
-          .from(schedules)
-          .where(and(inArray(schedules.employeeId, ids), gte(schedules.date, before), lt(schedules.date, first)))
-          .orderBy(asc(schedules.date)),
-      )
+    ? await step('Error loading the shifts before the month', () => shiftsBetween(db, ids, before, first))
     : [];
-  const manual =
-    ids.length && options.keepManual !== false
-      ? await db
-          .select()
-          .from(schedules)
-          .where(
-            and(inArray(schedules.employeeId, ids), gte(schedules.date, first), lte(schedules.date, last), eq(schedules.source, 'manual')),
-          )
-      : [];
+  const manual = options.keepManual !== false ? await manualShifts(db, ids, { first, last }) : [];
 
   const iso = (epoch: number) =>
     DateTime.fromSeconds(Number(epoch), { zone: settings.timeZone }).toISO({ suppressMilliseconds: true })!;

@@ -6,13 +6,18 @@
 // interleave: an in-process guard, and a PostgreSQL advisory lock that also holds across server
 // instances.
 import { randomInt } from 'node:crypto';
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Report, StrategyName } from '../../engine/generate.ts';
 import type { GenerationStaleParams } from '../../shared/api/generation.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
-import { employees, generationRuns, schedules } from '../db/schema.ts';
-import { HttpError, conflict } from '../http/errors.ts';
+import { ConflictError, DomainError, FailedError } from '../domain/errors.ts';
+import {
+  deleteMonthShifts,
+  groupEmployeeIds,
+  insertGeneratedShifts,
+  insertGenerationRun,
+  tryLockGroupMonth,
+} from '../repos/generation.ts';
 import { GenerationStepError } from './instance.ts';
 import { firstChange, lockInputs, readInputs, staleGeneration } from './inputs.ts';
 import { generateOffThread } from './off-thread.ts';
@@ -48,7 +53,7 @@ const busyMessage = (role: string, month: string) =>
 
 async function exclusive<T>(role: string, month: string, work: () => Promise<T>): Promise<T> {
   const key = `${role}|${month}`;
-  if (running.has(key)) throw conflict(busyMessage(role, month), 'GENERATION_RUNNING');
+  if (running.has(key)) throw new ConflictError('GENERATION_RUNNING', busyMessage(role, month));
   running.add(key);
   try {
     return await work();
@@ -57,18 +62,9 @@ async function exclusive<T>(role: string, month: string, work: () => Promise<T>)
   }
 }
 
-/** Takes the group-month's advisory lock for the rest of the transaction, or refuses with 409. */
-async function lockGroupMonth(tx: Pick<Db, 'execute'>, role: string, month: string) {
-  const result = await tx.execute<{ locked: boolean }>(
-    sql`select pg_try_advisory_xact_lock(hashtext(${'grafik:generate:' + role + '|' + month})) as locked`,
-  );
-  const rows = (result as unknown as { rows: { locked: boolean }[] }).rows;
-  if (!rows[0]?.locked) throw conflict(busyMessage(role, month), 'GENERATION_RUNNING');
-}
-
-function roleMonthFilter(ids: string[], month: string) {
-  const { first, last } = monthRange(month);
-  return and(inArray(schedules.employeeId, ids), gte(schedules.date, first), lte(schedules.date, last));
+/** Takes the group-month's advisory lock for the rest of the transaction, or refuses with GENERATION_RUNNING. */
+async function lockGroupMonth(tx: Db, role: string, month: string) {
+  if (!(await tryLockGroupMonth(tx, role, month))) throw new ConflictError('GENERATION_RUNNING', busyMessage(role, month));
 }
 
 /** How many times a generation plans again when the month changed during its search, before refusing. */
@@ -89,12 +85,13 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
         ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
       });
 
-      const outcome = await db.transaction(async (tx): Promise<{ runId: string } | { change: GenerationStaleParams }> => {
+      const outcome = await db.transaction(async (transaction): Promise<{ runId: string } | { change: GenerationStaleParams }> => {
+        const tx = transaction as unknown as Db;
         await lockGroupMonth(tx, role, month);
         // Everything the plan was made from is held still and read again: a planner's save during
         // the search is never replaced unseen (inputs.ts, decision record 0008).
-        await lockInputs(tx as unknown as Db, role, month);
-        const now = await readInputs(tx as unknown as Db, role, month, options.keepManual);
+        await lockInputs(tx, role, month);
+        const now = await readInputs(tx, role, month, options.keepManual);
         const change = firstChange(planned, now);
         if (change) return { change };
 
@@ -102,8 +99,7 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
           try {
             // Only what a generation wrote and nobody edited since (an edit makes a shift manual);
             // the planner's shifts stay as they are unless the planner asked to replace them too.
-            const replaced = options.keepManual === false ? undefined : eq(schedules.source, 'generated');
-            await tx.delete(schedules).where(and(roleMonthFilter(now.employeeIds, month), replaced));
+            await deleteMonthShifts(tx, now.employeeIds, monthRange(month), { manualToo: options.keepManual === false });
           } catch (err) {
             throw new GenerationStepError('Error clearing existing schedules', err);
           }
@@ -118,28 +114,24 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
               startTime: s.startTime,
               endTime: s.endTime,
               totalHours: s.totalHours,
-              source: 'generated' as const,
             }));
-          for (let i = 0; i < rows.length; i += 500) await tx.insert(schedules).values(rows.slice(i, i + 500));
+          await insertGeneratedShifts(tx, rows);
         } catch (err) {
-          if (err instanceof HttpError) throw err;
+          if (err instanceof DomainError) throw err;
           throw new GenerationStepError('Error saving schedules', err);
         }
-        const [run] = await tx
-          .insert(generationRuns)
-          .values({
-            role,
-            month: m0,
-            year,
-            strategy,
-            seed,
-            elapsedMs: Math.round(result.report.elapsedMs),
-            shiftCount: result.shifts.length,
-            report: result.report,
-            createdBy: options.userId ?? null,
-          })
-          .returning({ id: generationRuns.id });
-        return { runId: run!.id };
+        const runId = await insertGenerationRun(tx, {
+          role,
+          month: m0,
+          year,
+          strategy,
+          seed,
+          elapsedMs: Math.round(result.report.elapsedMs),
+          shiftCount: result.shifts.length,
+          report: result.report,
+          createdBy: options.userId ?? null,
+        });
+        return { runId };
       });
       if ('runId' in outcome) return { runId: outcome.runId, shiftCount: result.shifts.length, seed, strategy, report: result.report };
       // Planning again takes what changed into account. Asked to replace the manual shifts too, a
@@ -153,19 +145,17 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
 export function clearMonth(db: Db, role: string, month: string): Promise<{ deleted: number }> {
   return exclusive(role, month, async () => {
     try {
-      return await db.transaction(async (tx) => {
+      return await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
         await lockGroupMonth(tx, role, month);
-        const staff = await tx.select({ id: employees.id }).from(employees).where(eq(employees.role, role));
-        if (staff.length === 0) return { deleted: 0 };
-        const deleted = await tx
-          .delete(schedules)
-          .where(roleMonthFilter(staff.map((s) => s.id), month))
-          .returning({ id: schedules.id });
-        return { deleted: deleted.length };
+        const ids = await groupEmployeeIds(tx, role);
+        if (ids.length === 0) return { deleted: 0 };
+        return { deleted: await deleteMonthShifts(tx, ids, monthRange(month), { manualToo: true }) };
       });
     } catch (err) {
-      if (err instanceof HttpError) throw err;
-      throw new HttpError(500, 'CLEAR_FAILED', 'Error clearing schedules');
+      if (err instanceof DomainError) throw err;
+      // Without its cause, as ever: a failed clear is answered 500 CLEAR_FAILED whatever failed.
+      throw new FailedError('CLEAR_FAILED', 'Error clearing schedules');
     }
   });
 }
