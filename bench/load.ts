@@ -18,7 +18,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.ts';
@@ -108,7 +108,7 @@ function rssMb(pid: number): number {
 
 interface Answer {
   status: number;
-  /** The body as text (unzipped when it came gzipped); decoded only when asked for. */
+  /** The body as text (unpacked when it came compressed), only when asked for. */
   readonly body: string;
   /** Bytes on the wire. */
   wireBytes: number;
@@ -146,11 +146,13 @@ class Client {
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             const raw = Buffer.concat(chunks);
-            const gzipped = res.headers['content-encoding'] === 'gzip';
+            // The month comes gzipped by its cache; other answers of 1 kB or more brotli or gzip.
+            const encoding = res.headers['content-encoding'];
             resolve({
               status: res.statusCode ?? 0,
               get body() {
-                return (gzipped ? gunzipSync(raw) : raw).toString('utf8');
+                const decoded = encoding === 'gzip' ? gunzipSync(raw) : encoding === 'br' ? brotliDecompressSync(raw) : raw;
+                return decoded.toString('utf8');
               },
               wireBytes: raw.length,
               headers: res.headers,
