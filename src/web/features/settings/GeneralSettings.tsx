@@ -40,6 +40,15 @@ function timeZones(current: string): string[] {
  * The 'Ustawienia ogólne' tab. The page mounts it keyed by the settings version, so a newer version
  * (after a save, or a reload after a conflict) starts the form from the stored values.
  */
+/** The number fields of the form, in their order on screen: the setting, its help text's key, the step. */
+const NUMBER_FIELDS = [
+  { name: 'minRestHours', hint: 'minRestHint', step: 0.5, whole: false },
+  { name: 'weeklyHours', hint: 'weeklyHint', step: 1, whole: false },
+  { name: 'minShiftHours', hint: 'minShiftHint', step: 0.5, whole: false },
+  { name: 'weeklyRestHours', hint: 'weeklyRestHint', step: 1, whole: false },
+  { name: 'maxConsecutiveDays', hint: 'maxConsecutiveHint', step: 1, whole: true },
+] as const;
+
 export function GeneralSettings({ settings }: { settings: Settings }) {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
@@ -112,56 +121,19 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
           </Stack>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <NumberInput
-            label={t('general.minRestHours')}
-            description={t('general.minRestHint')}
-            min={SETTINGS_BOUNDS.minRestHours.min}
-            max={SETTINGS_BOUNDS.minRestHours.max}
-            step={0.5}
-            decimalScale={2}
-            clampBehavior="none"
-            {...form.getInputProps('minRestHours')}
-          />
-          <NumberInput
-            label={t('general.weeklyHours')}
-            description={t('general.weeklyHint')}
-            min={SETTINGS_BOUNDS.weeklyHours.min}
-            max={SETTINGS_BOUNDS.weeklyHours.max}
-            step={1}
-            decimalScale={2}
-            clampBehavior="none"
-            {...form.getInputProps('weeklyHours')}
-          />
-          <NumberInput
-            label={t('general.minShiftHours')}
-            description={t('general.minShiftHint')}
-            min={SETTINGS_BOUNDS.minShiftHours.min}
-            max={SETTINGS_BOUNDS.minShiftHours.max}
-            step={0.5}
-            decimalScale={2}
-            clampBehavior="none"
-            {...form.getInputProps('minShiftHours')}
-          />
-          <NumberInput
-            label={t('general.weeklyRestHours')}
-            description={t('general.weeklyRestHint')}
-            min={SETTINGS_BOUNDS.weeklyRestHours.min}
-            max={SETTINGS_BOUNDS.weeklyRestHours.max}
-            step={1}
-            decimalScale={2}
-            clampBehavior="none"
-            {...form.getInputProps('weeklyRestHours')}
-          />
-          <NumberInput
-            label={t('general.maxConsecutiveDays')}
-            description={t('general.maxConsecutiveHint')}
-            min={SETTINGS_BOUNDS.maxConsecutiveDays.min}
-            max={SETTINGS_BOUNDS.maxConsecutiveDays.max}
-            step={1}
-            allowDecimal={false}
-            clampBehavior="none"
-            {...form.getInputProps('maxConsecutiveDays')}
-          />
+          {NUMBER_FIELDS.map(({ name, hint, step, whole }) => (
+            <NumberInput
+              key={name}
+              label={t(`general.${name}`)}
+              description={t(`general.${hint}`)}
+              min={SETTINGS_BOUNDS[name].min}
+              max={SETTINGS_BOUNDS[name].max}
+              step={step}
+              {...(whole ? { allowDecimal: false } : { decimalScale: 2 })}
+              clampBehavior="none"
+              {...form.getInputProps(name)}
+            />
+          ))}
           <Select
             label={t('general.timeZone')}
             description={t('general.timeZoneHint')}
