@@ -3,7 +3,7 @@ import { AppShell, Burger, Button, Group, Stack, Text, UnstyledButton } from '@m
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { useSession, useSignOut } from '../features/auth/session.ts';
+import { useSession, useSignOut } from '../lib/session.ts';
 import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
 import { RouteFallback } from './RouteFallback.tsx';
 import classes from './Layout.module.css';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { onUnauthorized } from '../lib/api.ts';
-import { SESSION_QUERY_KEY, useSession } from '../features/auth/session.ts';
+import { SESSION_QUERY_KEY, useSession } from '../lib/session.ts';
 import { RouteFallback } from './RouteFallback.tsx';
 
 /**

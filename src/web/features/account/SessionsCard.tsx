@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { dateTimeText } from '../../ui/datetime.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { useRevokeSession, useSessions, useSignOutEverywhere, useSignOutOthers } from './api.ts';
-import { toast } from './toast.ts';
+import { toast } from '../../ui/toast.ts';
 
 export function SessionsCard() {
   const { t, i18n } = useTranslation('account');

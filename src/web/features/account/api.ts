@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, paramsOf } from '../../lib/api.ts';
 import { authClient } from '../../lib/auth-client.ts';
 import type { Account, SessionInfo } from '../../../shared/api/account.ts';
-import { SESSION_QUERY_KEY } from '../auth/session.ts';
+import { SESSION_QUERY_KEY } from '../../lib/session.ts';
 
 export const ACCOUNT_KEY = ['account'] as const;
 export const SESSIONS_KEY = ['account', 'sessions'] as const;

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { authClient } from '../../lib/auth-client.ts';
-import { SESSION_QUERY_KEY } from './session.ts';
+import { SESSION_QUERY_KEY } from '../../lib/session.ts';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 

@@ -1,19 +1,15 @@
 // Fetchers, query keys and hooks of the Employees screen and staff group management.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { EMPLOYEES_KEY } from '../../lib/employees.ts';
 import type { Employee, EmployeeDependents, EmployeeInput } from '../../../shared/api/employees.ts';
 import type { StaffGroup, StaffGroupInput } from '../../../shared/api/staff-groups.ts';
 
-export const EMPLOYEES_KEY = ['employees'] as const;
 export const STAFF_GROUPS_KEY = ['staff-groups'] as const;
 export const dependentsKey = (id: string) => ['employees', id, 'dependents'] as const;
 
 export function useStaffGroups() {
   return useQuery({ queryKey: STAFF_GROUPS_KEY, queryFn: ({ signal }) => api<StaffGroup[]>('/staff-groups', { signal }) });
-}
-
-export function useEmployees() {
-  return useQuery({ queryKey: EMPLOYEES_KEY, queryFn: ({ signal }) => api<Employee[]>('/employees', { signal }) });
 }
 
 export function useEmployeeDependents(id: string | null) {

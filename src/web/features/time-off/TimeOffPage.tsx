@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { toast } from '../employees/toast.ts';
+import { toast } from '../../ui/toast.ts';
 import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isStale } from '../../lib/api.ts';
@@ -11,7 +11,7 @@ import { PageTitle } from '../../ui/PageTitle.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
 import { monthRange } from '../../../shared/month.ts';
 import type { TimeOff, TimeOffStatus } from '../../../shared/api/time-off.ts';
-import { useEmployees } from '../employees/api.ts';
+import { useEmployees } from '../../lib/employees.ts';
 import { useDecideTimeOff, useDeleteTimeOff, useTimeOffMonth } from './api.ts';
 import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
 import { formatDates } from '../../ui/time-off/dates.ts';

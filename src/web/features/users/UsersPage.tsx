@@ -28,12 +28,12 @@ import { dateTimeText } from '../../ui/datetime.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../../lib/session.ts';
 import type { UserRow } from '../../../shared/api/users.ts';
 import { useBanUser, useCreateUser, useDeleteUser, useResetPassword, useUnbanUser, useUsers } from './api.ts';
 import { AuditLog } from './AuditLog.tsx';
-import { toast } from '../account/toast.ts';
-import { passwordRejectionOf } from '../account/password-rejection.ts';
+import { toast } from '../../ui/toast.ts';
+import { passwordRejectionOf } from '../../ui/password-rejection.ts';
 
 const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 

@@ -9,8 +9,8 @@ import {
   PASSWORD_REASONS,
   PASSWORD_REJECTED,
   type PasswordReason,
-} from '../../../shared/api/account.ts';
-import { ApiError } from '../../lib/api.ts';
+} from '../../shared/api/account.ts';
+import { ApiError } from '../lib/api.ts';
 
 /** The sentence for a refusal's params (`{ reason, hint? }`); a general one when the reason is unknown. */
 export function passwordRejectionText(t: TFunction, params: Record<string, unknown> | undefined): string {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { authClient } from '../../lib/auth-client.ts';
+import { authClient } from './auth-client.ts';
 import { z } from 'zod';
 
 // The content security policy allows no eval: zod must not probe for it (the probe, though caught,
