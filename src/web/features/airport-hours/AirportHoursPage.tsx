@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { toast } from './toast.ts';
+import { toast } from '../../ui/toast.ts';
 import { IconBolt, IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AirportHours } from '../../../shared/api/airport-hours.ts';

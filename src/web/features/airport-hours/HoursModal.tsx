@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { toast } from './toast.ts';
+import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
 import type { AirportHours } from '../../../shared/api/airport-hours.ts';
 import { formatMonth } from '../../ui/useMonth.ts';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, CloseButton, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -57,14 +57,14 @@ export function GenerationPanel({ group, month, nameOf = noNames }: Props) {
       await reload();
       setResult(response);
       setShowUnstaffed(false);
-      notifications.show({ color: 'green', message: t('generation.success') });
+      toast('green', t('generation.success'));
     } catch (err) {
       const stale = staleMessage(err);
       // Show the month with the colleague's save that stopped this run.
       if (stale) void reload();
       const message = stale ?? translateApiError(err, t);
       setError(message);
-      notifications.show({ color: 'red', message: t('generation.failed') + message });
+      toast('red', t('generation.failed') + message);
     } finally {
       setRunning(null);
     }
@@ -77,7 +77,7 @@ export function GenerationPanel({ group, month, nameOf = noNames }: Props) {
       const response = await clearSchedule(group, month);
       await reload();
       setResult(null);
-      notifications.show({ color: 'green', message: t('generation.cleared', { group, count: response.deleted }) });
+      toast('green', t('generation.cleared', { group, count: response.deleted }));
     } catch (err) {
       setError(translateApiError(err, t));
     } finally {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
-import { toast } from './toast.ts';
+import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { isStale } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, NativeSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { toast } from './toast.ts';
+import { toast } from '../../ui/toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, isStale } from '../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { toast } from './toast.ts';
+import { toast } from '../../ui/toast.ts';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isStale } from '../../lib/api.ts';

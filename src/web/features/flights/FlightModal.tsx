@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Fieldset, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
 import {
@@ -112,10 +112,7 @@ export function FlightModal(props: FlightModalProps) {
     };
     try {
       const saved = await save.mutateAsync(flight ? { id: flight.id, version: flight.version, data } : { data });
-      notifications.show({
-        color: 'green',
-        message: flight ? t('modal.saved', { number: saved.flightNumber }) : t('modal.added', { number: saved.flightNumber }),
-      });
+      toast('green', flight ? t('modal.saved', { number: saved.flightNumber }) : t('modal.added', { number: saved.flightNumber }));
       onClose();
     } catch (err) {
       setServerError(saveErrorText(err));

@@ -16,7 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../ui/toast.ts';
 import { IconFileImport, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
@@ -86,7 +86,7 @@ export function FlightsPage() {
       onConfirm: async () => {
         try {
           await remove.mutateAsync(flight);
-          notifications.show({ color: 'green', message: t('deleted', { number: flight.flightNumber }) });
+          toast('green', t('deleted', { number: flight.flightNumber }));
         } catch (err) {
           const message =
             err instanceof ApiError && err.code === 'NOT_FOUND'
@@ -96,7 +96,7 @@ export function FlightsPage() {
               : err instanceof ApiError && err.code === 'NETWORK'
                 ? t('errors.network')
                 : translateApiError(err, t);
-          notifications.show({ color: 'red', message: t('deleteError', { message }) });
+          toast('red', t('deleteError', { message }));
         }
       },
     });

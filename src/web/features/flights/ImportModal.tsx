@@ -16,7 +16,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../ui/toast.ts';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreviewRow, ImportRow, ImportStatus } from '../../../shared/api/flights.ts';
@@ -107,10 +107,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose }: ImportModal
     const valid = preview.lines.filter((l) => l.status !== 'invalid').map((l) => l.cells);
     try {
       const result = await importFlights.mutateAsync(valid);
-      notifications.show({
-        color: 'green',
-        message: t('importModal.done', { inserted: result.inserted, skipped: result.skippedExisting }),
-      });
+      toast('green', t('importModal.done', { inserted: result.inserted, skipped: result.skippedExisting }));
       onClose();
     } catch (err) {
       setImportError(t('importModal.failed', { message: translateApiError(err, t) }));

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { toast } from './toast.ts';
+import { toast } from '../../ui/toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_BOUNDS, type Settings } from '../../../shared/api/settings.ts';

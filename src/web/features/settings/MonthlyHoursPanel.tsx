@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Modal, NumberInput, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { toast } from './toast.ts';
+import { toast } from '../../ui/toast.ts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { toast } from './toast.ts';
+import { toast } from '../../ui/toast.ts';
 import { IconAdjustments, IconCalendarTime } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION } from '../../../shared/version.ts';
