@@ -2,10 +2,9 @@
 // shows 'Failed to save event: {message}' inside the modal.
 import { useState, type FormEvent } from 'react';
 import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MonthEmployee, ScheduleEvent } from '../../../shared/api/schedule.ts';
-import { isStale } from '../../lib/api.ts';
+import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { saveEvent, useFreshMonth, useReloadMonth } from './api.ts';
 import { fullName } from './model.ts';
@@ -26,8 +25,8 @@ export function EventModal({ month, employee, date, existing: shown, onClose }: 
   const [error, setError] = useState<string | null>(null);
   const reload = useReloadMonth(month);
 
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useVersionedSave({
+    write: () =>
       saveEvent({
         employeeId: employee.id,
         date,
@@ -35,17 +34,16 @@ export function EventModal({ month, employee, date, existing: shown, onClose }: 
         description: description.trim() || null,
         ...(existing ? { version: existing.version } : {}),
       }),
-    onSuccess: async () => {
+    onSaved: async () => {
       await reload();
       onClose();
     },
-    onError: async (err) => {
-      const fresh = isStale(err) ? await freshMonth().catch(() => undefined) : undefined;
-      if (!fresh) return setError(t('event.saveFailed', { message: translateApiError(err, t) }));
-      const latest = fresh.events.find((e) => e.employeeId === employee.id && e.date === date);
-      setExisting(latest);
+    reload: () => freshMonth().then((fresh) => fresh && (fresh.events.find((e) => e.employeeId === employee.id && e.date === date) ?? null)),
+    onStale: (latest) => {
+      setExisting(latest ?? undefined);
       setError(latest ? t('event.changedMeanwhile', { name: latest.name }) : t('event.deletedMeanwhile'));
     },
+    onFailed: (err) => setError(t('event.saveFailed', { message: translateApiError(err, t) })),
   });
 
   const submit = (event: FormEvent) => {

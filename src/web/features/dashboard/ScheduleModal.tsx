@@ -3,7 +3,6 @@
 // clocks skip that day (spring forward) is refused here, with the server's own check.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkShiftEdit, type Breach } from '../../../engine/rules.ts';
 import { parseTimeOfDay, shiftHours, timeOptions } from '../../../shared/hours.ts';
@@ -13,7 +12,8 @@ import {
   type MonthEmployee,
   type MonthSettings,
 } from '../../../shared/api/schedule.ts';
-import { ApiError, isStale } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { saveSchedule, useFreshMonth, usePreviousMonthData, useReloadMonth } from './api.ts';
 import { fullName, type EmployeeMonth } from './model.ts';
@@ -98,20 +98,18 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     );
   }, [valid, hours, month, settings, employee, data, date, start, end, previousMonth]);
 
-  const save = useMutation({
-    mutationFn: () => saveSchedule({ employeeId: employee.id, date, startTime: start, endTime: end, ...(existing ? { version: existing.version } : {}) }),
-    onSuccess: async () => {
+  const save = useVersionedSave({
+    write: () => saveSchedule({ employeeId: employee.id, date, startTime: start, endTime: end, ...(existing ? { version: existing.version } : {}) }),
+    onSaved: async () => {
       await reload();
       onClose();
     },
-    onError: async (err) => {
-      const fresh = isStale(err) ? await freshMonth().catch(() => undefined) : undefined;
-      if (fresh) {
-        const latest = fresh.schedules.find((s) => s.employeeId === employee.id && s.date === date);
-        setExisting(latest);
-        setError(latest ? t('schedule.changedMeanwhile', { start: latest.startTime, end: latest.endTime }) : t('schedule.deletedMeanwhile'));
-        return;
-      }
+    reload: () => freshMonth().then((fresh) => fresh && (fresh.schedules.find((s) => s.employeeId === employee.id && s.date === date) ?? null)),
+    onStale: (latest) => {
+      setExisting(latest ?? undefined);
+      setError(latest ? t('schedule.changedMeanwhile', { start: latest.startTime, end: latest.endTime }) : t('schedule.deletedMeanwhile'));
+    },
+    onFailed: (err) => {
       // The zone changed since the grid was loaded, and the server found a skipped time.
       if (err instanceof ApiError && err.code === LOCAL_TIME_SKIPPED) {
         const field = err.field === 'endTime' ? 'endTime' : 'startTime';

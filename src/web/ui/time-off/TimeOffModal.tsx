@@ -8,13 +8,13 @@ import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { isStale } from '../../lib/api.ts';
+import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { issueText, translateApiError, validateWith } from '../../lib/api-errors.ts';
 import { timeOffInputSchema, type TimeOff, type TimeOffInput } from '../../../shared/api/time-off.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
 import { YEAR_RANGE } from '../../../shared/api/dates.ts';
 import type { IssueParams } from '../../../shared/api/issues.ts';
-import { fetchTimeOff, reloadAfterTimeOffChange, useSaveTimeOff } from './api.ts';
+import { fetchTimeOff, reloadAfterTimeOffChange, saveTimeOff } from './api.ts';
 import { formatDates } from './dates.ts';
 import { FormActions } from '../FormActions.tsx';
 
@@ -93,7 +93,6 @@ type Props = {
 
 export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing: shown, employees }: Props) {
   const { t, i18n } = useTranslation('timeOffModal');
-  const save = useSaveTimeOff();
   const queryClient = useQueryClient();
   // The time off this edit is based on: the one shown when the modal opened, and after a save refused
   // as stale, the one stored then. A reload of the screen meanwhile does not move it, so a colleague's
@@ -120,16 +119,17 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
       }))
     : [];
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    try {
-      const saved = await save.mutateAsync({ input: toInput(values), existing });
+  const save = useVersionedSave({
+    write: saveTimeOff,
+    // The screens show the change before the modal closes.
+    onSaved: async (saved) => {
+      await reloadAfterTimeOffChange(queryClient);
       onSaved?.(saved);
       onClose();
-    } catch (err) {
-      // Refused as stale: show the stored time off (or that it is gone) and base the next save on it.
-      const latest = existing && isStale(err) ? await fetchTimeOff(existing.id).catch(() => undefined) : undefined;
-      if (latest === undefined) return setError(t('saveFailed', { message: translateApiError(err, t) }));
+    },
+    reload: async () => (existing ? fetchTimeOff(existing.id) : undefined),
+    // Show the stored time off (or that it is gone) and base the next save on it.
+    onStale: async (latest) => {
       await reloadAfterTimeOffChange(queryClient);
       setExisting(latest ?? undefined);
       setError(
@@ -137,7 +137,13 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
           ? t('changedMeanwhile', { dates: formatDates(latest.startDate, latest.endDate, i18n.resolvedLanguage ?? 'pl'), reason: latest.reason })
           : t('deletedMeanwhile'),
       );
-    }
+    },
+    onFailed: (err) => setError(t('saveFailed', { message: translateApiError(err, t) })),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    save.mutate({ input: toInput(values), existing });
   });
 
   return (

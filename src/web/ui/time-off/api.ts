@@ -1,6 +1,6 @@
 // Saving a time off from the 'Request Time Off' modal: a new one is created (POST), an existing one
 // is replaced with the version it was read at (PUT {version, data}; a stale version is refused).
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
 import type { TimeOff, TimeOffInput } from '../../../shared/api/time-off.ts';
 
@@ -13,17 +13,11 @@ export const reloadAfterTimeOffChange = (queryClient: QueryClient) =>
     predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'staff-groups' && q.queryKey[0] !== 'employees',
   });
 
-export function useSaveTimeOff() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ input, existing }: { input: TimeOffInput; existing?: TimeOff }) =>
-      existing
-        ? api<TimeOff>(`/time-off/${encodeURIComponent(existing.id)}`, { method: 'PUT', body: { version: existing.version, data: input } })
-        : api<TimeOff>('/time-off', { method: 'POST', body: input }),
-    // Returning the promise keeps the modal open (saving) until the screens show the change.
-    onSuccess: () => reloadAfterTimeOffChange(queryClient),
-  });
-}
+/** Creates a time off, or replaces `existing` at the version it was read at. */
+export const saveTimeOff = ({ input, existing }: { input: TimeOffInput; existing?: TimeOff }) =>
+  existing
+    ? api<TimeOff>(`/time-off/${encodeURIComponent(existing.id)}`, { method: 'PUT', body: { version: existing.version, data: input } })
+    : api<TimeOff>('/time-off', { method: 'POST', body: input });
 
 /** A time off as it is stored now, or null when it has been deleted. */
 export async function fetchTimeOff(id: string): Promise<TimeOff | null> {
