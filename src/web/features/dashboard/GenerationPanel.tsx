@@ -1,6 +1,7 @@
 // The schedule-generation control of one staff group (docs/product.md §2, §4 and §8): Generate and
 // Clear, both disabled while either runs, errors inline in red, toasts, and the run's report.
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Anchor, Button, CloseButton, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
@@ -44,46 +45,41 @@ export function GenerationPanel({ group, month, nameOf = noNames }: Props) {
   const { t, i18n } = useTranslation('dashboard');
   const staleMessage = useStaleGenerationMessage();
   const reload = useReloadMonth(month);
-  const [running, setRunning] = useState<'generate' | 'clear' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<GenerateResponse | null>(null);
   const [showUnstaffed, setShowUnstaffed] = useState(false);
 
-  const generate = async () => {
-    setRunning('generate');
-    setError(null);
-    try {
-      const response = await generateSchedule(group, month);
+  const generating = useMutation({
+    mutationFn: () => generateSchedule(group, month),
+    onMutate: () => setError(null),
+    onSuccess: async (response) => {
       await reload();
       setResult(response);
       setShowUnstaffed(false);
       toast('green', t('generation.success'));
-    } catch (err) {
+    },
+    onError: (err) => {
       const stale = staleMessage(err);
       // Show the month with the colleague's save that stopped this run.
       if (stale) void reload();
       const message = stale ?? translateApiError(err, t);
       setError(message);
       toast('red', t('generation.failed') + message);
-    } finally {
-      setRunning(null);
-    }
-  };
+    },
+  });
 
-  const clear = async () => {
-    setRunning('clear');
-    setError(null);
-    try {
-      const response = await clearSchedule(group, month);
+  const clearing = useMutation({
+    mutationFn: () => clearSchedule(group, month),
+    onMutate: () => setError(null),
+    onSuccess: async (response) => {
       await reload();
       setResult(null);
       toast('green', t('generation.cleared', { group, count: response.deleted }));
-    } catch (err) {
-      setError(translateApiError(err, t));
-    } finally {
-      setRunning(null);
-    }
-  };
+    },
+    onError: (err) => setError(translateApiError(err, t)),
+  });
+
+  const running = generating.isPending ? 'generate' : clearing.isPending ? 'clear' : null;
 
   const confirmClear = () =>
     modals.openConfirmModal({
@@ -92,7 +88,7 @@ export function GenerationPanel({ group, month, nameOf = noNames }: Props) {
       children: <Text size="sm">{t('generation.confirm')}</Text>,
       labels: { confirm: t('generation.confirmButton'), cancel: t('common:actions.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () => void clear(),
+      onConfirm: () => clearing.mutate(),
     });
 
   const report = result?.report;
@@ -106,7 +102,7 @@ export function GenerationPanel({ group, month, nameOf = noNames }: Props) {
   return (
     <Stack gap={6} align="flex-end">
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" onClick={generate} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${group}`}>
+        <Button size="xs" onClick={() => generating.mutate()} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${group}`}>
           {running === 'generate' ? t('generation.generating') : t('generation.generate')}
         </Button>
         <Button size="xs" color="red" onClick={confirmClear} disabled={running !== null} aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${group}`}>
