@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Button,
   Center,
@@ -11,12 +10,11 @@ import {
   Table,
   Text,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
-import { IconBolt, IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBolt, IconCopy, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AirportHours } from '../../../shared/api/airport-hours.ts';
 import { addMonths } from '../../../shared/month.ts';
@@ -28,6 +26,7 @@ import { useAirportHours, useCopyPrevious, useDeleteAirportHours, useQuickSetup,
 import { displayIndex, weekdayName } from './days.ts';
 import { hoursErrorText } from './errors.ts';
 import { HoursModal } from './HoursModal.tsx';
+import { RowActions } from '../../ui/RowActions.tsx';
 
 /** Airport operating hours per staff group and month (docs/product.md §2; its own route: docs/design.md#routes). */
 export function AirportHoursPage() {
@@ -256,18 +255,10 @@ function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: Group
                     <Table.Td>{row.closingTime}</Table.Td>
                     <Table.Td>{row.minimumStaff}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('editLabel', { role, day })} openDelay={400}>
-                          <ActionIcon variant="subtle" aria-label={t('editLabel', { role, day })} onClick={() => onEdit(row)}>
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('deleteLabel', { role, day })} openDelay={400}>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('deleteLabel', { role, day })} onClick={() => askDelete(row)}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions
+                        edit={{ label: t('editLabel', { role, day }), onClick: () => onEdit(row) }}
+                        remove={{ label: t('deleteLabel', { role, day }), onClick: () => askDelete(row) }}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 );

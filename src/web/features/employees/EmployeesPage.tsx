@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -16,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconPlus, IconSettings, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlus, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -31,6 +30,7 @@ import { DeleteEmployeeModal } from './DeleteEmployeeModal.tsx';
 import { ManageGroupsModal } from './ManageGroupsModal.tsx';
 import classes from './EmployeesPage.module.css';
 import { workingTimeLabel } from './working-time.ts';
+import { RowActions } from '../../ui/RowActions.tsx';
 
 type Dialog =
   | { kind: 'add'; fixedGroup?: string }
@@ -242,14 +242,10 @@ function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete }: GroupV
                         <Text size="sm">{workingTimeLabel(e, t, language)}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon variant="subtle" aria-label={t('editLabel', { name })} onClick={() => onEdit(e)}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('deleteLabel', { name })} onClick={() => onDelete(e)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Group>
+                        <RowActions
+                          edit={{ label: t('editLabel', { name }), onClick: () => onEdit(e) }}
+                          remove={{ label: t('deleteLabel', { name }), onClick: () => onDelete(e) }}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );

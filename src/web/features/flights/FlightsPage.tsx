@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import {
-  ActionIcon,
   Alert,
   Button,
   Center,
@@ -17,7 +16,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
-import { IconFileImport, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
 import type { Flight } from '../../../shared/api/flights.ts';
@@ -30,6 +29,7 @@ import { useAirportZone, useDeleteFlight, useFlights, useStaffGroups } from './a
 import { formatFlightTime, localDate } from './format.ts';
 import { FlightModal } from './FlightModal.tsx';
 import { ImportModal } from './ImportModal.tsx';
+import { RowActions } from '../../ui/RowActions.tsx';
 
 export const PAGE_SIZE = 50;
 
@@ -244,24 +244,10 @@ export function FlightsPage() {
                           </Table.Td>
                         )}
                         <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('editLabel', { number: f.flightNumber })}
-                              onClick={() => setModal({ flight: f })}
-                              disabled={!groupsReady}
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('deleteLabel', { number: f.flightNumber })}
-                              onClick={() => confirmDelete(f)}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Group>
+                          <RowActions
+                            edit={{ label: t('editLabel', { number: f.flightNumber }), onClick: () => setModal({ flight: f }), disabled: !groupsReady }}
+                            remove={{ label: t('deleteLabel', { number: f.flightNumber }), onClick: () => confirmDelete(f) }}
+                          />
                         </Table.Td>
                       </Table.Tr>
                     ))

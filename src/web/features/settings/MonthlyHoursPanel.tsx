@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, Modal, NumberInput, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MONTHLY_HOURS_EXISTS, REQUIRED_HOURS_BOUNDS, type MonthlyHours } from '../../../shared/api/monthly-hours.ts';
@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { formatMonth } from '../../ui/useMonth.ts';
 import { useAddMonthlyHours, useDeleteMonthlyHours, useMonthlyHours } from './api.ts';
+import { RowActions } from '../../ui/RowActions.tsx';
 
 function serverText(error: unknown, t: TFunction<'settings'>): string {
   if (error instanceof ApiError) {
@@ -147,17 +148,13 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
                   <Table.Td fw={500}>{label}</Table.Td>
                   <Table.Td>{t('monthly.hours', { count: row.requiredHours })}</Table.Td>
                   <Table.Td ta="right">
-                    <Tooltip label={t('monthly.deleteLabel', { month: label })} openDelay={400}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('monthly.deleteLabel', { month: label })}
-                        onClick={() => askDelete(row)}
-                        loading={remove.isPending && remove.variables?.id === row.id}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowActions
+                      remove={{
+                        label: t('monthly.deleteLabel', { month: label }),
+                        onClick: () => askDelete(row),
+                        loading: remove.isPending && remove.variables?.id === row.id,
+                      }}
+                    />
                   </Table.Td>
                 </Table.Tr>
               );
