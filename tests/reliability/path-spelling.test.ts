@@ -135,4 +135,16 @@ describe('the path as the client spells it', () => {
       if (res.statusCode === 200) expect(res.headers['cache-control'], spelling.url).toBe('no-store');
     }
   });
+
+  it('answers an address it cannot decode, or matches nowhere, without echoing it back whole', async () => {
+    const undecodable = await t.app.inject({ method: 'GET', url: '/api/employees/%E0%A4%A<script>' });
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.json()).toMatchObject({ code: 'BAD_URL' });
+    expect(undecodable.body).not.toContain('<script>');
+    const long = `/api/nowhere/${'x'.repeat(5000)}`;
+    const unmatched = await t.app.inject({ method: 'POST', url: long, headers: { origin: TEST_BASE_URL }, payload: EVIL });
+    expect(unmatched.statusCode).toBe(404);
+    expect(unmatched.json().message.length).toBeLessThan(300);
+    expect(unmatched.headers.connection).toBe('close');
+  });
 });

@@ -61,9 +61,3 @@ function safeJson(text: string): unknown {
 /** The server refused a write because the record changed since the planner's view of it (409 STALE). */
 export const isStale = (err: unknown): err is ApiError => err instanceof ApiError && err.code === 'STALE';
 
-/**
- * The error's own text: the server's English message. For logs and API users only; a screen says an
- * error with translateApiError (api-errors.ts), from its code and params.
- * @deprecated in screens: use translateApiError.
- */
-export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
