@@ -2,30 +2,42 @@ import { useState } from 'react';
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
-import { isStale } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
+import { useVersionedSave } from '../../lib/versioned-save.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
-import { useDeleteEmployee, useEmployeeDependents } from './api.ts';
+import { deleteEmployee, useEmployeeDependents, useRefreshEmployees, useStoredEmployee } from './api.ts';
 
 /** Asks before deleting, and says what goes with the employee (the database cascades it). */
 export function DeleteEmployeeModal({ employee, onClose }: { employee: Employee; onClose: () => void }) {
   const { t } = useTranslation('employees');
   const dependents = useEmployeeDependents(employee.id);
-  const remove = useDeleteEmployee();
+  const refresh = useRefreshEmployees();
+  const storedEmployee = useStoredEmployee();
   const [error, setError] = useState<string | null>(null);
   const name = `${employee.firstName} ${employee.lastName}`;
   const d = dependents.data;
   const hasDependents = d !== undefined && d.schedules + d.timeOff + d.events > 0;
 
-  const confirm = async () => {
-    setError(null);
-    try {
-      await remove.mutateAsync(employee);
+  // The delete names the version the planner saw. Changed by a colleague meanwhile: the employee is
+  // kept, the list shows their version, and the modal says so.
+  const remove = useVersionedSave({
+    write: () => deleteEmployee(employee),
+    onSaved: async () => {
+      await refresh();
       toast('green', t('delete.done', { name }));
       onClose();
-    } catch (err) {
-      setError(isStale(err) ? t('delete.stale', { name }) : t('delete.failed', { message: translateApiError(err, t) }));
-    }
+    },
+    reload: () => storedEmployee(employee.id),
+    onStale: () => setError(t('delete.stale', { name })),
+    onFailed: async (err) => {
+      await refresh();
+      setError(t('delete.failed', { message: translateApiError(err, t) }));
+    },
+  });
+
+  const confirm = () => {
+    setError(null);
+    remove.mutate();
   };
 
   return (

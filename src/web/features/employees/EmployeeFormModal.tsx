@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Modal, NativeSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toast } from '../../ui/toast.ts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, isStale } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { apiErrorText, translateApiError, validateWith } from '../../lib/api-errors.ts';
+import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { employeeInputSchema, type Employee, type EmployeeInput } from '../../../shared/api/employees.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
-import { useSaveEmployee } from './api.ts';
-import { EMPLOYEES_KEY } from '../../lib/employees.ts';
+import { saveEmployee, useRefreshEmployees, useStoredEmployee } from './api.ts';
 import { employeeIssueText } from './validation.ts';
 import { SHARES, shareOf } from './working-time.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
@@ -67,10 +66,12 @@ const formField = (field: string) => (field === 'workingTimeFraction' ? 'otherFr
 export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Props) {
   const { t, i18n } = useTranslation('employees');
   const decimalSeparator = (i18n.resolvedLanguage ?? 'pl') === 'pl' ? ',' : '.';
-  const queryClient = useQueryClient();
-  const save = useSaveEmployee();
+  const refresh = useRefreshEmployees();
+  const storedEmployee = useStoredEmployee();
   const [error, setError] = useState<string | null>(null);
-  const [stale, setStale] = useState(false);
+  // After a save refused as stale: the employee as stored now (null: deleted meanwhile), shown in the
+  // form when the planner asks for it; the next save is based on its version from then on.
+  const [stale, setStale] = useState<{ latest: Employee | null } | null>(null);
   const [version, setVersion] = useState(employee?.version);
   const form = useForm<Values>({
     mode: 'controlled',
@@ -82,44 +83,43 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
   });
   const editing = employee !== undefined;
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setStale(false);
-    const data = bodyOf(values);
-    try {
-      const saved = await save.mutateAsync(editing ? { id: employee.id, version: version!, data } : { data });
+  const save = useVersionedSave({
+    write: (data: EmployeeInput) => saveEmployee(editing ? { id: employee.id, version: version!, data } : { data }),
+    onSaved: async (saved) => {
+      await refresh();
       const name = `${saved.firstName} ${saved.lastName}`;
       toast('green', editing ? t('form.saved', { name }) : t('form.added', { name }));
       onClose();
-    } catch (err) {
-      if (isStale(err)) {
-        setStale(true);
-        return;
-      }
+    },
+    reload: async () => (editing ? storedEmployee(employee.id) : undefined),
+    onStale: (latest) => setStale({ latest }),
+    onFailed: async (err) => {
+      await refresh();
       // A field the server refused is shown on that field as well as in the box.
       if (err instanceof ApiError && err.status === 400 && err.field) {
         const field = formField(err.field.replace(/^data\./, ''));
-        if (field in values) form.setFieldError(field, employeeIssueText(err.params, t, field));
+        if (field in form.getValues()) form.setFieldError(field, employeeIssueText(err.params, t, field));
       }
       setError(t('form.saveFailed', { message: translateApiError(err, t) }));
-    }
+    },
   });
 
-  const loadLatest = async () => {
-    try {
-      const list = await queryClient.fetchQuery({ queryKey: EMPLOYEES_KEY, queryFn: () => api<Employee[]>('/employees'), staleTime: 0 });
-      const latest = list.find((e) => e.id === employee?.id);
-      if (!latest) {
-        setError(t('form.saveFailed', { message: apiErrorText('NOT_FOUND', 404, { what: 'employee' }, undefined, t) }));
-        return;
-      }
-      form.setValues(valuesOf(latest, undefined));
-      setVersion(latest.version);
-      setStale(false);
-      setError(null);
-    } catch (err) {
-      setError(t('form.saveFailed', { message: translateApiError(err, t) }));
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    setStale(null);
+    save.mutate(bodyOf(values));
+  });
+
+  const loadLatest = () => {
+    const latest = stale?.latest;
+    if (!latest) {
+      setError(t('form.saveFailed', { message: apiErrorText('NOT_FOUND', 404, { what: 'employee' }, undefined, t) }));
+      return;
     }
+    form.setValues(valuesOf(latest, undefined));
+    setVersion(latest.version);
+    setStale(null);
+    setError(null);
   };
 
   return (

@@ -4,10 +4,11 @@ import { useForm } from '@mantine/form';
 import { toast } from '../../ui/toast.ts';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, isStale } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { translateApiError, validateWith } from '../../lib/api-errors.ts';
+import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { staffGroupInputSchema, type StaffGroup, type StaffGroupInput } from '../../../shared/api/staff-groups.ts';
-import { useDeleteStaffGroup, useSaveStaffGroup } from './api.ts';
+import { deleteStaffGroup, saveStaffGroup, useAddStaffGroup, useRefreshAll, useStoredStaffGroup } from './api.ts';
 import { employeeIssueText, type Translate } from './validation.ts';
 
 const EMPTY: StaffGroupInput = { name: '', takesFlights: false, takesAirportHours: false };
@@ -34,19 +35,30 @@ function useGroupForm(initial: StaffGroupInput, t: Translate) {
 
 function EditRow({ group, onDone, onError }: { group: StaffGroup; onDone: () => void; onError: (m: string | null) => void }) {
   const { t } = useTranslation('employees');
-  const save = useSaveStaffGroup();
+  const refresh = useRefreshAll();
+  const storedGroup = useStoredStaffGroup();
   const form = useGroupForm({ name: group.name, takesFlights: group.takesFlights, takesAirportHours: group.takesAirportHours }, t);
-  const submit = form.onSubmit(async (values) => {
-    onError(null);
-    try {
-      const saved = await save.mutateAsync({ id: group.id, version: group.version, data: values });
+  const save = useVersionedSave({
+    write: (data: StaffGroupInput) => saveStaffGroup({ id: group.id, version: group.version, data }),
+    onSaved: async (saved) => {
+      await refresh();
       toast('green', t('groups.saved', { name: saved.name }));
       onDone();
-    } catch (err) {
+    },
+    reload: () => storedGroup(group.id),
+    // Changed by someone else: leave the edit, so that the row shows the latest version.
+    onStale: () => {
+      onError(t('groups.stale', { name: group.name }));
+      onDone();
+    },
+    onFailed: async (err) => {
+      await refresh();
       onError(groupError(err, t, group));
-      // Changed by someone else: leave the edit, so that the row shows the latest version.
-      if (isStale(err)) onDone();
-    }
+    },
+  });
+  const submit = form.onSubmit((values) => {
+    onError(null);
+    save.mutate(values);
   });
   return (
     <Table.Tr>
@@ -82,14 +94,15 @@ export function ManageGroupsModal({ groups, onClose }: { groups: StaffGroup[]; o
   const [editing, setEditing] = useState<number | null>(null);
   const [removing, setRemoving] = useState<StaffGroup | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const save = useSaveStaffGroup();
-  const remove = useDeleteStaffGroup();
+  const save = useAddStaffGroup();
+  const refresh = useRefreshAll();
+  const storedGroup = useStoredStaffGroup();
   const addForm = useGroupForm(EMPTY, t);
 
   const add = addForm.onSubmit(async (values) => {
     setError(null);
     try {
-      const saved = await save.mutateAsync({ data: values });
+      const saved = await save.mutateAsync(values);
       toast('green', t('groups.added', { name: saved.name }));
       addForm.reset();
     } catch (err) {
@@ -97,16 +110,26 @@ export function ManageGroupsModal({ groups, onClose }: { groups: StaffGroup[]; o
     }
   });
 
-  const confirmRemove = async () => {
+  // The removal names the version the administrator saw. Changed by someone else meanwhile: the group
+  // is kept, the list shows their version, and the modal says so.
+  const remove = useVersionedSave({
+    write: (group: StaffGroup) => deleteStaffGroup(group),
+    onSaved: async (_, group) => {
+      await refresh();
+      toast('green', t('groups.removed', { name: group.name }));
+    },
+    reload: (group) => storedGroup(group.id),
+    onStale: (_, group) => setError(t('groups.staleRemove', { name: group.name })),
+    onFailed: async (err, group) => {
+      await refresh();
+      setError(groupError(err, t, group));
+    },
+  });
+
+  const confirmRemove = () => {
     if (!removing) return;
     setError(null);
-    try {
-      await remove.mutateAsync(removing);
-      toast('green', t('groups.removed', { name: removing.name }));
-    } catch (err) {
-      setError(isStale(err) ? t('groups.staleRemove', { name: removing.name }) : groupError(err, t, removing));
-    }
-    setRemoving(null);
+    remove.mutate(removing, { onSettled: () => setRemoving(null) });
   };
 
   const yes = (on: boolean, label: string) =>

@@ -22,7 +22,7 @@ export function useEmployeeDependents(id: string | null) {
 }
 
 /** Employees and group counts change together; time off lists carry names and groups too. */
-function useRefreshEmployees() {
+export function useRefreshEmployees() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
@@ -32,43 +32,56 @@ function useRefreshEmployees() {
     ]);
 }
 
-export function useSaveEmployee() {
-  const refresh = useRefreshEmployees();
-  return useMutation({
-    mutationFn: (args: { id?: string; version?: number; data: EmployeeInput }) =>
-      args.id
-        ? api<Employee>(`/employees/${args.id}`, { method: 'PUT', body: { version: args.version, data: args.data } })
-        : api<Employee>('/employees', { method: 'POST', body: args.data }),
-    onSettled: refresh,
-  });
-}
-
-export function useDeleteEmployee() {
-  const refresh = useRefreshEmployees();
-  return useMutation({
-    // The version the planner saw: an employee changed meanwhile is kept and refused as stale.
-    mutationFn: (employee: { id: string; version: number }) => api<null>(`/employees/${employee.id}?version=${employee.version}`, { method: 'DELETE' }),
-    onSettled: refresh,
-  });
-}
-
-/** A group change reaches employees, operating hours and flights: every screen's data is refreshed. */
-export function useSaveStaffGroup() {
+/** Reloads every list that shows employees and answers one employee as stored now, or null when deleted. */
+export function useStoredEmployee() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (args: { id?: number; version?: number; data: StaffGroupInput }) =>
-      args.id
-        ? api<StaffGroup>(`/staff-groups/${args.id}`, { method: 'PUT', body: { ...args.data, version: args.version } })
-        : api<StaffGroup>('/staff-groups', { method: 'POST', body: args.data }),
-    onSettled: () => queryClient.invalidateQueries(),
-  });
+  const refresh = useRefreshEmployees();
+  return async (id: string) => {
+    await refresh();
+    const list = await queryClient.fetchQuery({ queryKey: EMPLOYEES_KEY, queryFn: () => api<Employee[]>('/employees') });
+    return list.find((e) => e.id === id) ?? null;
+  };
 }
 
-export function useDeleteStaffGroup() {
+/** Adds an employee, or replaces one at the version the planner saw (a stale version is refused: 409). */
+export const saveEmployee = (args: { id?: string; version?: number; data: EmployeeInput }) =>
+  args.id
+    ? api<Employee>(`/employees/${args.id}`, { method: 'PUT', body: { version: args.version, data: args.data } })
+    : api<Employee>('/employees', { method: 'POST', body: args.data });
+
+/** The version the planner saw: an employee changed meanwhile is kept and refused as stale. */
+export const deleteEmployee = (employee: { id: string; version: number }) =>
+  api<null>(`/employees/${employee.id}?version=${employee.version}`, { method: 'DELETE' });
+
+/** Adds a group, or replaces one at the version the administrator saw (a stale version is refused: 409). */
+export const saveStaffGroup = (args: { id?: number; version?: number; data: StaffGroupInput }) =>
+  args.id
+    ? api<StaffGroup>(`/staff-groups/${args.id}`, { method: 'PUT', body: { ...args.data, version: args.version } })
+    : api<StaffGroup>('/staff-groups', { method: 'POST', body: args.data });
+
+/** The version the administrator saw: a group renamed meanwhile is kept and refused as stale. */
+export const deleteStaffGroup = (group: { id: number; version: number }) =>
+  api<null>(`/staff-groups/${group.id}?version=${group.version}`, { method: 'DELETE' });
+
+/** A group change reaches employees, operating hours and flights: every screen's data is reloaded. */
+export function useRefreshAll() {
   const queryClient = useQueryClient();
-  return useMutation({
-    // The version the administrator saw: a group renamed meanwhile is kept and refused as stale.
-    mutationFn: (group: { id: number; version: number }) => api<null>(`/staff-groups/${group.id}?version=${group.version}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries(),
-  });
+  return () => queryClient.invalidateQueries();
+}
+
+/** Reloads every screen's data and answers one group as stored now, or null when deleted. */
+export function useStoredStaffGroup() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAll();
+  return async (id: number) => {
+    await refresh();
+    const list = await queryClient.fetchQuery({ queryKey: STAFF_GROUPS_KEY, queryFn: () => api<StaffGroup[]>('/staff-groups') });
+    return list.find((g) => g.id === id) ?? null;
+  };
+}
+
+/** Adding a group (a change of one goes through useVersionedSave). */
+export function useAddStaffGroup() {
+  const refresh = useRefreshAll();
+  return useMutation({ mutationFn: (data: StaffGroupInput) => saveStaffGroup({ data }), onSettled: refresh });
 }
