@@ -4,15 +4,15 @@ import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
 import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isStale } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
+import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
 import { monthRange } from '../../../shared/month.ts';
 import type { TimeOff, TimeOffStatus } from '../../../shared/api/time-off.ts';
 import { useEmployees } from '../../lib/employees.ts';
-import { useDecideTimeOff, useDeleteTimeOff, useTimeOffMonth } from './api.ts';
+import { decideTimeOff, deleteTimeOff, useReloadTimeOff, useStoredTimeOff, useTimeOffMonth } from './api.ts';
 import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
 import { formatDates } from '../../ui/time-off/dates.ts';
 
@@ -42,20 +42,46 @@ export function TimeOffPage() {
   const [month, move] = useMonth();
   const list = useTimeOffMonth(month);
   const employees = useEmployees();
-  const remove = useDeleteTimeOff();
-  const decide = useDecideTimeOff();
-
-  const decideOn = async (row: TimeOff, status: TimeOffStatus) => {
-    try {
-      const saved = await decide.mutateAsync({ row, status });
-      toast('green', t(`decided.${status}`, { name: saved.employeeName }));
-    } catch (err) {
-      toast('red', isStale(err) ? t('decisionStale') : t('decisionFailed', { message: translateApiError(err, t) }));
-    }
-  };
+  const reload = useReloadTimeOff();
+  const storedTimeOff = useStoredTimeOff();
   const [requesting, setRequesting] = useState(false);
   const [editing, setEditing] = useState<TimeOff | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  // A decision and a delete name the version the list showed. Changed by a colleague meanwhile: the
+  // time off is kept, the list shows their version, and a message says so.
+  const decide = useVersionedSave({
+    write: decideTimeOff,
+    onSaved: async (saved, { status }) => {
+      await reload();
+      toast('green', t(`decided.${status}`, { name: saved.employeeName }));
+    },
+    reload: ({ row }) => storedTimeOff(row.id),
+    onStale: () => toast('red', t('decisionStale')),
+    onFailed: async (err) => {
+      await reload();
+      toast('red', t('decisionFailed', { message: translateApiError(err, t) }));
+    },
+  });
+  const decideOn = (row: TimeOff, status: TimeOffStatus) => decide.mutate({ row, status });
+
+  const failDelete = (message: string) => {
+    setDeleteError(message);
+    toast('red', message);
+  };
+  const remove = useVersionedSave({
+    write: deleteTimeOff,
+    onSaved: async () => {
+      await reload();
+      toast('green', t('deleted'));
+    },
+    reload: (row) => storedTimeOff(row.id),
+    onStale: () => failDelete(t('deleteStale')),
+    onFailed: async (err) => {
+      await reload();
+      failDelete(t('deleteFailed', { message: translateApiError(err, t) }));
+    },
+  });
 
   const askDelete = (row: TimeOff) => {
     const dates = formatDates(row.startDate, row.endDate, language);
@@ -65,16 +91,9 @@ export function TimeOffPage() {
       labels: { confirm: t('common:actions.delete'), cancel: t('common:actions.cancel') },
       confirmProps: { color: 'red' },
       closeButtonProps: { 'aria-label': t('common:actions.close') },
-      onConfirm: async () => {
+      onConfirm: () => {
         setDeleteError(null);
-        try {
-          await remove.mutateAsync(row);
-          toast('green', t('deleted'));
-        } catch (err) {
-          const message = isStale(err) ? t('deleteStale') : t('deleteFailed', { message: translateApiError(err, t) });
-          setDeleteError(message);
-          toast('red', message);
-        }
+        remove.mutate(row);
       },
     });
   };
@@ -155,12 +174,12 @@ export function TimeOffPage() {
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
                           {row.status !== 'approved' && (
-                            <ActionIcon variant="subtle" color="green.8" aria-label={t('approveLabel', label)} title={t('approveLabel', label)} onClick={() => void decideOn(row, 'approved')} disabled={decide.isPending}>
+                            <ActionIcon variant="subtle" color="green.8" aria-label={t('approveLabel', label)} title={t('approveLabel', label)} onClick={() => decideOn(row, 'approved')} disabled={decide.isPending}>
                               <IconCheck size={18} />
                             </ActionIcon>
                           )}
                           {row.status !== 'rejected' && (
-                            <ActionIcon variant="subtle" color="orange.9" aria-label={t('rejectLabel', label)} title={t('rejectLabel', label)} onClick={() => void decideOn(row, 'rejected')} disabled={decide.isPending}>
+                            <ActionIcon variant="subtle" color="orange.9" aria-label={t('rejectLabel', label)} title={t('rejectLabel', label)} onClick={() => decideOn(row, 'rejected')} disabled={decide.isPending}>
                               <IconX size={18} />
                             </ActionIcon>
                           )}
