@@ -23,9 +23,10 @@ import type { Flight } from '../../../shared/api/flights.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
-import { ApiError, isStale } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { useAirportZone, useDeleteFlight, useFlights, useStaffGroups } from './api.ts';
+import { useVersionedSave } from '../../lib/versioned-save.ts';
+import { deleteFlight, useAirportZone, useFlights, useRefreshFlights, useStaffGroups, useStoredFlight } from './api.ts';
 import { formatFlightTime, localDate } from './format.ts';
 import { FlightModal } from './FlightModal.tsx';
 import { ImportModal } from './ImportModal.tsx';
@@ -41,7 +42,29 @@ export function FlightsPage() {
   const zone = useAirportZone();
   const groupsQuery = useStaffGroups();
   const flightsQuery = useFlights(month);
-  const remove = useDeleteFlight();
+  const refresh = useRefreshFlights();
+  const storedFlight = useStoredFlight(month);
+  // A delete names the version the list showed. Changed by a colleague meanwhile: the flight is kept,
+  // the list shows their version, and a toast says so.
+  const remove = useVersionedSave({
+    write: deleteFlight,
+    onSaved: async (_, flight) => {
+      await refresh();
+      toast('green', t('deleted', { number: flight.flightNumber }));
+    },
+    reload: (flight) => storedFlight(flight.id),
+    onStale: () => toast('red', t('deleteError', { message: t('errors.staleDelete') })),
+    onFailed: async (err) => {
+      await refresh();
+      const message =
+        err instanceof ApiError && err.code === 'NOT_FOUND'
+          ? t('errors.notFound')
+          : err instanceof ApiError && err.code === 'NETWORK'
+            ? t('errors.network')
+            : translateApiError(err, t);
+      toast('red', t('deleteError', { message }));
+    },
+  });
   const [modal, setModal] = useState<{ flight: Flight | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const [filter, setFilter] = useState({ month, search: '', day: null as string | null, page: 1 });
@@ -83,22 +106,7 @@ export function FlightsPage() {
       labels: { confirm: t('deleteConfirm'), cancel: t('modal.cancel') },
       confirmProps: { color: 'red' },
       closeButtonProps: { 'aria-label': t('common:actions.close') },
-      onConfirm: async () => {
-        try {
-          await remove.mutateAsync(flight);
-          toast('green', t('deleted', { number: flight.flightNumber }));
-        } catch (err) {
-          const message =
-            err instanceof ApiError && err.code === 'NOT_FOUND'
-              ? t('errors.notFound')
-              : isStale(err)
-                ? t('errors.staleDelete')
-              : err instanceof ApiError && err.code === 'NETWORK'
-                ? t('errors.network')
-                : translateApiError(err, t);
-          toast('red', t('deleteError', { message }));
-        }
-      },
+      onConfirm: () => remove.mutate(flight),
     });
   };
 

@@ -30,7 +30,7 @@ export function useAirportZone(): string {
   return data?.timeZone ?? SETTINGS_DEFAULTS.timeZone;
 }
 
-function useRefreshFlights() {
+export function useRefreshFlights() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: flightKeys.all });
 }
@@ -46,13 +46,18 @@ export function useSaveFlight() {
   });
 }
 
-export function useDeleteFlight() {
+/** The version the planner saw: a flight changed meanwhile is kept and refused as stale. */
+export const deleteFlight = (flight: Flight) => api<null>(`/flights/${flight.id}?version=${flight.version}`, { method: 'DELETE' });
+
+/** Reloads the flights and answers one as the month's list has it now, or null when it is no longer there. */
+export function useStoredFlight(month: string) {
+  const queryClient = useQueryClient();
   const refresh = useRefreshFlights();
-  return useMutation({
-    // The version the planner saw: a flight changed meanwhile is kept and refused as stale.
-    mutationFn: (flight: Flight) => api<null>(`/flights/${flight.id}?version=${flight.version}`, { method: 'DELETE' }),
-    onSettled: refresh,
-  });
+  return async (id: string) => {
+    await refresh();
+    const list = await queryClient.fetchQuery({ queryKey: flightKeys.month(month), queryFn: () => api<Flight[]>(`/flights?month=${month}`) });
+    return list.find((f) => f.id === id) ?? null;
+  };
 }
 
 export function previewImport(rows: ImportRow[]) {
