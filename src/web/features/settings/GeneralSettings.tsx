@@ -5,9 +5,9 @@ import { toast } from '../../ui/toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_BOUNDS, type Settings } from '../../../shared/api/settings.ts';
-import { isStale } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { SETTINGS_KEY, useSaveSettings } from './api.ts';
+import { useVersionedSave } from '../../lib/versioned-save.ts';
+import { SETTINGS_KEY, saveSettings, useStoredSettings } from './api.ts';
 
 interface Values {
   timeIncrement: 'half' | 'full';
@@ -52,7 +52,19 @@ const NUMBER_FIELDS = [
 export function GeneralSettings({ settings }: { settings: Settings }) {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
-  const save = useSaveSettings();
+  const storedSettings = useStoredSettings();
+  // Changed by someone else meanwhile: the stored settings are read again and the page starts the form
+  // from them (it is keyed by the version), with a toast saying so.
+  const save = useVersionedSave({
+    write: saveSettings,
+    onSaved: (saved) => {
+      queryClient.setQueryData(SETTINGS_KEY, saved);
+      toast('green', t('toasts.saved', { n: saved.weeklyHours }));
+    },
+    reload: storedSettings,
+    onStale: () => toast('red', t('toasts.saveError', { message: t('toasts.stale') })),
+    onFailed: (err) => toast('red', t('toasts.saveError', { message: translateApiError(err, t) })),
+  });
   const zones = useMemo(() => timeZones(settings.timeZone), [settings.timeZone]);
 
   const between = (field: keyof typeof SETTINGS_BOUNDS) => (value: number | string) => {
@@ -74,7 +86,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
   });
 
 
-  const submit = async () => {
+  const submit = () => {
     const values = form.getValues();
     const weekly = typeof values.weeklyHours === 'number' ? values.weeklyHours : Number.NaN;
     // docs/product.md §5: weekly hours must be a number above 0, otherwise nothing is saved.
@@ -83,26 +95,16 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
       return;
     }
     if (form.validate().hasErrors) return;
-    try {
-      const saved = await save.mutateAsync({
-        timeIncrement: values.timeIncrement,
-        minRestHours: values.minRestHours as number,
-        weeklyHours: weekly,
-        minShiftHours: values.minShiftHours as number,
-        weeklyRestHours: values.weeklyRestHours as number,
-        maxConsecutiveDays: values.maxConsecutiveDays as number,
-        timeZone: values.timeZone!,
-        version: settings.version,
-      });
-      toast('green', t('toasts.saved', { n: saved.weeklyHours }));
-    } catch (err) {
-      if (isStale(err)) {
-        toast('red', t('toasts.saveError', { message: t('toasts.stale') }));
-        await queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
-        return;
-      }
-      toast('red', t('toasts.saveError', { message: translateApiError(err, t) }));
-    }
+    save.mutate({
+      timeIncrement: values.timeIncrement,
+      minRestHours: values.minRestHours as number,
+      weeklyHours: weekly,
+      minShiftHours: values.minShiftHours as number,
+      weeklyRestHours: values.weeklyRestHours as number,
+      maxConsecutiveDays: values.maxConsecutiveDays as number,
+      timeZone: values.timeZone!,
+      version: settings.version,
+    });
   };
 
   return (
@@ -110,7 +112,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
     >
       <Stack gap="lg">

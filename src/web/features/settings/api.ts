@@ -11,12 +11,16 @@ export function useSettings() {
   return useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => api<Settings>('/settings', { signal }) });
 }
 
-export function useSaveSettings() {
+/** Saves the settings at the version the form was based on (a stale version is refused: 409). */
+export const saveSettings = (body: SettingsUpdate) => api<Settings>('/settings', { method: 'PUT', body });
+
+/** The settings as stored now: the screen shows them (it starts the form again from a newer version). */
+export function useStoredSettings() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SettingsUpdate) => api<Settings>('/settings', { method: 'PUT', body }),
-    onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
-  });
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+    return queryClient.fetchQuery({ queryKey: SETTINGS_KEY, queryFn: () => api<Settings>('/settings') });
+  };
 }
 
 export function useMonthlyHours(month: string) {
