@@ -8,13 +8,14 @@ import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { MonthData, MonthEmployee } from '../../../shared/api/schedule.ts';
 import { monthDates, dayOfWeek } from '../../../shared/month.ts';
-import { ApiError, isStale } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
+import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
 import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
-import { deleteEvent, deleteSchedule, deleteTimeOff, useMonthData, usePreviousMonth, useReloadMonth } from './api.ts';
+import { deleteEvent, deleteSchedule, deleteTimeOff, useFreshMonth, useMonthData, usePreviousMonth, useReloadMonth } from './api.ts';
 import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAction, type MenuItem } from './CellMenu.tsx';
 import { EventModal } from './EventModal.tsx';
 import { GenerationPanel } from './GenerationPanel.tsx';
@@ -27,6 +28,8 @@ import { longDate } from './format.ts';
 import gridClasses from './Grid.module.css';
 
 type ModalState = { kind: 'schedule' | 'timeOff' | 'event'; employeeId: string; date: string } | null;
+/** A badge being deleted, at the version the grid showed. */
+type DoomedRecord = { what: 'schedule' | 'event' | 'timeOff'; employeeId: string; date: string; id: string; version: number };
 
 export function DashboardPage() {
   const { t, i18n } = useTranslation('dashboard');
@@ -48,8 +51,33 @@ export function DashboardPage() {
   const query = useMonthData(month);
   const data = query.data;
   const reload = useReloadMonth(month);
+  const freshMonth = useFreshMonth(month);
   const [modal, setModal] = useState<ModalState>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  // A badge's delete names the version the grid showed. Changed by a colleague since: kept, and the
+  // grid now shows their version; already deleted by one: said so. The month is reloaded either way.
+  const { mutate: removeRecord } = useVersionedSave({
+    write: (doomed: DoomedRecord) =>
+      doomed.what === 'schedule'
+        ? deleteSchedule(doomed.employeeId, doomed.date, doomed.version)
+        : doomed.what === 'event'
+          ? deleteEvent(doomed.employeeId, doomed.date, doomed.version)
+          : deleteTimeOff(doomed.id, doomed.version),
+    onSaved: () => reload(),
+    reload: (doomed) =>
+      freshMonth().then((fresh) => {
+        if (!fresh) return undefined;
+        const em = employeeMonth(indexMonth(fresh), doomed.employeeId);
+        const stored = doomed.what === 'schedule' ? em.shifts.get(doomed.date) : doomed.what === 'event' ? em.events.get(doomed.date) : em.timeOff.find((o) => o.id === doomed.id);
+        return stored ?? null;
+      }),
+    onStale: (_, { what }) => setDeleteError(t(`deleteFailed.${what}`, { message: t(`deleteStale.${what}`) })),
+    onFailed: (err, { what }) => {
+      const gone = err instanceof ApiError && err.status === 404 && err.code === 'NOT_FOUND';
+      setDeleteError(t(`deleteFailed.${what}`, { message: gone ? t(`deleteGone.${what}`) : translateApiError(err, t) }));
+      void reload();
+    },
+  });
   const menu = useRef<CellMenuApi>(null);
   const details = useRef<DetailsApi>(null);
 
@@ -96,10 +124,8 @@ export function DashboardPage() {
 
   // The latest state, read by the stable handlers below (so the grid never re-renders for them).
   const latest = useRef({ index, employees, marks, t, language });
-  const reloadRef = useRef(reload);
   useLayoutEffect(() => {
     latest.current = { index, employees, marks, t, language };
-    reloadRef.current = reload;
   });
 
   const describe = useCallback((employeeId: string, date: string): { label: string; items: MenuItem[]; notes: string[] } => {
@@ -129,34 +155,19 @@ export function DashboardPage() {
       },
       hoverBadge: (badge) => details.current?.show(badge),
       deleteRecord: (kind: BadgeKind, employeeId: string, date: string) => {
-        const { index: idx, t: tt } = latest.current;
-        const em = employeeMonth(idx, employeeId);
+        const em = employeeMonth(latest.current.index, employeeId);
         menu.current?.close();
         details.current?.show(null);
         setDeleteError(null);
         const shift = kind === 'shift' ? em.shifts.get(date) : undefined;
         const event = kind === 'event' ? em.events.get(date) : undefined;
         const off = kind === 'timeOff' ? timeOffOn(em, date) : undefined;
-        let request: Promise<unknown>;
-        if (shift) request = deleteSchedule(employeeId, date, shift.version);
-        else if (event) request = deleteEvent(employeeId, date, event.version);
-        else if (off) request = deleteTimeOff(off.id, off.version);
-        else return;
-        const what = kind === 'shift' ? 'schedule' : kind;
-        request.then(
-          () => reloadRef.current(),
-          (err: unknown) => {
-            // Changed by a colleague since the grid showed it: kept, and the grid now shows their version;
-            // or already deleted by one.
-            const gone = err instanceof ApiError && err.status === 404 && err.code === 'NOT_FOUND';
-            const message = isStale(err) ? tt(`deleteStale.${what}`) : gone ? tt(`deleteGone.${what}`) : translateApiError(err, tt);
-            setDeleteError(tt(`deleteFailed.${what}`, { message }));
-            void reloadRef.current();
-          },
-        );
+        if (shift) removeRecord({ what: 'schedule', employeeId, date, id: shift.id, version: shift.version });
+        else if (event) removeRecord({ what: 'event', employeeId, date, id: event.id, version: event.version });
+        else if (off) removeRecord({ what: 'timeOff', employeeId, date, id: off.id, version: off.version });
       },
     }),
-    [],
+    [removeRecord],
   );
   const onAction = useCallback((action: MenuAction, employeeId: string, date: string) => {
     if (action === 'deleteShift') handlers.deleteRecord('shift', employeeId, date);
