@@ -64,7 +64,7 @@ async function seed(db: Awaited<ReturnType<typeof openEmbedded>>['db']) {
       if ((d + i) % 7 >= 5) continue;
       if (i % 10 === 0 && d >= 14 && d < 21) continue;
       const [start, end] = SHIFTS[(i + d) % SHIFTS.length]!;
-      shiftRows.push({ employeeId: p.id, date, startTime: start, endTime: end, totalHours: shiftHours(date, start, end, 'Europe/Warsaw') });
+      shiftRows.push({ employeeId: p.id, date, endDate: date, startTime: start, endTime: end, totalHours: shiftHours(date, start, end, 'Europe/Warsaw') });
       if ((i + d) % 23 === 0) eventRows.push({ employeeId: p.id, date, name: 'Szkolenie', description: 'Bench' });
     }
     if (i % 10 === 0) offRows.push({ employeeId: p.id, startDate: dates[14]!, endDate: dates[20]!, reason: 'Urlop', countAsWork: i % 20 === 0, workHours: i % 20 === 0 ? 8 : null });

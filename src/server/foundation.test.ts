@@ -38,12 +38,12 @@ describe('migrations', () => {
       .insert(employees)
       .values({ firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', role: 'Rampa' })
       .returning();
-    await db.insert(schedules).values({ employeeId: e!.id, date: '2026-11-02', startTime: '06:00', endTime: '14:00', totalHours: 8 });
+    await db.insert(schedules).values({ employeeId: e!.id, date: '2026-11-02', endDate: '2026-11-02', startTime: '06:00', endTime: '14:00', totalHours: 8 });
     await expect(
-      db.insert(schedules).values({ employeeId: e!.id, date: '2026-11-02', startTime: '15:00', endTime: '18:00', totalHours: 3 }),
+      db.insert(schedules).values({ employeeId: e!.id, date: '2026-11-02', endDate: '2026-11-02', startTime: '15:00', endTime: '18:00', totalHours: 3 }),
     ).rejects.toThrow();
     await expect(
-      db.insert(schedules).values({ employeeId: e!.id, date: '2026-11-03', startTime: '14:00', endTime: '06:00', totalHours: 8 }),
+      db.insert(schedules).values({ employeeId: e!.id, date: '2026-11-03', endDate: '2026-11-03', startTime: '14:00', endTime: '06:00', totalHours: 8 }),
     ).rejects.toThrow();
     // Deleting the employee takes their schedules along (ON DELETE CASCADE).
     await db.delete(employees).where(eq(employees.id, e!.id));

@@ -11,6 +11,34 @@ export function isTimeOfDay(text: string): boolean {
   return TIME_PATTERN.test(text);
 }
 
+/**
+ * True for a closing time: a time of day, or "24:00" (midnight at the end of the day). Operating hours
+ * whose closing is at or before their opening close on the next day; "00:00"–"24:00" is open all day.
+ */
+export function isClosingTime(text: string): boolean {
+  return TIME_PATTERN.test(text) || /^24:00(?::00)?$/.test(text);
+}
+
+/** Minutes since midnight of a closing time: 0–1439, or 1440 for "24:00"; null when not one. */
+export function parseClosingTime(text: string): number | null {
+  return /^24:00(?::00)?$/.test(text) ? 24 * 60 : parseTimeOfDay(text);
+}
+
+/**
+ * The minutes after the opening day's midnight at which operating hours close: after the opening,
+ * on the same day, or on the next day (1440 + closing) when the closing is at or before the opening.
+ */
+export function closingMinute(opening: number, closing: number): number {
+  return closing > opening ? closing : closing + 24 * 60;
+}
+
+/** True when operating hours from `opening` to `closing` ("HH:mm", closing may be "24:00") close on the next day. */
+export function closesNextDay(opening: string, closing: string): boolean {
+  const open = parseTimeOfDay(opening);
+  const close = parseClosingTime(closing);
+  return open !== null && close !== null && close <= open;
+}
+
 /** Minutes since midnight of "HH:mm" or "HH:mm:ss" (seconds are dropped); null when not a time. */
 export function parseTimeOfDay(text: string): number | null {
   const match = TIME_PATTERN.exec(text);
@@ -60,6 +88,20 @@ export function datesOfMonth(month: string): string[] {
   return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
 }
 
+/** The calendar date after `date` ("YYYY-MM-DD"). */
+export function nextDate(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The calendar date before `date` ("YYYY-MM-DD"). */
+export function previousDate(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
 /** Day of the week of a date, 0 = Sunday … 6 = Saturday (calendar arithmetic, no zone involved). */
 export function dayOfWeek(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -71,12 +113,13 @@ export function roundHours(hours: number): number {
 }
 
 /**
- * Elapsed hours of a shift on `date` from `start` to `end` (wall-clock times in `timeZone`),
- * rounded to two decimals. Equals end − start except on daylight-saving nights.
+ * Elapsed hours of a shift from `start` on `date` to `end` on `endDate` (the same date unless the
+ * shift ends the next day; wall-clock times in `timeZone`), rounded to two decimals. Equals
+ * end − start except on daylight-saving nights: 22:00–06:00 is 7 h when the clocks go forward.
  */
-export function shiftHours(date: string, start: string, end: string, timeZone: string): number {
+export function shiftHours(date: string, start: string, end: string, timeZone: string, endDate: string = date): number {
   const from = DateTime.fromISO(`${date}T${withSeconds(start)}`, { zone: timeZone });
-  const to = DateTime.fromISO(`${date}T${withSeconds(end)}`, { zone: timeZone });
+  const to = DateTime.fromISO(`${endDate}T${withSeconds(end)}`, { zone: timeZone });
   if (!from.isValid || !to.isValid) throw new Error(`invalid shift ${date} ${start}–${end} in ${timeZone}`);
   return roundHours(to.diff(from, 'minutes').minutes / 60);
 }

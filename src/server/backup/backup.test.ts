@@ -14,7 +14,7 @@ beforeAll(async () => {
   await source.signIn('backup@grafik.test');
   await seedDemo(source.database.db, DateTime.fromISO('2026-11-15T12:00:00', { zone: 'Europe/Warsaw' }));
   const [e] = await source.database.db.select().from(employees).limit(1);
-  await source.database.db.insert(schedules).values({ employeeId: e!.id, date: '2026-11-03', startTime: '05:30', endTime: '13:45', totalHours: 8.25 });
+  await source.database.db.insert(schedules).values({ employeeId: e!.id, date: '2026-11-03', endDate: '2026-11-03', startTime: '05:30', endTime: '13:45', totalHours: 8.25 });
   await source.database.db.insert(timeOff).values({ employeeId: e!.id, startDate: '2026-11-10', endDate: '2026-11-12', reason: 'Urlop „wypoczynkowy”', countAsWork: true, workHours: 7.5 });
   await source.database.db.insert(events).values({ employeeId: e!.id, date: '2026-11-04', name: 'Szkolenie', description: null });
 });
@@ -79,6 +79,16 @@ describe('backup and restore', () => {
     expect(groups.map((g) => g.name).sort()).toEqual(backup.tables.staff_groups.map((g: { name: string }) => g.name).sort());
     expect(groups.every((g) => g.version === 1 && g.updatedAt instanceof Date)).toBe(true);
     expect(await target.database.db.select().from(employees)).toHaveLength(60);
+  });
+
+  it('restores shifts from a backup made before overnight shifts: each ends on its start date', async () => {
+    const backup = JSON.parse(JSON.stringify(await createBackup(source.database.db)));
+    expect(backup.tables.schedules.length).toBeGreaterThan(0);
+    for (const row of backup.tables.schedules) delete row.end_date;
+    await restoreBackup(target.database.db, backup);
+    const shifts = await target.database.db.select().from(schedules);
+    expect(shifts).toHaveLength(backup.tables.schedules.length);
+    expect(shifts.every((s) => s.endDate === s.date)).toBe(true);
   });
 
   it('refuses a backup with a column this version does not know, naming it, and keeps what was there', async () => {

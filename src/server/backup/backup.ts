@@ -101,6 +101,14 @@ export interface RestoreReport {
  * password, two-factor secret and signing secret the database has now. `audit` is written last,
  * inside the transaction, so it is in the restored log.
  */
+/**
+ * Columns added without a default, and the column whose value a backup made before them takes:
+ * a shift's end date is its start date (overnight shifts came with the column).
+ */
+const DERIVED_COLUMNS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  schedules: { end_date: 'date' },
+};
+
 export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: AuditEntry } = {}): Promise<RestoreReport> {
   const keep = !file.header.secrets;
   const restored: Record<string, number> = {};
@@ -130,7 +138,9 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
         );
       }
       const columns = known.filter((c) => present.includes(c));
-      for await (const batch of file.batches(table, BATCH_ROWS)) await insertJsonRows(tx, table, columns, batch);
+      // A column added without a default is filled from the one it was derived from in that version.
+      const derived = Object.fromEntries(Object.entries(DERIVED_COLUMNS[table] ?? {}).filter(([target]) => !present.includes(target)));
+      for await (const batch of file.batches(table, BATCH_ROWS)) await insertJsonRows(tx, table, columns, batch, derived);
     }
 
     const kept = { accounts: 0, twoFactor: 0, signingSecret: false };

@@ -82,6 +82,8 @@ export const schedules = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
+    /** The date the shift ends on: `date`, or the next date for an overnight shift (docs/night-operations.md). */
+    endDate: date('end_date', { mode: 'string' }).notNull(),
     totalHours: numeric('total_hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     /** 'manual' for a planner's edit (kept when regenerating), 'generated' for the generator's. */
     source: text('source', { enum: ['manual', 'generated'] }).notNull().default('manual'),
@@ -92,7 +94,11 @@ export const schedules = pgTable(
   (t) => [
     unique('schedules_employee_date_key').on(t.employeeId, t.date),
     index('schedules_date_idx').on(t.date),
-    check('schedules_end_after_start', sql`${t.endTime} > ${t.startTime}`),
+    // Ends after it starts: later the same date, or the next date at or before its start time (≤ 24 h).
+    check(
+      'schedules_end_after_start',
+      sql`(${t.endDate} = ${t.date} and ${t.endTime} > ${t.startTime}) or (${t.endDate} = ${t.date} + 1 and ${t.endTime} <= ${t.startTime})`,
+    ),
     check('schedules_total_hours_range', sql`${t.totalHours} > 0 and ${t.totalHours} <= 24`),
     check('schedules_source', sql`${t.source} in ('manual', 'generated')`),
   ],
@@ -206,7 +212,8 @@ export const airportHours = pgTable(
     unique('airport_hours_role_day_month_year_key').on(t.role, t.dayOfWeek, t.month, t.year),
     check('airport_hours_day', sql`${t.dayOfWeek} between 0 and 6`),
     check('airport_hours_month', sql`${t.month} between 0 and 11`),
-    check('airport_hours_closing_after_opening', sql`${t.closingTime} > ${t.openingTime}`),
+    // Closing at or before opening is on the next day; "24:00" closes at midnight; opening is a time of day.
+    check('airport_hours_opening_time', sql`${t.openingTime} < '24:00'`),
     check('airport_hours_minimum_staff', sql`${t.minimumStaff} >= 1`),
   ],
 );

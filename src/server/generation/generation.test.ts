@@ -117,8 +117,8 @@ describe('generate endpoint', () => {
   it("keeps a planner's manual shift when regenerating and touches no other group", async () => {
     const db = t.database.db;
     await db.delete(schedules).where(eq(schedules.employeeId, rampa[0]!));
-    await db.insert(schedules).values({ employeeId: rampa[0]!, date: '2026-11-10', startTime: '09:00', endTime: '15:00', totalHours: 6, source: 'manual' });
-    await db.insert(schedules).values({ employeeId: koordynator, date: '2026-11-10', startTime: '08:00', endTime: '16:00', totalHours: 8 });
+    await db.insert(schedules).values({ employeeId: rampa[0]!, date: '2026-11-10', endDate: '2026-11-10', startTime: '09:00', endTime: '15:00', totalHours: 6, source: 'manual' });
+    await db.insert(schedules).values({ employeeId: koordynator, date: '2026-11-10', endDate: '2026-11-10', startTime: '08:00', endTime: '16:00', totalHours: 8 });
     const res = await post('/api/generation', { role: 'Rampa', month: MONTH, seed: 8 });
     expect(res.statusCode).toBe(200);
     const kept = await db.select().from(schedules).where(and(eq(schedules.employeeId, rampa[0]!), eq(schedules.date, '2026-11-10')));
@@ -262,7 +262,7 @@ describe('the labour rules across the month boundary', () => {
   it('loads the 14 days before the month and the limits from the settings, and the month keeps them', async () => {
     const db = t.database.db;
     const october = ['2026-10-17', '2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31'];
-    await db.insert(schedules).values(october.map((date) => ({ employeeId: rampa[1]!, date, startTime: '13:00', endTime: '21:00', totalHours: 8 })));
+    await db.insert(schedules).values(october.map((date) => ({ employeeId: rampa[1]!, date, endDate: date, startTime: '13:00', endTime: '21:00', totalHours: 8 })));
     await db.update(settingsTable).set({ weeklyRestHours: 36, maxConsecutiveDays: 6 });
     try {
       const { instance } = await loadInstance(db, 'Rampa', MONTH);

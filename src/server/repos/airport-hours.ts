@@ -120,10 +120,21 @@ export async function updateAirportHours(
 }
 
 /**
- * Quick setup: all seven days 06:00–22:00 with minimum staff 1, in one transaction. Null when the
- * group already has any hours this month (nothing is written then).
+ * Quick setup: all seven days with the same hours (06:00–22:00 with minimum staff 1 unless `hours`
+ * names others), in one transaction. Null when the group already has any hours this month
+ * (nothing is written then).
  */
-export async function quickSetup(db: Db, role: string, parts: MonthParts): Promise<AirportHours[] | null> {
+export async function quickSetup(
+  db: Db,
+  role: string,
+  parts: MonthParts,
+  hours: Partial<{ openingTime: string; closingTime: string; minimumStaff: number }> = {},
+): Promise<AirportHours[] | null> {
+  const values = {
+    openingTime: hours.openingTime ?? QUICK_SETUP.openingTime,
+    closingTime: hours.closingTime ?? QUICK_SETUP.closingTime,
+    minimumStaff: hours.minimumStaff ?? QUICK_SETUP.minimumStaff,
+  };
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx
@@ -133,7 +144,7 @@ export async function quickSetup(db: Db, role: string, parts: MonthParts): Promi
       if ((existing?.n ?? 0) > 0) return null;
       const rows = await tx
         .insert(airportHours)
-        .values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ role, dayOfWeek, ...QUICK_SETUP, ...parts })))
+        .values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ role, dayOfWeek, ...values, ...parts })))
         .returning();
       return rows.sort((a, b) => a.dayOfWeek - b.dayOfWeek).map(toAirportHours);
     });

@@ -66,13 +66,26 @@ export async function emptyTables(db: Db, tables: readonly string[]): Promise<vo
 }
 
 /** Inserts a JSON array of rows into `table`, filling only `columns` (the others take their defaults). */
-export async function insertJsonRows(db: Db, table: string, columns: readonly string[], rowsJson: string): Promise<void> {
+export async function insertJsonRows(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  rowsJson: string,
+  /** Columns the file lacks that are copied from another of the row's columns (target → source). */
+  derived: Readonly<Record<string, string>> = {},
+): Promise<void> {
+  const targets = [...columns, ...Object.keys(derived)];
+  const sources = [...columns, ...Object.values(derived)];
   const names = sql.join(
-    columns.map((c) => sql.identifier(c)),
+    targets.map((c) => sql.identifier(c)),
+    sql`, `,
+  );
+  const values = sql.join(
+    sources.map((c) => sql.identifier(c)),
     sql`, `,
   );
   await db.execute(
-    sql`insert into ${sql.identifier(table)} (${names}) select ${names} from json_populate_recordset(null::${sql.identifier(table)}, ${rowsJson}::json)`,
+    sql`insert into ${sql.identifier(table)} (${names}) select ${values} from json_populate_recordset(null::${sql.identifier(table)}, ${rowsJson}::json)`,
   );
 }
 

@@ -90,7 +90,7 @@ export async function plannedTimeOff(db: Db, ids: string[], from: string, to: st
 export async function shiftsBetween(db: Db, ids: string[], from: string, before: string) {
   if (ids.length === 0) return [];
   return db
-    .select({ employeeId: schedules.employeeId, date: schedules.date, startTime: schedules.startTime, endTime: schedules.endTime })
+    .select({ employeeId: schedules.employeeId, date: schedules.date, startTime: schedules.startTime, endTime: schedules.endTime, endDate: schedules.endDate })
     .from(schedules)
     .where(and(inArray(schedules.employeeId, ids), gte(schedules.date, from), lt(schedules.date, before)))
     .orderBy(asc(schedules.date));
@@ -174,6 +174,8 @@ export interface GeneratedShift {
   date: string;
   startTime: string;
   endTime: string;
+  /** The next date for an overnight shift; absent when it ends on its start date. */
+  endDate?: string | undefined;
   totalHours: number;
 }
 
@@ -182,7 +184,7 @@ const SHIFT_BATCH = 500;
 
 /** Inserts the plan's shifts, marked as the generator's. */
 export async function insertGeneratedShifts(tx: Db, shifts: GeneratedShift[]): Promise<void> {
-  const rows = shifts.map((s) => ({ ...s, source: 'generated' as const }));
+  const rows = shifts.map((s) => ({ ...s, endDate: s.endDate ?? s.date, source: 'generated' as const }));
   for (let i = 0; i < rows.length; i += SHIFT_BATCH) await tx.insert(schedules).values(rows.slice(i, i + SHIFT_BATCH));
 }
 

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, events, monthlyWorkHours, schedules, staffGroups } from '../db/schema.ts';
-import { employeeMonthTotal } from '../../shared/hours.ts';
+import { employeeMonthTotal, previousDate } from '../../shared/hours.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import { employeeRequiredHours } from '../../shared/api/employees.ts';
 import { monthDataSchema, type MonthData, type MonthGroup, type Schedule, type ScheduleEvent } from '../../shared/api/schedule.ts';
@@ -26,6 +26,17 @@ export async function requiredHoursOf(db: Db, month: string): Promise<number | n
     .where(and(eq(monthlyWorkHours.month, m), eq(monthlyWorkHours.year, year)));
   return row ? row.requiredHours : null;
 }
+
+const shiftColumns = {
+  id: schedules.id,
+  employeeId: schedules.employeeId,
+  date: schedules.date,
+  startTime: schedules.startTime,
+  endTime: schedules.endTime,
+  endDate: schedules.endDate,
+  totalHours: schedules.totalHours,
+  version: schedules.version,
+};
 
 export async function loadMonth(db: Db, month: string): Promise<MonthData> {
   const { first, last } = monthRange(month);
@@ -48,17 +59,10 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
       .from(employees)
       .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id)),
     db
-      .select({
-        id: schedules.id,
-        employeeId: schedules.employeeId,
-        date: schedules.date,
-        startTime: schedules.startTime,
-        endTime: schedules.endTime,
-        totalHours: schedules.totalHours,
-        version: schedules.version,
-      })
+      .select(shiftColumns)
       .from(schedules)
-      .where(and(gte(schedules.date, first), lte(schedules.date, last)))
+      // The day before too: an overnight shift from it is still on duty on the month's first morning.
+      .where(and(gte(schedules.date, previousDate(first)), lte(schedules.date, last)))
       .orderBy(asc(schedules.date), asc(schedules.employeeId)),
     // The month shows what is planned: a rejected request is listed on the Time Off screen only.
     listTimeOffInRange(db, first, last).then((list) => list.filter(isPlanned)),
@@ -83,12 +87,15 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
     byName.get(e.role)?.employees.push({ id: e.id, firstName: e.firstName, lastName: e.lastName, requiredHours: own });
   }
 
-  const shiftList: Schedule[] = scheduleRows.map((s) => ({
+  const shiftRows: Schedule[] = scheduleRows.map((s) => ({
     ...s,
     startTime: hhmm(s.startTime),
     endTime: hhmm(s.endTime),
     totalHours: Number(s.totalHours),
   }));
+  // A shift belongs to the date it starts on: the day before's count toward the previous month.
+  const shiftList = shiftRows.filter((s) => s.date >= first);
+  const overnightIn = shiftRows.filter((s) => s.date < first && s.endDate >= first);
   const eventList: ScheduleEvent[] = eventRows;
 
   const shiftsOf = new Map<string, Schedule[]>();
@@ -114,6 +121,7 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
     },
     groups,
     schedules: shiftList,
+    overnightIn,
     timeOff: timeOffList,
     events: eventList,
     totals,

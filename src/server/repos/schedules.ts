@@ -1,10 +1,11 @@
 // Schedules (docs/product.md §3 and §7): the day's one shift of an employee, upserted by
 // (employee, date) with a version guard, and deleted by employee and date.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, schedules } from '../db/schema.ts';
 import type { Schedule } from '../../shared/api/schedule.ts';
 import { hhmm } from './month.ts';
+import { nextDate, previousDate } from '../../shared/hours.ts';
 import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 
 const columns = {
@@ -13,6 +14,7 @@ const columns = {
   date: schedules.date,
   startTime: schedules.startTime,
   endTime: schedules.endTime,
+  endDate: schedules.endDate,
   totalHours: schedules.totalHours,
   version: schedules.version,
 };
@@ -31,6 +33,8 @@ export type ShiftWrite = {
   date: string;
   startTime: string;
   endTime: string;
+  /** The date the shift ends on: `date`, or the next date for an overnight shift. */
+  endDate: string;
   totalHours: number;
   /** The version the edit was based on; undefined when the planner saw no shift on that day. */
   version: number | undefined;
@@ -40,7 +44,11 @@ export type UpsertResult =
   | { kind: 'created'; row: Schedule }
   | { kind: 'updated'; row: Schedule }
   | { kind: 'employee-missing' }
-  | { kind: 'stale' };
+  | { kind: 'stale' }
+  | { kind: 'overlap'; other: Schedule };
+
+/** A wall-clock date and time as sortable text ("YYYY-MM-DDTHH:mm"); both sides are in the airport's zone. */
+const wall = (date: string, time: string) => `${date}T${hhmm(time)}`;
 
 /**
  * Creates the day's shift, or replaces it in place when the edit names the stored version. An edit
@@ -48,11 +56,31 @@ export type UpsertResult =
  */
 export async function upsertSchedule(db: Db, input: ShiftWrite): Promise<UpsertResult> {
   return db.transaction(async (tx) => {
-    // The employee's row first (FOR SHARE): a generation writing this employee's month holds it,
-    // so this save waits for that transaction instead of racing it (generation/inputs.ts).
-    const [employee] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, input.employeeId)).for('share');
+    // The employee's row first: a generation writing this employee's month holds it, so this save
+    // waits for that transaction instead of racing it (generation/inputs.ts); and two saves of the
+    // same employee's neighbouring days wait for each other, so that neither misses the other's overlap.
+    const [employee] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, input.employeeId)).for('no key update');
     if (!employee) return { kind: 'employee-missing' } as const;
-    const values = { startTime: input.startTime, endTime: input.endTime, totalHours: input.totalHours };
+    // An overnight shift of the day before may still run when this one starts, and this one may
+    // still run when the next day's starts (wall-clock times compare as written: one zone, one date order).
+    const neighbours = await tx
+      .select(columns)
+      .from(schedules)
+      .where(
+        and(
+          eq(schedules.employeeId, input.employeeId),
+          or(eq(schedules.date, previousDate(input.date)), eq(schedules.date, nextDate(input.date))),
+        ),
+      );
+    for (const raw of neighbours) {
+      const other = normalize(raw);
+      const overlaps =
+        other.date < input.date
+          ? wall(other.endDate, other.endTime) > wall(input.date, input.startTime)
+          : wall(input.endDate, input.endTime) > wall(other.date, other.startTime);
+      if (overlaps) return { kind: 'overlap', other } as const;
+    }
+    const values = { startTime: input.startTime, endTime: input.endTime, endDate: input.endDate, totalHours: input.totalHours };
     const where = and(eq(schedules.employeeId, input.employeeId), eq(schedules.date, input.date));
     const [current] = await tx.select({ version: schedules.version }).from(schedules).where(where).for('update');
     if (!current) {

@@ -28,6 +28,8 @@ const row = (overrides: Record<string, unknown> = {}) => ({
   month: '2026-11',
   ...overrides,
 });
+const edit = (id: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: `/api/airport-hours/${id}`, headers: { cookie, origin: TEST_BASE_URL }, payload });
 const stored = (month: number, year: number) =>
   t.database.db.select().from(airportHours).where(and(eq(airportHours.month, month), eq(airportHours.year, year)));
 
@@ -82,10 +84,27 @@ describe('adding and deleting operating hours', () => {
     expect(await stored(0, 2025)).toHaveLength(1);
   });
 
-  it('needs a closing time after the opening time, both as HH:mm', async () => {
+  it('closes on the next day when closing is at or before opening, and is open all day from 00:00 to 24:00', async () => {
+    const night = await add(row({ month: '2024-03', dayOfWeek: 1, openingTime: '04:00', closingTime: '02:00' }));
+    expect(night.statusCode).toBe(201);
+    expect(night.json()).toMatchObject({ openingTime: '04:00', closingTime: '02:00' });
+    const allDay = await add(row({ month: '2024-03', dayOfWeek: 2, openingTime: '00:00', closingTime: '24:00' }));
+    expect(allDay.statusCode).toBe(201);
+    expect(allDay.json()).toMatchObject({ openingTime: '00:00', closingTime: '24:00' });
+    const round = await add(row({ month: '2024-03', dayOfWeek: 3, openingTime: '06:00', closingTime: '06:00' }));
+    expect(round.statusCode).toBe(201);
+    expect((await list('2024-03')).json().map((r: { closingTime: string }) => r.closingTime)).toEqual(['02:00', '24:00', '06:00']);
+    // An edit may move the closing past midnight too, and a delete names it as seen.
+    const edited = await edit(night.json().id, { openingTime: '05:00', closingTime: '24:00', minimumStaff: 2, basedOn: { openingTime: '04:00', closingTime: '02:00', minimumStaff: 2 } });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ openingTime: '05:00', closingTime: '24:00' });
+    // The database keeps an opening of 24:00 out, whoever writes it.
+    await expect(t.database.db.insert(airportHours).values({ role: 'Rampa', dayOfWeek: 4, openingTime: '24:00', closingTime: '06:00', month: 2, year: 2024 })).rejects.toThrow();
+  });
+
+  it('needs times as HH:mm, a closing of at most 24:00', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ openingTime: '22:00', closingTime: '06:00' }, 'closingTime: must be after the opening time'],
-      [{ openingTime: '08:00', closingTime: '08:00' }, 'closingTime: must be after the opening time'],
+      [{ openingTime: '24:00' }, 'openingTime: must be a time as HH:mm'],
       [{ openingTime: '8am' }, 'openingTime: must be a time as HH:mm'],
       [{ closingTime: '24:30' }, 'closingTime: must be a time as HH:mm'],
       [{ dayOfWeek: 7 }, 'dayOfWeek: must be a day of the week from 0 (Sunday) to 6 (Saturday)'],
@@ -151,8 +170,6 @@ describe('adding and deleting operating hours', () => {
 });
 
 describe('editing a row', () => {
-  const edit = (id: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: `/api/airport-hours/${id}`, headers: { cookie, origin: TEST_BASE_URL }, payload });
   const basedOn = { openingTime: '05:00', closingTime: '21:30', minimumStaff: 2 };
 
   it('changes the times and minimum staff of the row it was based on', async () => {
@@ -195,9 +212,9 @@ describe('editing a row', () => {
 
   it('checks the new values like an add, and answers 404 for an unknown id', async () => {
     const created = (await add(row({ month: '2025-11', dayOfWeek: 4 }))).json();
-    const backwards = await edit(created.id, { openingTime: '23:00', closingTime: '21:30', minimumStaff: 2, basedOn });
-    expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().message).toBe('closingTime: must be after the opening time');
+    const badTime = await edit(created.id, { openingTime: '23:00', closingTime: '25:00', minimumStaff: 2, basedOn });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.json().message).toBe('closingTime: must be a time as HH:mm');
     const zero = await edit(created.id, { openingTime: '05:00', closingTime: '21:30', minimumStaff: 0, basedOn });
     expect(zero.json().message).toBe('minimumStaff: must be at least 1');
     const missing = await edit('00000000-0000-4000-8000-000000000000', { ...basedOn, basedOn });
@@ -214,6 +231,17 @@ describe('quick setup', () => {
     expect(rows.map((r) => r.dayOfWeek)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     for (const r of rows) expect(r).toMatchObject({ openingTime: '06:00', closingTime: '22:00', minimumStaff: 1, role: 'PAX/INFO', month: '2025-06' });
     expect(await stored(5, 2025)).toHaveLength(7);
+  });
+
+  it('fills all seven days with the hours asked for: past midnight, or open around the clock', async () => {
+    const res = await post('/api/airport-hours/quick-setup', { role: 'Rampa', month: '2024-05', openingTime: '00:00', closingTime: '24:00', minimumStaff: 2 });
+    expect(res.statusCode).toBe(201);
+    for (const r of res.json()) expect(r).toMatchObject({ openingTime: '00:00', closingTime: '24:00', minimumStaff: 2 });
+    const late = await post('/api/airport-hours/quick-setup', { role: 'Koordynator', month: '2024-05', openingTime: '04:00', closingTime: '01:30' });
+    expect(late.json().map((r: { closingTime: string }) => r.closingTime)).toEqual(Array(7).fill('01:30'));
+    const bad = await post('/api/airport-hours/quick-setup', { role: 'PAX/INFO', month: '2024-05', closingTime: '24:30' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('closingTime: must be a time as HH:mm');
   });
 
   it('is refused for a group that already has any hours this month, and writes nothing', async () => {

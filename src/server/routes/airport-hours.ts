@@ -90,7 +90,8 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
     { schema: { body: quickSetupSchema, response: { 201: z.array(airportHoursSchema) } } },
     async (request, reply) => {
       const role = await requireHoursGroup(db, request.body.role);
-      const rows = await quickSetup(db, role, parseMonthKey(request.body.month));
+      const { openingTime, closingTime, minimumStaff } = request.body;
+      const rows = await quickSetup(db, role, parseMonthKey(request.body.month), { openingTime, closingTime, minimumStaff });
       if (!rows) {
         throw conflict(
           `The group "${role}" already has operating hours this month. Quick setup only fills a group with none.`,

@@ -176,8 +176,8 @@ describe('DELETE /api/employees/:id and its dependents', () => {
     const row = (await call('POST', '/api/employees', person())).json();
     const db = t.database.db;
     await db.insert(schedules).values([
-      { employeeId: row.id, date: '2026-11-02', startTime: '06:00', endTime: '14:00', totalHours: 8 },
-      { employeeId: row.id, date: '2026-11-03', startTime: '06:00', endTime: '14:00', totalHours: 8 },
+      { employeeId: row.id, date: '2026-11-02', endDate: '2026-11-02', startTime: '06:00', endTime: '14:00', totalHours: 8 },
+      { employeeId: row.id, date: '2026-11-03', endDate: '2026-11-03', startTime: '06:00', endTime: '14:00', totalHours: 8 },
     ]);
     await db.insert(timeOff).values({ employeeId: row.id, startDate: '2026-11-10', endDate: '2026-11-12', reason: 'Leave' });
     await db.insert(events).values([

@@ -29,11 +29,14 @@ beforeAll(async () => {
   [zofia, adam, bartek] = rows.map((r) => r.id) as [string, string, string];
   await db.insert(monthlyWorkHours).values({ month: 2, year: 2026, requiredHours: 160 });
   await db.insert(schedules).values([
-    { employeeId: zofia, date: '2026-03-02', startTime: '06:00', endTime: '14:00', totalHours: 8 },
-    { employeeId: zofia, date: '2026-03-31', startTime: '10:00', endTime: '17:30', totalHours: 7.5 },
+    { employeeId: zofia, date: '2026-03-02', endDate: '2026-03-02', startTime: '06:00', endTime: '14:00', totalHours: 8 },
+    // Overnight into April: March's shift, shown in April as still on duty that morning.
+    { employeeId: zofia, date: '2026-03-31', endDate: '2026-04-01', startTime: '22:00', endTime: '05:30', totalHours: 7.5 },
     // Outside March: not part of the month.
-    { employeeId: zofia, date: '2026-04-01', startTime: '06:00', endTime: '14:00', totalHours: 8 },
-    { employeeId: adam, date: '2026-03-10', startTime: '12:00', endTime: '18:00', totalHours: 6 },
+    { employeeId: zofia, date: '2026-04-01', endDate: '2026-04-01', startTime: '06:00', endTime: '14:00', totalHours: 8 },
+    // The day before March ends in February: neither March's shift nor on duty in March.
+    { employeeId: adam, date: '2026-02-28', endDate: '2026-02-28', startTime: '06:00', endTime: '14:00', totalHours: 8 },
+    { employeeId: adam, date: '2026-03-10', endDate: '2026-03-10', startTime: '12:00', endTime: '18:00', totalHours: 6 },
   ]);
   await db.insert(timeOff).values([
     // Counts as work, 2 of its 4 days inside March: 2 × 6 h.
@@ -77,7 +80,9 @@ describe('GET /api/month', () => {
     expect(body.groups.find((g: { name: string }) => g.name === 'TEST 3').employees).toEqual([]);
     // Only March's shifts, times as HH:mm.
     expect(body.schedules.map((s: { date: string }) => s.date)).toEqual(['2026-03-02', '2026-03-10', '2026-03-31']);
-    expect(body.schedules[0]).toMatchObject({ employeeId: zofia, startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 });
+    expect(body.schedules[0]).toMatchObject({ employeeId: zofia, startTime: '06:00', endTime: '14:00', endDate: '2026-03-02', totalHours: 8, version: 1 });
+    expect(body.schedules[2]).toMatchObject({ employeeId: zofia, date: '2026-03-31', startTime: '22:00', endTime: '05:30', endDate: '2026-04-01' });
+    expect(body.overnightIn).toEqual([]);
     // Time off touching March (not the one wholly in April), with the employee's name.
     expect(body.timeOff).toHaveLength(3);
     expect(body.timeOff[0]).toMatchObject({ employeeId: zofia, employeeName: 'Zofia Wójcik', startDate: '2026-02-27', workHours: 6, status: 'pending' });
@@ -96,6 +101,11 @@ describe('GET /api/month', () => {
     expect(Object.fromEntries(people.map((e) => [e.id, e.requiredHours]))).toEqual({ [zofia]: null, [adam]: null, [bartek]: 100 });
     // April: the shift of 1 April, 2 days of the course (8 h) and 3 days of the other (7.5 h).
     expect(res.json().totals).toEqual({ [zofia]: 8, [adam]: 2 * 8 + 4 * 7.5, [bartek]: 0 });
+    // March's last night runs into 1 April: shown, counted toward March.
+    expect(res.json().schedules.map((s: { date: string }) => s.date)).toEqual(['2026-04-01']);
+    expect(res.json().overnightIn).toEqual([
+      { id: expect.any(String), employeeId: zofia, date: '2026-03-31', startTime: '22:00', endTime: '05:30', endDate: '2026-04-01', totalHours: 7.5, version: 1 },
+    ]);
   });
 
   it('refuses a month that is not YYYY-MM, naming the field', async () => {

@@ -97,6 +97,79 @@ describe('PUT /api/schedules', () => {
     expect((await stored()).some((r) => r.date === '2026-03-05')).toBe(false);
   });
 
+  it('saves an overnight shift on its start date, ending on the next date, with its elapsed hours', async () => {
+    const res = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-06-10', startTime: '22:00', endTime: '06:00', endDate: '2026-06-11' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ date: '2026-06-10', endDate: '2026-06-11', startTime: '22:00', endTime: '06:00', totalHours: 8 });
+    const [row] = (await stored()).filter((r) => r.date === '2026-06-10');
+    expect(row).toMatchObject({ endDate: '2026-06-11', totalHours: 8 });
+    // A same-day shift answers its own date as its end date.
+    const day = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-06-13', startTime: '06:00', endTime: '14:00' });
+    expect(day.json()).toMatchObject({ date: '2026-06-13', endDate: '2026-06-13' });
+  });
+
+  it('counts a 22:00–06:00 shift as 7 h the night the clocks go forward and 9 h the night they go back', async () => {
+    const [row] = await t.database.db
+      .insert(employees)
+      .values({ firstName: 'Bartosz', lastName: 'Lis', email: 'bartosz@example.com', role: 'Rampa' })
+      .returning();
+    const bartosz = row!.id;
+    const spring = await call('PUT', '/api/schedules', { employeeId: bartosz, date: '2026-03-28', startTime: '22:00', endTime: '06:00', endDate: '2026-03-29' });
+    expect(spring.json()).toMatchObject({ totalHours: 7 });
+    const autumn = await call('PUT', '/api/schedules', { employeeId: bartosz, date: '2026-10-24', startTime: '22:00', endTime: '06:00', endDate: '2026-10-25' });
+    expect(autumn.json()).toMatchObject({ totalHours: 9 });
+    // 22:00 to 22:00 is 24 h on an ordinary night, and 25 h over the autumn one: longer than a shift may be.
+    const day = await call('PUT', '/api/schedules', { employeeId: bartosz, date: '2026-10-20', startTime: '22:00', endTime: '22:00', endDate: '2026-10-21' });
+    expect(day.json()).toMatchObject({ totalHours: 24 });
+    const long = await call('PUT', '/api/schedules', { employeeId: bartosz, date: '2026-10-24', startTime: '22:00', endTime: '22:00', endDate: '2026-10-25', version: 1 });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ params: { rule: 'atMost24Hours' } });
+  });
+
+  it('refuses an end two days later, or a next-day end after the start time (over 24 h), naming the field', async () => {
+    const twoDays = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-06-20', startTime: '22:00', endTime: '06:00', endDate: '2026-06-22' });
+    expect(twoDays.statusCode).toBe(400);
+    expect(twoDays.json()).toMatchObject({ code: 'BAD_REQUEST', field: 'endDate', params: { rule: 'endDateNextDay' } });
+    const before = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-06-20', startTime: '22:00', endTime: '06:00', endDate: '2026-06-19' });
+    expect(before.json()).toMatchObject({ field: 'endDate', params: { rule: 'endDateNextDay' } });
+    const tooLong = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-06-20', startTime: '08:00', endTime: '09:00', endDate: '2026-06-21' });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ field: 'endTime', message: 'endTime: a shift lasts at most 24 hours', params: { rule: 'atMost24Hours' } });
+    expect((await stored()).some((r) => r.date === '2026-06-20')).toBe(false);
+  });
+
+  it('refuses a shift that overlaps the overnight shift before it or the shift after it, and keeps both', async () => {
+    const night = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-07-01', startTime: '20:00', endTime: '04:00', endDate: '2026-07-02' });
+    expect(night.statusCode).toBe(201);
+    // The next morning starts while the night shift still runs.
+    const morning = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-07-02', startTime: '03:00', endTime: '11:00' });
+    expect(morning.statusCode).toBe(400);
+    expect(morning.json()).toMatchObject({
+      code: 'SHIFT_OVERLAP',
+      field: 'startTime',
+      params: { date: '2026-07-01', startTime: '20:00', endTime: '04:00', endDate: '2026-07-02' },
+    });
+    // Starting when it ends is fine.
+    const after = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-07-02', startTime: '04:00', endTime: '12:00' });
+    expect(after.statusCode).toBe(201);
+    // The evening before may not run into that morning either.
+    const evening = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-07-01', startTime: '22:00', endTime: '06:00', endDate: '2026-07-02', version: 1 });
+    expect(evening.statusCode).toBe(400);
+    expect(evening.json()).toMatchObject({ code: 'SHIFT_OVERLAP', field: 'endTime', params: { date: '2026-07-02', startTime: '04:00' } });
+    const rows = (await stored()).filter((r) => r.date === '2026-07-01' || r.date === '2026-07-02');
+    expect(rows.map((r) => [r.date, r.startTime.slice(0, 5), r.endTime.slice(0, 5)]).sort()).toEqual([
+      ['2026-07-01', '20:00', '04:00'],
+      ['2026-07-02', '04:00', '12:00'],
+    ]);
+  });
+
+  it('keeps the database to the same shape: no next-day end after the start, no end two days later', async () => {
+    const db = t.database.db;
+    await expect(db.insert(schedules).values({ employeeId: anna, date: '2026-08-01', endDate: '2026-08-02', startTime: '08:00', endTime: '09:00', totalHours: 25 })).rejects.toThrow();
+    await expect(db.insert(schedules).values({ employeeId: anna, date: '2026-08-01', endDate: '2026-08-03', startTime: '22:00', endTime: '06:00', totalHours: 8 })).rejects.toThrow();
+    await db.insert(schedules).values({ employeeId: anna, date: '2026-08-01', endDate: '2026-08-02', startTime: '22:00', endTime: '06:00', totalHours: 8 });
+  });
+
   it('refuses a stale version with 409 STALE and keeps the stored shift', async () => {
     await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-06', startTime: '06:00', endTime: '14:00' });
     const edited = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-06', startTime: '07:00', endTime: '15:00', version: 1 });

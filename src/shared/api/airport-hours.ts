@@ -1,11 +1,19 @@
 // Airport operating hours per staff group (docs/product.md §2, §3, §5 and §9).
 import { z } from 'zod';
 import { isoMonth } from './dates.ts';
+import { isClosingTime } from '../hours.ts';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeSchema = z
   .string({ error: 'must be a time as HH:mm' })
   .refine((v) => HH_MM.test(v), { message: 'must be a time as HH:mm', params: { rule: 'timeOfDay' } });
+/**
+ * A closing time: a time of day or "24:00". One at or before the opening closes on the next day
+ * (04:00–02:00); "00:00"–"24:00" is open all day (docs/night-operations.md).
+ */
+const closingSchema = z
+  .string({ error: 'must be a time as HH:mm' })
+  .refine((v) => v.length === 5 && isClosingTime(v), { message: 'must be a time as HH:mm', params: { rule: 'timeOfDay' } });
 
 export const MINIMUM_STAFF_BOUNDS = { min: 1, max: 999 } as const;
 
@@ -33,7 +41,7 @@ export const airportHoursInputSchema = z
       .min(0, 'must be a day of the week from 0 (Sunday) to 6 (Saturday)')
       .max(6, 'must be a day of the week from 0 (Sunday) to 6 (Saturday)'),
     openingTime: timeSchema,
-    closingTime: timeSchema,
+    closingTime: closingSchema,
     minimumStaff: z
       .number({ error: 'must be a whole number of at least 1' })
       .int('must be a whole number of at least 1')
@@ -41,17 +49,12 @@ export const airportHoursInputSchema = z
       .max(MINIMUM_STAFF_BOUNDS.max, `must be at most ${MINIMUM_STAFF_BOUNDS.max}`),
     month: isoMonth,
   })
-  .strict()
-  .superRefine((v, ctx) => {
-    if (HH_MM.test(v.openingTime) && HH_MM.test(v.closingTime) && v.closingTime <= v.openingTime) {
-      ctx.addIssue({ code: 'custom', path: ['closingTime'], message: 'must be after the opening time', params: { rule: 'closingAfterOpening' } });
-    }
-  });
+  .strict();
 export type AirportHoursInput = z.infer<typeof airportHoursInputSchema>;
 
 const hoursValues = {
   openingTime: timeSchema,
-  closingTime: timeSchema,
+  closingTime: closingSchema,
   minimumStaff: z
     .number({ error: 'must be a whole number of at least 1' })
     .int('must be a whole number of at least 1')
@@ -60,17 +63,27 @@ const hoursValues = {
 };
 
 /**
+ * Quick setup fills all seven days with the same hours: 06:00–22:00 with minimum staff 1 unless the
+ * request names others (past midnight, or 00:00–24:00 for a group open around the clock).
+ */
+export const quickSetupSchema = z
+  .object({
+    role: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+    month: isoMonth,
+    openingTime: timeSchema.optional(),
+    closingTime: closingSchema.optional(),
+    minimumStaff: hoursValues.minimumStaff.optional(),
+  })
+  .strict();
+export type QuickSetupInput = z.infer<typeof quickSetupSchema>;
+
+/**
  * An edit of a row's times and minimum staff. The table keeps no version column, so the edit names
  * the values it was based on: when the stored row no longer has them, it is refused as stale.
  */
 export const airportHoursEditSchema = z
   .object({ ...hoursValues, basedOn: z.object(hoursValues).strict() })
-  .strict()
-  .superRefine((v, ctx) => {
-    if (HH_MM.test(v.openingTime) && HH_MM.test(v.closingTime) && v.closingTime <= v.openingTime) {
-      ctx.addIssue({ code: 'custom', path: ['closingTime'], message: 'must be after the opening time', params: { rule: 'closingAfterOpening' } });
-    }
-  });
+  .strict();
 export type AirportHoursEditInput = z.infer<typeof airportHoursEditSchema>;
 
 /**
@@ -80,7 +93,7 @@ export type AirportHoursEditInput = z.infer<typeof airportHoursEditSchema>;
 export const airportHoursDeleteQuerySchema = z
   .object({
     openingTime: timeSchema.optional(),
-    closingTime: timeSchema.optional(),
+    closingTime: closingSchema.optional(),
     minimumStaff: z.string().regex(/^\d{1,3}$/, 'must be a whole number').transform(Number).optional(),
   })
   .strict()
@@ -89,9 +102,7 @@ export const airportHoursDeleteQuerySchema = z
     'name openingTime, closingTime and minimumStaff together, or none of them',
   );
 
-export const quickSetupSchema = z
-  .object({ role: z.string({ error: 'is required' }).trim().min(1, 'is required'), month: isoMonth })
-  .strict();
+
 
 export const copyPreviousSchema = z
   .object({ month: isoMonth, role: z.string().trim().min(1, 'must be a staff group name').optional() })
@@ -102,6 +113,9 @@ export type CopyPreviousResult = z.infer<typeof copyPreviousResultSchema>;
 
 /** Quick setup (docs/product.md §9): 06:00 to 22:00, minimum staff 1, all seven days. */
 export const QUICK_SETUP = { openingTime: '06:00', closingTime: '22:00', minimumStaff: 1 } as const;
+
+/** "Open 24 h": from midnight to midnight, which runs on into the next day when that is open so too. */
+export const ALL_DAY = { openingTime: '00:00', closingTime: '24:00' } as const;
 
 export const AIRPORT_HOURS_EXIST = 'AIRPORT_HOURS_EXIST';
 export const AIRPORT_HOURS_EXIST_MESSAGE = 'Hours already exist for this role and day. Please delete the existing hours first.';

@@ -2,12 +2,15 @@
 // shift of an employee, and the per-day event. Shared by the routes and the dashboard's forms.
 import { z } from 'zod';
 import { deleteVersionSchema } from './versions.ts';
-import { isSkippedTime, isTimeOfDay } from '../hours.ts';
+import { isSkippedTime, isTimeOfDay, nextDate, parseTimeOfDay, shiftHours } from '../hours.ts';
 import { isoDate, isoMonth } from './dates.ts';
 import { timeOffSchema } from './time-off.ts';
 
 /** The exact text of docs/product.md §5 for a shift that does not end after it starts. */
 export const END_AFTER_START_MESSAGE = 'End time must be after start time';
+
+/** The code of a refused shift that overlaps the same employee's shift of the day before or after. */
+export const SHIFT_OVERLAP = 'SHIFT_OVERLAP';
 
 /** The code of a refused shift whose start or end the clocks skip on its date (spring forward). */
 export const LOCAL_TIME_SKIPPED = 'LOCAL_TIME_SKIPPED';
@@ -25,13 +28,14 @@ export interface SkippedShiftTime {
  * otherwise be counted as if it started or ended an hour later.
  */
 export function skippedShiftTime(
-  shift: { date: string; startTime: string; endTime: string },
+  shift: { date: string; startTime: string; endTime: string; endDate?: string | undefined },
   timeZone: string,
 ): SkippedShiftTime | null {
   for (const field of ['startTime', 'endTime'] as const) {
-    if (!isSkippedTime(shift.date, shift[field], timeZone)) continue;
+    const on = field === 'endTime' ? (shift.endDate ?? shift.date) : shift.date;
+    if (!isSkippedTime(on, shift[field], timeZone)) continue;
     const time = shift[field].slice(0, 5);
-    const [year, month, day] = shift.date.split('-');
+    const [year, month, day] = on.split('-');
     return {
       field,
       time,
@@ -39,6 +43,44 @@ export function skippedShiftTime(
     };
   }
   return null;
+}
+
+/** Why a shift's times do not make a shift, as the API answers it; null when they do. */
+export interface ShiftSpanProblem {
+  field: 'endTime' | 'endDate';
+  message: string;
+  rule: 'endAfterStart' | 'endDateNextDay' | 'atMost24Hours';
+}
+
+/** The longest shift, in elapsed hours. */
+export const MAX_SHIFT_HOURS = 24;
+
+/**
+ * Checks a shift's span (docs/night-operations.md): without `endDate` (or with its own date) it ends
+ * on its start date after it starts; with the next date as `endDate` it ends there, at or before its
+ * start time on the clock, and lasts at most 24 elapsed hours. Any other end date is refused.
+ * Answers the span's elapsed hours when it is a shift.
+ */
+export function checkShiftSpan(
+  shift: { date: string; startTime: string; endTime: string; endDate?: string | undefined },
+  timeZone: string,
+): { ok: true; hours: number; endDate: string } | { ok: false; problem: ShiftSpanProblem } {
+  const start = parseTimeOfDay(shift.startTime);
+  const end = parseTimeOfDay(shift.endTime);
+  const endDate = shift.endDate ?? shift.date;
+  if (endDate !== shift.date && endDate !== nextDate(shift.date)) {
+    return { ok: false, problem: { field: 'endDate', rule: 'endDateNextDay', message: 'endDate: a shift ends on its start date or on the next date' } };
+  }
+  if (start === null || end === null) return { ok: false, problem: { field: 'endTime', rule: 'endAfterStart', message: END_AFTER_START_MESSAGE } };
+  if (endDate === shift.date && end <= start) {
+    return { ok: false, problem: { field: 'endTime', rule: 'endAfterStart', message: END_AFTER_START_MESSAGE } };
+  }
+  const hours = shiftHours(shift.date, shift.startTime, shift.endTime, timeZone, endDate);
+  if (endDate !== shift.date && (end > start || hours > MAX_SHIFT_HOURS)) {
+    return { ok: false, problem: { field: 'endTime', rule: 'atMost24Hours', message: `endTime: a shift lasts at most ${MAX_SHIFT_HOURS} hours` } };
+  }
+  if (!(hours > 0)) return { ok: false, problem: { field: 'endTime', rule: 'endAfterStart', message: END_AFTER_START_MESSAGE } };
+  return { ok: true, hours, endDate };
 }
 
 const timeOfDay = z.string().refine(isTimeOfDay, { error: 'must be a time as HH:mm', params: { rule: 'timeOfDay' } });
@@ -84,6 +126,8 @@ export const scheduleSchema = z.object({
   /** HH:mm */
   startTime: z.string(),
   endTime: z.string(),
+  /** The date the shift ends on: its own date, or the next one for an overnight shift. */
+  endDate: z.string(),
   totalHours: z.number(),
   version: z.number().int(),
 });
@@ -105,6 +149,11 @@ export const monthDataSchema = z.object({
   settings: monthSettingsSchema,
   groups: z.array(monthGroupSchema),
   schedules: z.array(scheduleSchema),
+  /**
+   * Shifts that start on the day before the month and end on its first date (overnight): not the
+   * month's (they count toward the previous month), shown so that nobody double-books that morning.
+   */
+  overnightIn: z.array(scheduleSchema),
   timeOff: z.array(timeOffSchema),
   events: z.array(eventSchema),
   /** Each employee's month total (shifts plus time off counted as work), by employee id. */
@@ -119,6 +168,8 @@ export const scheduleInputSchema = z
     date: isoDate,
     startTime: timeOfDay,
     endTime: timeOfDay,
+    /** The date the shift ends on; absent for a shift that ends on its start date, the next date for an overnight one. */
+    endDate: isoDate.optional(),
     /** The version of the shift the edit was based on; absent when the day had no shift. */
     version: version.optional(),
   })

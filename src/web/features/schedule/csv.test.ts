@@ -22,7 +22,7 @@ const data: MonthData = {
     { name: 'PAX/INFO', position: 2, takesFlights: true, employees: [{ id: 'b', firstName: '=HYPERLINK("http://x")', lastName: '-1+2', requiredHours: 82.5 }] },
   ],
   schedules: [
-    { id: 's1', employeeId: 'a', date: '2026-03-01', startTime: '06:00', endTime: '14:30', totalHours: 8.5, version: 1 },
+    { id: 's1', employeeId: 'a', date: '2026-03-01', endDate: '2026-03-01', startTime: '06:00', endTime: '14:30', totalHours: 8.5, version: 1 },
   ],
   timeOff: [
     {
