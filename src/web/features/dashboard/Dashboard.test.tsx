@@ -50,6 +50,7 @@ describe('the Total Hours cell', () => {
         { id: 't1', employeeId: 'e1', employeeName: 'A B', role: 'Rampa', startDate: '2026-02-26', endDate: '2026-03-03', reason: 'x', status: 'pending', countAsWork: true, workHours: 6, version: 1 },
         { id: 't2', employeeId: 'e1', employeeName: 'A B', role: 'Rampa', startDate: '2026-03-10', endDate: '2026-03-12', reason: 'y', status: 'pending', countAsWork: false, workHours: null, version: 1 },
       ],
+      overnightIn: [],
       events: [],
       totals: {},
     } satisfies MonthData;
@@ -61,7 +62,7 @@ const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, min
 const employee = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 };
 
 function modalData(shifts: MonthData['schedules']) {
-  return indexMonth({ month: '2026-03', requiredHours: 160, settings, groups: [], schedules: shifts, timeOff: [], events: [], totals: {} }).get(employee.id) ?? {
+  return indexMonth({ month: '2026-03', requiredHours: 160, settings, groups: [], schedules: shifts, overnightIn: [], timeOff: [], events: [], totals: {} }).get(employee.id) ?? {
     shifts: new Map(),
     events: new Map(),
     timeOff: [],
@@ -156,6 +157,7 @@ describe('the Edit Schedule modal', () => {
       id: `s${i}`,
       employeeId: employee.id,
       date: `2026-03-${d}`,
+      endDate: `2026-03-${d}`,
       startTime: '12:00',
       endTime: '22:00',
       totalHours: 10,
@@ -178,7 +180,7 @@ describe('the Edit Schedule modal', () => {
   });
 
   const dayShifts = (dates: string[], startTime: string, endTime: string) =>
-    dates.map((date, i) => ({ id: `r${i}`, employeeId: employee.id, date, startTime, endTime, totalHours: 4, version: 1 }));
+    dates.map((date, i) => ({ id: `r${i}`, employeeId: employee.id, date, endDate: date, startTime, endTime, totalHours: 4, version: 1 }));
 
   it('warns of a seventh working day in a row with a Polish sentence: who, when, the limit and the law, no codes', async () => {
     // Monday 2 to Saturday 7 March 2026, then Sunday the 8th.
@@ -224,6 +226,7 @@ describe('the Edit Schedule modal', () => {
       settings,
       groups: [],
       schedules: dayShifts(['2026-02-24', '2026-02-25', '2026-02-26', '2026-02-27', '2026-02-28'], '10:00', '14:00'),
+      overnightIn: [],
       timeOff: [],
       events: [],
       totals: {},

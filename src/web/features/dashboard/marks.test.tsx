@@ -12,10 +12,11 @@ const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, min
 const anna = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 };
 const piotr = { id: '22222222-2222-4222-8222-222222222222', firstName: 'Piotr', lastName: 'Wiśniewski', requiredHours: 160 };
 
-const shift = (employeeId: string, date: string, endDate: string, startTime: string, endTime: string, n: number) => ({
+const shift = (employeeId: string, date: string, startTime: string, endTime: string, n: number, endDate = date) => ({
   id: `s-${employeeId.slice(0, 4)}-${n}`,
   employeeId,
   date,
+  endDate,
   startTime,
   endTime,
   totalHours: 4,
@@ -29,6 +30,7 @@ function month(key: string, schedules: MonthData['schedules']): MonthData {
     settings,
     groups: [{ name: 'Rampa', position: 1, takesFlights: true, employees: [anna, piotr] }],
     schedules,
+    overnightIn: [],
     timeOff: [],
     events: [],
     totals: {},

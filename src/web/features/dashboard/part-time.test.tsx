@@ -11,7 +11,7 @@ const full = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', la
 const half = { id: '22222222-2222-4222-8222-222222222222', firstName: 'Piotr', lastName: 'Wiśniewski', requiredHours: 80 };
 const own = { id: '33333333-3333-4333-8333-333333333333', firstName: 'Ewa', lastName: 'Lis', requiredHours: 90 };
 
-const shift = (employeeId: string, date: string, n: number) => ({ id: `s-${n}`, employeeId, date, startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 });
+const shift = (employeeId: string, date: string, n: number) => ({ id: `s-${n}`, employeeId, date, endDate: date, startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 });
 /** Ten 8-hour days each: 80 h, the half-time employee's whole month. */
 const days = ['02', '03', '04', '05', '06', '09', '10', '11', '12', '13'];
 const march: MonthData = {
@@ -20,6 +20,7 @@ const march: MonthData = {
   settings,
   groups: [{ name: 'Rampa', position: 1, takesFlights: true, employees: [full, half, own] }],
   schedules: [full, half, own].flatMap((e, k) => days.map((d, i) => shift(e.id, `2026-03-${d}`, k * 100 + i))),
+  overnightIn: [],
   timeOff: [],
   events: [],
   totals: {},

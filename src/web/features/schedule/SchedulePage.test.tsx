@@ -11,6 +11,7 @@ const MONTH: MonthData = {
   settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
   groups: [{ name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'e1', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 }, { id: 'e2', firstName: 'Jan', lastName: 'Lis', requiredHours: 80 }] }],
   schedules: [{ id: 's1', employeeId: 'e1', date: '2026-11-02', endDate: '2026-11-02', startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 }],
+  overnightIn: [],
   timeOff: [],
   events: [],
   totals: { e1: 8 },

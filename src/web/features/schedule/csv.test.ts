@@ -24,6 +24,7 @@ const data: MonthData = {
   schedules: [
     { id: 's1', employeeId: 'a', date: '2026-03-01', endDate: '2026-03-01', startTime: '06:00', endTime: '14:30', totalHours: 8.5, version: 1 },
   ],
+  overnightIn: [],
   timeOff: [
     {
       id: 't1',
