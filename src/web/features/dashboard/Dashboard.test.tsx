@@ -64,6 +64,7 @@ const employee = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna'
 function modalData(shifts: MonthData['schedules']) {
   return indexMonth({ month: '2026-03', requiredHours: 160, settings, groups: [], schedules: shifts, overnightIn: [], timeOff: [], events: [], totals: {} }).get(employee.id) ?? {
     shifts: new Map(),
+    carriedOver: new Map(),
     events: new Map(),
     timeOff: [],
     signature: '',
@@ -101,11 +102,14 @@ describe('the Edit Schedule modal', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select both start and end time');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    // An end at the start time is on the next day: a shift of 24 hours (docs/night-operations.md).
     await userEvent.selectOptions(start, '14:00');
     await userEvent.selectOptions(end, '14:00');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('End time must be after start time');
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(within(dialog).getByTestId('end-next-day')).toHaveTextContent('+1 (next day, Wednesday, March 11, 2026)');
+    expect(within(dialog).getByTestId('shift-hours')).toHaveTextContent('Hours: 24.00');
+    // Nothing was saved (the month before is read for the labour rules, no more).
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toEqual(['/api/month?month=2026-02']);
   });
 
   it('refuses a start or end the clocks skip on the spring-forward night, in the UI language, without asking the server', async () => {

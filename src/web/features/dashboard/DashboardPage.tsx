@@ -22,7 +22,7 @@ import { GenerationPanel } from './GenerationPanel.tsx';
 import { GroupTable, type BadgeKind, type Day, type GridHandlers, type RowMarks } from './GroupTable.tsx';
 import { monthBreaches } from './marks.ts';
 import { ruleSentence } from './sentences.ts';
-import { employeeMonth, fullName, indexMonth, timeOffOn } from './model.ts';
+import { employeeMonth, endsNextDay, fullName, indexMonth, timeOffOn } from './model.ts';
 import { ScheduleModal } from './ScheduleModal.tsx';
 import { longDate } from './format.ts';
 import gridClasses from './Grid.module.css';
@@ -185,7 +185,11 @@ export function DashboardPage() {
       const reasons = rowMarks.get(employeeId)?.byDate.get(date) ?? [];
       return (
         <>
-          <Text size="sm">{tt('badge.shiftDetails', { start: s.startTime, end: s.endTime, hours: s.totalHours.toFixed(2) })}</Text>
+          <Text size="sm">
+            {endsNextDay(s)
+              ? tt('badge.shiftDetailsNextDay', { start: s.startTime, end: s.endTime, endDate: longDate(s.endDate, lang), hours: s.totalHours.toFixed(2) })
+              : tt('badge.shiftDetails', { start: s.startTime, end: s.endTime, hours: s.totalHours.toFixed(2) })}
+          </Text>
           {reasons.length > 0 && (
             <ul className={gridClasses.detailsReasons} data-testid="breach-reasons">
               {reasons.map((r) => (

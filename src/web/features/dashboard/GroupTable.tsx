@@ -3,9 +3,9 @@
 // once per table (event delegation); the roving tab stop moves without a React render.
 import { memo, startTransition, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMoon } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
-import { employeeMonth, fullName, timeOffOn, totalsState, type EmployeeMonth } from './model.ts';
+import { employeeMonth, endsNextDay, fullName, timeOffOn, totalsState, type EmployeeMonth } from './model.ts';
 import { dayMonthYear } from './format.ts';
 import classes from './Grid.module.css';
 
@@ -258,15 +258,22 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t, language 
   language: string;
 }) {
   const shift = month.shifts.get(day.date);
+  // An overnight shift of the day before, still running this morning: said here, counted there.
+  const carried = month.carriedOver.get(day.date);
   const off = timeOffOn(month, day.date);
   const event = month.events.get(day.date);
   const summary: string[] = [];
   let shiftText = '';
+  let spokenShift = '';
   let offText = '';
   const broken = shift !== undefined && reasons !== undefined && reasons.length > 0;
+  const overnight = shift !== undefined && endsNextDay(shift);
+  if (carried) summary.push(t('badge.carriedLong', { start: carried.startTime, end: carried.endTime }));
   if (shift) {
     shiftText = `${shift.startTime}-${shift.endTime}`;
-    summary.push(broken ? `${shiftText}, ${t('marks.shift', { reasons: reasons.join(' ') })}` : shiftText);
+    // "+1" on screen; the end's date in words for a screen reader.
+    spokenShift = overnight ? `${shiftText}, ${t('badge.endsNextDay', { date: dayMonthYear(shift.endDate, language) })}` : shiftText;
+    summary.push(broken ? `${spokenShift}, ${t('marks.shift', { reasons: reasons.join(' ') })}` : spokenShift);
   }
   if (off) {
     offText = off.countAsWork && off.workHours !== null ? t('badge.hours', { hours: off.workHours }) : t('badge.off');
@@ -284,16 +291,30 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t, language 
       data-date={day.date}
       aria-label={`${name}, ${day.label}${summary.length ? ': ' + summary.join(', ') : ''}`}
     >
+      {carried && (
+        <div className={classes.carried} data-testid="carried-over" title={t('badge.carriedLong', { start: carried.startTime, end: carried.endTime })}>
+          <IconMoon className={classes.carriedIcon} size={10} stroke={2.25} aria-hidden="true" />
+          <span>{t('badge.carried', { end: carried.endTime })}</span>
+        </div>
+      )}
       {shift && (
-        <div className={broken ? `${classes.badge} ${classes.shift} ${classes.broken}` : `${classes.badge} ${classes.shift}`} data-badge="shift" data-breach={broken ? '' : undefined}>
+        <div
+          className={broken ? `${classes.badge} ${classes.shift} ${classes.broken}` : `${classes.badge} ${classes.shift}`}
+          data-badge="shift"
+          data-breach={broken ? '' : undefined}
+          data-overnight={overnight ? '' : undefined}
+        >
           {broken && <IconAlertTriangle className={classes.breachIcon} size={10} stroke={2.75} aria-hidden="true" />}
-          <span className={classes.badgeText}>{shiftText}</span>
+          <span className={classes.badgeText}>
+            {shiftText}
+            {overnight && <span className={classes.nextDay}> +1</span>}
+          </span>
           <button
             type="button"
             tabIndex={-1}
             className={classes.delete}
             data-delete="shift"
-            aria-label={t('badge.deleteShift', { time: shiftText, name, date: dayMonthYear(day.date, language) })}
+            aria-label={t('badge.deleteShift', { time: spokenShift, name, date: dayMonthYear(day.date, language) })}
           >
             ×
           </button>

@@ -1,13 +1,17 @@
 // Edit Schedule (docs/product.md §2 and §5): start and end selects that begin with 'Select time',
 // errors inside, and the rule warnings of the generator's own checker before saving. A time the
-// clocks skip that day (spring forward) is refused here, with the server's own check.
+// clocks skip that day (spring forward) is refused here, with the server's own check. An end at or
+// before the start is on the next day (docs/night-operations.md): marked "+1" with that date, its
+// hours the time that passes on the airport's clock.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { checkShiftEdit, type Breach } from '../../../engine/rules.ts';
-import { parseTimeOfDay, shiftHours, timeOptions } from '../../../shared/hours.ts';
+import { nextDate, parseTimeOfDay, timeOptions } from '../../../shared/hours.ts';
 import {
+  checkShiftSpan,
   LOCAL_TIME_SKIPPED,
+  SHIFT_OVERLAP,
   skippedShiftTime,
   type MonthEmployee,
   type MonthSettings,
@@ -16,7 +20,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { saveSchedule, useFreshMonth, usePreviousMonthData, useReloadMonth } from './api.ts';
-import { fullName, type EmployeeMonth } from './model.ts';
+import { endsNextDay, fullName, type EmployeeMonth } from './model.ts';
 import { longDate } from './format.ts';
 import { ruleSentence } from './sentences.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
@@ -48,12 +52,28 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     // A stored time off the grid (an older setting, an import) stays selectable.
     for (const v of [existing?.startTime, existing?.endTime]) if (v && !list.includes(v)) list.push(v);
     list.sort();
-    return [{ value: '', label: t('schedule.selectTime') }, ...list.map((v) => ({ value: v, label: v }))];
-  }, [settings.timeIncrement, existing, t]);
+    return list;
+  }, [settings.timeIncrement, existing]);
+  const startOptions = useMemo(() => [{ value: '', label: t('schedule.selectTime') }, ...options.map((v) => ({ value: v, label: v }))], [options, t]);
+  // Once the start is chosen, the ends at or before it say they are on the next day.
+  const endOptions = useMemo(
+    () => [{ value: '', label: t('schedule.selectTime') }, ...options.map((v) => ({ value: v, label: start !== '' && v <= start ? `${v} +1` : v }))],
+    [options, start, t],
+  );
 
-  const skipped = start !== '' && end !== '' ? skippedShiftTime({ date, startTime: start, endTime: end }, settings.timeZone) : null;
-  const valid = start !== '' && end !== '' && parseTimeOfDay(end)! > parseTimeOfDay(start)! && skipped === null;
-  const hours = valid ? shiftHours(date, start, end, settings.timeZone) : null;
+  const chosen = start !== '' && end !== '';
+  // The end is on the next date when it is at or before the start on the clock.
+  const endDate = chosen && parseTimeOfDay(end)! <= parseTimeOfDay(start)! ? nextDate(date) : date;
+  const nextDay = endDate !== date;
+  const shift = { date, startTime: start, endTime: end, endDate };
+  const skipped = chosen ? skippedShiftTime(shift, settings.timeZone) : null;
+  const span = chosen && skipped === null ? checkShiftSpan(shift, settings.timeZone) : null;
+  const valid = span !== null && span.ok;
+  // Elapsed hours: 22:00–06:00 is 7 h on the night the clocks go forward.
+  const hours = span?.ok ? span.hours : null;
+  const spanError = span && !span.ok ? t(`schedule.${span.problem.rule}`) : null;
+  // The overnight shift of the day before that is still running this morning, if any.
+  const carried = data.carriedOver.get(date);
   // The days before the month count for rest, weekly rest and working days in a row.
   const previousMonth = usePreviousMonthData(month, date, valid).data;
   const skippedText = (field: 'startTime' | 'endTime', time: string) =>
@@ -61,6 +81,8 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
 
   const warnings: Breach[] = useMemo(() => {
     if (!valid || hours === null) return [];
+    // The engine reads `endDate` on every shift it is handed (an overnight shift ends on the next date).
+    const proposed = { employeeId: employee.id, date, startTime: start, endTime: end, endDate, totalHours: hours };
     return checkShiftEdit(
       {
         month,
@@ -85,21 +107,26 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
             workHours: o.workHours,
           })),
         },
-        previousShifts: (previousMonth?.schedules ?? []).filter((s) => s.employeeId === employee.id),
+        previousShifts: (previousMonth?.schedules ?? [])
+          .filter((s) => s.employeeId === employee.id)
+          .map((s) => ({ employeeId: s.employeeId, date: s.date, startTime: s.startTime, endTime: s.endTime, endDate: s.endDate, totalHours: s.totalHours })),
         shifts: [...data.shifts.values()].map((s) => ({
           employeeId: s.employeeId,
           date: s.date,
           startTime: s.startTime,
           endTime: s.endTime,
+          endDate: s.endDate,
           totalHours: s.totalHours,
         })),
       },
-      { employeeId: employee.id, date, startTime: start, endTime: end, totalHours: hours },
+      proposed,
     );
-  }, [valid, hours, month, settings, employee, data, date, start, end, previousMonth]);
+  }, [valid, hours, month, settings, employee, data, date, start, end, endDate, previousMonth]);
 
   const save = useVersionedSave({
-    write: () => saveSchedule({ employeeId: employee.id, date, startTime: start, endTime: end, ...(existing ? { version: existing.version } : {}) }),
+    // `endDate` only for a next-day end: absent, the shift ends on its own date.
+    write: () =>
+      saveSchedule({ employeeId: employee.id, date, startTime: start, endTime: end, ...(nextDay ? { endDate } : {}), ...(existing ? { version: existing.version } : {}) }),
     onSaved: async () => {
       await reload();
       onClose();
@@ -107,7 +134,9 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     reload: () => freshMonth().then((fresh) => fresh && (fresh.schedules.find((s) => s.employeeId === employee.id && s.date === date) ?? null)),
     onStale: (latest) => {
       setExisting(latest ?? undefined);
-      setError(latest ? t('schedule.changedMeanwhile', { start: latest.startTime, end: latest.endTime }) : t('schedule.deletedMeanwhile'));
+      setError(
+        latest ? t('schedule.changedMeanwhile', { start: latest.startTime, end: endsNextDay(latest) ? `${latest.endTime} +1` : latest.endTime }) : t('schedule.deletedMeanwhile'),
+      );
     },
     onFailed: (err) => {
       // The zone changed since the grid was loaded, and the server found a skipped time.
@@ -115,8 +144,11 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
         const field = err.field === 'endTime' ? 'endTime' : 'startTime';
         return setError(skippedText(field, field === 'endTime' ? end : start));
       }
-      const endBeforeStart = err instanceof ApiError && err.params?.rule === 'endAfterStart';
-      setError(endBeforeStart ? t('schedule.endAfterStart') : t('schedule.saveFailed', { message: translateApiError(err, t) }));
+      // The employee's shift of the day before or after overlaps: named with its date and times.
+      if (err instanceof ApiError && err.code === SHIFT_OVERLAP) return setError(overlapText(err.params));
+      const rule = err instanceof ApiError ? err.params?.rule : undefined;
+      if (rule === 'endAfterStart' || rule === 'atMost24Hours' || rule === 'endDateNextDay') return setError(t(`schedule.${rule}`));
+      setError(t('schedule.saveFailed', { message: translateApiError(err, t) }));
     },
   });
 
@@ -124,10 +156,24 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     event.preventDefault();
     if (!start || !end) return setError(t('schedule.selectBoth'));
     if (skipped) return setError(skippedText(skipped.field, skipped.time));
-    if (!valid) return setError(t('schedule.endAfterStart'));
+    if (!valid) return setError(spanError ?? t('schedule.endAfterStart'));
     setError(null);
     save.mutate();
   };
+
+  /** The other shift a refused one overlaps, from the answer's params: its date and times in words. */
+  function overlapText(params: Record<string, unknown> | undefined): string {
+    const p = params ?? {};
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+    if (!isDate(p.date)) return t('schedule.saveFailed', { message: translateApiError(new ApiError(400, SHIFT_OVERLAP, ''), t) });
+    const times = { date: longDate(p.date, language), start: text(p.startTime).slice(0, 5), end: text(p.endTime).slice(0, 5) };
+    const other =
+      isDate(p.endDate) && p.endDate !== p.date
+        ? t('schedule.otherShiftNextDay', { ...times, endDate: longDate(p.endDate, language) })
+        : t('schedule.otherShift', times);
+    return t('schedule.overlap', { shift: other });
+  }
 
   // A sentence in the UI's language: the name, dates as the locale writes them, the rule in words and its law.
   const ruleText = (b: Breach) =>
@@ -140,10 +186,15 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
           <Text size="sm" c="dimmed">
             {t('schedule.for', { name: fullName(employee), date: longDate(date, language) })}
           </Text>
+          {carried && (
+            <Alert color="indigo" p="xs" role="note" data-testid="carried-in">
+              <Text size="sm">{t('schedule.carriedIn', { name: fullName(employee), start: carried.startTime, end: carried.endTime })}</Text>
+            </Alert>
+          )}
           <Group grow align="flex-start">
             <NativeSelect
               label={t('schedule.start')}
-              data={options}
+              data={startOptions}
               value={start}
               onChange={(e) => {
                 setStart(e.currentTarget.value);
@@ -153,14 +204,23 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
             />
             <NativeSelect
               label={t('schedule.end')}
-              data={options}
+              data={endOptions}
               value={end}
+              // The next day's date beside the end, said with the field too.
+              description={nextDay ? t('schedule.nextDay', { date: longDate(endDate, language) }) : undefined}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              descriptionProps={{ 'data-testid': 'end-next-day', fw: 600, c: 'indigo.9' }}
               onChange={(e) => {
                 setEnd(e.currentTarget.value);
                 setError(null);
               }}
             />
           </Group>
+          {spanError && (
+            <Text size="sm" c="red.8" data-testid="span-problem">
+              {spanError}
+            </Text>
+          )}
           {hours !== null && (
             <Text size="sm" data-testid="shift-hours">
               {t('schedule.hours', { hours: hours.toFixed(2) })}

@@ -1,6 +1,7 @@
 // Saved shifts that break a hard rule, found in the browser from the month on screen with the
 // engine's own rule objects (the ones the shift editor asks), so the grid can keep them marked.
-// Run once per month data, never per cell.
+// Run once per month data, never per cell. Every shift carries its `endDate` (an overnight shift ends
+// on the next date), which the engine counts.
 import { buildRuleContext, EDIT_RULES, type Breach, type RuleContext } from '../../../engine/rules.ts';
 import type { MonthData } from '../../../shared/api/schedule.ts';
 import { addMonths } from '../../../shared/month.ts';
@@ -52,7 +53,7 @@ export function monthBreaches(data: MonthData, previous?: MonthData): Map<string
     fixedShifts: [],
     previousShifts: (before?.schedules ?? [])
       .filter((s) => s.date >= lookBack && s.date < first && known.has(s.employeeId))
-      .map(({ employeeId, date, startTime, endTime }) => ({ employeeId, date, startTime, endTime })),
+      .map(({ employeeId, date, startTime, endTime, endDate }) => ({ employeeId, date, startTime, endTime, endDate })),
     employees: employees.map((e) => ({
       id: e.id,
       firstName: e.firstName,
@@ -62,7 +63,7 @@ export function monthBreaches(data: MonthData, previous?: MonthData): Map<string
   };
   const shifts = data.schedules
     .filter((s) => known.has(s.employeeId))
-    .map(({ employeeId, date, startTime, endTime, totalHours }) => ({ employeeId, date, startTime, endTime, totalHours }));
+    .map(({ employeeId, date, startTime, endTime, endDate, totalHours }) => ({ employeeId, date, startTime, endTime, endDate, totalHours }));
   const context = buildRuleContext(instance, shifts);
   const shiftDates = new Map<string, string[]>();
   for (const s of shifts) {

@@ -4,8 +4,14 @@ import type { MonthData, Schedule, ScheduleEvent } from '../../../shared/api/sch
 import type { TimeOff } from '../../../shared/api/time-off.ts';
 
 export type EmployeeMonth = {
-  /** Shift of each date. */
+  /** Shift of each date (the date it starts on: an overnight shift is its start date's, and counted there). */
   shifts: Map<string, Schedule>;
+  /**
+   * Overnight shifts by the date they end on: the month's own, and the one of the day before the month
+   * that ends on its first date (`overnightIn`). Shown on that date so nobody double-books the morning;
+   * never counted there.
+   */
+  carriedOver: Map<string, Schedule>;
   events: Map<string, ScheduleEvent>;
   timeOff: TimeOff[];
   /** Every record the row shows as id:version, so a row re-renders only when one of its own records changed. */
@@ -13,7 +19,7 @@ export type EmployeeMonth = {
   total: number;
 };
 
-const EMPTY: EmployeeMonth = { shifts: new Map(), events: new Map(), timeOff: [], signature: '', total: 0 };
+const EMPTY: EmployeeMonth = { shifts: new Map(), carriedOver: new Map(), events: new Map(), timeOff: [], signature: '', total: 0 };
 
 /** Each employee's shifts, events, time off and month total (docs/product.md §9, the shared function). */
 export function indexMonth(data: MonthData): Map<string, EmployeeMonth> {
@@ -21,24 +27,33 @@ export function indexMonth(data: MonthData): Map<string, EmployeeMonth> {
   const entry = (id: string) => {
     let e = out.get(id);
     if (!e) {
-      e = { shifts: new Map(), events: new Map(), timeOff: [], signature: '', total: 0 };
+      e = { shifts: new Map(), carriedOver: new Map(), events: new Map(), timeOff: [], signature: '', total: 0 };
       out.set(id, e);
     }
     return e;
   };
-  for (const s of data.schedules) entry(s.employeeId).shifts.set(s.date, s);
+  for (const s of data.schedules) {
+    entry(s.employeeId).shifts.set(s.date, s);
+    if (endsNextDay(s) && s.endDate.startsWith(data.month)) entry(s.employeeId).carriedOver.set(s.endDate, s);
+  }
+  for (const s of data.overnightIn) if (endsNextDay(s)) entry(s.employeeId).carriedOver.set(s.endDate, s);
   for (const ev of data.events) entry(ev.employeeId).events.set(ev.date, ev);
   for (const off of data.timeOff) entry(off.employeeId).timeOff.push(off);
   for (const e of out.values()) {
     const parts: string[] = [];
     for (const s of e.shifts.values()) parts.push(`s${s.id}:${s.version}`);
+    for (const s of e.carriedOver.values()) if (s.date < `${data.month}-01`) parts.push(`o${s.id}:${s.version}`);
     for (const ev of e.events.values()) parts.push(`e${ev.id}:${ev.version}`);
     for (const off of e.timeOff) parts.push(`t${off.id}:${off.version}`);
     e.signature = parts.join(',');
+    // Each shift once, by its start date: an overnight shift's next morning adds nothing.
     e.total = employeeMonthTotal({ shifts: [...e.shifts.values()], timeOff: e.timeOff, month: data.month });
   }
   return out;
 }
+
+/** True for a shift that ends on the date after its own (overnight, e.g. 22:00–06:00). */
+export const endsNextDay = (shift: { date: string; endDate?: string | undefined }): boolean => shift.endDate !== undefined && shift.endDate !== shift.date;
 
 export function employeeMonth(index: Map<string, EmployeeMonth>, id: string): EmployeeMonth {
   return index.get(id) ?? EMPTY;
