@@ -1,20 +1,32 @@
 // The month as the engine sees it: days with their opening hours, weeks from Sunday,
 // wall-clock minutes and their elapsed time in the airport's zone, and each employee's days off.
 import { DateTime } from 'luxon';
-import { datesOfMonth, dayOfWeek, parseTimeOfDay } from '../shared/hours.ts';
+import { closingMinute, datesOfMonth, dayOfWeek, nextDate, parseClosingTime, parseTimeOfDay } from '../shared/hours.ts';
 import type { Employee, Flight, Instance, Settings } from './format.ts';
 
 export const DEFAULT_WEEKLY_HOURS = 40;
 /** How many days before the month the rules look back at (`previousShifts`). */
 export const PREVIOUS_DAYS = 14;
 
+/** Minutes of a day; wall-clock minutes of a day run on past it into the next (up to two days). */
+export const DAY_MINUTES = 1440;
+
 export type Day = {
   index: number;
   date: string;
   dayOfWeek: number;
-  /** Opening and closing minute of the day for the group; null when the group is closed. */
+  /**
+   * Opening and closing minute of the day for the group, counted from the day's midnight; null when
+   * the group is closed. A closing at or before the opening is on the next day (close > 1440), and
+   * "24:00" is 1440 (docs/night-operations.md).
+   */
   open: number | null;
   close: number | null;
+  /**
+   * The latest minute a shift starting this day may end: the closing, run on through the next days'
+   * hours where each closes when the next opens (a group open around the clock), at most two days.
+   */
+  until: number | null;
   minimumStaff: number;
   /** Weeks run Sunday to Saturday; week 0 holds the 1st of the month. */
   week: number;
@@ -31,7 +43,8 @@ export type Calendar = {
   weekCount: number;
   /**
    * Epoch minute of a wall-clock minute of a day. The day is an index from the 1st of the month and may
-   * lie outside it (negative before the 1st), so the days before the month share the month's clock.
+   * lie outside it (negative before the 1st), so the days before the month share the month's clock. A
+   * minute of 1440 or more is on the next day.
    */
   instant(dayIndex: number, minute: number): number;
   /** The date of a day index (also outside the month). */
@@ -40,25 +53,60 @@ export type Calendar = {
   indexOf(date: string): number;
   /** Weekday of a day index, 0 = Sunday. */
   weekdayOf(dayIndex: number): number;
-  /** Elapsed minutes between two wall-clock minutes of one day (differs only on daylight-saving days). */
+  /**
+   * Elapsed minutes between two wall-clock minutes of one day, the end past 1440 on the next day
+   * (differs from end − start only on daylight-saving nights).
+   */
   elapsed(dayIndex: number, start: number, end: number): number;
 };
 
+/** A weekday's opening and closing minutes (closing past 1440 when it is on the next day); null when closed. */
+type Hours = { open: number; close: number; minimumStaff: number } | null;
+
+function hoursByWeekday(rows: Instance['airportHours']): Hours[] {
+  const out: Hours[] = [null, null, null, null, null, null, null];
+  for (const row of rows) {
+    const open = parseTimeOfDay(row.openingTime);
+    const close = parseClosingTime(row.closingTime);
+    if (open !== null && close !== null) out[row.dayOfWeek] = { open, close: closingMinute(open, close), minimumStaff: row.minimumStaff };
+  }
+  return out;
+}
+
+/**
+ * How far open time runs on from a day's closing: while a day closes exactly when the next one opens,
+ * the next one's closing counts, up to two days from the first day's midnight.
+ */
+function runOn(hours: Hours[], weekday: number): number | null {
+  const first = hours[weekday];
+  if (!first) return null;
+  let until = first.close;
+  let offset = 0;
+  for (let step = 1; step <= 2 && until < 2 * DAY_MINUTES; step++) {
+    offset += DAY_MINUTES;
+    const next = hours[(weekday + step) % 7];
+    if (!next || offset + next.open !== until) break;
+    until = offset + next.close;
+  }
+  return Math.min(until, 2 * DAY_MINUTES);
+}
+
 export function buildCalendar(instance: Pick<Instance, 'month' | 'timeZone' | 'airportHours'>): Calendar {
-  const rows = new Map(instance.airportHours.map((row) => [row.dayOfWeek, row]));
+  const hours = hoursByWeekday(instance.airportHours);
   const dates = datesOfMonth(instance.month);
   const firstWeekday = dayOfWeek(dates[0]!);
   const days: Day[] = dates.map((date, index) => {
     const weekday = dayOfWeek(date);
-    const row = rows.get(weekday);
+    const row = hours[weekday];
     const start = DateTime.fromISO(`${date}T00:00:00`, { zone: instance.timeZone });
     const end = start.plus({ days: 1 });
     return {
       index,
       date,
       dayOfWeek: weekday,
-      open: row ? parseTimeOfDay(row.openingTime) : null,
-      close: row ? parseTimeOfDay(row.closingTime) : null,
+      open: row ? row.open : null,
+      close: row ? row.close : null,
+      until: runOn(hours, weekday),
       minimumStaff: row ? row.minimumStaff : 0,
       week: Math.floor((index + firstWeekday) / 7),
       midnight: Math.round(start.toMillis() / 60000),
@@ -100,6 +148,8 @@ export function buildCalendar(instance: Pick<Instance, 'month' | 'timeZone' | 'a
   };
   const instantCache = new Map<number, number>();
   const instant = (dayIndex: number, minute: number): number => {
+    // A minute past the day's end is a minute of the next day (an overnight shift's end).
+    if (minute >= DAY_MINUTES) return instant(dayIndex + 1, minute - DAY_MINUTES);
     const day = dayIndex >= 0 && dayIndex < days.length ? days[dayIndex]! : dayClock(dayIndex);
     if (!day.offsetChanges) return day.midnight + minute;
     const key = dayIndex * 1440 + minute;
@@ -123,7 +173,7 @@ export function buildCalendar(instance: Pick<Instance, 'month' | 'timeZone' | 'a
     instant,
     elapsed: (dayIndex, start, end) => {
       const day = days[dayIndex] ?? dayClock(dayIndex);
-      return day.offsetChanges ? instant(dayIndex, end) - instant(dayIndex, start) : end - start;
+      return day.offsetChanges || end > DAY_MINUTES ? instant(dayIndex, end) - instant(dayIndex, start) : end - start;
     },
     dateOf,
     indexOf,
@@ -199,4 +249,19 @@ export function localFlights(flights: readonly Flight[], calendar: Calendar): Lo
       minute: departure.hour * 60 + departure.minute,
     };
   });
+}
+
+/** A shift's span in wall-clock minutes of its start date; the end is past 1440 when it ends the next date. */
+export type Span = { start: number; end: number };
+
+/**
+ * The span of a shift as written: start and end minutes of its date, the end on the next date (+1440)
+ * when `endDate` is the next date. Null when a time is not a time of day or `endDate` is another date.
+ */
+export function spanOf(shift: { date: string; startTime: string; endTime: string; endDate?: string | undefined }): Span | null {
+  const start = parseTimeOfDay(shift.startTime);
+  const end = parseTimeOfDay(shift.endTime);
+  if (start === null || end === null) return null;
+  if (shift.endDate === undefined || shift.endDate === shift.date) return { start, end };
+  return shift.endDate === nextDate(shift.date) ? { start, end: end + DAY_MINUTES } : null;
 }

@@ -58,12 +58,30 @@ describe('parseInstance', () => {
     expect(messageOf((i) => (i.previousShifts = previous('2026-11-01')))).toContain('previousShifts[0].date: not within the 14 days before 2026-11');
     expect(messageOf((i) => (i.previousShifts = previous('2026-10-20', 'x')))).toContain('previousShifts[0].employeeId: unknown employee "x"');
   });
-  it('refuses version 2 features this generator does not read yet, rather than ignoring them', () => {
-    expect(messageOf((i) => (i.fixedShifts = [{ employeeId: 'e1', date: '2026-11-05', startTime: '22:00', endTime: '06:00', endDate: '2026-11-06' }]))).toContain(
-      'fixedShifts[0].endDate: overnight shifts (endDate) are not supported yet',
-    );
+  it('reads overnight shifts (endDate, the next date) and operating hours past midnight or to 24:00', () => {
+    const input = baseInstanceInput();
+    const instance = parseInstance({
+      ...input,
+      version: 2,
+      airportHours: [
+        { dayOfWeek: 0, openingTime: '04:00', closingTime: '02:00', minimumStaff: 1 },
+        { dayOfWeek: 1, openingTime: '00:00', closingTime: '24:00', minimumStaff: 1 },
+      ],
+      fixedShifts: [{ employeeId: 'e1', date: '2026-11-05', startTime: '22:00', endTime: '06:00', endDate: '2026-11-06' }],
+      previousShifts: [{ employeeId: 'e1', date: '2026-10-31', startTime: '22:00', endTime: '06:00', endDate: '2026-11-01' }],
+    });
+    expect(instance.fixedShifts[0]).toMatchObject({ endDate: '2026-11-06' });
+    expect(instance.airportHours.map((r) => r.closingTime)).toEqual(['02:00', '24:00']);
     // An employee's own requiredHours is read (src/engine/part-time.test.ts); a negative one is refused.
     expect(messageOf((i) => (i.employees[0].requiredHours = -8))).toContain('employees[0].requiredHours:');
+  });
+  it('refuses an end two days later, a next-day end after the start, and a same-day end before the start', () => {
+    const fixed = (endTime: string, endDate?: string) => [{ employeeId: 'e1', date: '2026-11-05', startTime: '22:00', endTime, ...(endDate && { endDate }) }];
+    expect(messageOf((i) => (i.fixedShifts = fixed('06:00', '2026-11-07')))).toContain('fixedShifts[0].endDate: must be 2026-11-05 or the next date 2026-11-06');
+    expect(messageOf((i) => (i.fixedShifts = fixed('23:00', '2026-11-06')))).toContain('fixedShifts[0].endTime: must be at or before startTime on the next date');
+    expect(messageOf((i) => (i.fixedShifts = fixed('06:00')))).toContain('fixedShifts[0].endTime: must be after startTime');
+    expect(messageOf((i) => (i.airportHours[0].closingTime = '24:30'))).toContain('airportHours[0].closingTime: expected HH:mm');
+    expect(messageOf((i) => (i.airportHours[0].openingTime = '24:00'))).toContain('airportHours[0].openingTime: expected HH:mm');
   });
   it('refuses an unknown employee in fixedShifts', () => {
     expect(messageOf((i) => (i.fixedShifts = [{ employeeId: 'x', date: '2026-11-02', startTime: '06:00', endTime: '14:00' }]))).toContain(
@@ -84,10 +102,9 @@ describe('parseInstance', () => {
     expect(messageOf((i) => (i.settings.weeklyHours = 'forty'))).toContain('settings.weeklyHours: expected a number');
     expect(messageOf((i) => (i.flights = [{ flightNumber: 'X', departureTime: 'tomorrow', requiredStaff: 1 }]))).toContain('flights[0].departureTime');
   });
-  it('refuses a fixed shift outside the month and closing before opening', () => {
+  it('refuses a fixed shift outside the month', () => {
     expect(messageOf((i) => (i.fixedShifts = [{ employeeId: 'e1', date: '2026-12-02', startTime: '06:00', endTime: '14:00' }]))).toContain(
       'fixedShifts[0].date: outside the month 2026-11',
     );
-    expect(messageOf((i) => (i.airportHours[0].closingTime = '04:00'))).toContain('airportHours[0].closingTime: must be after openingTime');
   });
 });

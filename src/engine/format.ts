@@ -3,7 +3,7 @@
 // The schemas are the contract: parseInstance refuses bad input with a message naming the field.
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
-import { isCalendarDate, isMonth, isTimeOfDay, parseTimeOfDay } from '../shared/hours.ts';
+import { isCalendarDate, isClosingTime, isMonth, isTimeOfDay, nextDate, parseTimeOfDay } from '../shared/hours.ts';
 
 /** The version of result files, and the oldest instance version read. */
 const FORMAT_VERSION = 1;
@@ -16,6 +16,8 @@ export const DEFAULT_MAX_CONSECUTIVE_DAYS = 6;
 
 const calendarDate = z.string().refine(isCalendarDate, { error: 'expected YYYY-MM-DD' });
 const timeOfDay = z.string().refine(isTimeOfDay, { error: 'expected HH:mm or HH:mm:ss' });
+/** A closing time: a time of day, or "24:00" (midnight at the end of the day). */
+const closingTime = z.string().refine(isClosingTime, { error: 'expected HH:mm or HH:mm:ss, or 24:00' });
 const monthText = z.string().refine(isMonth, { error: 'expected YYYY-MM' });
 const dateTimeText = z
   .string()
@@ -41,8 +43,6 @@ const timeOffSchema = z
       ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'is required when countAsWork is true' });
   });
 
-/** A field of version 2 that this generator does not read yet: refused rather than ignored. */
-const notYet = (what: string) => z.unknown().refine((value) => value === undefined, { error: `${what} are not supported yet` });
 
 const employeeSchema = z.object({
   id: z.string().min(1),
@@ -60,27 +60,32 @@ const flightSchema = z.object({
   requiredStaff: z.number().int().min(0),
 });
 
-const airportHoursSchema = z
-  .object({
-    dayOfWeek: z.number().int().min(0).max(6),
-    openingTime: timeOfDay,
-    closingTime: timeOfDay,
-    minimumStaff: z.number().int().min(0),
-  })
-  .superRefine((row, ctx) => {
-    const open = parseTimeOfDay(row.openingTime);
-    const close = parseTimeOfDay(row.closingTime);
-    if (open !== null && close !== null && close <= open)
-      ctx.addIssue({ code: 'custom', path: ['closingTime'], message: 'must be after openingTime' });
-  });
+/** A row whose closing is at or before its opening closes on the next day; "00:00"–"24:00" is open all day. */
+const airportHoursSchema = z.object({
+  dayOfWeek: z.number().int().min(0).max(6),
+  openingTime: timeOfDay,
+  closingTime,
+  minimumStaff: z.number().int().min(0),
+});
 
+/** A shift ends on its date, or with `endDate` on the next date (version 2: overnight shifts). */
 const fixedShiftSchema = z.object({
   employeeId: z.string(),
   date: calendarDate,
   startTime: timeOfDay,
   endTime: timeOfDay,
-  endDate: notYet('overnight shifts (endDate)').optional(),
+  endDate: calendarDate.optional(),
 });
+
+/** Where a shift's span is wrong (R2's shape): the field and why; null when it is a span. */
+function spanIssue(shift: { date: string; startTime: string; endTime: string; endDate?: string | undefined }): { path: string; message: string } | null {
+  const start = parseTimeOfDay(shift.startTime);
+  const end = parseTimeOfDay(shift.endTime);
+  if (start === null || end === null) return null;
+  if (shift.endDate === undefined || shift.endDate === shift.date) return end > start ? null : { path: 'endTime', message: 'must be after startTime (or give endDate, the next date, for an overnight shift)' };
+  if (shift.endDate !== nextDate(shift.date)) return { path: 'endDate', message: `must be ${shift.date} or the next date ${nextDate(shift.date)}` };
+  return end <= start ? null : { path: 'endTime', message: 'must be at or before startTime on the next date (a shift lasts at most 24 h)' };
+}
 
 /** A number, or text holding one, that is at least 0 (0 turns a labour rule off); absent, the default. */
 const offOrLimit = (fallback: number, integer: boolean) =>
@@ -139,10 +144,8 @@ export const instanceSchema = z
         ctx.addIssue({ code: 'custom', path: ['fixedShifts', i, 'employeeId'], message: `unknown employee "${shift.employeeId}"` });
       if (!shift.date.startsWith(`${instance.month}-`))
         ctx.addIssue({ code: 'custom', path: ['fixedShifts', i, 'date'], message: `outside the month ${instance.month}` });
-      const start = parseTimeOfDay(shift.startTime);
-      const end = parseTimeOfDay(shift.endTime);
-      if (start !== null && end !== null && end <= start)
-        ctx.addIssue({ code: 'custom', path: ['fixedShifts', i, 'endTime'], message: 'must be after startTime' });
+      const fixedSpan = spanIssue(shift);
+      if (fixedSpan) ctx.addIssue({ code: 'custom', path: ['fixedShifts', i, fixedSpan.path], message: fixedSpan.message });
       const key = `${shift.employeeId}|${shift.date}`;
       if (taken.has(key))
         ctx.addIssue({ code: 'custom', path: ['fixedShifts', i], message: `second fixed shift for "${shift.employeeId}" on ${shift.date}` });
@@ -156,10 +159,8 @@ export const instanceSchema = z
         ctx.addIssue({ code: 'custom', path: ['previousShifts', i, 'employeeId'], message: `unknown employee "${shift.employeeId}"` });
       if (shift.date < earliest || shift.date >= firstDay.toISODate()!)
         ctx.addIssue({ code: 'custom', path: ['previousShifts', i, 'date'], message: `not within the ${PREVIOUS_SHIFT_DAYS} days before ${instance.month} (${earliest} or later)` });
-      const start = parseTimeOfDay(shift.startTime);
-      const end = parseTimeOfDay(shift.endTime);
-      if (start !== null && end !== null && end <= start)
-        ctx.addIssue({ code: 'custom', path: ['previousShifts', i, 'endTime'], message: 'must be after startTime' });
+      const previousSpan = spanIssue(shift);
+      if (previousSpan) ctx.addIssue({ code: 'custom', path: ['previousShifts', i, previousSpan.path], message: previousSpan.message });
       const key = `${shift.employeeId}|${shift.date}`;
       if (before.has(key))
         ctx.addIssue({ code: 'custom', path: ['previousShifts', i], message: `second previous shift for "${shift.employeeId}" on ${shift.date}` });
@@ -188,6 +189,8 @@ export const resultShiftSchema = z.object({
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
+  /** The next date for an overnight shift; absent (or the shift's date) when it ends on its date. */
+  endDate: z.string().optional(),
   totalHours: z.number(),
 });
 export type ResultShift = z.output<typeof resultShiftSchema>;

@@ -2,14 +2,14 @@
 // and the quality figures, and writes the report documented in docs/generator.md.
 import { formatMinutes, roundHours } from '../shared/hours.ts';
 import { weeklyCapHours } from './calendar.ts';
-import { MINUTES_PER_DAY } from './demand.ts';
+import { DAY_MINUTES } from './calendar.ts';
 import { targetHoursOf, type Instance, type ResultShift } from './format.ts';
 import { seededRandom } from './prng.ts';
 import { buildProblem, type PlanShift, type Problem, type Strategy } from './problem.ts';
 import { flightStaffed, measureQuality, supplyOf, type EmployeeTotal, type Quality } from './quality.ts';
 import { checkResult, type Breach } from './rules.ts';
 import { defaultStrategy } from './strategies/default.ts';
-import { specStrategy } from './strategies/spec.ts';
+import { SAME_DAY_NOTE, specStrategy } from './strategies/spec.ts';
 
 export type StrategyName = 'default' | 'spec';
 export const STRATEGIES: Record<StrategyName, Strategy> = { default: defaultStrategy, spec: specStrategy };
@@ -52,24 +52,35 @@ export type NoticeCode =
   | 'FLIGHTS_WHILE_CLOSED'
   | 'INPUT_BREAKS_RULE'
   | 'TIME_LIMIT'
+  | 'SAME_DAY_ONLY'
   | 'NOTE';
 export type Notice = { code: NoticeCode; params: Record<string, string | number> };
 
 /** A strategy's note as a notice: the ones the report knows by code, others with their text. */
 function noteNotice(note: string): Notice {
-  return note.startsWith('The time limit') ? { code: 'TIME_LIMIT', params: {} } : { code: 'NOTE', params: { text: note } };
+  if (note.startsWith('The time limit')) return { code: 'TIME_LIMIT', params: {} };
+  if (note === SAME_DAY_NOTE) return { code: 'SAME_DAY_ONLY', params: {} };
+  return { code: 'NOTE', params: { text: note } };
 }
 
 export type GenerateResult = { version: 1; shifts: ResultShift[]; report: Report };
 
 function toResultShift(problem: Problem, s: PlanShift): ResultShift {
+  // An end at or past midnight is on the next date (an overnight shift, docs/night-operations.md).
+  const overnight = s.end >= DAY_MINUTES;
   return {
     employeeId: problem.employees[s.employee]!.id,
     date: problem.calendar.days[s.day]!.date,
     startTime: formatMinutes(s.start),
-    endTime: formatMinutes(s.end),
+    endTime: formatMinutes(overnight ? s.end - DAY_MINUTES : s.end),
+    ...(overnight && { endDate: problem.calendar.dateOf(s.day + 1) }),
     totalHours: roundHours(problem.calendar.elapsed(s.day, s.start, s.end) / 60),
   };
+}
+
+/** "HH:mm" of a closing minute: past midnight as the next day's clock time, midnight itself as "24:00". */
+function closingText(minute: number): string {
+  return minute > DAY_MINUTES ? formatMinutes(minute - DAY_MINUTES) : formatMinutes(minute);
 }
 
 export function generate(instance: Instance, options: GenerateOptions = {}): GenerateResult {
@@ -99,14 +110,16 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
   const { instance, calendar, demand } = problem;
   const { employees: totals, ...quality } = measureQuality(instance, shifts, { calendar, demand });
   const breaches = checkResult(instance, shifts, calendar);
-  const supply = supplyOf(calendar, shifts);
+  const supply = supplyOf(calendar, shifts, instance.previousShifts);
 
   const coverageByDay = calendar.days.map((day) => {
     let need = 0;
     let covered = 0;
+    // The date's own minutes (the last date also the night after it, which only it can hold).
     const D = demand.perDay[day.index]!;
-    const S = supply[day.index]!;
-    for (let m = 0; m < MINUTES_PER_DAY; m++) {
+    const S = supply.perDay[day.index]!;
+    const minutes = day.index === calendar.days.length - 1 ? D.length : DAY_MINUTES;
+    for (let m = 0; m < minutes; m++) {
       need += D[m]!;
       covered += Math.min(D[m]!, S[m]!);
     }
@@ -114,7 +127,7 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
     return {
       date: day.date,
       open: day.open === null ? null : formatMinutes(day.open),
-      close: day.close === null ? null : formatMinutes(day.close),
+      close: day.close === null ? null : closingText(day.close),
       demandHours: roundHours(need / 60),
       coveredHours: roundHours(covered / 60),
       coveragePercent: need === 0 ? 100 : roundHours((covered / need) * 100),
@@ -138,7 +151,7 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
     let shortBy = flight.requiredStaff;
     let reason: UnstaffedReason = 'closed';
     if (staffed === false) {
-      shortBy = Math.max(...window.lastHour.flatMap((seg) => Array.from({ length: seg.to - seg.from }, (_, i) => flight.requiredStaff - supply[seg.day]![seg.from + i]!)));
+      shortBy = Math.max(...window.lastHour.flatMap((seg) => Array.from({ length: seg.to - seg.from }, (_, i) => flight.requiredStaff - supply.perDay[seg.day]![seg.from + i]!)));
       // Someone free that day (not off, no shift yet) but unused was held back by a cap; otherwise nobody was free.
       const date = calendar.days[day]?.date;
       const someoneFree = problem.employees.some((e) => day >= 0 && day < calendar.days.length && !e.daysOff[day]!.blocked && !workedDays.get(e.id)?.has(date ?? ''));

@@ -1,12 +1,14 @@
 // The instance prepared for the strategies: indexed employees, days, demand and fixed shifts.
-import { parseTimeOfDay } from '../shared/hours.ts';
-import { buildCalendar, daysOffOf, gridMinutes, localFlights, PREVIOUS_DAYS, weeklyCapHours, workDaysBefore, type Calendar, type DayOff, type LocalFlight } from './calendar.ts';
+import { buildCalendar, daysOffOf, spanOf, gridMinutes, localFlights, PREVIOUS_DAYS, weeklyCapHours, workDaysBefore, type Calendar, type DayOff, type LocalFlight } from './calendar.ts';
 import { buildDemand, type Demand } from './demand.ts';
 import { targetHoursOf, type Instance } from './format.ts';
 import type { Random } from './prng.ts';
 import { maxConsecutiveDays, weeklyRestMinutes, type AdmitContext } from './rules.ts';
 
-/** A shift as the strategies handle it: wall-clock minutes of one day of the month. */
+/**
+ * A shift as the strategies handle it: wall-clock minutes from the midnight of its day of the month;
+ * the end is past 1440 when the shift ends the next day.
+ */
 export type PlanShift = { employee: number; day: number; start: number; end: number; fixed: boolean };
 
 export type PlanEmployee = {
@@ -55,7 +57,7 @@ export function buildProblem(instance: Instance): Problem {
     const daysOff = daysOffOf(employee, calendar);
     const previous = instance.previousShifts
       .filter((s) => s.employeeId === employee.id)
-      .map((s) => ({ day: calendar.indexOf(s.date), start: parseTimeOfDay(s.startTime)!, end: parseTimeOfDay(s.endTime)! }))
+      .map((s) => ({ day: calendar.indexOf(s.date), ...spanOf(s)! }))
       .filter((s) => s.day >= -PREVIOUS_DAYS && s.day < 0);
     const target = targetHoursOf(instance, employee);
     return {
@@ -71,8 +73,7 @@ export function buildProblem(instance: Instance): Problem {
   const fixed: PlanShift[] = instance.fixedShifts.map((f) => ({
     employee: ids.get(f.employeeId)!,
     day: calendar.byDate.get(f.date)!.index,
-    start: parseTimeOfDay(f.startTime)!,
-    end: parseTimeOfDay(f.endTime)!,
+    ...spanOf(f)!,
     fixed: true,
   }));
   return {

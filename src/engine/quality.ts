@@ -1,9 +1,9 @@
 // The quality figures Q1–Q4 and Q6 (the roster's shape), computed from a result's shifts with no
 // knowledge of how they were made, plus each employee's month total against the required hours.
-import { employeeMonthTotal, parseTimeOfDay, roundHours } from '../shared/hours.ts';
-import { buildCalendar, daysOffOf, localFlights, type Calendar } from './calendar.ts';
-import { buildDemand, MINUTES_PER_DAY, type Demand, type FlightWindows } from './demand.ts';
-import { targetHoursOf, type Instance, type ResultShift } from './format.ts';
+import { employeeMonthTotal, roundHours } from '../shared/hours.ts';
+import { buildCalendar, DAY_MINUTES, daysOffOf, localFlights, spanOf, type Calendar } from './calendar.ts';
+import { buildDemand, monthLine, type Demand, type FlightWindows } from './demand.ts';
+import { targetHoursOf, type Instance, type PreviousShift, type ResultShift } from './format.ts';
 
 export type EmployeeTotal = { employeeId: string; totalHours: number; requiredHours: number | null; gapHours: number | null };
 
@@ -48,26 +48,37 @@ export type Quality = {
   employees: EmployeeTotal[];
 };
 
-/** S(t): employees on shift per day and minute (wall clock). Shifts that cannot be placed are ignored. */
-export function supplyOf(calendar: Calendar, shifts: readonly ResultShift[]): Uint16Array[] {
-  const perDay = calendar.days.map(() => new Uint16Array(MINUTES_PER_DAY));
+/** S(t) on the month's line of minutes (demand.ts), and each day's two-day view of it. */
+export type Supply = { line: Uint16Array; perDay: Uint16Array[] };
+
+/**
+ * S(t): employees on shift, minute by minute on the wall clock; an overnight shift counts on the next
+ * day's minutes it covers. Shifts that cannot be placed are ignored.
+ */
+export function supplyOf(calendar: Calendar, shifts: readonly ResultShift[], previous: readonly PreviousShift[] = []): Supply {
+  const supply = monthLine(calendar);
+  // The night shift of the day before the month is still on duty on its first morning.
+  const before = calendar.dateOf(-1);
+  for (const shift of previous) {
+    const span = shift.date === before ? spanOf(shift) : null;
+    if (span !== null) for (let m = 0; m < span.end - DAY_MINUTES; m++) supply.line[m]!++;
+  }
   for (const shift of shifts) {
     const day = calendar.byDate.get(shift.date);
-    const start = parseTimeOfDay(shift.startTime);
-    const end = parseTimeOfDay(shift.endTime);
-    if (!day || start === null || end === null) continue;
-    const curve = perDay[day.index]!;
-    for (let m = start; m < end; m++) curve[m]!++;
+    const span = spanOf(shift);
+    if (!day || span === null) continue;
+    const curve = supply.perDay[day.index]!;
+    for (let m = span.start; m < span.end; m++) curve[m]!++;
   }
-  return perDay;
+  return supply;
 }
 
 /** Whether a flight's last hour was fully staffed; null when it cannot be served (closed then). */
-export function flightStaffed(window: FlightWindows, supply: readonly Uint16Array[]): boolean | null {
+export function flightStaffed(window: FlightWindows, supply: Supply): boolean | null {
   if (window.lastHour.length === 0) return null;
   const need = window.local.flight.requiredStaff;
   for (const s of window.lastHour) {
-    const curve = supply[s.day]!;
+    const curve = supply.perDay[s.day]!;
     for (let m = s.from; m < s.to; m++) if (curve[m]! < need) return false;
   }
   return true;
@@ -99,11 +110,10 @@ export function measureShape(
   const byEmployee = new Map<string, Timed[]>();
   for (const shift of shifts) {
     const day = calendar.byDate.get(shift.date);
-    const start = parseTimeOfDay(shift.startTime);
-    const end = parseTimeOfDay(shift.endTime);
-    if (!day || start === null || end === null || end <= start) continue;
+    const span = spanOf(shift);
+    if (!day || span === null || span.end <= span.start) continue;
     const list = byEmployee.get(shift.employeeId) ?? [];
-    list.push({ day: day.index, start, from: calendar.instant(day.index, start), to: calendar.instant(day.index, end) });
+    list.push({ day: day.index, start: span.start, from: calendar.instant(day.index, span.start), to: calendar.instant(day.index, span.end) });
     byEmployee.set(shift.employeeId, list);
   }
   let pairs = 0;
@@ -151,18 +161,14 @@ export function measureQuality(
 ): Quality {
   const calendar = prepared?.calendar ?? buildCalendar(instance);
   const demand = prepared?.demand ?? buildDemand(calendar, localFlights(instance.flights, calendar));
-  const supply = supplyOf(calendar, shifts);
+  const supply = supplyOf(calendar, shifts, instance.previousShifts);
   let covered = 0;
   let over = 0;
-  for (let d = 0; d < calendar.days.length; d++) {
-    const need = demand.perDay[d]!;
-    const have = supply[d]!;
-    for (let m = 0; m < MINUTES_PER_DAY; m++) {
-      const D = need[m]!;
-      const S = have[m]!;
-      covered += S < D ? S : D;
-      if (S > D) over += S - D;
-    }
+  for (let i = 0; i < demand.line.length; i++) {
+    const D = demand.line[i]!;
+    const S = supply.line[i]!;
+    covered += S < D ? S : D;
+    if (S > D) over += S - D;
   }
   let staffed = 0;
   let counted = 0;

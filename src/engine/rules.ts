@@ -2,8 +2,8 @@
 // English, which rule, which employee, which day and by how much; and, where a rule can judge one
 // shift at a time, `admits`: whether a candidate shift keeps the rule against an employee's other
 // shifts. The strategies place shifts through `admits`, the report and the dashboard use `check`.
-import { parseTimeOfDay, roundHours } from '../shared/hours.ts';
-import { buildCalendar, daysOffOf, gridMinutes, PREVIOUS_DAYS, weeklyCapHours, workDaysBefore, type Calendar, type Day, type DayOff } from './calendar.ts';
+import { nextDate, parseTimeOfDay, roundHours } from '../shared/hours.ts';
+import { buildCalendar, DAY_MINUTES, daysOffOf, gridMinutes, PREVIOUS_DAYS, spanOf, weeklyCapHours, workDaysBefore, type Calendar, type Day, type DayOff } from './calendar.ts';
 import { DEFAULT_MAX_CONSECUTIVE_DAYS, DEFAULT_WEEKLY_REST_HOURS, type Instance, type ResultShift, type Settings, type TimeOff } from './format.ts';
 
 export type RuleId = 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6' | 'R7' | 'R8' | 'R9' | 'R10' | 'R11' | 'R12';
@@ -21,7 +21,10 @@ export type Breach = {
   params?: Record<string, string | number>;
 };
 
-/** A shift of the result as the rules read it. Times are null when they are not times of day. */
+/**
+ * A shift of the result as the rules read it. Times are null when they are not times of day; the end is
+ * past 1440 when the shift ends on the next date.
+ */
 export type CheckedShift = {
   shift: ResultShift;
   day: Day | undefined;
@@ -73,7 +76,7 @@ export type AdmitContext = {
 export interface WorkView {
   /** Start of the employee's shift on a day, in wall-clock minutes; −1 when there is none. */
   start(day: number): number;
-  /** End of that shift; −1 when there is none. */
+  /** End of that shift, past 1440 when it ends the next day; −1 when there is none. */
   end(day: number): number;
   /** Whether time off counted as work covers the day. */
   countsAsWork(day: number): boolean;
@@ -83,7 +86,7 @@ export interface WorkView {
   timeOffMinutes(day: number): number;
 }
 
-/** A shift a strategy considers: a day of the month and wall-clock minutes of it. */
+/** A shift a strategy considers: a day of the month and wall-clock minutes from its midnight (the end may pass 1440). */
 export type Candidate = { day: number; start: number; end: number };
 
 export type HardRule = {
@@ -160,17 +163,26 @@ export const shiftsOnTimeGrid: HardRule = {
 export const endAfterStartSameDay: HardRule = {
   id: 'R2',
   name: 'endAfterStartSameDay',
-  label: 'a shift ends after it starts, on the same date',
+  label: 'a shift ends after it starts, on its date or, with endDate, on the next date',
   check(context) {
     const out: Breach[] = [];
     for (const s of context.shifts) {
-      if (s.start === null || s.end === null) continue;
-      if (s.end <= s.start)
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `ends at ${s.shift.endTime}, not after its start ${s.shift.startTime}`, Math.max(s.start - s.end, 1) / 60, { start: s.shift.startTime, end: s.shift.endTime }));
+      const { shift } = s;
+      const start = parseTimeOfDay(shift.startTime);
+      const end = parseTimeOfDay(shift.endTime);
+      if (start === null || end === null) continue;
+      const params = { start: shift.startTime, end: shift.endTime };
+      if (shift.endDate === undefined || shift.endDate === shift.date) {
+        if (end <= start) out.push(breach(context, this, shift.employeeId, shift.date, `ends at ${shift.endTime}, not after its start ${shift.startTime}`, Math.max(start - end, 1) / 60, params));
+      } else if (shift.endDate !== nextDate(shift.date)) {
+        out.push(breach(context, this, shift.employeeId, shift.date, `ends on ${shift.endDate}, neither its date nor the next`, 1, { ...params, endDate: shift.endDate }));
+      } else if (end > start) {
+        out.push(breach(context, this, shift.employeeId, shift.date, `ends the next day at ${shift.endTime}, after its start ${shift.startTime}: longer than 24 h`, (end - start) / 60, { ...params, endDate: shift.endDate }));
+      }
     }
     return out;
   },
-  admits: (_context, _view, c) => c.end > c.start,
+  admits: (_context, _view, c) => c.end > c.start && c.end - c.start <= DAY_MINUTES,
 };
 
 export const atLeastMinShiftHours: HardRule = {
@@ -349,25 +361,26 @@ export const withinOperatingHours: HardRule = {
     const out: Breach[] = [];
     for (const s of placed(context)) {
       if (s.fixed) continue;
-      const { open, close } = s.day;
-      if (open === null || close === null) {
+      const { open, close, until } = s.day;
+      if (open === null || close === null || until === null) {
         out.push(breach(context, this, s.shift.employeeId, s.shift.date, `has the shift ${s.shift.startTime}–${s.shift.endTime} on a day the group is closed`, Math.max(s.minutes, 0) / 60, { start: s.shift.startTime, end: s.shift.endTime }));
         continue;
       }
-      const outside = Math.max(0, open - s.start) + Math.max(0, s.end - close);
+      // It starts between opening and closing, and ends by the closing (run on into the next day's hours).
+      const outside = Math.max(0, open - s.start) + Math.max(0, s.start - close) + Math.max(0, s.end - Math.max(until, s.start));
       if (outside > 0)
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the shift ${s.shift.startTime}–${s.shift.endTime} lies ${h(outside)} outside the hours ${hhmm(open)}–${hhmm(close)}`, outside / 60, {
+        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the shift ${s.shift.startTime}–${s.shift.endTime} lies ${h(outside)} outside the hours ${hhmm(open)}–${closing(until)}`, outside / 60, {
           start: s.shift.startTime,
           end: s.shift.endTime,
           open: hhmm(open),
-          close: hhmm(close),
+          close: closing(until),
         }));
     }
     return out;
   },
   admits(context, _view, c) {
     const day = context.calendar.days[c.day];
-    return day !== undefined && day.open !== null && day.close !== null && c.start >= day.open && c.end <= day.close;
+    return day !== undefined && day.open !== null && day.close !== null && day.until !== null && c.start >= day.open && c.start < day.close && c.end <= day.until;
   },
 };
 
@@ -378,9 +391,8 @@ export const fixedShiftsKeptAndKnownEmployees: HardRule = {
   check(context) {
     const out: Breach[] = [];
     for (const fixed of context.instance.fixedShifts) {
-      const start = parseTimeOfDay(fixed.startTime);
-      const end = parseTimeOfDay(fixed.endTime);
-      const kept = context.shifts.some((s) => s.shift.employeeId === fixed.employeeId && s.shift.date === fixed.date && s.start === start && s.end === end);
+      const span = spanOf(fixed);
+      const kept = context.shifts.some((s) => s.shift.employeeId === fixed.employeeId && s.shift.date === fixed.date && s.start === span?.start && s.end === span?.end);
       if (!kept) out.push(breach(context, this, fixed.employeeId, fixed.date, `the fixed shift ${fixed.startTime}–${fixed.endTime} is missing or changed`, 1, { kind: 'fixedShift', start: fixed.startTime, end: fixed.endTime }));
     }
     for (const s of context.shifts) {
@@ -450,7 +462,8 @@ export const weeklyRest: HardRule = {
         const work: Array<[number, number]> = [];
         for (let d = sunday; d < sunday + 7; d++)
           if (d < 0 ? before.has(d) : daysOff[d]!.work) work.push([calendar.instant(d, 0), calendar.instant(d + 1, 0)]);
-        for (const s of shifts) if (s.index >= sunday && s.index < sunday + 7) work.push([s.from, s.to]);
+        // The Saturday before's overnight shift may still run into the week's Sunday.
+        for (const s of shifts) if (s.index >= sunday - 1 && s.index < sunday + 7) work.push([s.from, s.to]);
         work.sort((a, b) => a[0] - b[0]);
         meter.reset(calendar.instant(sunday, 0));
         for (const [from, to] of work) meter.work(from, to);
@@ -475,21 +488,29 @@ export const weeklyRest: HardRule = {
     if (required === 0) return true;
     const { calendar } = context;
     const sunday = c.day - calendar.weekdayOf(c.day);
-    if (sunday + 6 >= calendar.days.length) return true; // the week ends after the month: not judged
-    const meter = new RestMeter();
-    meter.reset(calendar.instant(sunday, 0));
-    for (let d = sunday; d < sunday + 7; d++) {
-      if (view.countsAsWork(d)) meter.work(calendar.instant(d, 0), calendar.instant(d + 1, 0));
-      const start = view.start(d);
-      const mine = d === c.day;
-      if (start >= 0 && (!mine || start <= c.start)) meter.work(calendar.instant(d, start), calendar.instant(d, view.end(d)));
-      if (mine) meter.work(calendar.instant(d, c.start), calendar.instant(d, c.end));
-      if (start >= 0 && mine && start > c.start) meter.work(calendar.instant(d, start), calendar.instant(d, view.end(d)));
-      if (meter.longest >= required - 1e-9) return true;
-    }
-    return meter.finish(calendar.instant(sunday + 7, 0)) >= required - 1e-9;
+    if (!weekKeepsRest(context, view, c, sunday, required)) return false;
+    // A Saturday's shift past midnight also takes from the next week's rest.
+    return c.end <= DAY_MINUTES || calendar.weekdayOf(c.day) !== 6 || weekKeepsRest(context, view, c, sunday + 7, required);
   },
 };
+
+/** Whether the week from `sunday` keeps its weekly rest with the candidate among the employee's shifts. */
+function weekKeepsRest(context: AdmitContext, view: WorkView, c: Candidate, sunday: number, required: number): boolean {
+  const { calendar } = context;
+  if (sunday + 6 >= calendar.days.length) return true; // the week ends after the month: not judged
+  const meter = new RestMeter();
+  meter.reset(calendar.instant(sunday, 0));
+  for (let d = sunday - 1; d < sunday + 7; d++) {
+    if (d >= sunday && view.countsAsWork(d)) meter.work(calendar.instant(d, 0), calendar.instant(d + 1, 0));
+    const start = view.start(d);
+    const mine = d === c.day;
+    if (start >= 0 && (!mine || start <= c.start)) meter.work(calendar.instant(d, start), calendar.instant(d, view.end(d)));
+    if (mine) meter.work(calendar.instant(d, c.start), calendar.instant(d, c.end));
+    if (start >= 0 && mine && start > c.start) meter.work(calendar.instant(d, start), calendar.instant(d, view.end(d)));
+    if (meter.longest >= required - 1e-9) return true;
+  }
+  return meter.finish(calendar.instant(sunday + 7, 0)) >= required - 1e-9;
+}
 
 export const consecutiveDays: HardRule = {
   id: 'R12',
@@ -537,6 +558,11 @@ function hhmm(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
 
+/** A closing minute as a clock time: past midnight as the next day's ("02:00"), midnight itself as "24:00". */
+function closing(minute: number): string {
+  return hhmm(minute > DAY_MINUTES ? minute - DAY_MINUTES : minute);
+}
+
 /** Every hard rule, in order R1…R12. */
 export const hardRules: readonly HardRule[] = [
   shiftsOnTimeGrid,
@@ -554,11 +580,17 @@ export const hardRules: readonly HardRule[] = [
 ];
 
 export function buildRuleContext(instance: RuleContext['instance'], shifts: readonly ResultShift[], calendar = buildCalendar(instance)): RuleContext {
-  const fixedKeys = new Set(instance.fixedShifts.map((f) => `${f.employeeId}|${f.date}|${parseTimeOfDay(f.startTime)}|${parseTimeOfDay(f.endTime)}`));
+  const fixedKeys = new Set(
+    instance.fixedShifts.map((f) => {
+      const span = spanOf(f);
+      return `${f.employeeId}|${f.date}|${span?.start}|${span?.end}`;
+    }),
+  );
   const checked: CheckedShift[] = shifts.map((shift) => {
     const day = calendar.byDate.get(shift.date);
     const start = parseTimeOfDay(shift.startTime);
-    const end = parseTimeOfDay(shift.endTime);
+    // An end on the next date counts from this date's midnight (past 1440); one on another date is R2's.
+    const end = spanOf(shift)?.end ?? parseTimeOfDay(shift.endTime);
     const minutes = day && start !== null && end !== null ? calendar.elapsed(day.index, start, end) : null;
     const fixed = fixedKeys.has(`${shift.employeeId}|${shift.date}|${start}|${end}`);
     return { shift, day, start, end, minutes, fixed };
@@ -573,9 +605,9 @@ export function buildRuleContext(instance: RuleContext['instance'], shifts: read
   for (const list of byEmployee.values()) list.sort((a, b) => order(a) - order(b));
   const timeline = new Map<string, Placed[]>();
   const place = (shift: ResultShift, previous: boolean): void => {
-    const start = parseTimeOfDay(shift.startTime);
-    const end = parseTimeOfDay(shift.endTime);
-    if (start === null || end === null || end <= start) return;
+    const span = spanOf(shift);
+    if (span === null || span.end <= span.start) return;
+    const { start, end } = span;
     const index = calendar.indexOf(shift.date);
     if (!Number.isFinite(index) || (!previous && !calendar.days[index])) return;
     const list = timeline.get(shift.employeeId) ?? [];
@@ -639,7 +671,7 @@ export function checkShiftEdit(context: ShiftEditContext, proposed: ResultShift)
     fixedShifts: [],
     previousShifts: (context.previousShifts ?? [])
       .filter((s) => s.employeeId === context.employee.id)
-      .map(({ employeeId, date, startTime, endTime }) => ({ employeeId, date, startTime, endTime })),
+      .map(({ employeeId, date, startTime, endTime, endDate }) => ({ employeeId, date, startTime, endTime, ...(endDate !== undefined && { endDate }) })),
     employees: [context.employee],
   };
   const others = context.shifts.filter((s) => s.employeeId === context.employee.id && s.date !== proposed.date);

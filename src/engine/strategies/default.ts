@@ -22,9 +22,9 @@
 // When the month is not fully covered, a second month is built with shorter shifts allowed, and the
 // score keeps the better one. All choices that are not forced are broken by a seeded random order, so
 // a seed replays a month.
-import { PREVIOUS_DAYS } from '../calendar.ts';
+import { DAY_MINUTES, PREVIOUS_DAYS, type Day } from '../calendar.ts';
 import type { PlanShift, Problem, Strategy, StrategyOptions } from '../problem.ts';
-import { MINUTES_PER_DAY } from '../demand.ts';
+import { DAY_SPAN, dayViews, monthLine } from '../demand.ts';
 import { consecutiveDays, minRestBetweenShifts, weeklyRest, type Candidate, type HardRule, type WorkView } from '../rules.ts';
 import { ANY_LEVEL, OVERTIME_ALLOWANCE_MINUTES, PHASE_LEVELS, SCORE_WEIGHTS, type ShapeLevel } from '../score.ts';
 import { SHORT_SHIFT_MINUTES, START_JUMP_MINUTES } from '../quality.ts';
@@ -55,6 +55,9 @@ class Plan {
   readonly weekMinutes: Float64Array;
   readonly totalMinutes: Float64Array;
   readonly timeOffMinutes: Int32Array;
+  /** S and the minutes' weights on the month's line of minutes, and each day's two-day view (demand.ts). */
+  readonly supplyLine: Uint16Array;
+  readonly weightLine: Uint8Array;
   readonly supply: Uint16Array[];
   readonly weight: Uint8Array[];
   /** Previous shifts (day −PREVIOUS_DAYS … −1) and days counted as work, before and in the month. */
@@ -85,8 +88,11 @@ class Plan {
         this.totalMinutes[e.index]! += minutes;
       }
     }
-    this.supply = calendar.days.map(() => new Uint16Array(MINUTES_PER_DAY));
-    this.weight = calendar.days.map(() => new Uint8Array(MINUTES_PER_DAY).fill(1));
+    const supply = monthLine(calendar);
+    this.supplyLine = supply.line;
+    this.supply = supply.perDay;
+    this.weightLine = new Uint8Array(supply.line.length).fill(1);
+    this.weight = dayViews(this.weightLine, this.N);
     for (const f of problem.demand.flights)
       for (const seg of f.lastHour) this.weight[seg.day]!.fill(SCORE_WEIGHTS.lastHourWeight, seg.from, seg.to);
     const P = PREVIOUS_DAYS;
@@ -97,6 +103,8 @@ class Plan {
       for (const s of e.previous) {
         this.prevStart[e.index * P + s.day + P] = s.start;
         this.prevEnd[e.index * P + s.day + P] = s.end;
+        // The night shift of the day before the month still covers the first morning.
+        if (s.day === -1) for (let m = 0; m < s.end - DAY_MINUTES; m++) this.supplyLine[m]!++;
       }
       for (const d of e.workBefore) this.workDay[e.index * (P + this.N) + d + P] = 1;
       e.daysOff.forEach((off, d) => off.work && (this.workDay[e.index * (P + this.N) + d + P] = 1));
@@ -120,7 +128,7 @@ class Plan {
   startBounds(e: number, d: number, level: ShapeLevel): { lo: number; hi: number } {
     const { calendar, grid } = this.p;
     let lo = 0;
-    let hi = MINUTES_PER_DAY;
+    let hi = DAY_MINUTES;
     const before = this.startOf(e, d - 1);
     const after = this.startOf(e, d + 1);
     const jump = level.startJumpMinutes;
@@ -128,7 +136,7 @@ class Plan {
       if (level.doba) {
         const from = calendar.instant(d - 1, before);
         let s = Math.ceil((from + DOBA_MINUTES - calendar.instant(d, 0)) / grid) * grid;
-        while (s < MINUTES_PER_DAY && calendar.instant(d, s) - from < DOBA_MINUTES) s += grid;
+        while (s < DAY_MINUTES && calendar.instant(d, s) - from < DOBA_MINUTES) s += grid;
         lo = Math.max(lo, s);
       }
       if (jump !== null) {
@@ -210,16 +218,17 @@ class Plan {
     const { calendar, grid, minShiftMinutes } = this.p;
     const day = calendar.days[d]!;
     const k = e * this.N + d;
-    if (day.open === null || day.close === null || this.p.employees[e]!.daysOff[d]!.blocked) return null;
+    if (day.open === null || day.close === null || day.until === null || this.p.employees[e]!.daysOff[d]!.blocked) return null;
     if (level.weekend && this.reserved[k]) return null;
     const open = Math.ceil(day.open / grid) * grid;
-    const close = Math.floor(day.close / grid) * grid;
+    // Shifts end by the closing (run on into the next day's hours) and start before it, on this date.
+    const close = Math.floor(day.until / grid) * grid;
     let first = open;
-    let startHi = close;
+    let startHi = lastStart(day, grid);
     if (level.doba || level.startJumpMinutes !== null) {
       const bounds = this.startBounds(e, d, level);
       first = Math.max(open, Math.ceil(bounds.lo / grid) * grid);
-      startHi = Math.min(close, bounds.hi);
+      startHi = Math.min(startHi, bounds.hi);
       if (first > startHi) return null;
     }
     const probe = Math.max(Math.ceil(minShiftMinutes / grid) * grid, grid);
@@ -292,10 +301,20 @@ class PlanView implements WorkView {
   }
 }
 
-/** Prefix sums of a per-minute value over a day: the value of [s, t) is P[t] − P[s]. */
-function prefix(values: (m: number) => number): Float64Array {
-  const P = new Float64Array(MINUTES_PER_DAY + 1);
-  for (let m = 0; m < MINUTES_PER_DAY; m++) P[m + 1] = P[m]! + values(m);
+/** The latest start on a day: before its closing, and on its own date. */
+function lastStart(day: Day, grid: number): number {
+  return Math.min(Math.ceil(day.close! / grid) * grid - grid, DAY_MINUTES - grid);
+}
+
+/** How far a day's shifts may reach from its midnight, in minutes (past 1440 when its hours run past midnight). */
+function reach(plan: Plan, d: number): number {
+  return Math.max(DAY_MINUTES, plan.p.calendar.days[d]!.until ?? 0);
+}
+
+/** Prefix sums of a per-minute value over a day's reach: the value of [s, t) is P[t] − P[s]. */
+function prefix(values: (m: number) => number, length: number): Float64Array {
+  const P = new Float64Array(length + 1);
+  for (let m = 0; m < length; m++) P[m + 1] = P[m]! + values(m);
   return P;
 }
 
@@ -321,7 +340,7 @@ function coverValue(plan: Plan, d: number, waste: number): Float64Array {
   const D = plan.p.demand.perDay[d]!;
   const S = plan.supply[d]!;
   const W = plan.weight[d]!;
-  return prefix((m) => (S[m]! < D[m]! ? W[m]! : -waste));
+  return prefix((m) => (S[m]! < D[m]! ? W[m]! : -waste), reach(plan, d));
 }
 
 /** Phases 1 and 2: cover demand, biggest uncovered block first, with shifts of one shape level. */
@@ -334,16 +353,16 @@ function cover(plan: Plan, order: number[], targetRoom: boolean, level: ShapeLev
   const refresh = (d: number): void => {
     P[d] = coverValue(plan, d, level.wastePenalty);
     const day = calendar.days[d]!;
-    if (day.open === null || day.close === null) {
+    if (day.open === null || day.close === null || day.until === null) {
       best[d] = null;
       return;
     }
     const { grid } = plan.p;
     const lo = Math.ceil(day.open / grid) * grid;
-    const hi = Math.floor(day.close / grid) * grid;
+    const hi = Math.floor(day.until / grid) * grid;
     const minLen = Math.max(Math.ceil(plan.p.minShiftMinutes / grid) * grid, grid, Math.ceil(level.minMinutes / grid) * grid);
     const maxLen = Math.min(plan.p.dailyCapMinutes, level.maxMinutes);
-    best[d] = bestInterval(plan, d, P[d]!, { lo, hi, startHi: hi, minLen, maxLen, extendLen: maxLen });
+    best[d] = bestInterval(plan, d, P[d]!, { lo, hi, startHi: lastStart(day, grid), minLen, maxLen, extendLen: maxLen });
   };
   for (let d = 0; d < N; d++) refresh(d);
   const rank = new Int32Array(plan.E);
@@ -397,7 +416,7 @@ function balance(plan: Plan, order: number[], level: ShapeLevel): void {
       const D = plan.p.demand.perDay[d]!;
       const S = plan.supply[d]!;
       const W = plan.weight[d]!;
-      P[d] = prefix((m) => (S[m]! < D[m]! ? 10 * W[m]! : -(S[m]! - D[m]! + 1)));
+      P[d] = prefix((m) => (S[m]! < D[m]! ? 10 * W[m]! : -(S[m]! - D[m]! + 1)), reach(plan, d));
     }
     return P[d]!;
   };
@@ -560,7 +579,8 @@ function stretch(plan: Plan, allowance: number, level: ShapeLevel): void {
   const uncovered = (d: number): boolean => {
     const D = plan.p.demand.perDay[d]!;
     const S = plan.supply[d]!;
-    for (let m = 0; m < MINUTES_PER_DAY; m++) if (S[m]! < D[m]!) return true;
+    const until = reach(plan, d);
+    for (let m = 0; m < until; m++) if (S[m]! < D[m]!) return true;
     return false;
   };
   for (let guard = 0; guard < 50 * plan.E; guard++) {
@@ -717,7 +737,7 @@ function improve(plan: Plan, options: StrategyOptions): void {
   const shifts: Array<[number, number]> = [];
   for (let e = 0; e < plan.E; e++) for (let d = 0; d < N; d++) if (plan.start[e * N + d]! >= 0 && !plan.fixed[e * N + d]) shifts.push([e, d]);
   if (shifts.length === 0) return;
-  const gain = new Float64Array(MINUTES_PER_DAY + 1);
+  const gain = new Float64Array(DAY_SPAN + 1);
   /** Prefix sums of the weighted coverage one more person would add on day d (demand is 0 outside opening hours). */
   const gainsOf = (d: number): void => {
     const D = plan.p.demand.perDay[d]!;
@@ -725,7 +745,7 @@ function improve(plan: Plan, options: StrategyOptions): void {
     const W = plan.weight[d]!;
     const day = plan.p.calendar.days[d]!;
     const open = day.open ?? 0;
-    const close = day.close ?? 0;
+    const close = day.until ?? 0;
     gain.fill(0, 0, open + 1);
     for (let m = open; m < close; m++) gain[m + 1] = gain[m]! + (S[m]! < D[m]! ? W[m]! : 0);
     gain.fill(gain[close]!, close + 1);
@@ -946,12 +966,10 @@ function freeWeekends(plan: Plan): void {
 /** The whole month's score (SCORE_WEIGHTS): weighted coverage, minus the hours gap and the shape of everyone. */
 function score(plan: Plan): number {
   let covered = 0;
-  for (let d = 0; d < plan.N; d++) {
-    const D = plan.p.demand.perDay[d]!;
-    const S = plan.supply[d]!;
-    const W = plan.weight[d]!;
-    for (let m = 0; m < MINUTES_PER_DAY; m++) covered += Math.min(S[m]!, D[m]!) * W[m]!;
-  }
+  const D = plan.p.demand.line;
+  const S = plan.supplyLine;
+  const W = plan.weightLine;
+  for (let i = 0; i < D.length; i++) covered += Math.min(S[i]!, D[i]!) * W[i]!;
   const weekends = weekendsOf(plan);
   let cost = 0;
   for (let e = 0; e < plan.E; e++) cost += shapeCost(plan, e, weekends) + gapCost(plan, e);
@@ -959,11 +977,9 @@ function score(plan: Plan): number {
 }
 
 function fullyCovered(plan: Plan): boolean {
-  for (let d = 0; d < plan.N; d++) {
-    const D = plan.p.demand.perDay[d]!;
-    const S = plan.supply[d]!;
-    for (let m = 0; m < MINUTES_PER_DAY; m++) if (S[m]! < D[m]!) return false;
-  }
+  const D = plan.p.demand.line;
+  const S = plan.supplyLine;
+  for (let i = 0; i < D.length; i++) if (S[i]! < D[i]!) return false;
   return true;
 }
 

@@ -3,8 +3,10 @@
 // text is weak. Places where the text as written produces hard-rule breaches (docs/quality.md) are
 // marked "SPEC BREACH" below; they are kept on purpose. The labour rules the text leaves to the
 // law (rest R7, weekly rest R11, runs of working days R12) and time off (R8) are asked of the rules'
-// own admissibility tests, with the days before the month (previousShifts) in view.
-import { PREVIOUS_DAYS } from '../calendar.ts';
+// own admissibility tests, with the days before the month (previousShifts) in view. The text knows
+// only shifts within one date: hours past midnight are cut at the last grid point before it, and the
+// report says so (docs/night-operations.md).
+import { DAY_MINUTES, PREVIOUS_DAYS } from '../calendar.ts';
 import type { PlanShift, Strategy } from '../problem.ts';
 import { consecutiveDays, minRestBetweenShifts, noShiftOnTimeOff, weeklyRest, type HardRule, type WorkView } from '../rules.ts';
 
@@ -30,7 +32,10 @@ const FLIGHT_JOIN_GAP = 240;
 const TOP_UP_MIN_HOURS = 4;
 const BALANCE_TOLERANCE = 6; // 0.1 h
 
-export const specStrategy: Strategy = (problem, { random }) => {
+/** The note the report carries when some day's hours run past midnight. */
+export const SAME_DAY_NOTE = 'The spec strategy plans shifts within one date only: operating hours past midnight are left unplanned.';
+
+export const specStrategy: Strategy = (problem, { random, notes }) => {
   const { calendar, employees } = problem;
   const P = PREVIOUS_DAYS;
   const N = calendar.days.length;
@@ -111,10 +116,12 @@ export const specStrategy: Strategy = (problem, { random }) => {
   };
   const onGrid = (minute: number): number => Math.round(minute / problem.grid) * problem.grid;
 
+  const sameDayEnd = DAY_MINUTES - problem.grid;
+  if (calendar.days.some((day) => day.close !== null && day.close > sameDayEnd)) notes.push(SAME_DAY_NOTE);
   for (const day of calendar.days) {
     if (day.open === null || day.close === null) continue;
     const open = day.open;
-    const close = day.close;
+    const close = Math.min(day.close, sameDayEnd);
     // Flight shift windows: 2 h before to 1 h after departure, clipped to the opening hours.
     const flights = problem.flights
       .filter((f) => f.day === day.index)

@@ -288,6 +288,49 @@ describe('the labour rules across the month boundary', () => {
   });
 });
 
+describe('a group open around the clock', () => {
+  it('is planned with overnight shifts, stored with their next date, that keep the rules with the night before the month', async () => {
+    const db = t.database.db;
+    await db.insert(monthlyWorkHours).values({ month: 11, year: 2026, requiredHours: 160 });
+    await db.insert(airportHours).values(
+      [0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '00:00', closingTime: '24:00', minimumStaff: 1, month: 11, year: 2026 })),
+    );
+    // A planner's night from 30 November into 1 December.
+    await db.insert(schedules).values({ employeeId: rampa[4]!, date: '2026-11-30', endDate: '2026-12-01', startTime: '22:00', endTime: '06:00', totalHours: 8 });
+    try {
+      const { instance } = await loadInstance(db, 'Rampa', '2026-12');
+      expect(instance.previousShifts).toContainEqual({ employeeId: rampa[4]!, date: '2026-11-30', startTime: '22:00', endTime: '06:00', endDate: '2026-12-01' });
+      expect(instance.airportHours[0]).toMatchObject({ openingTime: '00:00', closingTime: '24:00' });
+      const res = await post('/api/generation', { role: 'Rampa', month: '2026-12', seed: 5 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().report.breaches).toEqual([]);
+      const rows = (await db.select().from(schedules).where(and(gte(schedules.date, '2026-12-01'), lte(schedules.date, '2026-12-31')))).filter((r) => rampa.includes(r.employeeId));
+      const overnight = rows.filter((r) => r.endDate !== r.date);
+      expect(overnight.length).toBeGreaterThan(0);
+      const shifts = rows.map((r) => ({
+        employeeId: r.employeeId,
+        date: r.date,
+        startTime: r.startTime.slice(0, 5),
+        endTime: r.endTime.slice(0, 5),
+        ...(r.endDate !== r.date && { endDate: r.endDate }),
+        totalHours: r.totalHours,
+      }));
+      expect(checkResult(instance, shifts)).toEqual([]);
+      // After the night into the 1st, that employee rests until 17:00 at least.
+      const first = rows.find((r) => r.employeeId === rampa[4] && r.date === '2026-12-01');
+      if (first) expect(first.startTime >= '17:00').toBe(true);
+      // The night of the 31st into January shows in January's month, counted in December.
+      const january = await t.app.inject({ method: 'GET', url: '/api/month?month=2027-01', headers: { cookie } });
+      const lastNights = overnight.filter((r) => r.date === '2026-12-31').map((r) => r.employeeId).sort();
+      expect(january.json().overnightIn.map((s: { employeeId: string }) => s.employeeId).sort()).toEqual(lastNights);
+    } finally {
+      await db.delete(schedules).where(and(gte(schedules.date, '2026-11-30'), lte(schedules.date, '2026-12-31')));
+      await db.delete(airportHours).where(and(eq(airportHours.month, 11), eq(airportHours.year, 2026)));
+      await db.delete(monthlyWorkHours).where(and(eq(monthlyWorkHours.month, 11), eq(monthlyWorkHours.year, 2026)));
+    }
+  });
+});
+
 describe('part-time contracts in the generated month', () => {
   it("fills each part-time employee's own required hours, and the month follows them", async () => {
     const db = t.database.db;

@@ -122,10 +122,16 @@ export async function loadInstance(db: Db, role: string, month: string, options:
       date: s.date,
       startTime: s.startTime.slice(0, 5),
       endTime: s.endTime.slice(0, 5),
+      // An overnight shift names its next date (docs/night-operations.md).
+      ...(s.endDate !== s.date && { endDate: s.endDate }),
     })),
-    previousShifts: previous
-      .filter((s) => s.endTime.slice(0, 5) > s.startTime.slice(0, 5))
-      .map((s) => ({ employeeId: s.employeeId, date: s.date, startTime: s.startTime.slice(0, 5), endTime: s.endTime.slice(0, 5) })),
+    previousShifts: previous.map((s) => ({
+      employeeId: s.employeeId,
+      date: s.date,
+      startTime: s.startTime.slice(0, 5),
+      endTime: s.endTime.slice(0, 5),
+      ...(s.endDate !== s.date && { endDate: s.endDate }),
+    })),
   };
   return { instance, employeeIds: ids, manualKeys: new Set(manual.map((s) => `${s.employeeId}|${s.date}`)) };
 }

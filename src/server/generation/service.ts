@@ -113,6 +113,7 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
               date: s.date,
               startTime: s.startTime,
               endTime: s.endTime,
+              endDate: s.endDate,
               totalHours: s.totalHours,
             }));
           await insertGeneratedShifts(tx, rows);

@@ -41,6 +41,7 @@ export const WARNING_CODES = [
   'FLIGHTS_WHILE_CLOSED',
   'INPUT_BREAKS_RULE',
   'TIME_LIMIT',
+  'SAME_DAY_ONLY',
   'NOTE',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
