@@ -107,14 +107,11 @@ test('adding hours, a duplicate refused with the exact message, and delete after
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // Closing must be after opening; nothing is saved.
+  // A closing before the opening is on the next day (docs/night-operations.md): saved, shown "+1".
   let dialog = await addHours(page, { role: 'PAX/INFO', day: 'Wednesday', open: '18:00', close: '06:00', staff: '2', labels: EN });
-  await expect(dialog.getByText('Closing time must be after opening time')).toBeVisible();
-  await dialog.getByLabel('Closing Time').fill('21:30');
-  await dialog.getByRole('button', { name: 'Add Hours', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect(bodyRows(page, 'PAX/INFO')).toHaveCount(1);
-  await expect(bodyRows(page, 'PAX/INFO').first()).toHaveText(/Wednesday\s*18:00\s*21:30\s*2/);
+  await expect(bodyRows(page, 'PAX/INFO').first()).toHaveText(/Wednesday\s*18:00\s*06:00\s*\+1\s*the next day\s*2/);
 
   dialog = await addHours(page, { role: 'PAX/INFO', day: 'Wednesday', open: '05:00', close: '12:00', staff: '1', labels: EN });
   await expect(dialog.getByRole('alert')).toHaveText('Hours already exist for this role and day. Please delete the existing hours first.');
@@ -134,7 +131,7 @@ test('adding hours, a duplicate refused with the exact message, and delete after
     (h) => h.role === 'PAX/INFO',
   );
   const changed = await page.request.put(`/api/airport-hours/${shown!.id}`, {
-    data: { openingTime: '18:00', closingTime: '22:00', minimumStaff: 2, basedOn: { openingTime: '18:00', closingTime: '21:30', minimumStaff: 2 } },
+    data: { openingTime: '18:00', closingTime: '22:00', minimumStaff: 2, basedOn: { openingTime: '18:00', closingTime: '06:00', minimumStaff: 2 } },
   });
   expect(changed.status()).toBe(200);
   await group(page, 'PAX/INFO').getByRole('button', { name: 'Delete hours: PAX/INFO, Wednesday' }).click();

@@ -14,9 +14,10 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
-import { IconBolt, IconCopy, IconPlus } from '@tabler/icons-react';
+import { IconBolt, IconChevronDown, IconCopy, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AirportHours } from '../../../shared/api/airport-hours.ts';
+import { QUICK_SETUP, type AirportHours } from '../../../shared/api/airport-hours.ts';
+import { closesNextDay } from '../../../shared/hours.ts';
 import { addMonths } from '../../../shared/month.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
@@ -26,6 +27,8 @@ import { useAirportHours, useCopyPrevious, useDeleteAirportHours, useQuickSetup,
 import { displayIndex, weekdayName } from './days.ts';
 import { hoursErrorText } from './errors.ts';
 import { HoursModal } from './HoursModal.tsx';
+import { hoursText, isAllDay } from './hours-text.ts';
+import { QuickSetupModal } from './QuickSetupModal.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
 
 /** Airport operating hours per staff group and month (docs/product.md §2; its own route: docs/design.md#routes). */
@@ -162,15 +165,19 @@ function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: Group
   const language = i18n.resolvedLanguage ?? 'pl';
   const quickSetup = useQuickSetup();
   const remove = useDeleteAirportHours();
+  const [choosing, setChoosing] = useState(false);
   const headingId = `hours-${role.replace(/[^A-Za-z0-9]+/g, '-')}`;
   const sorted = [...rows].sort((a, b) => displayIndex(a.dayOfWeek) - displayIndex(b.dayOfWeek));
 
-  const runQuickSetup = async () => {
+  /** Fills the week: 06:00–22:00, or the hours the planner chose. Answers whether it was saved. */
+  const runQuickSetup = async (hours?: { openingTime: string; closingTime: string; minimumStaff: number }): Promise<boolean> => {
     try {
-      await quickSetup.mutateAsync({ role, month });
-      toast('green', t('quickSetupDone', { role }));
+      await quickSetup.mutateAsync({ role, month, ...hours });
+      toast('green', t('quickSetupDone', { role, hours: hoursText(hours ?? QUICK_SETUP, t) }));
+      return true;
     } catch (err) {
       toast('red', t('quickSetupError', { message: hoursErrorText(err, t) }));
+      return false;
     }
   };
 
@@ -182,7 +189,7 @@ function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: Group
       closeButtonProps: { 'aria-label': t('modal.close') },
       children: (
         <Text size="sm">
-          {t('deleteText', { role, day, opening: row.openingTime, closing: row.closingTime, month: formatMonth(month, language) })}
+          {t('deleteText', { role, day, hours: hoursText(row, t), month: formatMonth(month, language) })}
         </Text>
       ),
       labels: { confirm: t('deleteConfirm'), cancel: t('modal.cancel') },
@@ -215,9 +222,22 @@ function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: Group
               <Button size="xs" variant="default" leftSection={<IconCopy size={14} />} loading={copying} onClick={onCopy} aria-label={t('copyPreviousGroup', { role })}>
                 {t('copyPrevious')}
               </Button>
-              <Button size="xs" variant="light" leftSection={<IconBolt size={14} />} loading={quickSetup.isPending} onClick={() => void runQuickSetup()}>
-                {t('quickSetup')}
-              </Button>
+              {/* One click for 06:00–22:00; beside it, the planner's own hours (past midnight, open 24 h). */}
+              <Button.Group>
+                <Button size="xs" variant="light" leftSection={<IconBolt size={14} />} loading={quickSetup.isPending && !choosing} onClick={() => void runQuickSetup()}>
+                  {t('quickSetup')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  rightSection={<IconChevronDown size={14} />}
+                  disabled={quickSetup.isPending}
+                  onClick={() => setChoosing(true)}
+                  aria-label={t('quickSetupChooseLabel', { role })}
+                >
+                  {t('quickSetupChoose')}
+                </Button>
+              </Button.Group>
             </>
           )}
           {rows.length < 7 && (
@@ -251,8 +271,16 @@ function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: Group
                 return (
                   <Table.Tr key={row.id}>
                     <Table.Td fw={500}>{day}</Table.Td>
-                    <Table.Td>{row.openingTime}</Table.Td>
-                    <Table.Td>{row.closingTime}</Table.Td>
+                    {isAllDay(row) ? (
+                      <Table.Td colSpan={2}>{t('hours.allDayRange')}</Table.Td>
+                    ) : (
+                      <>
+                        <Table.Td>{row.openingTime}</Table.Td>
+                        <Table.Td>
+                          <ClosingTime row={row} />
+                        </Table.Td>
+                      </>
+                    )}
                     <Table.Td>{row.minimumStaff}</Table.Td>
                     <Table.Td>
                       <RowActions
@@ -267,6 +295,32 @@ function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: Group
           </Table>
         </Table.ScrollContainer>
       )}
+      {choosing && (
+        <QuickSetupModal
+          role={role}
+          month={month}
+          saving={quickSetup.isPending}
+          onClose={() => setChoosing(false)}
+          onSubmit={async (hours) => {
+            if (await runQuickSetup(hours)) setChoosing(false);
+          }}
+        />
+      )}
     </Paper>
+  );
+}
+
+/** A closing on the next day reads "02:00 +1", and says "the next day" to a screen reader. */
+function ClosingTime({ row }: { row: AirportHours }) {
+  const { t } = useTranslation('airportHours');
+  if (!closesNextDay(row.openingTime, row.closingTime)) return <>{row.closingTime}</>;
+  return (
+    <span title={t('hours.nextDay')}>
+      {row.closingTime}{' '}
+      <Text span fw={700} size="xs" aria-hidden="true">
+        +1
+      </Text>
+      <VisuallyHidden>{t('hours.nextDay')}</VisuallyHidden>
+    </span>
   );
 }

@@ -1,24 +1,32 @@
 import { useState } from 'react';
-import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
-import type { AirportHours } from '../../../shared/api/airport-hours.ts';
+import { ALL_DAY, type AirportHours } from '../../../shared/api/airport-hours.ts';
+import { closesNextDay, isClosingTime, timeOptions } from '../../../shared/hours.ts';
 import { formatMonth } from '../../ui/useMonth.ts';
 import { useAddAirportHours, useEditAirportHours } from './api.ts';
 import { DISPLAY_ORDER, weekdayName } from './days.ts';
 import { hoursErrorText } from './errors.ts';
+import { isAllDay } from './hours-text.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A closing time: HH:mm, or 24:00 (midnight at the end of the day). */
+const isClosing = (v: string) => v.length === 5 && isClosingTime(v);
+/** The times the pickers offer: every half hour; the closing also 24:00. */
+const OPENING_TIMES = timeOptions('half');
+const CLOSING_TIMES = [...OPENING_TIMES, ALL_DAY.closingTime];
 
-/** "6" → "06:00", "630" → "06:30", "6.30" or "6:30" → "06:30"; anything else is left for the check to name. */
+/** "6" → "06:00", "630" → "06:30", "6.30" or "6:30" → "06:30", "24" → "24:00"; anything else is left for the check to name. */
 export function normalizeTime(text: string): string {
   const v = text.trim();
   const match = /^(\d{1,2})(?:[:.,h ]?(\d{2}))?$/.exec(v);
   if (!match) return v;
   const hours = Number(match[1]);
   const minutes = match[2] === undefined ? 0 : Number(match[2]);
+  if (hours === 24 && minutes === 0) return '24:00';
   if (hours > 23 || minutes > 59) return v;
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
@@ -42,6 +50,8 @@ interface Values {
   day: string | null;
   openingTime: string;
   closingTime: string;
+  /** Open 24 h: 00:00–24:00, the times not asked. */
+  allDay: boolean;
   minimumStaff: number | string;
 }
 
@@ -53,13 +63,14 @@ function initialValues(groups: string[], rows: AirportHours[], role: string | nu
       day: String(editing.dayOfWeek),
       openingTime: editing.openingTime,
       closingTime: editing.closingTime,
+      allDay: isAllDay(editing),
       minimumStaff: editing.minimumStaff,
     };
   }
   const chosen = role ?? (groups.length === 1 ? groups[0]! : null);
   const taken = new Set(rows.filter((r) => r.role === chosen).map((r) => r.dayOfWeek));
   const free = DISPLAY_ORDER.find((d) => !taken.has(d));
-  return { role: chosen, day: chosen && free !== undefined ? String(free) : null, openingTime: '', closingTime: '', minimumStaff: 1 };
+  return { role: chosen, day: chosen && free !== undefined ? String(free) : null, openingTime: '', closingTime: '', allDay: false, minimumStaff: 1 };
 }
 
 /** Add Hours (and edit) modal. The page mounts it afresh for each opening, so it starts from its props. */
@@ -77,12 +88,11 @@ export function HoursModal({ opened, onClose, month, groups, rows, role, editing
       role: (v) => (v ? null : t('modal.required')),
       day: (v) => (v !== null && v !== '' ? null : t('modal.required')),
       openingTime: (v) => (!v.trim() ? t('modal.required') : HH_MM.test(normalizeTime(v)) ? null : t('modal.timeFormat')),
-      closingTime: (v, values) => {
+      // A closing at or before the opening is on the next day (docs/night-operations.md).
+      closingTime: (v) => {
         const closing = normalizeTime(v);
-        const opening = normalizeTime(values.openingTime);
         if (!closing) return t('modal.required');
-        if (!HH_MM.test(closing)) return t('modal.timeFormat');
-        return HH_MM.test(opening) && closing <= opening ? t('modal.closingAfterOpening') : null;
+        return isClosing(closing) ? null : t('modal.closingFormat');
       },
       minimumStaff: (v) =>
         v === '' || v === null
@@ -103,7 +113,9 @@ export function HoursModal({ opened, onClose, month, groups, rows, role, editing
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    values = { ...values, openingTime: normalizeTime(values.openingTime), closingTime: normalizeTime(values.closingTime) };
+    values = values.allDay
+      ? { ...values, ...ALL_DAY }
+      : { ...values, openingTime: normalizeTime(values.openingTime), closingTime: normalizeTime(values.closingTime) };
     const dayOfWeek = Number(values.day);
     const minimumStaff = Number(values.minimumStaff);
     try {
@@ -138,6 +150,12 @@ export function HoursModal({ opened, onClose, month, groups, rows, role, editing
   });
 
   const busy = add.isPending || edit.isPending;
+  const { openingTime, closingTime, allDay } = form.getValues();
+  const opening = normalizeTime(openingTime);
+  const closing = normalizeTime(closingTime);
+  // "+1" beside a closing on the next day; the same time as the opening is 24 hours from it.
+  const nextDay = !allDay && HH_MM.test(opening) && isClosing(closing) && closesNextDay(opening, closing);
+  const closingNote = nextDay ? (opening === closing ? t('modal.nextDayAllDay', { time: closing }) : t('modal.nextDay')) : t('modal.closingHint');
   return (
     <Modal
       opened={opened}
@@ -168,22 +186,45 @@ export function HoursModal({ opened, onClose, month, groups, rows, role, editing
             data={DISPLAY_ORDER.map((d) => ({ value: String(d), label: weekdayName(d, language) }))}
             {...form.getInputProps('day')}
           />
+          <Checkbox
+            label={t('modal.allDay')}
+            {...form.getInputProps('allDay', { type: 'checkbox' })}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              form.setFieldValue('allDay', checked);
+              if (checked) {
+                form.setFieldValue('openingTime', ALL_DAY.openingTime);
+                form.setFieldValue('closingTime', ALL_DAY.closingTime);
+                form.clearFieldError('openingTime');
+                form.clearFieldError('closingTime');
+              }
+            }}
+          />
           <SimpleGrid cols={2}>
-            <TextInput
+            <Autocomplete
               label={t('modal.opening')}
               placeholder={t('modal.timePlaceholder')}
               required
+              disabled={allDay}
               inputMode="numeric"
               autoComplete="off"
+              data={OPENING_TIMES}
+              limit={6}
               {...form.getInputProps('openingTime')}
               onBlur={() => form.setFieldValue('openingTime', normalizeTime(form.getValues().openingTime))}
             />
-            <TextInput
+            <Autocomplete
               label={t('modal.closing')}
               placeholder={t('modal.timePlaceholder')}
               required
+              disabled={allDay}
               inputMode="numeric"
               autoComplete="off"
+              data={CLOSING_TIMES}
+              limit={6}
+              description={allDay ? undefined : closingNote}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              descriptionProps={nextDay ? { 'data-testid': 'closing-next-day', fw: 600, c: 'indigo.9' } : undefined}
               {...form.getInputProps('closingTime')}
               onBlur={() => form.setFieldValue('closingTime', normalizeTime(form.getValues().closingTime))}
             />

@@ -1,7 +1,7 @@
 // Fetchers, query keys and hooks of the operating hours screen.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import type { AirportHours, AirportHoursInput, CopyPreviousResult } from '../../../shared/api/airport-hours.ts';
+import type { AirportHours, AirportHoursInput, CopyPreviousResult, QuickSetupInput } from '../../../shared/api/airport-hours.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 
 export const airportHoursKeys = {
@@ -68,7 +68,8 @@ export function useDeleteAirportHours() {
 export function useQuickSetup() {
   const invalidate = useInvalidateMonth();
   return useMutation({
-    mutationFn: (body: { role: string; month: string }) =>
+    // Without times the week gets 06:00–22:00; the planner may name others (past midnight, 00:00–24:00).
+    mutationFn: (body: QuickSetupInput) =>
       api<AirportHours[]>('/airport-hours/quick-setup', { method: 'POST', body }),
     onSettled: (_data, _error, body) => invalidate(body.month),
   });
