@@ -1,5 +1,6 @@
 // Generator benchmark: builds months from the public-domain timetables in data/timetables
-// (Boise and Albuquerque, January 2008) with 20, 60 and 200 employees, runs both strategies,
+// (Boise and Albuquerque, January 2008) with 20, 60 and 200 employees, and Albuquerque with one group
+// open around the clock (docs/night-operations.md), runs both strategies,
 // prints Q1–Q6 side by side and writes the table to bench/RESULTS.md between the engine markers.
 // Each run happens in a fresh child process so that its peak memory is its own.
 import { execFileSync } from 'node:child_process';
@@ -22,7 +23,9 @@ const AIRPORTS: Airport[] = [
   { code: 'BOI', file: 'data/timetables/boi_2008-01_departures.csv' },
   { code: 'ABQ', file: 'data/timetables/abq_2008-01_departures.csv' },
 ];
-const CASES: Array<{ airport: string; employees: number }> = [
+/** 'timetable': hours around the day's departures; '24h': open around the clock (00:00–24:00 every day). */
+type Hours = 'timetable' | '24h';
+const CASES: Array<{ airport: string; employees: number; hours?: Hours }> = [
   // The two tight cases have about 1.2 × the demand in capacity (13 × 160 h and 14 × 160 h).
   { airport: 'BOI', employees: 13 },
   { airport: 'BOI', employees: 20 },
@@ -32,6 +35,9 @@ const CASES: Array<{ airport: string; employees: number }> = [
   { airport: 'ABQ', employees: 20 },
   { airport: 'ABQ', employees: 60 },
   { airport: 'ABQ', employees: 200 },
+  // Around the clock: the night needs its minimum staff and the first departures their team from 04:00.
+  { airport: 'ABQ', employees: 20, hours: '24h' },
+  { airport: 'ABQ', employees: 60, hours: '24h' },
 ];
 const STRATEGY_NAMES: StrategyName[] = ['spec', 'default'];
 
@@ -50,7 +56,7 @@ function readTimetable(file: string): Row[] {
   return parsed.data;
 }
 
-export function buildBenchInstance(airport: string, employeeCount: number): Instance {
+export function buildBenchInstance(airport: string, employeeCount: number, hours: Hours = 'timetable'): Instance {
   const spec = AIRPORTS.find((a) => a.code === airport)!;
   const rows = readTimetable(spec.file);
   // Operating hours per weekday: from 1½ h before the first departure to 1 h after the last one.
@@ -62,12 +68,14 @@ export function buildBenchInstance(airport: string, employeeCount: number): Inst
     first.set(weekday, Math.min(first.get(weekday) ?? 1440, minute));
     last.set(weekday, Math.max(last.get(weekday) ?? 0, minute));
   }
-  const airportHours = [...first.keys()].sort().map((dayOfWeek) => ({
+  const aroundTheClock = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openingTime: '00:00', closingTime: '24:00', minimumStaff: 2 }));
+  const timetableHours = [...first.keys()].sort().map((dayOfWeek) => ({
     dayOfWeek,
     openingTime: formatMinutes(Math.max(0, Math.floor((first.get(dayOfWeek)! - 90) / 30) * 30)),
     closingTime: formatMinutes(Math.min(23 * 60 + 30, Math.ceil((last.get(dayOfWeek)! + 60) / 30) * 30)),
     minimumStaff: 2,
   }));
+  const airportHours = hours === '24h' ? aroundTheClock : timetableHours;
   // Realistic time off, the same for every run: some vacations, sick days and training days.
   const random = seededRandom(2008 + employeeCount);
   const dates = datesOfMonth(MONTH);
@@ -111,12 +119,16 @@ export function buildBenchInstance(airport: string, employeeCount: number): Inst
 type Measured = {
   airport: string;
   employees: number;
+  hours: Hours;
   strategy: StrategyName;
   flights: number;
   demandHours: number;
   capacityRatio: number;
   q1: number;
   q2: number;
+  /** Q2 of the departures whose last hour touches the night (22:00–06:00), and of the others. */
+  q2Night: number | null;
+  q2Day: number | null;
   q3gap: number | null;
   q3within: number | null;
   q4: number;
@@ -132,22 +144,37 @@ type Measured = {
   cut: boolean;
 };
 
-function runCase(airport: string, employeeCount: number, strategy: StrategyName): Measured {
-  const instance = buildBenchInstance(airport, employeeCount);
+/** Whether a departure's last hour touches 22:00–06:00 (local wall clock of the file). */
+function atNight(departureTime: string): boolean {
+  const minute = parseTimeOfDay(departureTime.slice(11, 16))!;
+  return minute < 7 * 60 || minute > 22 * 60;
+}
+
+function runCase(airport: string, employeeCount: number, strategy: StrategyName, hours: Hours): Measured {
+  const instance = buildBenchInstance(airport, employeeCount, hours);
   const heapBefore = process.memoryUsage().heapUsed;
   const began = performance.now();
   const result = generate(instance, { strategy, seed: 1 });
   const wallMs = performance.now() - began;
   const q = result.report.quality;
+  const short = new Set(result.report.unstaffedFlights.map((f) => `${f.flightNumber}|${f.departureTime}`));
+  const staffedShare = (night: boolean): number | null => {
+    const list = instance.flights.filter((f) => atNight(f.departureTime) === night);
+    if (list.length === 0) return null;
+    return Math.round((list.filter((f) => !short.has(`${f.flightNumber}|${f.departureTime}`)).length / list.length) * 10000) / 100;
+  };
   return {
     airport,
     employees: employeeCount,
+    hours,
     strategy,
     flights: instance.flights.length,
     demandHours: q.demandHours,
     capacityRatio: Math.round(((employeeCount * 160) / q.demandHours) * 100) / 100,
     q1: q.coveragePercent,
     q2: q.flightsStaffedPercent,
+    q2Night: staffedShare(true),
+    q2Day: staffedShare(false),
     q3gap: q.hoursGapMean,
     q3within: q.withinOneHourPercent,
     q4: q.overstaffingPercent,
@@ -164,11 +191,11 @@ function runCase(airport: string, employeeCount: number, strategy: StrategyName)
 
 function table(rows: Measured[]): string {
   const head =
-    '| airport | staff | capacity ÷ demand | strategy | Q1 coverage % | Q2 flights staffed % | Q3 mean gap h | Q3 within 1 h % | Q4 overstaffing % | Q6a start jumps % | Q6b short shifts % | Q6c doba overlap % | Q6d free weekends % | Q5 wall ms | Q5 peak RSS MB | breaches | search cut by time limit |';
-  const line = '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+    '| airport | hours | staff | capacity ÷ demand | strategy | Q1 coverage % | Q2 flights staffed % | Q2 night / day % | Q3 mean gap h | Q3 within 1 h % | Q4 overstaffing % | Q6a start jumps % | Q6b short shifts % | Q6c doba overlap % | Q6d free weekends % | Q5 wall ms | Q5 peak RSS MB | breaches | search cut by time limit |';
+  const line = '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const body = rows.map(
     (r) =>
-      `| ${r.airport} (${r.flights} dep.) | ${r.employees} | ${r.capacityRatio} | ${r.strategy} | ${r.q1} | ${r.q2} | ${r.q3gap ?? '–'} | ${r.q3within ?? '–'} | ${r.q4} | ${r.jumps} | ${r.short} | ${r.doba} | ${r.weekends} | ${r.wallMs} | ${r.peakMb} | ${r.breaches} | ${r.cut ? 'yes' : 'no'} |`,
+      `| ${r.airport} (${r.flights} dep.) | ${r.hours === '24h' ? '24 h' : 'timetable'} | ${r.employees} | ${r.capacityRatio} | ${r.strategy} | ${r.q1} | ${r.q2} | ${r.q2Night ?? '–'} / ${r.q2Day ?? '–'} | ${r.q3gap ?? '–'} | ${r.q3within ?? '–'} | ${r.q4} | ${r.jumps} | ${r.short} | ${r.doba} | ${r.weekends} | ${r.wallMs} | ${r.peakMb} | ${r.breaches} | ${r.cut ? 'yes' : 'no'} |`,
   );
   return [head, line, ...body].join('\n');
 }
@@ -192,8 +219,8 @@ export function writeResultsSection(file: string, section: string): void {
 function main(): void {
   const args = process.argv.slice(2);
   if (args[0] === '--case') {
-    const [, airport, employees, strategy] = args;
-    process.stdout.write(JSON.stringify(runCase(airport!, Number(employees), strategy as StrategyName)));
+    const [, airport, employees, strategy, hours] = args;
+    process.stdout.write(JSON.stringify(runCase(airport!, Number(employees), strategy as StrategyName, (hours ?? 'timetable') as Hours)));
     return;
   }
   const self = fileURLToPath(import.meta.url);
@@ -202,11 +229,11 @@ function main(): void {
   console.log(`${availableParallelism()} CPUs, load average ${load}`);
   for (const c of CASES) {
     for (const strategy of STRATEGY_NAMES) {
-      const out = execFileSync(process.execPath, [self, '--case', c.airport, String(c.employees), strategy], { encoding: 'utf8' });
+      const out = execFileSync(process.execPath, [self, '--case', c.airport, String(c.employees), strategy, c.hours ?? 'timetable'], { encoding: 'utf8' });
       const row = JSON.parse(out) as Measured;
       rows.push(row);
       console.log(
-        `${row.airport} ${String(row.employees).padStart(3)} staff  ${row.strategy.padEnd(7)}  Q1 ${row.q1}%  Q2 ${row.q2}%  Q3 gap ${row.q3gap} h (${row.q3within}% within 1 h)  Q4 ${row.q4}%  Q6 jumps ${row.jumps}% short ${row.short}% doba ${row.doba}% weekends ${row.weekends}%  Q5 ${row.wallMs} ms ${row.peakMb} MB  breaches ${row.breaches}${row.cut ? '  (search cut by time limit)' : ''}`,
+        `${row.airport}${row.hours === '24h' ? ' 24h' : '    '} ${String(row.employees).padStart(3)} staff  ${row.strategy.padEnd(7)}  Q1 ${row.q1}%  Q2 ${row.q2}% (night ${row.q2Night ?? '–'}%, day ${row.q2Day ?? '–'}%)  Q3 gap ${row.q3gap} h (${row.q3within}% within 1 h)  Q4 ${row.q4}%  Q6 jumps ${row.jumps}% short ${row.short}% doba ${row.doba}% weekends ${row.weekends}%  Q5 ${row.wallMs} ms ${row.peakMb} MB  breaches ${row.breaches}${row.cut ? '  (search cut by time limit)' : ''}`,
       );
     }
   }
@@ -216,7 +243,8 @@ function main(): void {
     `\`npm run bench:engine\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${availableParallelism()} CPUs (load average ${load} at start), seed 1, default time limit (1.5 s).`,
     'January 2008 departures of Boise and Albuquerque (public domain, `data/timetables`), America/Denver;',
     'required staff by aircraft size (regional 2, narrow-body 3, larger 4, unknown 2); minimum staff 2;',
-    'opening hours per weekday from 1½ h before the first departure to 1 h after the last; requiredHours 160;',
+    'opening hours per weekday from 1½ h before the first departure to 1 h after the last, or (hours "24 h") 00:00–24:00 every day; requiredHours 160;',
+    'Q2 night / day splits the departures whose last hour touches 22:00–06:00 (before 07:00 or after 22:00) from the others.',
     'default settings (half-hour grid, 11 h rest, 40 h week, 4 h minimum shift, 35 h weekly rest, at most 6 working days in a row); seeded vacations, sick days and training days.',
     'Breaches count R1–R12. Q6: (a) start jumps of more than 4 h between consecutive days, (b) shifts under 6 h, (c) hours starting less than 24 h after the previous start (doba overlap), (d) employees with a free weekend.',
     'Capacity ÷ demand is staff × 160 h over the month\'s demand in staff-hours. Peak RSS is the whole child process\'s.',

@@ -5,7 +5,7 @@ import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { openTestDatabase } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
-import { employees, schedules, timeOff } from '../db/schema.ts';
+import { airportHours, employees, schedules, timeOff } from '../db/schema.ts';
 import { generateMonth } from '../generation/service.ts';
 import { seedDemo } from './seed.ts';
 
@@ -49,6 +49,27 @@ describe('the demo airport', () => {
         .from(schedules)
         .where(and(inArray(schedules.employeeId, [o.employeeId]), gte(schedules.date, o.startDate), lte(schedules.date, o.endDate)));
       expect(clash).toEqual([]);
+    }
+  });
+});
+
+describe('the demo airport around the clock (seed:demo --around-the-clock)', () => {
+  it('opens the ramp 00:00–24:00 every day, and its generated month holds overnight shifts that keep the rules', async () => {
+    const night = await openTestDatabase();
+    try {
+      await seedDemo(night.db, NOW, { aroundTheClock: true });
+      const hours = await night.db.select().from(airportHours).where(eq(airportHours.role, 'Rampa'));
+      expect(hours.length).toBe(14);
+      for (const h of hours) expect([h.openingTime, h.closingTime]).toEqual(['00:00:00', '24:00:00']);
+      // The other groups keep their day hours.
+      const coordinators = await night.db.select().from(airportHours).where(eq(airportHours.role, 'Koordynator'));
+      expect(coordinators.every((h) => h.closingTime === '22:30:00')).toBe(true);
+      const result = await generateMonth(night.db, { role: 'Rampa', month: '2027-02', seed: 1 });
+      expect(result.report.breaches).toEqual([]);
+      const overnight = (await night.db.select().from(schedules)).filter((s) => s.endDate !== s.date);
+      expect(overnight.length).toBeGreaterThan(10);
+    } finally {
+      await night.close();
     }
   });
 });

@@ -101,8 +101,13 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return hasNoEmployees(db);
 }
 
+export interface DemoOptions {
+  /** The ramp (Rampa) open around the clock, 00:00–24:00 every day, as at an airport that never closes. */
+  aroundTheClock?: boolean;
+}
+
 /** Fills the demo airport for the month holding `now` (and the next one, for hours and required hours). */
-export async function seedDemo(db: Db, now: DateTime = DateTime.now()): Promise<{ employees: number; flights: number }> {
+export async function seedDemo(db: Db, now: DateTime = DateTime.now(), options: DemoOptions = {}): Promise<{ employees: number; flights: number }> {
   const timeZone = (await settingsTimeZone(db)) ?? 'Europe/Warsaw';
   const month = now.setZone(timeZone).startOf('month');
   const rows = parseTimetableCsv(fs.readFileSync(timetablePath, 'utf8'));
@@ -111,7 +116,7 @@ export async function seedDemo(db: Db, now: DateTime = DateTime.now()): Promise<
   const months = [month, month.plus({ months: 1 })];
   const hours = [
     { role: 'Koordynator', open: '04:30', close: '22:30', min: 1 },
-    { role: 'Rampa', open: '04:00', close: '22:00', min: 2 },
+    options.aroundTheClock ? { role: 'Rampa', open: '00:00', close: '24:00', min: 2 } : { role: 'Rampa', open: '04:00', close: '22:00', min: 2 },
     { role: 'PAX/INFO', open: '04:00', close: '21:30', min: 1 },
   ];
   await insertDemoAirport(db, {
