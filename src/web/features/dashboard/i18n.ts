@@ -148,6 +148,7 @@ export const dashboard = {
       FLIGHTS_WHILE_CLOSED: 'Loty w porze, gdy grupa jest nieczynna, których nie da się obsłużyć: {{count}}.',
       INPUT_BREAKS_RULE: 'Same dane wejściowe (zmiany stałe, urlopy liczone jako praca) łamią zasadę: {{sentence}}',
       TIME_LIMIT: 'Limit czasu zakończył szukanie lepszego grafiku: na wolniejszym komputerze ten sam grafik może wyjść nieco inaczej.',
+      SAME_DAY_ONLY: 'Strategia „spec” układa tylko zmiany w obrębie jednej daty: godziny pracy po północy zostały bez obsady.',
     },
     event: {
       addTitle: 'Dodaj wydarzenie',
@@ -345,6 +346,7 @@ export const dashboard = {
       FLIGHTS_WHILE_CLOSED: 'Flights when the group is closed, which cannot be served: {{count}}.',
       INPUT_BREAKS_RULE: 'The input alone (fixed shifts, time off counted as work) breaks a rule: {{sentence}}',
       TIME_LIMIT: 'The time limit ended the search for a better month: on a slower machine the same month may come out slightly different.',
+      SAME_DAY_ONLY: 'The "spec" strategy plans shifts within one date only: operating hours past midnight are left unstaffed.',
     },
     event: {
       addTitle: 'Add Event',

@@ -40,6 +40,7 @@ const warnings: Array<[string, SentenceParams]> = [
   ['FLIGHTS_WHILE_CLOSED', { count: 18 }],
   ['INPUT_BREAKS_RULE', { rule: 'R11', ...who, from: '2026-11-01', to: '2026-11-07', longestHours: 30, requiredHours: 35 }],
   ['TIME_LIMIT', {}],
+  ['SAME_DAY_ONLY', {}],
 ];
 
 const CODE = /\bR(?:[1-9]|1[0-2])\b|[A-Z]{2,}_[A-Z_]+/;
