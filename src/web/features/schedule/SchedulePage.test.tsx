@@ -44,3 +44,23 @@ describe('the printable schedule', () => {
     });
   }
 });
+
+describe('an overnight shift in the printout', () => {
+  it('shows once, on its start date, marked +1, counted once in the total; the night before the month is not printed', async () => {
+    const night: MonthData = {
+      ...MONTH,
+      schedules: [{ id: 's1', employeeId: 'e1', date: '2026-11-02', endDate: '2026-11-03', startTime: '22:00', endTime: '06:00', totalHours: 8, version: 1 }],
+      overnightIn: [{ id: 's0', employeeId: 'e1', date: '2026-10-31', endDate: '2026-11-01', startTime: '22:00', endTime: '06:00', totalHours: 8, version: 1 }],
+      totals: { e1: 8 },
+    };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(night), { status: 200, headers: { 'content-type': 'application/json' } })));
+    await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11', language: 'pl' });
+    const row = (await screen.findByRole('rowheader', { name: 'Anna Nowak' })).closest('tr')!;
+    const cells = [...row.querySelectorAll('td')].map((c) => c.textContent);
+    // 1, 2 and 3 November, then the total.
+    expect(cells.slice(0, 3)).toEqual(['', '22–6 +1', '']);
+    expect(cells.filter((c) => c?.includes('22–6'))).toHaveLength(1);
+    expect(cells.at(-2)).toBe('8.00');
+    expect(screen.getByText(/\+1 = koniec następnego dnia/)).toBeInTheDocument();
+  });
+});

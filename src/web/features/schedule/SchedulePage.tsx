@@ -51,7 +51,9 @@ export function SchedulePage() {
         }
       }
     }
-    for (const s of data.schedules) map.set(`${s.employeeId}|${s.date}`, `${short(s.startTime)}–${short(s.endTime)}`);
+    // A shift once, on its start date; an overnight one's end is marked as the next day's ("22–6 +1").
+    // The month's overnightIn (the night before its first date) is the previous month's and not printed.
+    for (const s of data.schedules) map.set(`${s.employeeId}|${s.date}`, `${short(s.startTime)}–${short(s.endTime)}${s.endDate !== s.date ? ' +1' : ''}`);
     return map;
   }, [query.data, dates, offLetter]);
 

@@ -76,3 +76,22 @@ describe('the month as CSV', () => {
     expect(parse(monthCsv(none, none.groups, dates, labels, ','), ',')[1]!.at(-1)).toBe('');
   });
 });
+
+describe('an overnight shift in the CSV', () => {
+  it('is written once, on its start date, with its end marked as the next day; the night before the month is not', () => {
+    const night: MonthData = {
+      ...data,
+      schedules: [
+        { id: 's1', employeeId: 'a', date: '2026-03-01', endDate: '2026-03-02', startTime: '22:00', endTime: '06:00', totalHours: 8, version: 1 },
+        { id: 's2', employeeId: 'a', date: '2026-03-03', endDate: '2026-03-04', startTime: '20:00', endTime: '04:00', totalHours: 8, version: 1 },
+      ],
+      // 28 February 22:00 to 1 March 06:00: February's.
+      overnightIn: [{ id: 's0', employeeId: 'a', date: '2026-02-28', endDate: '2026-03-01', startTime: '22:00', endTime: '06:00', totalHours: 8, version: 1 }],
+      timeOff: [],
+      events: [],
+      totals: { a: 16, b: 0 },
+    };
+    const [, anna] = parse(monthCsv(night, night.groups, dates, labels, ','), ',');
+    expect(anna).toEqual(['Rampa', 'Żak', 'Anna', '22:00-06:00 +1', '', '20:00-04:00 +1', '16.00', '160']);
+  });
+});

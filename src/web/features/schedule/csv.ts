@@ -26,7 +26,9 @@ export function monthCsv(data: MonthData, groups: MonthGroup[], dates: string[],
     const key = `${employeeId}|${date}`;
     cells.set(key, [...(cells.get(key) ?? []), text]);
   };
-  for (const s of data.schedules) add(s.employeeId, s.date, `${s.startTime}-${s.endTime}`);
+  // A shift once, on its start date, an overnight one with its end marked as the next day's
+  // ("22:00-06:00 +1"); its hours are in its start date's month total, as the server counts them.
+  for (const s of data.schedules) add(s.employeeId, s.date, `${s.startTime}-${s.endTime}${s.endDate !== s.date ? ' +1' : ''}`);
   for (const off of data.timeOff) {
     for (const date of dates) {
       if (date < off.startDate || date > off.endDate) continue;
