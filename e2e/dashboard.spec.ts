@@ -207,10 +207,11 @@ test('Edit Schedule: Select time options, errors inside, rule warnings, save and
 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please select both start and end time');
+  // An end before the start is on the next day (docs/night-operations.md): marked, with its hours.
   await start.selectOption('14:00');
   await end.selectOption('06:00');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('End time must be after start time');
+  await expect(dialog.getByTestId('end-next-day')).toContainText('+1 (next day, ');
+  await expect(dialog.getByTestId('shift-hours')).toHaveText('Hours: 16.00');
 
   // 06:00 after a shift ending 22:00 the day before: 8 h of rest, 3 h short of 11.
   await start.selectOption('06:00');
