@@ -1,0 +1,191 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { coverageUpperBound } from './bound.ts';
+import { buildCalendar, gridMinutes } from './calendar.ts';
+import { parseInstance, type Instance, type InstanceInput, type ResultShift } from './format.ts';
+import { generate } from './generate.ts';
+import { measureQuality } from './quality.ts';
+import { checkResult } from './rules.ts';
+import { seededRandom } from './prng.ts';
+import { baseInstanceInput } from './testing.ts';
+import { formatMinutes, nextDate, shiftHours } from '../shared/hours.ts';
+
+/** November 2026 in Warsaw open around the clock with minimum staff 1, one employee by default. */
+function aroundTheClock(patch: Partial<InstanceInput> = {}): Instance {
+  return parseInstance({
+    ...baseInstanceInput(),
+    airportHours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openingTime: '00:00', closingTime: '24:00', minimumStaff: 1 })),
+    employees: [{ id: 'e1', firstName: 'A', lastName: 'B', timeOff: [] }],
+    ...patch,
+  });
+}
+
+describe('coverageUpperBound', () => {
+  it('reads 100 % with no demand', async () => {
+    const bound = await coverageUpperBound(aroundTheClock({ airportHours: [] }));
+    expect(bound).toMatchObject({ coveragePercent: 100, demandHours: 0, boundHours: 0, status: 'optimal' });
+  });
+
+  it('reaches 100 % where staff is plentiful', async () => {
+    const input = baseInstanceInput();
+    const employees = Array.from({ length: 8 }, (_, i) => ({ id: `e${i}`, firstName: 'A', lastName: `${i}`, timeOff: [] }));
+    const bound = await coverageUpperBound(parseInstance({ ...input, employees }));
+    expect(bound.coveragePercent).toBe(100);
+  });
+
+  it('is the weekly caps when one employee faces a month open around the clock', async () => {
+    // November 2026 starts on a Sunday: four whole weeks of 40 h, then 29–30 November (2 days × 12 h = 24 h).
+    const bound = await coverageUpperBound(aroundTheClock());
+    expect(bound.demandHours).toBe(720);
+    expect(bound.boundHours).toBe(184);
+    expect(bound.coveragePercent).toBe(25.56);
+  });
+
+  it('takes away the weeks an employee is off, and the days a fixed shift holds', async () => {
+    const off = await coverageUpperBound(
+      aroundTheClock({ employees: [{ id: 'e1', firstName: 'A', lastName: 'B', timeOff: [{ startDate: '2026-11-01', endDate: '2026-11-07', countAsWork: false, workHours: null }] }] }),
+    );
+    expect(off.boundHours).toBe(144);
+    // A fixed 10 h shift counts as given, and leaves 30 h of the week.
+    const fixed = await coverageUpperBound(aroundTheClock({ fixedShifts: [{ employeeId: 'e1', date: '2026-11-02', startTime: '08:00', endTime: '18:00' }] }));
+    expect(fixed.boundHours).toBe(184);
+  });
+
+  it('counts a flight needing more staff than there are employees only up to the staff', async () => {
+    // Two employees, closed except Monday 2 November 08:00–12:00 with minimum staff 3: at most 2 × 4 h of 12.
+    const bound = await coverageUpperBound(
+      parseInstance({
+        ...baseInstanceInput(),
+        employees: [
+          { id: 'e1', firstName: 'A', lastName: 'B', timeOff: [] },
+          { id: 'e2', firstName: 'C', lastName: 'D', timeOff: [] },
+        ],
+        airportHours: [{ dayOfWeek: 1, openingTime: '08:00', closingTime: '12:00', minimumStaff: 3 }],
+      }),
+    );
+    expect(bound.demandHours).toBe(5 * 12);
+    expect(bound.boundHours).toBe(5 * 8);
+  });
+
+  it('falls back to a coarser bound, still above any roster, when the solver runs out of time', async () => {
+    const instance = aroundTheClock();
+    const bound = await coverageUpperBound(instance, { timeLimitMs: 0 });
+    if (bound.status === 'timeLimit') expect(bound.boundHours).toBeGreaterThanOrEqual(184);
+    else expect(bound.boundHours).toBe(184);
+  });
+});
+
+// Random small months: few employees and flights, real months (with the clocks changing in March and
+// October), hours of every kind (closed, daytime, closing past midnight, 00:00–24:00).
+const hoursArbitrary = fc.oneof(
+  fc.constant(null),
+  fc.record({ open: fc.integer({ min: 0, max: 40 }), length: fc.integer({ min: 4, max: 30 }), staff: fc.integer({ min: 0, max: 2 }) }),
+  fc.record({ open: fc.constant(0), length: fc.constant(48), staff: fc.integer({ min: 1, max: 2 }) }),
+);
+const monthArbitrary = fc.record({
+  month: fc.constantFrom('2026-11', '2026-10', '2026-03', '2026-02'),
+  timeIncrement: fc.constantFrom('half' as const, 'full' as const),
+  minShiftHours: fc.integer({ min: 2, max: 6 }),
+  weeklyHours: fc.integer({ min: 16, max: 48 }),
+  maxConsecutiveDays: fc.constantFrom(0, 3, 6),
+  weeklyRestHours: fc.constantFrom(0, 35),
+  hours: fc.array(hoursArbitrary, { minLength: 7, maxLength: 7 }),
+  employees: fc.integer({ min: 1, max: 3 }),
+  offs: fc.array(fc.record({ employee: fc.integer({ min: 0, max: 2 }), day: fc.integer({ min: 0, max: 27 }), days: fc.integer({ min: 1, max: 5 }), work: fc.boolean() }), { maxLength: 3 }),
+  flights: fc.array(fc.record({ day: fc.integer({ min: 0, max: 27 }), minute: fc.integer({ min: 0, max: 1439 }), staff: fc.integer({ min: 1, max: 4 }) }), { maxLength: 8 }),
+  seed: fc.integer({ min: 1, max: 1000 }),
+});
+type Month = typeof monthArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
+function instanceOf(r: Month): Instance {
+  const date = (day: number) => `${r.month}-${String(day + 1).padStart(2, '0')}`;
+  return parseInstance({
+    version: 2,
+    month: r.month,
+    timeZone: 'Europe/Warsaw',
+    role: 'Rampa',
+    settings: { timeIncrement: r.timeIncrement, minRestHours: 11, weeklyHours: r.weeklyHours, minShiftHours: r.minShiftHours, weeklyRestHours: r.weeklyRestHours, maxConsecutiveDays: r.maxConsecutiveDays },
+    requiredHours: 120,
+    employees: Array.from({ length: r.employees }, (_, i) => ({
+      id: `e${i}`,
+      firstName: 'A',
+      lastName: `${i}`,
+      timeOff: r.offs
+        .filter((o) => o.employee === i)
+        .map((o) => ({ startDate: date(o.day), endDate: date(Math.min(27, o.day + o.days - 1)), countAsWork: o.work, workHours: o.work ? 8 : null })),
+    })),
+    flights: r.flights.map((f, i) => ({
+      flightNumber: `LO${i}`,
+      departureTime: `${date(f.day)}T${formatMinutes(f.minute)}:00`,
+      arrivalTime: null,
+      requiredStaff: f.staff,
+    })),
+    airportHours: r.hours.flatMap((h, dayOfWeek) => {
+      if (!h) return [];
+      const open = h.open * 30;
+      const close = open + h.length * 30;
+      if (h.length === 48 && open === 0) return [{ dayOfWeek, openingTime: '00:00', closingTime: '24:00', minimumStaff: h.staff }];
+      return [{ dayOfWeek, openingTime: formatMinutes(open), closingTime: formatMinutes(close % 1440), minimumStaff: h.staff }];
+    }),
+    fixedShifts: [],
+  });
+}
+
+/** A random roster that keeps every rule, each shift kept only when the whole month still has no breach. */
+function handMade(instance: Instance, seed: number): ResultShift[] {
+  const random = seededRandom(seed);
+  const calendar = buildCalendar(instance);
+  const grid = gridMinutes(instance.settings);
+  const shifts: ResultShift[] = [];
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const day = calendar.days[random.below(calendar.days.length)]!;
+    if (day.open === null || day.until === null || day.close === null) continue;
+    const employee = instance.employees[random.below(instance.employees.length)]!;
+    const first = Math.ceil(day.open / grid);
+    const start = (first + random.below(Math.max(1, Math.floor((day.close - first * grid) / grid) + 1))) * grid;
+    const end = Math.min(day.until, start + (4 + random.below(17)) * 30);
+    if (end <= start || end % grid !== 0) continue;
+    const endDate = end > 1440 ? nextDate(day.date) : day.date;
+    const startTime = formatMinutes(start);
+    const endTime = formatMinutes(end % 1440);
+    let totalHours = 0;
+    try {
+      totalHours = shiftHours(day.date, startTime, endTime, instance.timeZone, endDate);
+    } catch {
+      continue;
+    }
+    const candidate: ResultShift = { employeeId: employee.id, date: day.date, startTime, endTime, totalHours, ...(endDate !== day.date ? { endDate } : {}) };
+    if (checkResult(instance, [...shifts, candidate], calendar).length === 0) shifts.push(candidate);
+  }
+  return shifts;
+}
+
+describe('no rule-abiding roster beats the bound', () => {
+  it('holds for generated months (default and spec) and random hand-made ones', { timeout: 300_000 }, async () => {
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(monthArbitrary, async (r) => {
+        const instance = instanceOf(r);
+        // Time off counted as work may itself break a rule; then no roster keeps the rules.
+        fc.pre(checkResult(instance, []).length === 0);
+        const bound = await coverageUpperBound(instance);
+        expect(bound.status).toBe('optimal');
+        const rosters: ResultShift[][] = [handMade(instance, r.seed)];
+        for (const strategy of ['default', 'spec'] as const) {
+          const result = generate(instance, { strategy, seed: r.seed, timeLimitMs: 150 });
+          // The bound is about rosters that keep the rules; spec may break some (docs/quality.md).
+          if (result.report.breaches.length === 0) rosters.push(result.shifts);
+        }
+        for (const shifts of rosters) {
+          expect(checkResult(instance, shifts)).toEqual([]);
+          const quality = measureQuality(instance, shifts);
+          expect(quality.coveragePercent).toBeLessThanOrEqual(bound.coveragePercent + 1e-6);
+          expect(quality.coveredHours).toBeLessThanOrEqual(bound.boundHours + 0.01);
+          compared++;
+        }
+      }),
+      { numRuns: 25, seed: 16 },
+    );
+    expect(compared).toBeGreaterThanOrEqual(50);
+  });
+});

@@ -1,0 +1,338 @@
+// The best coverage (Q1) any rule-abiding roster of a group-month can reach, from above: a linear
+// relaxation of the month solved with HiGHS (the `highs` package, WebAssembly, loaded lazily here only).
+// docs/coverage-bound.md argues each step; in short:
+//
+// - Employees are anonymous: a shift is counted, not assigned. Each day may hold at most as many shifts as
+//   there are employees free that day (R4, R8, and a fixed shift takes the person's one shift of the day).
+// - Each week's shift hours are at most the sum over employees of what R6 (and R5, per free day) leaves
+//   them after their fixed shifts and time off counted as work. The month's cap follows from the weeks';
+//   required hours cap nothing (overtime exists).
+// - Every window of maxConsecutiveDays + 1 days holds at most what R12 lets each employee work in it.
+// - Candidate shifts are every shift R1, R3, R5 and R9 allow: starts on the grid between opening and
+//   closing, ends on the grid by the day's `until`, lengths from the shortest shift to 12 h; counts relaxed
+//   to real numbers.
+// - Fixed shifts and the night shift before the month are on duty as given (R10).
+// - Coverage is counted per block of the grid step on the month's line of minutes. Every shift that is
+//   not fixed starts and ends on the grid, so its supply is constant over a block; the covered minutes of
+//   a block, Σ min(D(t), F(t) + s), are then a concave piecewise-linear function of the block's supply s,
+//   written exactly as the minimum of its pieces.
+//
+// Leaving out a rule (R7 rest, R11 weekly rest, who works which shift) can only make the relaxation
+// looser, never below what a roster achieves. The bound is rounded down to whole minutes only after a
+// margin larger than the solver's tolerances, and up to the hundredth of a percent Q1 is shown in.
+import { buildCalendar, DAY_MINUTES, daysOffOf, gridMinutes, localFlights, spanOf, weeklyCapHours, type Calendar } from './calendar.ts';
+import { buildDemand } from './demand.ts';
+import type { Highs } from 'highs';
+import type { Instance } from './format.ts';
+import { supplyOf } from './quality.ts';
+import { maxConsecutiveDays } from './rules.ts';
+
+export type BoundOptions = {
+  /** Wall time the solver may take; past it the bound falls back to a coarser valid one. Default 20 s. */
+  timeLimitMs?: number;
+  /** Solve with whole shift counts (a MILP); its proven dual bound is used. Default false: the LP. */
+  integer?: boolean;
+};
+
+export type CoverageBound = {
+  /** Upper bound on Q1, rounded up to the hundredth of a percent (Q1's own precision). 100 with no demand. */
+  coveragePercent: number;
+  /** ∫ D dt over the month, in hours. */
+  demandHours: number;
+  /** Upper bound on ∫ min(S, D) dt, in hours (whole minutes). */
+  boundHours: number;
+  elapsedMs: number;
+  /** 'timeLimit': the solver stopped early and a coarser (still valid) bound is reported. */
+  status: 'optimal' | 'timeLimit';
+  /** Size of the model solved (for the benchmark). */
+  size?: { columns: number; rows: number; nonzeros: number };
+};
+
+const DAILY_CAP_MINUTES = 12 * 60;
+const DEFAULT_TIME_LIMIT_MS = 20_000;
+
+let runtime: Promise<Highs> | null = null;
+
+/** HiGHS, loaded once on first use (never part of the web bundle: only the server and tools import this file). */
+function loadHighs(): Promise<Highs> {
+  // The ESM build's default export is the loader; TypeScript reads the package's types as CommonJS.
+  runtime ??= import('highs').then((module) => (module as unknown as { default: () => Promise<Highs> }).default()).catch((err: unknown) => {
+    runtime = null;
+    throw err;
+  });
+  return runtime;
+}
+
+/** A block's covered minutes as a function of its supply s: constant + Σ_v count_v · min(v, s). */
+type BlockCurve = { constant: number; values: number[]; counts: number[] };
+
+function blockCurves(demand: Uint16Array, fixed: Uint16Array, step: number): BlockCurve[] {
+  const blocks = demand.length / step;
+  const out: BlockCurve[] = [];
+  for (let b = 0; b < blocks; b++) {
+    let constant = 0;
+    const byValue = new Map<number, number>();
+    for (let t = b * step; t < (b + 1) * step; t++) {
+      const D = demand[t]!;
+      const F = fixed[t]!;
+      if (D <= F) constant += D;
+      else {
+        constant += F;
+        byValue.set(D - F, (byValue.get(D - F) ?? 0) + 1);
+      }
+    }
+    const values = [...byValue.keys()].sort((a, c) => a - c);
+    out.push({ constant, values, counts: values.map((v) => byValue.get(v)!) });
+  }
+  return out;
+}
+
+/** f(s) of a block curve, for the coarse fallback bound. */
+function curveAt(curve: BlockCurve, s: number): number {
+  let sum = curve.constant;
+  curve.values.forEach((v, i) => (sum += curve.counts[i]! * Math.min(v, s)));
+  return sum;
+}
+
+type Candidate = { day: number; start: number; end: number; minutes: number };
+
+/** Every shift a rule-abiding roster may place that is not fixed (R1, R2, R3, R5, R9), generously read. */
+function candidates(calendar: Calendar, step: number, minShiftMinutes: number): Candidate[] {
+  const out: Candidate[] = [];
+  for (const day of calendar.days) {
+    if (day.open === null || day.close === null || day.until === null) continue;
+    const firstStart = Math.ceil(day.open / step) * step;
+    for (let start = firstStart; start <= day.close; start += step) {
+      for (let end = start + step; end <= day.until && end - start <= DAY_MINUTES; end += step) {
+        const wall = end - start;
+        const minutes = calendar.elapsed(day.index, start, end);
+        // Either reading of the length (wall clock or elapsed) admits the shift: a superset of R3 and R5.
+        if (wall < minShiftMinutes && minutes < minShiftMinutes) continue;
+        if (wall > DAILY_CAP_MINUTES && minutes > DAILY_CAP_MINUTES) continue;
+        out.push({ day: day.index, start, end, minutes: Math.min(wall, minutes) });
+      }
+    }
+  }
+  return out;
+}
+
+/** Upper bound on Q1 for the instance's month: see the top of this file and docs/coverage-bound.md. */
+export async function coverageUpperBound(instance: Instance, options: BoundOptions = {}): Promise<CoverageBound> {
+  const started = performance.now();
+  const calendar = buildCalendar(instance);
+  const demand = buildDemand(calendar, localFlights(instance.flights, calendar));
+  const demandHours = demand.total / 60;
+  const finish = (boundMinutes: number, status: CoverageBound['status'], size?: CoverageBound['size']): CoverageBound => {
+    const minutes = Math.min(demand.total, boundMinutes);
+    return {
+      coveragePercent: demand.total === 0 ? 100 : Math.min(100, Math.ceil((minutes / demand.total) * 10000 - 1e-9) / 100),
+      demandHours,
+      boundHours: minutes / 60,
+      elapsedMs: Math.round(performance.now() - started),
+      status,
+      ...(size ? { size } : {}),
+    };
+  };
+  if (demand.total === 0) return finish(0, 'optimal');
+
+  const step = gridMinutes(instance.settings);
+  const days = calendar.days.length;
+  const fixedSupply = supplyOf(calendar, instance.fixedShifts.map((f) => ({ ...f, totalHours: 0 })), instance.previousShifts).line;
+  const curves = blockCurves(demand.line, fixedSupply, step);
+  const blocks = curves.length;
+
+  // Who is free for a shift of their own each day, and what each may still work per week and per run of days.
+  const weekCap = Math.round(weeklyCapHours(instance.settings) * 60);
+  const runLimit = maxConsecutiveDays(instance.settings);
+  const freeOnDay = new Array<number>(days).fill(0);
+  const weekMinutes = new Array<number>(calendar.weekCount).fill(0);
+  const free: boolean[][] = [];
+  const busy: boolean[][] = [];
+  for (const employee of instance.employees) {
+    const off = daysOffOf(employee, calendar);
+    const fixedMinutes = new Array<number>(days).fill(0);
+    const fixedDay = new Array<boolean>(days).fill(false);
+    for (const shift of instance.fixedShifts) {
+      if (shift.employeeId !== employee.id) continue;
+      const day = calendar.byDate.get(shift.date);
+      const span = spanOf(shift);
+      if (!day || !span) continue;
+      fixedDay[day.index] = true;
+      fixedMinutes[day.index]! += calendar.elapsed(day.index, span.start, span.end);
+    }
+    const freeDays = calendar.days.map((d) => !off[d.index]!.blocked && !fixedDay[d.index]);
+    // A working day whatever is planned (R12): a fixed shift or time off counted as work.
+    const workingDays = calendar.days.map((d) => fixedDay[d.index]! || off[d.index]!.work);
+    free.push(freeDays);
+    busy.push(workingDays);
+    const used = new Array<number>(calendar.weekCount).fill(0);
+    const room = new Array<number>(calendar.weekCount).fill(0);
+    for (const day of calendar.days) {
+      used[day.week]! += fixedMinutes[day.index]! + Math.round(off[day.index]!.workHours * 60);
+      if (freeDays[day.index]) {
+        freeOnDay[day.index]!++;
+        room[day.week]! += Math.max(0, DAILY_CAP_MINUTES - Math.round(off[day.index]!.workHours * 60));
+      }
+    }
+    for (let w = 0; w < calendar.weekCount; w++) weekMinutes[w]! += Math.max(0, Math.min(weekCap - used[w]!, room[w]!));
+  }
+
+  const shifts = candidates(calendar, step, Math.round(Number(instance.settings.minShiftHours) * 60));
+
+  // Columns: shifts x, then per block its supply s_b and covered c_b, then per day its count of shifts n_d.
+  const X = 0;
+  const S = shifts.length;
+  const C = S + blocks;
+  const N = C + blocks;
+  const numCols = N + days;
+  const colCost = new Float64Array(numCols);
+  const colLower = new Float64Array(numCols);
+  const colUpper = new Float64Array(numCols).fill(Infinity);
+  for (let b = 0; b < blocks; b++) {
+    const curve = curves[b]!;
+    colCost[C + b] = 1;
+    colUpper[C + b] = curve.values.reduce((sum, v, i) => sum + v * curve.counts[i]!, 0);
+  }
+  for (let d = 0; d < days; d++) colUpper[N + d] = freeOnDay[d]!;
+
+  // Rows, built as lists of (column, value) and packed into CSR at the end.
+  const rowStarts: number[] = [0];
+  const indices: number[] = [];
+  const values: number[] = [];
+  const rowLower: number[] = [];
+  const rowUpper: number[] = [];
+  const addRow = (entries: Array<[number, number]>, lower: number, upper: number) => {
+    for (const [col, value] of entries) {
+      indices.push(col);
+      values.push(value);
+    }
+    rowStarts.push(indices.length);
+    rowLower.push(lower);
+    rowUpper.push(upper);
+  };
+
+  // Supply flow along the line: s_b − s_{b−1} − (shifts starting at b) + (shifts ending at b) = 0.
+  const startsAt: number[][] = Array.from({ length: blocks }, () => []);
+  const endsAt: number[][] = Array.from({ length: blocks }, () => []);
+  const onDay: number[][] = Array.from({ length: days }, () => []);
+  const inWeek: Array<Array<[number, number]>> = Array.from({ length: calendar.weekCount }, () => []);
+  shifts.forEach((shift, i) => {
+    const from = (shift.day * DAY_MINUTES + shift.start) / step;
+    const to = (shift.day * DAY_MINUTES + shift.end) / step;
+    startsAt[from]!.push(i);
+    if (to < blocks) endsAt[to]!.push(i);
+    onDay[shift.day]!.push(i);
+    inWeek[calendar.days[shift.day]!.week]!.push([X + i, shift.minutes]);
+  });
+  for (let b = 0; b < blocks; b++) {
+    const entries: Array<[number, number]> = [[S + b, 1]];
+    if (b > 0) entries.push([S + b - 1, -1]);
+    for (const i of startsAt[b]!) entries.push([X + i, -1]);
+    for (const i of endsAt[b]!) entries.push([X + i, 1]);
+    addRow(entries, 0, 0);
+  }
+  // Covered minutes of a block: under each piece of its concave curve (the constant part is added apart).
+  let constant = 0;
+  for (let b = 0; b < blocks; b++) {
+    const curve = curves[b]!;
+    constant += curve.constant;
+    let below = 0; // Σ count · v over values at or below the breakpoint
+    let above = curve.counts.reduce((a, c) => a + c, 0); // minutes whose value lies above the breakpoint
+    let k = 0;
+    for (let i = 0; i <= curve.values.length; i++) {
+      // Piece from breakpoint k: c ≤ below + above · k + above · (s − k)  ⇔  c − above · s ≤ below.
+      if (above > 0) addRow([[C + b, 1], [S + b, -above]], -Infinity, below);
+      if (i === curve.values.length) break;
+      k = curve.values[i]!;
+      below += curve.counts[i]! * k;
+      above -= curve.counts[i]!;
+    }
+  }
+  // Shifts per day (R4, R8, fixed shifts).
+  for (let d = 0; d < days; d++) addRow([...onDay[d]!.map((i): [number, number] => [X + i, 1]), [N + d, -1]], 0, 0);
+  // Shift minutes per week (R5, R6).
+  for (let w = 0; w < calendar.weekCount; w++) if (inWeek[w]!.length > 0) addRow(inWeek[w]!, -Infinity, weekMinutes[w]!);
+  // Runs of days (R12): any runLimit + 1 days hold at most runLimit working days per employee.
+  if (runLimit > 0 && runLimit < days) {
+    for (let first = 0; first + runLimit < days; first++) {
+      let room = 0;
+      for (let e = 0; e < instance.employees.length; e++) {
+        let freeCount = 0;
+        let freeWorking = 0;
+        let working = 0;
+        for (let d = first; d <= first + runLimit; d++) {
+          if (free[e]![d]) freeCount++;
+          if (busy[e]![d]) working++;
+          if (free[e]![d] && busy[e]![d]) freeWorking++;
+        }
+        room += Math.min(freeCount, freeWorking + Math.max(0, runLimit - working));
+      }
+      const entries: Array<[number, number]> = [];
+      for (let d = first; d <= first + runLimit; d++) entries.push([N + d, 1]);
+      addRow(entries, -Infinity, room);
+    }
+  }
+
+  const numRows = rowLower.length;
+  const size = { columns: numCols, rows: numRows, nonzeros: indices.length };
+  const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+  const coarse = (): number => {
+    // Every minute's supply is at most two shifts per employee (one of its date, one of the day before):
+    // each block at its curve's value for that supply.
+    const most = 2 * instance.employees.length;
+    return Math.floor(curves.reduce((sum, curve) => sum + curveAt(curve, most), 0));
+  };
+
+  const highs = await loadHighs();
+  const inf = highs.infinity;
+  const finite = (v: number) => (v === Infinity ? inf : v === -Infinity ? -inf : v);
+  const model = highs.createModel();
+  try {
+    model.options.set({
+      output_flag: false,
+      time_limit: Math.max(0.05, (timeLimitMs - (performance.now() - started)) / 1000),
+    });
+    model.passModel({
+      numCols,
+      numRows,
+      sense: highs.constants.objectiveSense.maximize,
+      offset: constant,
+      colCost,
+      colLower,
+      colUpper: colUpper.map(finite),
+      rowLower: Float64Array.from(rowLower, finite),
+      rowUpper: Float64Array.from(rowUpper, finite),
+      matrix: {
+        format: 'csr',
+        numRows,
+        numCols,
+        starts: Int32Array.from(rowStarts),
+        indices: Int32Array.from(indices),
+        values: Float64Array.from(values),
+      },
+      ...(options.integer ? { integrality: Int32Array.from({ length: numCols }, (_, j) => (j < S ? 1 : 0)) } : {}),
+    });
+    model.run();
+    const status = model.getModelStatus();
+    const codes = highs.constants.modelStatus;
+    if (status === codes.optimal) {
+      const value = options.integer ? Number(model.info.get('mip_dual_bound')) : model.getObjectiveValue();
+      return finish(withMargin(value), 'optimal', size);
+    }
+    if (options.integer && status === codes.timeLimit) {
+      const dual = Number(model.info.get('mip_dual_bound'));
+      if (Number.isFinite(dual)) return finish(Math.min(coarse(), withMargin(dual)), 'timeLimit', size);
+    }
+    return finish(coarse(), 'timeLimit', size);
+  } finally {
+    model.dispose();
+  }
+}
+
+/**
+ * The solver's value as whole minutes, never below the true optimum: a roster covers whole minutes, and
+ * the margin is far above what the solver's feasibility tolerances (1e-7 per row) can add up to.
+ */
+function withMargin(value: number): number {
+  return Math.floor(value + 0.5 + 1e-6 * Math.abs(value));
+}
