@@ -49,7 +49,7 @@ describe('golden months', () => {
     const result = generate(baseInstance({ requiredHours: null, employees: [], flights: [{ flightNumber: 'X1', departureTime: '2026-11-07T10:00', arrivalTime: null, requiredStaff: 2 }, { flightNumber: 'X2', departureTime: '2026-11-02T10:00', arrivalTime: null, requiredStaff: 2 }] }));
     expect(result.report.unstaffedFlights.map((f) => [f.flightNumber, f.reason])).toEqual([
       ['X1', 'closed'],
-      ['X2', 'nobody free'],
+      ['X2', 'nobodyFree'],
     ]);
     expect(result.report.warnings.join('\n')).toContain('No required hours');
     expect(result.report.warnings.join('\n')).toContain('above the staff');

@@ -8,6 +8,7 @@ import { seededRandom } from './prng.ts';
 import { buildProblem, type PlanShift, type Problem, type Strategy } from './problem.ts';
 import { flightStaffed, measureQuality, supplyOf, type EmployeeTotal, type Quality } from './quality.ts';
 import { checkResult, type Breach } from './rules.ts';
+import { coverageOf, type ShortReason } from './coverage.ts';
 import { defaultStrategy } from './strategies/default.ts';
 import { SAME_DAY_NOTE, specStrategy } from './strategies/spec.ts';
 
@@ -18,7 +19,7 @@ export const DEFAULT_SEED = 1;
 
 export type GenerateOptions = { strategy?: StrategyName; seed?: number; timeLimitMs?: number };
 
-export type UnstaffedReason = 'closed' | 'nobody free' | 'cap reached';
+export type UnstaffedReason = ShortReason;
 
 export type Report = {
   strategy: StrategyName;
@@ -136,29 +137,12 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
     };
   });
 
-  const workedDays = new Map<string, Set<string>>();
-  for (const s of shifts) {
-    const set = workedDays.get(s.employeeId) ?? new Set<string>();
-    set.add(s.date);
-    workedDays.set(s.employeeId, set);
-  }
+  // Short flights and why, as the coverage views say it of any month (coverage.ts).
+  const coverage = coverageOf(instance, shifts, { problem, supply });
+  const unstaffedFlights: Report['unstaffedFlights'] = coverage.flights
+    .filter((f) => f.status !== 'staffed')
+    .map((f) => ({ flightNumber: f.flightNumber, departureTime: f.departureTime, requiredStaff: f.requiredStaff, reason: f.reason!, shortBy: f.shortBy }));
   const weekly = problem.weeklyCapMinutes;
-  const unstaffedFlights: Report['unstaffedFlights'] = [];
-  for (const window of demand.flights) {
-    const staffed = flightStaffed(window, supply);
-    if (staffed === true) continue;
-    const { flight, day } = window.local;
-    let shortBy = flight.requiredStaff;
-    let reason: UnstaffedReason = 'closed';
-    if (staffed === false) {
-      shortBy = Math.max(...window.lastHour.flatMap((seg) => Array.from({ length: seg.to - seg.from }, (_, i) => flight.requiredStaff - supply.perDay[seg.day]![seg.from + i]!)));
-      // Someone free that day (not off, no shift yet) but unused was held back by a cap; otherwise nobody was free.
-      const date = calendar.days[day]?.date;
-      const someoneFree = problem.employees.some((e) => day >= 0 && day < calendar.days.length && !e.daysOff[day]!.blocked && !workedDays.get(e.id)?.has(date ?? ''));
-      reason = someoneFree ? 'cap reached' : 'nobody free';
-    }
-    unstaffedFlights.push({ flightNumber: flight.flightNumber, departureTime: flight.departureTime, requiredStaff: flight.requiredStaff, reason, shortBy });
-  }
 
   const warnings: string[] = [];
   const notices: Notice[] = [];

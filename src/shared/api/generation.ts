@@ -65,7 +65,12 @@ export const unstaffedFlightSchema = z.object({
   departureTime: z.string(),
   requiredStaff: z.number(),
   shortBy: z.number(),
-  reason: z.enum(['closed', 'nobody free', 'cap reached']),
+  /**
+   * Why (docs/coverage.md): closed then; someone free and under their hours was not planned; the
+   * people free were at or over their hours; the labour rules kept the people free away; nobody free.
+   * 'nobody free' and 'cap reached' are the words of runs recorded before, still read back.
+   */
+  reason: z.enum(['closed', 'unplanned', 'overHours', 'rules', 'nobodyFree', 'nobody free', 'cap reached']),
 });
 export type UnstaffedFlight = z.infer<typeof unstaffedFlightSchema>;
 
