@@ -42,7 +42,13 @@ export interface LoadedMonth {
   manualKeys: Set<string>;
 }
 
-export async function loadInstance(db: Db, role: string, month: string, options: { keepManual?: boolean } = {}): Promise<LoadedMonth> {
+export async function loadInstance(
+  db: Db,
+  role: string,
+  month: string,
+  /** `keepManual`: the planner's shifts as fixed (default); `requiredHoursOptional`: a month without required hours has requiredHours null instead of being refused. */
+  options: { keepManual?: boolean; requiredHoursOptional?: boolean } = {},
+): Promise<LoadedMonth> {
   const group = await findStaffGroup(db, role);
   if (!group) throw new NotFoundError('NOT_FOUND', `Staff group "${role}" not found`, { field: 'role', params: { what: 'staffGroup' } });
   const settings = await getSettings(db);
@@ -50,7 +56,8 @@ export async function loadInstance(db: Db, role: string, month: string, options:
   const parts = parseMonthKey(month);
 
   const required = await step('Error loading monthly work hours', () => requiredHoursOf(db, parts));
-  if (!required[0]) throw new UnprocessableError('NO_REQUIRED_HOURS', NO_REQUIRED_HOURS);
+  if (!required[0] && !options.requiredHoursOptional) throw new UnprocessableError('NO_REQUIRED_HOURS', NO_REQUIRED_HOURS);
+  const requiredHours = required[0]?.requiredHours ?? null;
 
   const hours = await step('Error loading airport hours', () => groupAirportHours(db, role, parts));
 
@@ -87,16 +94,17 @@ export async function loadInstance(db: Db, role: string, month: string, options:
       weeklyRestHours: settings.weeklyRestHours,
       maxConsecutiveDays: settings.maxConsecutiveDays,
     },
-    requiredHours: required[0].requiredHours,
+    requiredHours,
     employees: staff.map((e) => ({
       id: e.id,
       firstName: e.firstName,
       lastName: e.lastName,
       // Part time or own hours: the employee's own target (docs/decisions/0010-part-time-hours.md);
       // a full-time employee without own hours keeps the month's, so their entry has none.
-      ...((e.monthlyHours !== null || e.workingTimeFraction !== 1) && {
-        requiredHours: employeeRequiredHours(required[0]!.requiredHours, e)!,
-      }),
+      ...((e.monthlyHours !== null || e.workingTimeFraction !== 1) &&
+        employeeRequiredHours(requiredHours, e) !== null && {
+          requiredHours: employeeRequiredHours(requiredHours, e)!,
+        }),
       timeOff: offs
         .filter((o) => o.employeeId === e.id)
         .map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),

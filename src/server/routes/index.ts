@@ -19,6 +19,7 @@ import { flightRoutes } from './flights.ts';
 import { accountRoutes } from './account.ts';
 import { adminRoutes } from './admin.ts';
 import { auditRoutes } from './audit.ts';
+import { coverageRoutes } from './coverage.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   // The account's own routes stay open to a user who must still choose a password.
@@ -40,5 +41,6 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
     await settled.register(async (scope) => flightRoutes(scope, ctx));
     await settled.register(async (scope) => adminRoutes(scope, ctx));
     await settled.register(async (scope) => auditRoutes(scope, ctx));
+    await settled.register(async (scope) => coverageRoutes(scope, ctx));
   });
 }

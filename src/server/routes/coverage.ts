@@ -1,0 +1,18 @@
+// Coverage API (docs/coverage.md): GET /coverage?month for every group with operating hours (per day
+// and per flight, with the upper bound when it is known), GET /coverage/day?date&role for one day in
+// 15-minute steps. Both read what is saved; nothing is written.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { coverageDayQuerySchema, coverageQuerySchema, dayProfileSchema, monthCoverageSchema } from '../../shared/api/coverage.ts';
+import { dayCoverage, monthCoverage } from '../coverage/service.ts';
+import type { RouteContext } from './context.ts';
+
+export async function coverageRoutes(app: FastifyInstance, { database, coverageBound }: RouteContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/coverage', { schema: { querystring: coverageQuerySchema, response: { 200: monthCoverageSchema } } }, async (request) =>
+    monthCoverage(database.db, request.query.month, coverageBound),
+  );
+  api.get('/coverage/day', { schema: { querystring: coverageDayQuerySchema, response: { 200: dayProfileSchema } } }, async (request) =>
+    dayCoverage(database.db, request.query.role, request.query.date),
+  );
+}
