@@ -1,0 +1,221 @@
+// The best possible coverage of a group-month (docs/coverage-bound.md), kept ready for the coverage
+// answer. Computing it takes a second or more of pure computation (HiGHS), so it runs in a worker
+// thread, one month at a time, and is kept until the database's change feed (../db/changes.ts) says
+// the month's inputs changed. `boundFor` never waits: with nothing kept it answers 'pending' and starts
+// the computation; the next ask after it is done answers 'ready'.
+//
+// What invalidates a month: every input of loadInstance has a trigger (migrations 0003 and 0009).
+// Employees, staff groups, settings, required hours, flights and operating hours announce every month;
+// a shift or time off announces its own months. A change to month M also drops M + 1, whose first
+// morning the night shift of M's last day covers.
+//
+// While the feed is not live (PostgreSQL's listening connection is down) a change may go unheard: a
+// bound computed then is kept for at most OUTAGE_TTL_MS, and the feed's 'all' on reconnecting drops it.
+import { Worker } from 'node:worker_threads';
+import type { BoundOptions, CoverageBound } from '../../engine/bound.ts';
+import type { Instance } from '../../engine/format.ts';
+import { addMonths } from '../../shared/month.ts';
+import type { BoundStatus } from '../../shared/api/coverage-bound.ts';
+import type { Change, ChangeFeed } from '../db/changes.ts';
+import type { Db } from '../db/client.ts';
+import { loadInstance } from '../generation/instance.ts';
+
+export type { BoundStatus } from '../../shared/api/coverage-bound.ts';
+
+export interface BoundWorkerAnswer {
+  ok: boolean;
+  bound?: CoverageBound;
+  message?: string;
+}
+
+const workerFile = new URL('./bound-worker.ts', import.meta.url);
+/** How long a bound computed while the feed was not live is trusted. */
+export const OUTAGE_TTL_MS = 60_000;
+/** How long a failed computation is remembered before it is tried again. */
+export const RETRY_FAILED_MS = 60_000;
+/** The solver's time limit in the worker; past it the bound is a coarser, still valid one. */
+const TIME_LIMIT_MS = 30_000;
+
+/** Runs coverageUpperBound in a worker thread; `cancel` ends the thread (on close). */
+export function boundOffThread(instance: Instance, options: BoundOptions = {}): { result: Promise<CoverageBound>; cancel: () => void } {
+  const worker = new Worker(workerFile, { workerData: { instance, options } });
+  let settled = false;
+  const result = new Promise<CoverageBound>((resolve, reject) => {
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      done();
+      void worker.terminate();
+    };
+    worker.once('message', (answer: BoundWorkerAnswer) =>
+      settle(() => (answer.ok && answer.bound ? resolve(answer.bound) : reject(new Error(answer.message ?? 'The bound failed.')))),
+    );
+    worker.once('error', (err) => settle(() => reject(err)));
+    worker.once('exit', (code) => settle(() => reject(new Error(`The bound's worker stopped (exit code ${code}).`))));
+  });
+  return {
+    result,
+    cancel: () => {
+      settled = true;
+      void worker.terminate();
+    },
+  };
+}
+
+/** How one month's bound is computed: the default loads the instance and solves in a worker thread. */
+export type ComputeBound = (role: string, month: string) => { result: Promise<CoverageBound>; cancel: () => void };
+
+export interface BoundServiceOptions {
+  db: Db;
+  feed: ChangeFeed;
+  /** Replaces the computation (tests). */
+  compute?: ComputeBound;
+  /** Where a failed computation is reported (default console.error). */
+  log?: (message: string) => void;
+  /** How many group-months are kept at most (the least recently asked goes first). Default 100. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export interface BoundService {
+  /** The group-month's bound if kept, else 'pending' (and its computation is started or under way). */
+  boundFor(role: string, month: string): BoundStatus;
+  /** Drops the months that changed ('all': every month); the feed calls it, a writer may too. */
+  invalidate(change: Change): void;
+  /** Stops listening and ends a computation under way. */
+  close(): void;
+  /** Computations started and answers from what was kept; for tests. */
+  readonly stats: { computed: number; hits: number };
+}
+
+type Entry = { stamp: string; status: BoundStatus; at: number; live: boolean };
+
+export function createBoundService(options: BoundServiceOptions): BoundService {
+  const { db, feed } = options;
+  const log = options.log ?? ((message: string) => console.error(message));
+  const now = options.now ?? Date.now;
+  const maxEntries = options.maxEntries ?? 100;
+  const compute: ComputeBound =
+    options.compute ??
+    ((role, month) => {
+      let cancelled = false;
+      let cancelWorker = () => {};
+      const result = loadInstance(db, role, month).then(({ instance }) => {
+        if (cancelled) throw new Error('closed');
+        const run = boundOffThread(instance, { timeLimitMs: TIME_LIMIT_MS });
+        cancelWorker = run.cancel;
+        return run.result;
+      });
+      return {
+        result,
+        cancel: () => {
+          cancelled = true;
+          cancelWorker();
+        },
+      };
+    });
+
+  const entries = new Map<string, Entry>();
+  const queue: Array<{ key: string; role: string; month: string }> = [];
+  let running: { key: string; cancel: () => void } | null = null;
+  let allChanges = 0;
+  const monthChanges = new Map<string, number>();
+  let closed = false;
+  const stats = { computed: 0, hits: 0 };
+
+  const keyOf = (role: string, month: string) => `${month}|${role}`;
+  const stamp = (month: string) => `${allChanges}.${monthChanges.get(month) ?? 0}`;
+
+  const invalidate = (change: Change) => {
+    if (change === 'all') {
+      allChanges += 1;
+      monthChanges.clear();
+      entries.clear();
+      queue.length = 0;
+      return;
+    }
+    const months = new Set<string>();
+    for (const month of change) {
+      months.add(month);
+      months.add(addMonths(month, 1));
+    }
+    for (const month of months) monthChanges.set(month, (monthChanges.get(month) ?? 0) + 1);
+    for (const key of [...entries.keys()]) if (months.has(key.slice(0, 7))) entries.delete(key);
+    for (let i = queue.length - 1; i >= 0; i--) if (months.has(queue[i]!.month)) queue.splice(i, 1);
+  };
+  const unsubscribe = feed.subscribe(invalidate);
+
+  const next = () => {
+    if (closed || running) return;
+    const job = queue.shift();
+    if (!job) return;
+    const entry = entries.get(job.key);
+    // Dropped or recomputed meanwhile: nothing to do for this one.
+    if (!entry || entry.status.status !== 'pending') return next();
+    const started = entry.stamp;
+    stats.computed += 1;
+    const run = compute(job.role, job.month);
+    running = { key: job.key, cancel: run.cancel };
+    const store = (status: BoundStatus) => {
+      const current = entries.get(job.key);
+      if (closed || !current || current.stamp !== started || stamp(job.month) !== started) return;
+      entries.set(job.key, { stamp: started, status, at: now(), live: feed.live });
+    };
+    run.result
+      .then(
+        (bound) => store(bound.demandHours === 0 ? { status: 'unavailable', reason: 'noDemand' } : { status: 'ready', coveragePercent: bound.coveragePercent, computedAt: new Date(now()).toISOString() }),
+        (err: unknown) => {
+          if (closed) return;
+          log(`The coverage bound of ${job.role} ${job.month} could not be computed: ${(err as Error).message}`);
+          store({ status: 'unavailable', reason: 'failed' });
+        },
+      )
+      .finally(() => {
+        running = null;
+        next();
+      });
+  };
+
+  const boundFor = (role: string, month: string): BoundStatus => {
+    if (closed) return { status: 'pending' };
+    const key = keyOf(role, month);
+    const entry = entries.get(key);
+    const current = stamp(month);
+    if (entry && entry.stamp === current) {
+      const stale =
+        (entry.status.status !== 'pending' && !entry.live && now() - entry.at > OUTAGE_TTL_MS) ||
+        (entry.status.status === 'unavailable' && entry.status.reason === 'failed' && now() - entry.at > RETRY_FAILED_MS);
+      if (!stale) {
+        // Most recently asked last, so eviction takes the first.
+        entries.delete(key);
+        entries.set(key, entry);
+        if (entry.status.status !== 'pending') stats.hits += 1;
+        return entry.status;
+      }
+    }
+    entries.delete(key);
+    entries.set(key, { stamp: current, status: { status: 'pending' }, at: now(), live: feed.live });
+    while (entries.size > maxEntries) {
+      const oldest = [...entries.entries()].find(([k, e]) => e.status.status !== 'pending' && k !== key);
+      if (!oldest) break;
+      entries.delete(oldest[0]);
+    }
+    queue.push({ key, role, month });
+    next();
+    return { status: 'pending' };
+  };
+
+  return {
+    boundFor,
+    invalidate,
+    close() {
+      closed = true;
+      unsubscribe();
+      queue.length = 0;
+      entries.clear();
+      running?.cancel();
+      running = null;
+    },
+    stats,
+  };
+}
