@@ -426,3 +426,25 @@ describe('refusals as answered', () => {
     expect(elsewhere.json()).toEqual(body({ code: 'GENERATION_RUNNING', message: RUNNING }));
   });
 });
+
+describe('the history of runs', () => {
+  it('lists the last runs of a group-month, newest first, with who ran them and what each found', async () => {
+    const first = await post('/api/generation', { role: 'Rampa', month: MONTH, seed: 11 });
+    const second = await post('/api/generation', { role: 'Rampa', month: MONTH, seed: 12, strategy: 'spec' });
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const res = await t.app.inject({ method: 'GET', url: `/api/generation/runs?role=Rampa&month=${MONTH}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const { runs } = res.json();
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    expect(runs.length).toBeLessThanOrEqual(5);
+    expect(runs[0]).toMatchObject({ runId: second.json().runId, seed: 12, strategy: 'spec', createdBy: expect.any(String) });
+    expect(runs[1]).toMatchObject({ runId: first.json().runId, seed: 11, strategy: 'default' });
+    expect(runs[1].report.quality.coveragePercent).toBe(first.json().report.quality.coveragePercent);
+    expect(Date.parse(runs[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(runs[1].createdAt));
+    // Another month has none; a bad month is refused naming the field.
+    expect((await t.app.inject({ method: 'GET', url: '/api/generation/runs?role=Rampa&month=2031-01', headers: { cookie } })).json()).toEqual({ runs: [] });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/generation/runs?role=Rampa&month=soon', headers: { cookie } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^month: /);
+  });
+});

@@ -3,9 +3,9 @@
 // the group-month's advisory lock, the month's shifts replaced and the run recorded. The functions
 // take the connection or transaction they run in; the service opens the transactions and calls them
 // in the order decision record 0008 gives (docs/decisions/0008-generation-against-concurrent-edits.md).
-import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { airportHours, employees, flights, generationRuns, monthlyWorkHours, schedules, settings, staffGroups, timeOff } from '../db/schema.ts';
+import { airportHours, employees, flights, generationRuns, monthlyWorkHours, schedules, settings, staffGroups, timeOff, user } from '../db/schema.ts';
 import type { MonthParts } from '../../shared/month.ts';
 
 /** A month's days, first and last inclusive, as ISO dates. */
@@ -198,4 +198,23 @@ export async function insertGenerationRun(tx: Db, run: typeof generationRuns.$in
 export async function groupEmployeeIds(db: Db, role: string): Promise<string[]> {
   const staff = await db.select({ id: employees.id }).from(employees).where(eq(employees.role, role));
   return staff.map((s) => s.id);
+}
+
+/** The last `limit` runs of a group-month, newest first, with the name of who ran each. */
+export async function recentRuns(db: Db, role: string, { month, year }: MonthParts, limit: number) {
+  return db
+    .select({
+      id: generationRuns.id,
+      strategy: generationRuns.strategy,
+      seed: generationRuns.seed,
+      shiftCount: generationRuns.shiftCount,
+      report: generationRuns.report,
+      createdAt: generationRuns.createdAt,
+      createdBy: user.name,
+    })
+    .from(generationRuns)
+    .leftJoin(user, eq(user.id, generationRuns.createdBy))
+    .where(and(eq(generationRuns.role, role), eq(generationRuns.month, month), eq(generationRuns.year, year)))
+    .orderBy(desc(generationRuns.createdAt), desc(generationRuns.id))
+    .limit(limit);
 }

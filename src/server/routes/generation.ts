@@ -1,11 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clearRequestSchema, generateRequestSchema, generateResponseSchema, type GenerateResponse } from '../../shared/api/generation.ts';
+import {
+  clearRequestSchema,
+  generateRequestSchema,
+  generateResponseSchema,
+  generationRunsQuerySchema,
+  generationRunsSchema,
+  RUN_HISTORY_LENGTH,
+  type GenerateResponse,
+} from '../../shared/api/generation.ts';
+import { parseMonthKey } from '../../shared/month.ts';
+import type { Report } from '../../engine/generate.ts';
+import { recentRuns } from '../repos/generation.ts';
 import { clearMonth, generateMonth, type GenerateMonthResult } from '../generation/service.ts';
 import type { RouteContext } from './context.ts';
 
 /** The run as the browser gets it: breaches and warnings by code with their figures, never as English text. */
-function answer(result: GenerateMonthResult): GenerateResponse {
+function answer(result: Pick<GenerateMonthResult, 'runId' | 'shiftCount' | 'seed' | 'strategy' | 'report'>): GenerateResponse {
   const { report } = result;
   return {
     runId: result.runId,
@@ -35,6 +46,23 @@ export async function generationRoutes(app: FastifyInstance, { database }: Route
       ...(request.user ? { userId: request.user.id } : {}),
     });
     return answer(result);
+  });
+  // The last runs of a group-month, each as its answer was, to see and compare (docs/coverage.md).
+  api.get('/generation/runs', { schema: { querystring: generationRunsQuerySchema, response: { 200: generationRunsSchema } } }, async (request) => {
+    const { role, month } = request.query;
+    const rows = await recentRuns(database.db, role, parseMonthKey(month), RUN_HISTORY_LENGTH);
+    // A run recorded by an older version may lack what the answer holds now: it is left out, not failed on.
+    const runs = rows.flatMap((row) => {
+      try {
+        const report = row.report as Report;
+        const run = answer({ runId: row.id, shiftCount: row.shiftCount, seed: row.seed, strategy: row.strategy as GenerateResponse['strategy'], report: { ...report, notices: report.notices ?? [] } });
+        const parsed = generateResponseSchema.safeParse(run);
+        return parsed.success ? [{ ...parsed.data, createdAt: row.createdAt.toISOString(), createdBy: row.createdBy ?? null }] : [];
+      } catch {
+        return [];
+      }
+    });
+    return { runs };
   });
   api.post('/generation/clear', { schema: { body: clearRequestSchema } }, async (request) =>
     clearMonth(database.db, request.body.role, request.body.month),

@@ -101,3 +101,22 @@ export const generateResponseSchema = z.object({
   }),
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
+
+/** Which group-month's recorded runs to list. */
+export const generationRunsQuerySchema = z.object({ role: z.string().trim().min(1, 'is required'), month: isoMonth }).strict();
+
+/** The last runs of a group-month, newest first: what each was asked and found, to compare them. */
+export const generationRunsSchema = z.object({
+  runs: z.array(
+    generateResponseSchema.extend({
+      /** When the run was recorded (ISO date-time). */
+      createdAt: z.string(),
+      /** The name of who ran it; null for a run from the command line or by an account since deleted. */
+      createdBy: z.string().nullable(),
+    }),
+  ),
+});
+export type GenerationRuns = z.infer<typeof generationRunsSchema>;
+
+/** How many runs of a group-month the history keeps in view. */
+export const RUN_HISTORY_LENGTH = 5;
