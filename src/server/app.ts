@@ -13,6 +13,8 @@ import { serializeError } from './http/log-redaction.ts';
 import { registerWebAssets } from './http/web-assets.ts';
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { registerApiRoutes } from './routes/index.ts';
+import { monthCoverage } from './coverage/service.ts';
+import type { MonthCoverage } from '../shared/api/coverage.ts';
 import { publicRoutes } from './routes/public.ts';
 import { MonthCache } from './repos/month-cache.ts';
 import { monthAnswer } from './repos/month.ts';
@@ -113,6 +115,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // path the router matched: access is decided by the matched route, never by the URL's text.
   const monthCache = new MonthCache(database.changes(), (month) => monthAnswer(database.db, month));
   app.addHook('onClose', async () => monthCache.close());
+  // Each month's coverage (docs/coverage.md), kept the same way: building it reads every group's inputs.
+  const coverageCache = new MonthCache<MonthCoverage>(database.changes(), (month) => monthCoverage(database.db, month), { maxMonths: 6 });
+  app.addHook('onClose', async () => coverageCache.close());
   app.decorate('monthCache', monthCache);
   await app.register(
     async (api) => {
@@ -137,8 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           if (SAFE_METHODS.has(request.method)) return;
           if (reply.statusCode >= 400 && reply.statusCode < 500) return;
           monthCache.invalidate('all');
+          coverageCache.invalidate('all');
         });
-        await registerApiRoutes(signedIn, { database, auth, monthCache });
+        await registerApiRoutes(signedIn, { database, auth, monthCache, coverageCache });
       });
     },
     { prefix: '/api' },

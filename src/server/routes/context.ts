@@ -2,6 +2,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import type { MonthCache } from '../repos/month-cache.ts';
 import type { BoundLookup } from '../coverage/service.ts';
+import type { MonthCoverage } from '../../shared/api/coverage.ts';
 
 /** What every route plugin is given. */
 export interface RouteContext {
@@ -9,6 +10,8 @@ export interface RouteContext {
   auth: Auth;
   /** The dashboard's months, kept until they change. */
   monthCache: MonthCache;
+  /** Each month's coverage, kept until it changes (src/server/coverage/service.ts). */
+  coverageCache: MonthCache<MonthCoverage>;
   /** The best coverage a group-month could reach, when it is computed (src/server/coverage/bound-service.ts). */
   coverageBound?: BoundLookup;
 }

@@ -4,14 +4,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { coverageDayQuerySchema, coverageQuerySchema, dayProfileSchema, monthCoverageSchema } from '../../shared/api/coverage.ts';
-import { dayCoverage, monthCoverage } from '../coverage/service.ts';
+import { dayCoverage } from '../coverage/service.ts';
 import type { RouteContext } from './context.ts';
 
-export async function coverageRoutes(app: FastifyInstance, { database, coverageBound }: RouteContext) {
+export async function coverageRoutes(app: FastifyInstance, { database, coverageCache, coverageBound }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/coverage', { schema: { querystring: coverageQuerySchema, response: { 200: monthCoverageSchema } } }, async (request) =>
-    monthCoverage(database.db, request.query.month, coverageBound),
-  );
+  api.get('/coverage', { schema: { querystring: coverageQuerySchema, response: { 200: monthCoverageSchema } } }, async (request) => {
+    const { month } = request.query;
+    const coverage = await coverageCache.get(month);
+    // The bound is asked each time: it may have become ready since the month was kept.
+    if (!coverageBound) return coverage;
+    return { ...coverage, groups: coverage.groups.map((g) => ({ ...g, bound: coverageBound(g.role, month) })) };
+  });
   api.get('/coverage/day', { schema: { querystring: coverageDayQuerySchema, response: { 200: dayProfileSchema } } }, async (request) =>
     dayCoverage(database.db, request.query.role, request.query.date),
   );
