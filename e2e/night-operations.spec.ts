@@ -32,6 +32,11 @@ async function makeGroup(page: Page, lastName: string) {
 
 const grid = (page: Page, group: string) => page.getByRole('grid', { name: `Grafik grupy ${group}` });
 const cell = (g: Locator, person: Person, date: string) => g.locator(`td[data-emp="${person.id}"][data-date="${date}"]`);
+/** Scrolls the grid so that a cell stands a little right of the names (the totals stay on the right). */
+const scrollTo = (td: Locator) =>
+  td.evaluate((element) => {
+    (element.closest('table')!.parentElement as HTMLElement).scrollLeft = (element as HTMLElement).offsetLeft - 300;
+  });
 const totalOf = (g: Locator, person: Person) => g.locator('tr', { has: g.page().getByRole('rowheader', { name: person.name, exact: true }) }).locator('td').last();
 
 test('a planner plans a night shift: "+1" on its date, the next morning still on duty, counted once', async ({ signedInPage: page }) => {
@@ -63,18 +68,22 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await expect(dialog).toHaveCount(0);
 
   const start = cell(g, anna, day(10));
-  await expect(start.locator('[data-badge="shift"]')).toHaveText(/^22:00-06:00 \+1/);
+  await expect(start.locator('[data-badge="shift"]')).toHaveText(/^22:00-06:00\+1/);
+  // The times and the mark fit the day's column, as does the next morning's note: nothing cut off.
+  const cut = (element: Locator) => element.evaluate((e) => e.scrollWidth > e.clientWidth);
+  expect(await cut(start.locator('[data-badge="shift"] span').first())).toBe(false);
   await expect(start).toHaveAttribute('aria-label', new RegExp(`^Anna Nocna, \\S+, ${words(day(10))}: 22:00-06:00, koniec następnego dnia, ${words(day(11))}$`));
   const morning = cell(g, anna, day(11));
   await expect(morning.getByTestId('carried-over')).toHaveText('Na zmianie do 06:00');
   await expect(morning).toHaveAttribute('aria-label', /: na nocnej zmianie od poprzedniego dnia \(22:00–06:00\) do 06:00$/);
   await expect(morning.locator('[data-badge="shift"]')).toHaveCount(0);
+  expect(await cut(morning.getByTestId('carried-over'))).toBe(false);
   // Eight hours, once, in this month (the night before the month is the previous month's).
   await expect(totalOf(g, anna)).toContainText('8.00 / ');
   const text = await g.innerText();
   expect(text).not.toMatch(ISO_DATE);
   expect(text).not.toMatch(UUID);
-  await start.scrollIntoViewIfNeeded();
+  await scrollTo(start);
   await page.screenshot({ path: '/tmp/night-grid-1440.png' });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -90,14 +99,24 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   );
   await dialog.getByRole('button', { name: 'Anuluj' }).click();
 
+  // Night after night: the second night's date has the first one's morning note and its own badge.
+  const second = await page.request.put('/api/schedules', { data: { employeeId: anna.id, date: day(11), startTime: '22:00', endTime: '06:00', endDate: day(12) } });
+  expect(second.status()).toBe(201);
+  await page.reload();
+  await expect(morning.locator('[data-badge="shift"]')).toHaveText(/^22:00-06:00\+1/);
+  await expect(morning.getByTestId('carried-over')).toHaveText('Na zmianie do 06:00');
+  await expect(cell(g, anna, day(12)).getByTestId('carried-over')).toHaveText('Na zmianie do 06:00');
+  await expect(totalOf(g, anna)).toContainText('16.00 / ');
+  await scrollTo(start);
+  await page.screenshot({ path: '/tmp/night-grid-two-nights-1440.png' });
+
   // On a phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await start.evaluate((td) => {
-    const scroller = td.closest('div')!;
-    scroller.scrollLeft = (td as HTMLElement).offsetLeft - 140;
+    (td.closest('table')!.parentElement as HTMLElement).scrollLeft = (td as HTMLElement).offsetLeft - 130;
   });
   await page.screenshot({ path: '/tmp/night-grid-390.png' });
-  await morning.click();
+  await cell(g, anna, day(12)).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Dodaj zmianę' }).click();
   await dialog.getByLabel('Początek').selectOption('22:00');
   await dialog.getByLabel('Koniec').selectOption('06:00');
@@ -139,7 +158,7 @@ test('operating hours set "open 24 h" in the hours modal and by quick setup', as
   const rows = rampa.locator('tbody tr');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toHaveText(/^Sobota\s*04:00\s*02:00 \+1\s*następnego dnia\s*1/);
-  await expect(rows.nth(1)).toHaveText(/^Niedziela\s*całą dobę \(00:00–24:00\)\s*1/);
+  await expect(rows.nth(1)).toHaveText(/^Niedziela\s*Całą dobę \(00:00–24:00\)\s*1/);
 
   // Quick setup of another group: open 24 h on all seven days.
   const pax = page.getByTestId('hours-group-PAX/INFO');
@@ -151,9 +170,9 @@ test('operating hours set "open 24 h" in the hours modal and by quick setup', as
   expect(await seriousAxeViolations(page)).toEqual([]);
   await quick.getByRole('button', { name: 'Wypełnij tydzień' }).click();
   await expect(quick).toHaveCount(0);
-  await expect(page.getByText('Ustawiono godziny całą dobę (00:00–24:00) na cały tydzień dla grupy PAX/INFO')).toBeVisible();
+  await expect(page.getByText('Ustawiono godziny 00:00–24:00 (całą dobę) na cały tydzień dla grupy PAX/INFO')).toBeVisible();
   await expect(pax.locator('tbody tr')).toHaveCount(7);
-  await expect(pax.locator('tbody tr').first()).toHaveText(/^Poniedziałek\s*całą dobę \(00:00–24:00\)\s*1/);
+  await expect(pax.locator('tbody tr').first()).toHaveText(/^Poniedziałek\s*Całą dobę \(00:00–24:00\)\s*1/);
   await page.screenshot({ path: '/tmp/night-hours-table-1440.png', fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
   const stored = (await (await page.request.get(`/api/airport-hours?month=${month}`)).json()) as { role: string; openingTime: string; closingTime: string }[];

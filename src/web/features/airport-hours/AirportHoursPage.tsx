@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
-import { IconBolt, IconChevronDown, IconCopy, IconPlus } from '@tabler/icons-react';
+import { IconBolt, IconCopy, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { QUICK_SETUP, type AirportHours } from '../../../shared/api/airport-hours.ts';
 import { closesNextDay } from '../../../shared/hours.ts';
@@ -230,7 +230,6 @@ function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: Group
                 <Button
                   size="xs"
                   variant="light"
-                  rightSection={<IconChevronDown size={14} />}
                   disabled={quickSetup.isPending}
                   onClick={() => setChoosing(true)}
                   aria-label={t('quickSetupChooseLabel', { role })}
@@ -272,7 +271,7 @@ function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: Group
                   <Table.Tr key={row.id}>
                     <Table.Td fw={500}>{day}</Table.Td>
                     {isAllDay(row) ? (
-                      <Table.Td colSpan={2}>{t('hours.allDayRange')}</Table.Td>
+                      <Table.Td colSpan={2}>{t('hours.allDay')}</Table.Td>
                     ) : (
                       <>
                         <Table.Td>{row.openingTime}</Table.Td>

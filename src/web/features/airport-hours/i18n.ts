@@ -27,8 +27,8 @@ export const airportHours = {
       submit: 'Wypełnij tydzień',
     },
     hours: {
-      allDay: 'Całą dobę',
-      allDayRange: 'całą dobę (00:00–24:00)',
+      allDay: 'Całą dobę (00:00–24:00)',
+      allDayRange: '00:00–24:00 (całą dobę)',
       nextDay: 'następnego dnia',
       range: '{{opening}}–{{closing}}',
       rangeNextDay: '{{opening}}–{{closing}} następnego dnia',
@@ -109,8 +109,8 @@ export const airportHours = {
       submit: 'Fill the week',
     },
     hours: {
-      allDay: 'Open 24 h',
-      allDayRange: 'open 24 h (00:00–24:00)',
+      allDay: 'Open 24 h (00:00–24:00)',
+      allDayRange: '00:00–24:00 (open 24 h)',
       nextDay: 'the next day',
       range: '{{opening}}–{{closing}}',
       rangeNextDay: '{{opening}}–{{closing}} the next day',

@@ -40,7 +40,7 @@ describe('operating hours past midnight', () => {
     const table = await screen.findByRole('table', { name: 'Rampa' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent(/^Poniedziałek04:0002:00 \+1następnego dnia2$/);
-    expect(rows[1]).toHaveTextContent('Wtorekcałą dobę (00:00–24:00)2');
+    expect(rows[1]).toHaveTextContent('WtorekCałą dobę (00:00–24:00)2');
     expect(rows[2]).toHaveTextContent(/^Środa06:0022:002$/);
   });
 
@@ -101,7 +101,7 @@ describe('operating hours past midnight', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Fill the week' }));
     await vi.waitFor(() => expect(writes).toHaveLength(2));
     expect(writes[1]!.body).toEqual({ role: 'Rampa', month: MONTH, openingTime: '00:00', closingTime: '24:00', minimumStaff: 1 });
-    expect(await screen.findByText('Hours open 24 h (00:00–24:00) set for the whole week for Rampa')).toBeInTheDocument();
+    expect(await screen.findByText('Hours 00:00–24:00 (open 24 h) set for the whole week for Rampa')).toBeInTheDocument();
 
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(within(section).getByRole('button', { name: 'Quick Setup of Rampa: choose the hours' }));

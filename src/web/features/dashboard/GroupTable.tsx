@@ -3,7 +3,7 @@
 // once per table (event delegation); the roving tab stop moves without a React render.
 import { memo, startTransition, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { IconAlertTriangle, IconMoon } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
 import { employeeMonth, endsNextDay, fullName, timeOffOn, totalsState, type EmployeeMonth } from './model.ts';
 import { dayMonthYear } from './format.ts';
@@ -12,7 +12,8 @@ import classes from './Grid.module.css';
 /** Rows painted at once; a larger group's other rows follow in a non-blocking render right after. */
 const FIRST_ROWS = 40;
 const NAME_WIDTH = 180;
-const DAY_WIDTH = 106;
+/** Wide enough for an overnight shift's "22:00-06:00+1" beside its delete button, with a rule's mark too. */
+const DAY_WIDTH = 120;
 const TOTAL_WIDTH = 136;
 
 export type Day = { date: string; day: number; weekday: string; weekend: boolean; label: string };
@@ -293,8 +294,7 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t, language 
     >
       {carried && (
         <div className={classes.carried} data-testid="carried-over" title={t('badge.carriedLong', { start: carried.startTime, end: carried.endTime })}>
-          <IconMoon className={classes.carriedIcon} size={10} stroke={2.25} aria-hidden="true" />
-          <span>{t('badge.carried', { end: carried.endTime })}</span>
+          {t('badge.carried', { end: carried.endTime })}
         </div>
       )}
       {shift && (
@@ -307,7 +307,7 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t, language 
           {broken && <IconAlertTriangle className={classes.breachIcon} size={10} stroke={2.75} aria-hidden="true" />}
           <span className={classes.badgeText}>
             {shiftText}
-            {overnight && <span className={classes.nextDay}> +1</span>}
+            {overnight && <span className={classes.nextDay}>+1</span>}
           </span>
           <button
             type="button"

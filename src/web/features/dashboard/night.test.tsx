@@ -58,7 +58,7 @@ describe('an overnight shift in the grid', () => {
     await renderWithApp(<DashboardPage />, { route: '/?month=2026-03', language: 'pl' });
     const grid = await screen.findByRole('grid', { name: 'Grafik grupy Rampa' });
     const start = await within(grid).findByRole('gridcell', { name: 'Anna Nowak, poniedziałek, 2 marca 2026: 22:00-06:00, koniec następnego dnia, 3 marca 2026' });
-    expect(start.querySelector('[data-badge="shift"]')).toHaveTextContent('22:00-06:00 +1');
+    expect(start.querySelector('[data-badge="shift"]')).toHaveTextContent('22:00-06:00+1');
     expect(within(start).getByRole('button', { hidden: true })).toHaveAccessibleName(
       'Usuń zmianę 22:00-06:00, koniec następnego dnia, 3 marca 2026 – Anna Nowak, 2 marca 2026',
     );
@@ -83,7 +83,7 @@ describe('an overnight shift in the grid', () => {
     await renderWithApp(<DashboardPage />, { route: '/?month=2026-03', language: 'en' });
     const grid = await screen.findByRole('grid', { name: 'Schedule of Rampa' });
     const start = await within(grid).findByRole('gridcell', { name: 'Anna Nowak, Monday, March 2, 2026: 22:00-06:00, ends the next day, March 3, 2026' });
-    expect(start).toHaveTextContent('22:00-06:00 +1');
+    expect(start).toHaveTextContent('22:00-06:00+1');
     const morning = within(grid).getByRole('gridcell', { name: 'Anna Nowak, Tuesday, March 3, 2026: on the night shift from the previous day (22:00–06:00) until 06:00' });
     expect(morning).toHaveTextContent('On duty until 06:00');
   });
