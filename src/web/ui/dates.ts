@@ -1,0 +1,31 @@
+// Dates as the screens show them, in the UI language (the dashboard's, the coverage screens').
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** "pon." / "Mon" */
+export const weekdayShort = (date: string, language: string) => formatter(language, { weekday: 'short' }).format(asDate(date));
+
+/** "poniedziałek, 2 marca 2026" / "Monday, March 2, 2026" */
+export const longDate = (date: string, language: string) =>
+  formatter(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(asDate(date));
+
+/** "2 mar" / "Mar 2" */
+export const shortDate = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'short' }).format(asDate(date));
+
+/** "2 listopada 2026" / "November 2, 2026" */
+export const dayMonthYear = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(asDate(date));
+
+/** "12.11.2026" / "11/12/2026" */
+export const numericDate = (date: string, language: string) =>
+  formatter(language, { day: 'numeric', month: 'numeric', year: 'numeric' }).format(asDate(date));
