@@ -20,6 +20,7 @@ import { accountRoutes } from './account.ts';
 import { adminRoutes } from './admin.ts';
 import { auditRoutes } from './audit.ts';
 import { coverageRoutes } from './coverage.ts';
+import { exportRoutes } from './exports.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   // The account's own routes stay open to a user who must still choose a password.
@@ -42,5 +43,6 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
     await settled.register(async (scope) => adminRoutes(scope, ctx));
     await settled.register(async (scope) => auditRoutes(scope, ctx));
     await settled.register(async (scope) => coverageRoutes(scope, ctx));
+    await settled.register(async (scope) => exportRoutes(scope, ctx));
   });
 }

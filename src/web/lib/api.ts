@@ -50,6 +50,33 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   return data as T;
 }
 
+/**
+ * Downloads a file the API answers (an export) and hands it to the browser to save under the name
+ * the answer gives; a refusal throws an ApiError like api() does.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { credentials: 'same-origin' });
+  } catch (err) {
+    throw new ApiError(0, 'NETWORK', err instanceof Error ? err.message : 'Network error');
+  }
+  if (!response.ok) {
+    const body = (safeJson(await response.text()) ?? {}) as { code?: string; message?: string; field?: string; params?: unknown };
+    if (response.status === 401) unauthorizedListeners.forEach((l) => l());
+    throw new ApiError(response.status, body.code ?? 'HTTP_' + response.status, body.message ?? response.statusText, body.field, paramsOf(body.params));
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);

@@ -1,6 +1,7 @@
 // The printout names people as the dashboard does: the given name first, in Polish and in English.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { userEvent as user } from '@testing-library/user-event';
 import { renderWithApp } from '../../test/render.tsx';
 import type { MonthData } from '../../../shared/api/schedule.ts';
 import { SchedulePage } from './SchedulePage.tsx';
@@ -62,5 +63,37 @@ describe('an overnight shift in the printout', () => {
     expect(cells.filter((c) => c?.includes('22–6'))).toHaveLength(1);
     expect(cells.at(-2)).toBe('8.00');
     expect(screen.getByText(/\+1 = koniec następnego dnia/)).toBeInTheDocument();
+  });
+});
+
+describe('the payroll export', () => {
+  it('asks for a group first, then downloads that group month in the planner’s language; a refusal is said in words', async () => {
+    const calls: string[] = [];
+    let refuse = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url.startsWith('/api/export/payroll')) {
+          if (refuse) return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Staff group "Rampa" not found', params: { what: 'staffGroup' } }), { status: 404 });
+          return new Response(new Blob(['xlsx']), { status: 200, headers: { 'content-disposition': 'attachment; filename="grafik-payroll-Rampa-2026-11.xlsx"' } });
+        }
+        return new Response(JSON.stringify(MONTH), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11', language: 'pl' });
+    const button = await screen.findByRole('button', { name: 'Eksport do płac (XLSX)' });
+    expect(button).toBeDisabled();
+    cleanup();
+    // The page opened for one group (as the dashboard links it).
+    await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11&group=Rampa', language: 'pl' });
+    const ready = await screen.findByRole('button', { name: 'Eksport do płac (XLSX)' });
+    expect(ready).toBeEnabled();
+    await user.click(ready);
+    await vi.waitFor(() => expect(calls).toContain('/api/export/payroll?month=2026-11&role=Rampa&lang=pl'));
+    refuse = true;
+    await user.click(ready);
+    expect(await screen.findByText(/Nie udało się pobrać eksportu do płac/)).toBeInTheDocument();
   });
 });

@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, Select, Text, Title } from '@mantine/core';
-import { IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPrinter, IconTableExport } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MonthData } from '../../../shared/api/schedule.ts';
 import { dayOfWeek, monthDates } from '../../../shared/month.ts';
-import { api } from '../../lib/api.ts';
+import { api, apiDownload } from '../../lib/api.ts';
+import { toast } from '../../ui/toast.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { personName } from '../../ui/names.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
@@ -98,6 +99,22 @@ export function SchedulePage() {
           />
           <Button leftSection={<IconFileSpreadsheet size={16} />} variant="default" onClick={exportCsv} disabled={!query.data}>
             {t('schedulePage.exportCsv')}
+          </Button>
+          <Button
+            leftSection={<IconTableExport size={16} />}
+            variant="default"
+            disabled={!group}
+            title={group ? undefined : t('schedulePage.exportPayrollHint')}
+            onClick={() => {
+              if (!group) return;
+              const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'pl';
+              const path = `/export/payroll?month=${month}&role=${encodeURIComponent(group)}&lang=${lang}`;
+              apiDownload(path, `grafik-payroll-${month}.xlsx`).catch((err: unknown) =>
+                toast('red', t('schedulePage.exportPayrollFailed', { message: translateApiError(err, t) })),
+              );
+            }}
+          >
+            {t('schedulePage.exportPayroll')}
           </Button>
           <Button leftSection={<IconPrinter size={16} />} variant="default" onClick={() => window.print()}>
             {t('schedulePage.print')}
