@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { addMonths } from '../../shared/month.ts';
 import { isoMonth } from '../../shared/api/dates.ts';
@@ -7,11 +7,49 @@ export function currentMonthKey(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
 
-/** The month a screen shows, kept in the address (?month=YYYY-MM) so reloads and links keep it. */
+/** Where the month last shown is remembered for the tab, so the next screen opens on it. */
+export const MONTH_STORAGE_KEY = 'grafik.month';
+
+const validMonth = (text: string | null): string | null => (text && isoMonth.safeParse(text).success ? text : null);
+
+function rememberedMonth(): string | null {
+  try {
+    return validMonth(sessionStorage.getItem(MONTH_STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function remember(month: string): void {
+  try {
+    sessionStorage.setItem(MONTH_STORAGE_KEY, month);
+  } catch {
+    // Storage refused (private mode): the address still holds the month.
+  }
+}
+
+/**
+ * The month a screen shows, kept in the address (?month=YYYY-MM) so reloads and links keep it, and
+ * remembered for the tab, so that moving to another screen opens it on the same month instead of the
+ * current one. A screen opened without a month in its address takes the remembered one.
+ */
 export function useMonth(): [string, (delta: number) => void] {
   const [params, setParams] = useSearchParams();
-  const raw = params.get('month');
-  const month = raw && isoMonth.safeParse(raw).success ? raw : currentMonthKey();
+  const month = validMonth(params.get('month')) ?? rememberedMonth() ?? currentMonthKey();
+  const shown = params.get('month');
+  useEffect(() => {
+    remember(month);
+    // The address always says the month, so a reload or a copied link opens the same one.
+    if (shown !== month)
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set('month', month);
+          return next;
+        },
+        { replace: true },
+      );
+  }, [month, shown, setParams]);
   const move = useCallback(
     (delta: number) =>
       setParams(
