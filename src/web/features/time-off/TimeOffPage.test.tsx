@@ -77,3 +77,82 @@ describe('deleting a time off changed by someone else meanwhile', () => {
     await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent?.startsWith('Failed to delete time off: '))).toBe(true));
   });
 });
+
+describe('a time off row’s actions, named by the row (the shared RowActions)', () => {
+  const pending: TimeOff = { ...shown, id: '33333333-3333-4333-8333-333333333333', employeeName: 'Jan Kowal', status: 'pending' };
+  const rejected: TimeOff = { ...shown, id: '44444444-4444-4444-8444-444444444444', employeeName: 'Ewa Lis', status: 'rejected' };
+
+  /** The month holds the three rows; a decision answers the row with its new status and version. */
+  function serveMonth() {
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (init?.method === 'PUT') {
+        const row = [shown, pending, rejected].find((r) => url.endsWith(`/time-off/${r.id}/status`))!;
+        const { status } = JSON.parse(String(init.body)) as { status: TimeOff['status'] };
+        return json(200, { ...row, status, version: row.version + 1 });
+      }
+      if (url.endsWith('/time-off?month=2026-03')) return json(200, [shown, pending, rejected]);
+      return json(200, []);
+    });
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+  const decisions = (fetch: ReturnType<typeof serveMonth>) =>
+    fetch.mock.calls
+      .filter(([, init]) => init?.method === 'PUT')
+      .map(([input, init]) => [String(input).replace(/^.*\/time-off\//, ''), JSON.parse(String(init!.body))]);
+
+  it('offers approve where not approved and reject where not rejected, with edit and delete on every row', async () => {
+    serveMonth();
+    await renderWithApp(<TimeOffPage />, { route: '/time-off?month=2026-03', language: 'en' });
+    const row = async (name: string) => within((await screen.findByText(name)).closest('tr')!);
+
+    const anna = await row('Anna Nowak');
+    expect(anna.queryByRole('button', { name: /^Approve time off: Anna Nowak/ })).not.toBeInTheDocument();
+    expect(anna.getByRole('button', { name: /^Reject time off: Anna Nowak, Mar 10/ })).toBeEnabled();
+    expect(anna.getByRole('button', { name: /^Edit time off: Anna Nowak, Mar 10/ })).toBeEnabled();
+    expect(anna.getByRole('button', { name: /^Delete time off: Anna Nowak, Mar 10/ })).toBeEnabled();
+
+    const jan = await row('Jan Kowal');
+    expect(jan.getAllByRole('button').map((b) => b.getAttribute('aria-label')?.split(':')[0])).toEqual([
+      'Approve time off',
+      'Reject time off',
+      'Edit time off',
+      'Delete time off',
+    ]);
+
+    const ewa = await row('Ewa Lis');
+    expect(ewa.getByRole('button', { name: /^Approve time off: Ewa Lis/ })).toBeEnabled();
+    expect(ewa.queryByRole('button', { name: /^Reject time off: Ewa Lis/ })).not.toBeInTheDocument();
+  });
+
+  it('approving and rejecting send the decision on the shown version and say so', async () => {
+    const fetch = serveMonth();
+    await renderWithApp(<TimeOffPage />, { route: '/time-off?month=2026-03', language: 'en' });
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Approve time off: Jan Kowal/ }));
+    expect(await screen.findByText('Time off approved: Jan Kowal')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^Reject time off: Anna Nowak/ }));
+    expect(await screen.findByText(/^Time off rejected: Anna Nowak\./)).toBeInTheDocument();
+
+    expect(decisions(fetch)).toEqual([
+      [`${pending.id}/status`, { status: 'approved', version: 1 }],
+      [`${shown.id}/status`, { status: 'rejected', version: 1 }],
+    ]);
+  });
+
+  it('edit opens the row’s time off in the modal; delete asks first, in Polish too', async () => {
+    serveMonth();
+    await renderWithApp(<TimeOffPage />, { route: '/time-off?month=2026-03', language: 'pl' });
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Edytuj urlop: Ewa Lis/ }));
+    expect(await screen.findByRole('dialog', { name: 'Edytuj urlop' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: /^Usuń urlop: Ewa Lis/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Usunąć urlop?' });
+    expect(within(confirm).getByText(/Ewa Lis/)).toBeInTheDocument();
+    expect(within(confirm).getByRole('button', { name: 'Usuń' })).toBeInTheDocument();
+  });
+});

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
-import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
+import { RowActions } from '../../ui/RowActions.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
 import { monthRange } from '../../../shared/month.ts';
 import type { TimeOff, TimeOffStatus } from '../../../shared/api/time-off.ts';
@@ -172,24 +173,12 @@ export function TimeOffPage() {
                           : t('countsNo')}
                       </Table.Td>
                       <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          {row.status !== 'approved' && (
-                            <ActionIcon variant="subtle" color="green.8" aria-label={t('approveLabel', label)} title={t('approveLabel', label)} onClick={() => decideOn(row, 'approved')} disabled={decide.isPending}>
-                              <IconCheck size={18} />
-                            </ActionIcon>
-                          )}
-                          {row.status !== 'rejected' && (
-                            <ActionIcon variant="subtle" color="orange.9" aria-label={t('rejectLabel', label)} title={t('rejectLabel', label)} onClick={() => decideOn(row, 'rejected')} disabled={decide.isPending}>
-                              <IconX size={18} />
-                            </ActionIcon>
-                          )}
-                          <ActionIcon variant="subtle" aria-label={t('editLabel', label)} title={t('editLabel', label)} onClick={() => setEditing(row)}>
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('deleteLabel', label)} title={t('deleteLabel', label)} onClick={() => askDelete(row)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Group>
+                        <RowActions
+                          approve={row.status !== 'approved' ? { label: t('approveLabel', label), onClick: () => decideOn(row, 'approved'), disabled: decide.isPending } : undefined}
+                          reject={row.status !== 'rejected' ? { label: t('rejectLabel', label), onClick: () => decideOn(row, 'rejected'), disabled: decide.isPending } : undefined}
+                          edit={{ label: t('editLabel', label), onClick: () => setEditing(row) }}
+                          remove={{ label: t('deleteLabel', label), onClick: () => askDelete(row) }}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );
