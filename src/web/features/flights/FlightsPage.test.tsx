@@ -78,6 +78,80 @@ describe('Flight Schedule', () => {
     expect(screen.getByText('No flight matches the filter.')).toBeInTheDocument();
   });
 
+  it('shows each flight’s status per group, and filters to the short-staffed flights of any group or of one', async () => {
+    const flights = flightsOf(4);
+    const status = (i: number, role: string, state: 'staffed' | 'short' | 'closed', shortBy = 0) => ({
+      flightId: flights[i]!.id,
+      flightNumber: flights[i]!.flightNumber,
+      departureTime: flights[i]!.departureTime,
+      date: '2026-11-02',
+      time: flights[i]!.departureTime.slice(11, 16),
+      requiredStaff: role === 'Rampa' ? 3 : 1,
+      onDuty: (role === 'Rampa' ? 3 : 1) - shortBy,
+      status: state,
+      shortBy,
+      reason: state === 'staffed' ? null : state === 'closed' ? 'closed' : 'unplanned',
+      away: null,
+    });
+    const group = (role: string, list: ReturnType<typeof status>[]) => ({ role, coveragePercent: 90, flightsStaffedPercent: 75, demandHours: 10, coveredHours: 9, days: [], flights: list });
+    serve({
+      '/api/flights?month=2026-11': flights,
+      '/api/staff-groups': GROUPS,
+      '/api/settings': { timeZone: 'Europe/Warsaw' },
+      '/api/coverage?month=2026-11': {
+        month: '2026-11',
+        groups: [
+          group('Koordynator', [status(0, 'Koordynator', 'staffed'), status(1, 'Koordynator', 'short', 1), status(2, 'Koordynator', 'staffed'), status(3, 'Koordynator', 'closed', 1)]),
+          group('Rampa', [status(0, 'Rampa', 'short', 1), status(1, 'Rampa', 'staffed'), status(2, 'Rampa', 'staffed'), status(3, 'Rampa', 'staffed')]),
+        ],
+      },
+    });
+    await renderWithApp(<FlightsPage />, { route: '/flights?month=2026-11' });
+    expect(await screen.findByText('4 flights')).toBeInTheDocument();
+    const body = () => screen.getAllByRole('rowgroup')[1]!;
+    const cells = (row: number) => within(within(body()).getAllByRole('row')[row]!).getAllByRole('cell');
+    // Compact for the eye, whole for a screen reader: the group is named with the status.
+    expect(await within(cells(0)[4]!).findByText('Rampa: short by 1')).toBeInTheDocument();
+    expect(cells(0)[4]).toHaveTextContent('3⚠ short by 1');
+    expect(within(cells(0)[3]!).getByText('Koordynator: staffed')).toBeInTheDocument();
+    expect(within(cells(3)[3]!).getByText('Koordynator: closed')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Staffing' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Short-staffed in any group', hidden: true }));
+    expect(within(body()).getAllByRole('row').map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['LO100', 'LO101']);
+    expect(screen.getByText('2 of 4 flights')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Staffing' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Short-staffed: Rampa', hidden: true }));
+    expect(within(body()).getAllByRole('row').map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['LO100']);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Staffing' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'All flights', hidden: true }));
+    expect(within(body()).getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('opens with the filter of the address and says the status in Polish', async () => {
+    const [flight] = flightsOf(2);
+    serve({
+      '/api/flights?month=2026-11': flightsOf(2),
+      '/api/staff-groups': GROUPS,
+      '/api/settings': { timeZone: 'Europe/Warsaw' },
+      '/api/coverage?month=2026-11': {
+        month: '2026-11',
+        groups: [
+          {
+            role: 'Rampa', coveragePercent: 90, flightsStaffedPercent: 50, demandHours: 10, coveredHours: 9, days: [],
+            flights: [{ flightId: flight!.id, flightNumber: 'LO100', departureTime: flight!.departureTime, date: '2026-11-02', time: '06:00', requiredStaff: 3, onDuty: 1, status: 'short', shortBy: 2, reason: 'rules', away: { off: 0, elsewhere: 1, rules: 2, overHours: 0, free: 0 } }],
+          },
+        ],
+      },
+    });
+    await renderWithApp(<FlightsPage />, { route: '/flights?month=2026-11&short=Rampa', language: 'pl' });
+    expect(await screen.findByText('Rampa: brakuje 2')).toBeInTheDocument();
+    expect(screen.getAllByRole('rowgroup')[1]!.querySelectorAll('tr')).toHaveLength(1);
+    expect(screen.getByRole('combobox', { name: 'Obsada' })).toHaveValue('Z brakami: Rampa');
+  });
+
   it('shows the times in the airport zone of the settings', async () => {
     serve({
       '/api/flights?month=2026-11': [{ ...flightsOf(1)[0]!, departureTime: '2026-11-02T13:05:00Z', arrivalTime: '2026-11-02T15:00:00Z' }],

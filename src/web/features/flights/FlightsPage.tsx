@@ -13,12 +13,16 @@ import {
   Table,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
 import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DateTime } from 'luxon';
+import type { FlightCoverage } from '../../../shared/api/coverage.ts';
+import { useCoverage } from '../../lib/coverage.ts';
 import type { Flight } from '../../../shared/api/flights.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
@@ -34,6 +38,21 @@ import { RowActions } from '../../ui/RowActions.tsx';
 
 export const PAGE_SIZE = 50;
 
+/** The staffing filter in the address (?short=…): any group short, or one group short. */
+const SHORT_ANY = 'any';
+
+/** A flight's status in one group, compact: ✓, "short by 1" or "closed", named with its group for a screen reader. */
+function StaffStatus({ group, status }: { group: string; status: FlightCoverage }) {
+  const { t } = useTranslation('flights');
+  const words = status.status === 'short' ? t('status.short', { count: status.shortBy }) : t(`status.${status.status}`);
+  return (
+    <Text component="span" size="xs" display="block" fw={status.status === 'short' ? 700 : 400} c={status.status === 'short' ? 'red.9' : 'dimmed'} fs={status.status === 'closed' ? 'italic' : undefined} data-status={status.status} style={{ whiteSpace: 'nowrap' }}>
+      <span aria-hidden="true">{status.status === 'staffed' ? '✓' : status.status === 'short' ? `⚠ ${words}` : words}</span>
+      <VisuallyHidden>{t('status.label', { group, status: words })}</VisuallyHidden>
+    </Text>
+  );
+}
+
 /** The Flight Schedule (docs/product.md §2): a month of flights with their required staff per group. */
 export function FlightsPage() {
   const { t, i18n } = useTranslation('flights');
@@ -42,6 +61,9 @@ export function FlightsPage() {
   const zone = useAirportZone();
   const groupsQuery = useStaffGroups();
   const flightsQuery = useFlights(month);
+  const coverageQuery = useCoverage(month);
+  const [params, setParams] = useSearchParams();
+  const shortFilter = params.get('short');
   const refresh = useRefreshFlights();
   const storedFlight = useStoredFlight(month);
   // A delete names the version the list showed. Changed by a colleague meanwhile: the flight is kept,
@@ -76,6 +98,38 @@ export function FlightsPage() {
   const groupsReady = groupsQuery.isSuccess;
   const groups = (groupsQuery.data ?? []).filter((g) => g.takesFlights).map((g) => g.name);
   const all = useMemo(() => flightsQuery.data ?? [], [flightsQuery.data]);
+  // Each flight's status per group, from the month's coverage (docs/coverage.md).
+  const statuses = useMemo(() => {
+    const map = new Map<string, Map<string, FlightCoverage>>();
+    for (const g of coverageQuery.data?.groups ?? []) {
+      for (const f of g.flights) {
+        let byGroup = map.get(f.flightId);
+        if (!byGroup) map.set(f.flightId, (byGroup = new Map()));
+        byGroup.set(g.role, f);
+      }
+    }
+    return map;
+  }, [coverageQuery.data]);
+  const coverageGroups = (coverageQuery.data?.groups ?? []).map((g) => g.role);
+  const shortGroup = shortFilter === null || shortFilter === '' ? null : coverageGroups.includes(shortFilter) ? shortFilter : SHORT_ANY;
+  const isShort = (flightId: string) => {
+    const byGroup = statuses.get(flightId);
+    if (!byGroup) return false;
+    if (shortGroup === SHORT_ANY) return [...byGroup.values()].some((f) => f.status === 'short');
+    return byGroup.get(shortGroup!)?.status === 'short';
+  };
+  const setShortFilter = (value: string | null) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set('short', value);
+        else next.delete('short');
+        return next;
+      },
+      { replace: true },
+    );
+    setFilter({ ...current, page: 1 });
+  };
   const numbers = new Intl.NumberFormat(language);
   const countText = (count: number) => t('count', { count, formatted: numbers.format(count) });
 
@@ -91,12 +145,13 @@ export function FlightsPage() {
   const shown = all.filter(
     (f) =>
       (search === '' || f.flightNumber.toUpperCase().includes(search)) &&
-      (current.day === null || localDate(f.departureTime, zone) === current.day),
+      (current.day === null || localDate(f.departureTime, zone) === current.day) &&
+      (shortGroup === null || isShort(f.id)),
   );
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   const page = Math.min(current.page, pages);
   const pageRows = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const filtered = search !== '' || current.day !== null;
+  const filtered = search !== '' || current.day !== null || shortGroup !== null;
 
   const confirmDelete = (flight: Flight) => {
     const departure = formatFlightTime(flight.departureTime, zone, language);
@@ -189,6 +244,19 @@ export function FlightsPage() {
                     clearButtonProps={{ 'aria-label': t('filter.clear') }}
                     w={220}
                   />
+                  <Select
+                    label={t('filter.staffing')}
+                    data={[
+                      { value: '', label: t('filter.allFlights') },
+                      { value: SHORT_ANY, label: t('filter.shortAny') },
+                      ...coverageGroups.map((g) => ({ value: g, label: t('filter.shortIn', { group: g }) })),
+                    ]}
+                    value={shortGroup ?? ''}
+                    onChange={(value) => setShortFilter(value || null)}
+                    allowDeselect={false}
+                    disabled={!coverageQuery.isSuccess}
+                    w={260}
+                  />
                 </Group>
                 <Text size="sm" fw={500} data-testid="flight-count">
                   {filtered
@@ -197,6 +265,19 @@ export function FlightsPage() {
                 </Text>
               </Group>
             )}
+            {coverageQuery.isError ? (
+              <Text size="sm" c="dimmed">
+                {t('status.loadError', { message: translateApiError(coverageQuery.error, t) })}
+              </Text>
+            ) : coverageQuery.isPending ? (
+              <Text size="sm" c="dimmed">
+                {t('status.loading')}
+              </Text>
+            ) : coverageGroups.length > 0 && all.length > 0 ? (
+              <Text size="xs" c="dimmed">
+                {t('status.legend')}
+              </Text>
+            ) : null}
             <Table.ScrollContainer minWidth={720}>
               <Table striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
@@ -239,11 +320,15 @@ export function FlightsPage() {
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.departureTime, zone, language)}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.arrivalTime, zone, language)}</Table.Td>
                         {staffHeader ? (
-                          groups.map((g) => (
-                            <Table.Td key={g} ta="center">
-                              {f.requiredStaff[g] ?? 1}
-                            </Table.Td>
-                          ))
+                          groups.map((g) => {
+                            const status = statuses.get(f.id)?.get(g);
+                            return (
+                              <Table.Td key={g} ta="center">
+                                {f.requiredStaff[g] ?? 1}
+                                {status && <StaffStatus group={g} status={status} />}
+                              </Table.Td>
+                            );
+                          })
                         ) : (
                           <Table.Td ta="center">
                             {Object.entries(f.requiredStaff)

@@ -1,6 +1,7 @@
 // Fetchers, query keys and hooks of the Flight Schedule screen.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { reloadCoverage } from '../../lib/coverage.ts';
 import type { Flight, FlightInput, ImportPreview, ImportResult, ImportRow } from '../../../shared/api/flights.ts';
 import type { Settings } from '../../../shared/api/settings.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
@@ -32,7 +33,8 @@ export function useAirportZone(): string {
 
 export function useRefreshFlights() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: flightKeys.all });
+  // A flight's demand changes the month's coverage too.
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: flightKeys.all }), reloadCoverage(queryClient)]);
 }
 
 export function useSaveFlight() {
