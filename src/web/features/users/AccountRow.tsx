@@ -1,9 +1,10 @@
 // One account in the Users list: email (and "you"), name, role, status badges, when last seen, and
-// the menu of what an administrator can do with it. The actions themselves are the list's.
-import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
+// the menu of what an administrator can do with it (the shared RowActions). The actions themselves
+// are the list's.
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dateTimeText } from '../../ui/datetime.ts';
+import { RowActions } from '../../ui/RowActions.tsx';
 import type { UserRow } from '../../../shared/api/users.ts';
 
 type Props = {
@@ -67,26 +68,16 @@ export function AccountRow({ user: u, me, onReset, onBan, onUnban, onDelete }: P
         </Text>
       </Table.Td>
       <Table.Td ta="right">
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={t('actions.menu', { email: u.email })}>
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={onReset}>{t('actions.reset')}</Menu.Item>
-            {u.banned ? (
-              <Menu.Item onClick={onUnban}>{t('actions.unban')}</Menu.Item>
-            ) : (
-              <Menu.Item disabled={me} onClick={onBan}>
-                {t('actions.ban')}
-              </Menu.Item>
-            )}
-            <Menu.Item color="red.9" disabled={me} onClick={onDelete}>
-              {t('actions.delete')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <RowActions
+          menu={{
+            label: t('actions.menu', { email: u.email }),
+            items: [
+              { label: t('actions.reset'), onClick: onReset },
+              u.banned ? { label: t('actions.unban'), onClick: onUnban } : { label: t('actions.ban'), onClick: onBan, disabled: me },
+              { label: t('actions.delete'), onClick: onDelete, disabled: me, danger: true },
+            ],
+          }}
+        />
       </Table.Td>
     </Table.Tr>
   );
