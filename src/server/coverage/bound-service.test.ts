@@ -59,7 +59,7 @@ describe('coverage bound service', () => {
     expect(first).toEqual({ status: 'pending' });
     const ready = await settled(() => service.boundFor('Rampa', '2026-11'));
     expect(coverageBoundSchema.parse(ready)).toEqual(ready);
-    const { instance } = await loadInstance(database.db, 'Rampa', '2026-11');
+    const { instance } = await loadInstance(database.db, 'Rampa', '2026-11', { keepManual: false });
     const expected = await coverageUpperBound(instance);
     expect(ready).toMatchObject({ status: 'ready', coveragePercent: expected.coveragePercent });
     expect(expected.coveragePercent).toBeLessThan(100);
@@ -75,6 +75,17 @@ describe('coverage bound service', () => {
     const after = await settled(() => service.boundFor('Rampa', '2026-11'));
     expect(after.status).toBe('ready');
     if (before.status === 'ready' && after.status === 'ready') expect(after.coveragePercent).toBeLessThan(before.coveragePercent);
+  });
+
+  it("answers the kept bound again after a shift edit, whose month's instance (shifts left out) is unchanged", async () => {
+    const before = await settled(() => service.boundFor('Rampa', '2026-11'));
+    const solved = service.stats.solved;
+    const computed = service.stats.computed;
+    await database.db.insert(schedules).values({ employeeId: staff[1]!, date: '2026-11-10', endDate: '2026-11-10', startTime: '06:00', endTime: '14:00', totalHours: 8 });
+    await until(() => service.boundFor('Rampa', '2026-11').status === 'pending');
+    expect(await settled(() => service.boundFor('Rampa', '2026-11'))).toEqual(before);
+    expect(service.stats.computed).toBe(computed + 1);
+    expect(service.stats.solved).toBe(solved);
   });
 
   it("drops the next month too when a shift of the month changes (its last night runs into the next month's first morning)", async () => {

@@ -4,13 +4,21 @@
 // the month's inputs changed. `boundFor` never waits: with nothing kept it answers 'pending' and starts
 // the computation; the next ask after it is done answers 'ready'.
 //
+// The bound is the best possible month from its inputs (staff, time off, operating hours, flights,
+// settings, required hours, and the shifts before the month for its first morning), so the month's own
+// shifts, manual ones included, are left out of the instance (`keepManual: false`): it does not move while
+// a planner edits the roster, and no roster that keeps the rules beats it.
+//
 // What invalidates a month: every input of loadInstance has a trigger (migrations 0003 and 0009).
 // Employees, staff groups, settings, required hours, flights and operating hours announce every month;
 // a shift or time off announces its own months. A change to month M also drops M + 1, whose first
-// morning the night shift of M's last day covers.
+// morning the night shift of M's last day covers. The feed does not say what changed, so a shift edit
+// drops the month too: it is loaded again, and when its instance is the one last solved (a digest of it),
+// the kept bound is answered without solving again.
 //
 // While the feed is not live (PostgreSQL's listening connection is down) a change may go unheard: a
 // bound computed then is kept for at most OUTAGE_TTL_MS, and the feed's 'all' on reconnecting drops it.
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { BoundOptions, CoverageBound } from '../../engine/bound.ts';
 import type { Instance } from '../../engine/format.ts';
@@ -63,7 +71,9 @@ export function boundOffThread(instance: Instance, options: BoundOptions = {}): 
 }
 
 /** How one month's bound is computed: the default loads the instance and solves in a worker thread. */
-export type ComputeBound = (role: string, month: string) => { result: Promise<CoverageBound>; cancel: () => void };
+export type ComputeBound = (role: string, month: string) => { result: Promise<ComputedBound>; cancel: () => void };
+/** A bound and, when it was solved earlier for the same instance, when that was (ISO date-time). */
+export type ComputedBound = CoverageBound & { computedAt?: string };
 
 export interface BoundServiceOptions {
   db: Db;
@@ -84,8 +94,8 @@ export interface BoundService {
   invalidate(change: Change): void;
   /** Stops listening and ends a computation under way. */
   close(): void;
-  /** Computations started and answers from what was kept; for tests. */
-  readonly stats: { computed: number; hits: number };
+  /** Computations started, answers from what was kept, and solver runs (an unchanged instance is not solved again); for tests. */
+  readonly stats: { computed: number; hits: number; solved: number };
 }
 
 type Entry = { stamp: string; status: BoundStatus; at: number; live: boolean };
@@ -95,16 +105,29 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
   const log = options.log ?? ((message: string) => console.error(message));
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 100;
+  const keyOf = (role: string, month: string) => `${month}|${role}`;
+  const stats = { computed: 0, hits: 0, solved: 0 };
+  /** The instance last solved per group-month (its digest) and its bound. */
+  const solvedFor = new Map<string, { digest: string; bound: ComputedBound }>();
   const compute: ComputeBound =
     options.compute ??
     ((role, month) => {
       let cancelled = false;
       let cancelWorker = () => {};
-      const result = loadInstance(db, role, month).then(({ instance }) => {
+      const key = keyOf(role, month);
+      const result = loadInstance(db, role, month, { keepManual: false }).then(async ({ instance }) => {
         if (cancelled) throw new Error('closed');
+        const digest = createHash('sha256').update(JSON.stringify(instance)).digest('hex');
+        const known = solvedFor.get(key);
+        if (known && known.digest === digest) return known.bound;
+        stats.solved += 1;
         const run = boundOffThread(instance, { timeLimitMs: TIME_LIMIT_MS });
         cancelWorker = run.cancel;
-        return run.result;
+        const bound: ComputedBound = { ...(await run.result), computedAt: new Date(now()).toISOString() };
+        solvedFor.delete(key);
+        solvedFor.set(key, { digest, bound });
+        while (solvedFor.size > maxEntries) solvedFor.delete(solvedFor.keys().next().value!);
+        return bound;
       });
       return {
         result,
@@ -121,9 +144,6 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
   let allChanges = 0;
   const monthChanges = new Map<string, number>();
   let closed = false;
-  const stats = { computed: 0, hits: 0 };
-
-  const keyOf = (role: string, month: string) => `${month}|${role}`;
   const stamp = (month: string) => `${allChanges}.${monthChanges.get(month) ?? 0}`;
 
   const invalidate = (change: Change) => {
@@ -163,7 +183,7 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
     };
     run.result
       .then(
-        (bound) => store(bound.demandHours === 0 ? { status: 'unavailable', reason: 'noDemand' } : { status: 'ready', coveragePercent: bound.coveragePercent, computedAt: new Date(now()).toISOString() }),
+        (bound) => store(bound.demandHours === 0 ? { status: 'unavailable', reason: 'noDemand' } : { status: 'ready', coveragePercent: bound.coveragePercent, computedAt: bound.computedAt ?? new Date(now()).toISOString() }),
         (err: unknown) => {
           if (closed) return;
           log(`The coverage bound of ${job.role} ${job.month} could not be computed: ${(err as Error).message}`);
@@ -213,6 +233,7 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
       unsubscribe();
       queue.length = 0;
       entries.clear();
+      solvedFor.clear();
       running?.cancel();
       running = null;
     },
