@@ -100,7 +100,9 @@ function candidates(calendar: Calendar, step: number, minShiftMinutes: number): 
   for (const day of calendar.days) {
     if (day.open === null || day.close === null || day.until === null) continue;
     const firstStart = Math.ceil(day.open / step) * step;
-    for (let start = firstStart; start <= day.close; start += step) {
+    // A start is a time of its own date (before 24:00), at the closing at the latest.
+    const lastStart = Math.min(day.close, DAY_MINUTES - 1);
+    for (let start = firstStart; start <= lastStart; start += step) {
       for (let end = start + step; end <= day.until && end - start <= DAY_MINUTES; end += step) {
         const wall = end - start;
         const minutes = calendar.elapsed(day.index, start, end);
