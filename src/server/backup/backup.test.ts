@@ -81,6 +81,17 @@ describe('backup and restore', () => {
     expect(await target.database.db.select().from(employees)).toHaveLength(60);
   });
 
+  it('restores time off from a backup made before kinds: every request is of the kind other', async () => {
+    const backup = JSON.parse(JSON.stringify(await createBackup(source.database.db)));
+    expect(backup.tables.time_off.length).toBeGreaterThan(1);
+    expect(backup.tables.time_off.some((row: { kind: string }) => row.kind !== 'other')).toBe(true);
+    for (const row of backup.tables.time_off) delete row.kind;
+    await restoreBackup(target.database.db, backup);
+    const restored = await target.database.db.select().from(timeOff);
+    expect(restored).toHaveLength(backup.tables.time_off.length);
+    expect(restored.every((o) => o.kind === 'other')).toBe(true);
+  });
+
   it('restores shifts from a backup made before overnight shifts: each ends on its start date', async () => {
     const backup = JSON.parse(JSON.stringify(await createBackup(source.database.db)));
     expect(backup.tables.schedules.length).toBeGreaterThan(0);

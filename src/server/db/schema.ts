@@ -114,6 +114,8 @@ export const timeOff = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     reason: text('reason').notNull(),
+    /** What the absence is: vacation, onDemand, sick, training or other (src/shared/api/time-off.ts). */
+    kind: text('kind', { enum: ['vacation', 'onDemand', 'sick', 'training', 'other'] }).notNull().default('other'),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     countAsWork: boolean('count_as_work').notNull().default(false),
     workHours: numeric('work_hours', { precision: 4, scale: 1, mode: 'number' }),
@@ -127,6 +129,7 @@ export const timeOff = pgTable(
     check('time_off_end_not_before_start', sql`${t.endDate} >= ${t.startDate}`),
     check('time_off_reason_not_blank', sql`length(trim(${t.reason})) > 0`),
     check('time_off_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('time_off_kind', sql`${t.kind} in ('vacation', 'onDemand', 'sick', 'training', 'other')`),
     check(
       'time_off_work_hours',
       sql`(${t.countAsWork} and ${t.workHours} between 1 and 24 and mod(${t.workHours} * 2, 1) = 0)

@@ -19,9 +19,9 @@ beforeAll(async () => {
 afterAll(async () => database.close());
 
 describe('the demo airport', () => {
-  it('holds a few time off requests in the month, for demo staff of the flight groups, one counted as work', async () => {
+  it('holds a few time off requests of their kinds in the month, for demo staff of the flight groups, the training counted as work', async () => {
     const rows = await database.db
-      .select({ start: timeOff.startDate, end: timeOff.endDate, reason: timeOff.reason, status: timeOff.status, hours: timeOff.workHours, role: employees.role })
+      .select({ start: timeOff.startDate, end: timeOff.endDate, kind: timeOff.kind, reason: timeOff.reason, status: timeOff.status, hours: timeOff.workHours, role: employees.role })
       .from(timeOff)
       .innerJoin(employees, eq(employees.id, timeOff.employeeId));
     expect(rows).toHaveLength(5);
@@ -30,7 +30,8 @@ describe('the demo airport', () => {
       expect(r.start >= '2027-02-01' && r.end <= '2027-02-28' && r.start <= r.end, JSON.stringify(r)).toBe(true);
       expect(['Koordynator', 'Rampa', 'PAX/INFO']).toContain(r.role);
     }
-    expect(rows.filter((r) => r.hours === 8)).toEqual([expect.objectContaining({ reason: 'Szkolenie okresowe', role: 'Koordynator' })]);
+    expect(rows.filter((r) => r.hours === 8)).toEqual([expect.objectContaining({ kind: 'training', reason: 'Szkolenie okresowe BHP', role: 'Koordynator' })]);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['onDemand', 'sick', 'training', 'vacation', 'vacation']);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['approved', 'pending']));
   });
 

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { hasNoEmployees, insertDemoAirport, settingsTimeZone } from '../repos/demo.ts';
 import { requiredStaffFor } from '../flights/staffing.ts';
 import { mapTimetableToMonth, parseTimetableCsv } from './timetable.ts';
+import { timeOffKindDefaults, type TimeOffKind } from '../../shared/api/time-off.ts';
 
 const timetablePath = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -59,16 +60,18 @@ export function demoEmployees() {
 }
 
 /**
- * A few requests in the month, as a real month holds: holidays, a sick leave and a training day
- * counted as work. Days are of the month (clipped to its length); staff by group and position.
+ * A few requests in the month, as a real month holds: holidays (one on demand), a sick leave and a
+ * training day counted as work. Whether each counts as work, and its hours, are its kind's defaults
+ * (TIME_OFF_KINDS), as the form fills them in. Days are of the month (clipped to its length); staff
+ * by group and position.
  */
-const DEMO_TIME_OFF = [
-  { role: 'PAX/INFO', nth: 9, from: 2, to: 3, reason: 'Urlop na żądanie', status: 'approved', workHours: null },
-  { role: 'Rampa', nth: 1, from: 5, to: 9, reason: 'Urlop wypoczynkowy', status: 'approved', workHours: null },
-  { role: 'Rampa', nth: 6, from: 12, to: 14, reason: 'Zwolnienie lekarskie', status: 'approved', workHours: null },
-  { role: 'PAX/INFO', nth: 2, from: 19, to: 23, reason: 'Urlop wypoczynkowy', status: 'pending', workHours: null },
-  { role: 'Koordynator', nth: 0, from: 26, to: 27, reason: 'Szkolenie okresowe', status: 'approved', workHours: 8 },
-] as const;
+const DEMO_TIME_OFF: readonly { role: string; nth: number; from: number; to: number; kind: TimeOffKind; reason: string; status: 'approved' | 'pending' }[] = [
+  { role: 'PAX/INFO', nth: 9, from: 2, to: 3, kind: 'onDemand', reason: 'Sprawy rodzinne', status: 'approved' },
+  { role: 'Rampa', nth: 1, from: 5, to: 9, kind: 'vacation', reason: 'Wyjazd rodzinny', status: 'approved' },
+  { role: 'Rampa', nth: 6, from: 12, to: 14, kind: 'sick', reason: 'L4', status: 'approved' },
+  { role: 'PAX/INFO', nth: 2, from: 19, to: 23, kind: 'vacation', reason: 'Urlop planowany', status: 'pending' },
+  { role: 'Koordynator', nth: 0, from: 26, to: 27, kind: 'training', reason: 'Szkolenie okresowe BHP', status: 'approved' },
+];
 
 export function demoTimeOff(staff: { id: string; role: string }[], month: DateTime) {
   const day = (d: number) => month.set({ day: Math.min(d, month.daysInMonth!) }).toISODate()!;
@@ -80,10 +83,10 @@ export function demoTimeOff(staff: { id: string; role: string }[], month: DateTi
         employeeId: employee.id,
         startDate: day(r.from),
         endDate: day(r.to),
+        kind: r.kind,
         reason: r.reason,
         status: r.status,
-        countAsWork: r.workHours !== null,
-        workHours: r.workHours,
+        ...timeOffKindDefaults(r.kind),
       },
     ];
   });

@@ -1,4 +1,4 @@
-// Time off (docs/product.md §3 and §7): the month's requests with the employee's name and group,
+// Time off (docs/product.md §3 and §7): the month's requests (with their kind) with the employee's name and group,
 // creation (always 'pending'), versioned edits, a manager's decision (status) and deletion.
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -13,6 +13,7 @@ const columns = {
   role: employees.role,
   startDate: timeOff.startDate,
   endDate: timeOff.endDate,
+  kind: timeOff.kind,
   reason: timeOff.reason,
   status: timeOff.status,
   countAsWork: timeOff.countAsWork,
@@ -30,6 +31,7 @@ function values(input: TimeOffInput) {
     employeeId: input.employeeId,
     startDate: input.startDate,
     endDate: input.endDate,
+    kind: input.kind,
     reason: input.reason.trim(),
     countAsWork: input.countAsWork,
     workHours: input.countAsWork ? input.workHours : null,

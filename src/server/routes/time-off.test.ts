@@ -51,6 +51,7 @@ describe('POST /api/time-off', () => {
       role: 'Rampa',
       startDate: '2026-03-10',
       endDate: '2026-03-12',
+      kind: 'other',
       reason: 'Family trip',
       status: 'pending',
       countAsWork: false,
@@ -65,6 +66,27 @@ describe('POST /api/time-off', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ countAsWork: true, workHours: hours });
     }
+  });
+
+  it('keeps each kind it is given, and a request that names none is of the kind other', async () => {
+    for (const kind of ['vacation', 'onDemand', 'sick', 'training', 'other']) {
+      const res = await call('POST', '/api/time-off', base({ kind }));
+      expect(res.statusCode, kind).toBe(201);
+      expect(res.json()).toMatchObject({ kind });
+      const [stored] = await t.database.db.select().from(timeOff).where(eq(timeOff.id, res.json().id));
+      expect(stored!.kind).toBe(kind);
+    }
+    const res = await call('POST', '/api/time-off', base());
+    expect(res.json()).toMatchObject({ kind: 'other' });
+    const [stored] = await t.database.db.select().from(timeOff).where(eq(timeOff.id, res.json().id));
+    expect(stored!.kind).toBe('other');
+  });
+
+  it('does not tie counting as work to the kind: a training may be unpaid, a vacation day counted', async () => {
+    const training = await call('POST', '/api/time-off', base({ kind: 'training', countAsWork: false, workHours: null }));
+    expect(training.json()).toMatchObject({ kind: 'training', countAsWork: false, workHours: null });
+    const vacation = await call('POST', '/api/time-off', base({ kind: 'vacation', countAsWork: true, workHours: 6 }));
+    expect(vacation.json()).toMatchObject({ kind: 'vacation', countAsWork: true, workHours: 6 });
   });
 
   it('accepts a single-day request (end equals start)', async () => {
@@ -88,6 +110,11 @@ describe('POST /api/time-off', () => {
     ['hours without counting as work', { countAsWork: false, workHours: 8 }, /^workHours: must be empty unless/],
     ['an employee id that is not an id', { employeeId: 'anna' }, /^employeeId: must be an employee id/],
     ['a field the API does not know', { status: 'approved' }, /Unrecognized key: "status"/],
+    ['an unknown kind', { kind: 'holiday' }, /^kind: must be one of vacation, onDemand, sick, training, other$/],
+    ['a kind spelled in another case', { kind: 'Sick' }, /^kind: must be one of vacation, onDemand, sick, training, other$/],
+    ['an empty kind', { kind: '' }, /^kind: must be one of /],
+    ['a kind that is not text', { kind: 3 }, /^kind: must be one of /],
+    ['a null kind', { kind: null }, /^kind: must be one of /],
   ];
   for (const [what, over, message] of refusals) {
     it(`refuses ${what} with a message naming the field, writing nothing`, async () => {
@@ -155,7 +182,7 @@ describe('GET /api/time-off', () => {
       'Zofia inside',
       'spans out of February',
     ]);
-    expect(res.json()[2]).toMatchObject({ employeeName: 'Bartek Nowak', role: 'Koordynator' });
+    expect(res.json()[2]).toMatchObject({ employeeName: 'Bartek Nowak', role: 'Koordynator', kind: 'other' });
   });
 
   it('answers an empty list for a month without time off', async () => {
@@ -214,12 +241,13 @@ describe('PUT /api/time-off/:id', () => {
     const row = await created();
     const res = await call('PUT', `/api/time-off/${row.id}`, {
       version: row.version,
-      data: base({ employeeId: bartek, startDate: '2026-05-05', endDate: '2026-05-08', reason: 'Sick leave', countAsWork: true, workHours: 8 }),
+      data: base({ employeeId: bartek, startDate: '2026-05-05', endDate: '2026-05-08', kind: 'sick', reason: 'Sick leave', countAsWork: true, workHours: 8 }),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: row.id,
       employeeName: 'Bartek Nowak',
+      kind: 'sick',
       startDate: '2026-05-05',
       endDate: '2026-05-08',
       reason: 'Sick leave',
@@ -228,6 +256,17 @@ describe('PUT /api/time-off/:id', () => {
       status: 'pending',
       version: 2,
     });
+  });
+
+  it('an edit that names no kind makes it other, as the body replaces the request; an unknown kind changes nothing', async () => {
+    const row = (await call('POST', '/api/time-off', base({ kind: 'training', countAsWork: true, workHours: 8 }))).json() as { id: string; version: number };
+    const bad = await call('PUT', `/api/time-off/${row.id}`, { version: row.version, data: base({ kind: 'course', countAsWork: true, workHours: 8 }) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('data.kind: must be one of vacation, onDemand, sick, training, other');
+    expect((await t.database.db.select().from(timeOff).where(eq(timeOff.id, row.id)))[0]).toMatchObject({ kind: 'training', version: 1 });
+    const edited = await call('PUT', `/api/time-off/${row.id}`, { version: row.version, data: base() });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ kind: 'other', countAsWork: false, version: 2 });
   });
 
   it('refuses a stale version with 409 STALE and changes nothing', async () => {
@@ -354,13 +393,14 @@ describe('PUT /api/time-off/:id/status (a manager decides)', () => {
   });
 
   it('a rejected request stays on the Time Off list, but the month, its totals and the generator leave it out', async () => {
-    const row = await request({ employeeId: bartek, startDate: '2026-10-05', endDate: '2026-10-06' });
+    const row = await request({ employeeId: bartek, startDate: '2026-10-05', endDate: '2026-10-06', kind: 'training' });
     await t.database.db.insert(monthlyWorkHours).values({ month: 9, year: 2026, requiredHours: 160 }).onConflictDoNothing();
     const month = async () => (await call('GET', '/api/month?month=2026-10')).json() as { timeOff: { id: string }[]; totals: Record<string, number> };
     const planned = async () => (await loadInstance(t.database.db, 'Koordynator', '2026-10')).instance.employees.find((e) => e.id === bartek)!.timeOff;
 
     expect((await month()).totals[bartek]).toBe(16);
     expect((await month()).timeOff.map((o) => o.id)).toContain(row.id);
+    expect((await month()).timeOff.find((o) => o.id === row.id)).toMatchObject({ kind: 'training' });
     expect(await planned()).toHaveLength(1);
 
     expect((await call('PUT', `/api/time-off/${row.id}/status`, { status: 'rejected', version: row.version })).statusCode).toBe(200);

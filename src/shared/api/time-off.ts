@@ -9,11 +9,42 @@ export const workHoursSchema = z
   .max(24, 'must be at most 24')
   .refine((v) => Number.isInteger(v * 2), { message: 'must be in steps of 0.5', params: { rule: 'halfHourSteps' } });
 
+/**
+ * What a time off is (docs/product.md, Time Off). Stored in `time_off.kind`; a request made before
+ * kinds existed, or one that names none, is 'other'.
+ */
+export const TIME_OFF_KIND_VALUES = ['vacation', 'onDemand', 'sick', 'training', 'other'] as const;
+export type TimeOffKind = (typeof TIME_OFF_KIND_VALUES)[number];
+export const DEFAULT_TIME_OFF_KIND: TimeOffKind = 'other';
+
+/**
+ * Each kind with whether it counts as work by default and, when it does, the hours per day: what the
+ * form fills in when the kind is chosen (the planner may still change both), and what an import should
+ * assume. Listed in the order the form offers them.
+ */
+export const TIME_OFF_KINDS: readonly { kind: TimeOffKind; countAsWork: boolean; workHours: number | null }[] = [
+  { kind: 'vacation', countAsWork: false, workHours: null },
+  { kind: 'onDemand', countAsWork: false, workHours: null },
+  { kind: 'sick', countAsWork: false, workHours: null },
+  { kind: 'training', countAsWork: true, workHours: 8 },
+  { kind: 'other', countAsWork: false, workHours: null },
+];
+
+/** Whether a time off of this kind counts as work by default, and its hours per day (null unless it does). */
+export function timeOffKindDefaults(kind: TimeOffKind): { countAsWork: boolean; workHours: number | null } {
+  const found = TIME_OFF_KINDS.find((k) => k.kind === kind)!;
+  return { countAsWork: found.countAsWork, workHours: found.workHours };
+}
+
+export const timeOffKindSchema = z.enum(TIME_OFF_KIND_VALUES, { error: `must be one of ${TIME_OFF_KIND_VALUES.join(', ')}` });
+
 export const timeOffInputSchema = z
   .object({
     employeeId: z.uuid('must be an employee id'),
     startDate: isoDate,
     endDate: isoDate,
+    /** Left out: 'other'. */
+    kind: timeOffKindSchema.default(DEFAULT_TIME_OFF_KIND),
     reason: z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
     countAsWork: z.boolean(),
     /** null unless countAsWork is true. */
@@ -61,6 +92,7 @@ export const timeOffSchema = z.object({
   role: z.string(),
   startDate: z.string(),
   endDate: z.string(),
+  kind: timeOffKindSchema,
   reason: z.string(),
   status: z.enum(['pending', 'approved', 'rejected']),
   countAsWork: z.boolean(),

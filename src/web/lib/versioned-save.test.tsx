@@ -13,6 +13,7 @@ const shown: TimeOff = {
   role: 'Rampa',
   startDate: '2026-03-10',
   endDate: '2026-03-12',
+  kind: 'vacation',
   reason: 'Urlop',
   status: 'approved',
   countAsWork: false,

@@ -47,8 +47,8 @@ describe('the Total Hours cell', () => {
       groups: [],
       schedules: [{ id: 's1', employeeId: 'e1', date: '2026-03-02', endDate: '2026-03-02', startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 }],
       timeOff: [
-        { id: 't1', employeeId: 'e1', employeeName: 'A B', role: 'Rampa', startDate: '2026-02-26', endDate: '2026-03-03', reason: 'x', status: 'pending', countAsWork: true, workHours: 6, version: 1 },
-        { id: 't2', employeeId: 'e1', employeeName: 'A B', role: 'Rampa', startDate: '2026-03-10', endDate: '2026-03-12', reason: 'y', status: 'pending', countAsWork: false, workHours: null, version: 1 },
+        { id: 't1', employeeId: 'e1', employeeName: 'A B', role: 'Rampa', startDate: '2026-02-26', endDate: '2026-03-03', kind: 'training', reason: 'x', status: 'pending', countAsWork: true, workHours: 6, version: 1 },
+        { id: 't2', employeeId: 'e1', employeeName: 'A B', role: 'Rampa', startDate: '2026-03-10', endDate: '2026-03-12', kind: 'vacation', reason: 'y', status: 'pending', countAsWork: false, workHours: null, version: 1 },
       ],
       overnightIn: [],
       events: [],

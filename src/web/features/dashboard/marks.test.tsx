@@ -109,7 +109,7 @@ describe('a saved shift that breaks a hard rule', () => {
   });
 
   it('leaves alone a run made of time off counted as work alone: no saved shift breaks the rule', () => {
-    const training = { id: 't1', employeeId: piotr.id, employeeName: 'Piotr Wiśniewski', role: 'Rampa', startDate: '2026-03-09', endDate: '2026-03-27', reason: 'Szkolenie', status: 'approved', countAsWork: true, workHours: 8, version: 1 } as const;
+    const training = { id: 't1', employeeId: piotr.id, employeeName: 'Piotr Wiśniewski', role: 'Rampa', startDate: '2026-03-09', endDate: '2026-03-27', kind: 'training', reason: 'Szkolenie', status: 'approved', countAsWork: true, workHours: 8, version: 1 } as const;
     const found = monthBreaches({ ...march, timeOff: [training] });
     expect([...found.keys()]).toEqual([anna.id]);
   });

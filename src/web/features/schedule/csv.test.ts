@@ -33,6 +33,7 @@ const data: MonthData = {
       role: 'Rampa',
       startDate: '2026-02-27',
       endDate: '2026-03-02',
+      kind: 'vacation',
       reason: 'Vacation',
       status: 'pending',
       countAsWork: true,

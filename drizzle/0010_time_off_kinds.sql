@@ -1,0 +1,2 @@
+ALTER TABLE "time_off" ADD COLUMN "kind" text DEFAULT 'other' NOT NULL;--> statement-breakpoint
+ALTER TABLE "time_off" ADD CONSTRAINT "time_off_kind" CHECK ("time_off"."kind" in ('vacation', 'onDemand', 'sick', 'training', 'other'));
