@@ -35,3 +35,94 @@ describe('the time off form’s dates', () => {
     expect(within(dialog).getByText('Enter a date in the years 2000–2100')).toBeInTheDocument();
   });
 });
+
+describe('the time off form’s kind', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const kindField = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelText(label) as HTMLSelectElement;
+
+  it('comes first, starts a new request as other, and fills in counting as work and the hours from each kind’s defaults', async () => {
+    await renderWithApp(<TimeOffModal defaultDate="2026-03-10" employee={employee} onClose={() => {}} />, { language: 'pl' });
+    const dialog = await screen.findByRole('dialog', { name: 'Wniosek o urlop' });
+    const kind = kindField(dialog, /^Rodzaj/);
+    // The first field of the form.
+    expect(within(dialog).getAllByRole('combobox')[0]).toBe(kind);
+    expect(kind.value).toBe('other');
+    expect([...kind.options].map((o) => [o.value, o.text])).toEqual([
+      ['vacation', 'Urlop wypoczynkowy'],
+      ['onDemand', 'Urlop na żądanie'],
+      ['sick', 'Zwolnienie lekarskie'],
+      ['training', 'Szkolenie'],
+      ['other', 'Inne'],
+    ]);
+    const counts = () => within(dialog).getByRole('checkbox', { name: 'Licz jako godziny pracy' });
+    const hours = () => within(dialog).queryByLabelText(/^Godziny dziennie/);
+    expect(counts()).not.toBeChecked();
+
+    // The defaults, kind by kind, whatever was chosen before.
+    const expected: [string, boolean, string | null][] = [
+      ['Szkolenie', true, '8'],
+      ['Urlop wypoczynkowy', false, null],
+      ['Szkolenie', true, '8'],
+      ['Urlop na żądanie', false, null],
+      ['Zwolnienie lekarskie', false, null],
+      ['Inne', false, null],
+    ];
+    for (const [label, counted, perDay] of expected) {
+      await userEvent.selectOptions(kind, label);
+      if (counted) expect(counts(), label).toBeChecked();
+      else expect(counts(), label).not.toBeChecked();
+      if (perDay === null) expect(hours(), label).not.toBeInTheDocument();
+      else expect(hours(), label).toHaveValue(perDay);
+    }
+  });
+
+  it('lets the planner change what the kind filled in, and sends the kind with the request', async () => {
+    const posts: Record<string, unknown>[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        posts.push(body);
+        return json(201, { ...body, id: '22222222-2222-4222-8222-222222222222', employeeName: 'Anna Nowak', role: 'Rampa', status: 'pending', version: 1 });
+      }
+      return json(200, []);
+    });
+    const onClose = vi.fn();
+    await renderWithApp(<TimeOffModal defaultDate="2026-03-10" employee={employee} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Request Time Off' });
+    await userEvent.selectOptions(kindField(dialog, /^Type/), 'Training');
+    const hours = within(dialog).getByLabelText(/^Hours per day/);
+    expect(hours).toHaveValue('8');
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '6');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'BHP');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request Time Off' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts).toEqual([
+      { employeeId: employee.id, kind: 'training', startDate: '2026-03-10', endDate: '2026-03-10', reason: 'BHP', countAsWork: true, workHours: 6 },
+    ]);
+  });
+
+  it('opens an edit on the stored kind without replacing what the request says about counting as work', async () => {
+    const stored = {
+      id: '22222222-2222-4222-8222-222222222222',
+      employeeId: employee.id,
+      employeeName: 'Anna Nowak',
+      role: 'Rampa',
+      startDate: '2026-03-10',
+      endDate: '2026-03-10',
+      kind: 'sick' as const,
+      reason: 'L4',
+      status: 'approved' as const,
+      countAsWork: true,
+      workHours: 4,
+      version: 1,
+    };
+    await renderWithApp(<TimeOffModal defaultDate="2026-03-10" employee={employee} existing={stored} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Time Off' });
+    expect(kindField(dialog, /^Type/).value).toBe('sick');
+    expect(within(dialog).getByRole('checkbox', { name: 'Count as work hours' })).toBeChecked();
+    expect(within(dialog).getByLabelText(/^Hours per day/)).toHaveValue('4');
+  });
+});

@@ -1,16 +1,26 @@
 // 'Request Time Off' (docs/product.md §2, §4 and §5), used by the dashboard (one employee, the clicked
-// day, or an existing time off to edit) and by the Time Off screen (an employee selector). Default
-// dates are the given day; a start date moved past the end drags the end along; 'Count as work hours'
-// reveals the hours per day and unticking it clears them. Rendered only while open; closes after a
+// day, or an existing time off to edit) and by the Time Off screen (an employee selector). The kind
+// comes first (a new request starts as 'other'); choosing one fills in whether it counts as work and
+// its hours per day from the kind's defaults (TIME_OFF_KINDS), which the planner may still change.
+// Default dates are the given day; a start date moved past the end drags the end along; 'Count as
+// work hours' reveals the hours per day and unticking it clears them. Rendered only while open; closes after a
 // successful save and stays open with the error inside it when the save fails.
 import { useState } from 'react';
-import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, NativeSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { issueText, translateApiError, validateWith } from '../../lib/api-errors.ts';
-import { timeOffInputSchema, type TimeOff, type TimeOffInput } from '../../../shared/api/time-off.ts';
+import {
+  DEFAULT_TIME_OFF_KIND,
+  TIME_OFF_KINDS,
+  timeOffInputSchema,
+  timeOffKindDefaults,
+  type TimeOff,
+  type TimeOffInput,
+  type TimeOffKind,
+} from '../../../shared/api/time-off.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
 import { YEAR_RANGE } from '../../../shared/api/dates.ts';
 import type { IssueParams } from '../../../shared/api/issues.ts';
@@ -22,6 +32,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 interface Values {
   employeeId: string;
+  kind: TimeOffKind;
   startDate: string;
   endDate: string;
   reason: string;
@@ -33,6 +44,7 @@ function toInput(v: Values): TimeOffInput {
   const hours = v.workHours === '' || v.workHours === null ? null : Number(v.workHours);
   return {
     employeeId: v.employeeId,
+    kind: v.kind,
     startDate: v.startDate,
     endDate: v.endDate,
     reason: v.reason.trim(),
@@ -103,6 +115,7 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
     mode: 'controlled',
     initialValues: {
       employeeId: employee?.id ?? '',
+      kind: existing?.kind ?? DEFAULT_TIME_OFF_KIND,
       startDate: existing?.startDate ?? defaultDate,
       endDate: existing?.endDate ?? defaultDate,
       reason: existing?.reason ?? '',
@@ -179,6 +192,21 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
               />
             </>
           )}
+          <NativeSelect
+            label={t('kind')}
+            required
+            data={TIME_OFF_KINDS.map(({ kind }) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+            {...form.getInputProps('kind')}
+            onChange={(e) => {
+              const kind = e.currentTarget.value as TimeOffKind;
+              form.setFieldValue('kind', kind);
+              // The kind's defaults: whether it counts as work and its hours per day (the planner may change them).
+              const defaults = timeOffKindDefaults(kind);
+              form.setFieldValue('countAsWork', defaults.countAsWork);
+              form.setFieldValue('workHours', defaults.workHours ?? '');
+              form.clearFieldError('workHours');
+            }}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput
               type="date"

@@ -1,5 +1,5 @@
 // Texts of the 'Request Time Off' modal (docs/product.md §2, §4 and §5), shared by the dashboard and
-// the Time Off screen. docs/product.md quotes the modal's texts in English: they appear verbatim
+// the Time Off screen; `kinds` names the kinds of time off wherever a screen shows one. docs/product.md quotes the modal's texts in English: they appear verbatim
 // in `en`; `pl` carries the translation.
 export const timeOffModal = {
   pl: {
@@ -8,6 +8,14 @@ export const timeOffModal = {
     text: 'Wniosek o urlop dla pracownika',
     employee: 'Pracownik',
     employeePlaceholder: 'Wybierz pracownika',
+    kind: 'Rodzaj',
+    kinds: {
+      vacation: 'Urlop wypoczynkowy',
+      onDemand: 'Urlop na żądanie',
+      sick: 'Zwolnienie lekarskie',
+      training: 'Szkolenie',
+      other: 'Inne',
+    },
     startDate: 'Data rozpoczęcia',
     endDate: 'Data zakończenia',
     reason: 'Powód',
@@ -36,6 +44,14 @@ export const timeOffModal = {
     text: 'Requesting time off for the employee',
     employee: 'Employee',
     employeePlaceholder: 'Select an employee',
+    kind: 'Type',
+    kinds: {
+      vacation: 'Vacation',
+      onDemand: 'Leave on demand',
+      sick: 'Sick leave',
+      training: 'Training',
+      other: 'Other',
+    },
     startDate: 'Start Date',
     endDate: 'End Date',
     reason: 'Reason',
