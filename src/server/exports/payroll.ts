@@ -1,9 +1,10 @@
 // The payroll export (docs/exports.md): one group's month as an XLSX workbook with two sheets, "per
-// employee per day" (start, end, hours, time off) and "per employee" (total, required hours, the
+// employee per day" (start, end, hours, time off: its kind and reason) and "per employee" (total, required hours, the
 // difference). Cells are typed: dates and times as the spreadsheet's own, hours as numbers, in the
 // formats of the planner's language. Names and reasons are text cells, so one that starts like a
 // formula (=, +, -, @) is shown as written and never evaluated. exceljs is loaded only here.
 import type { MonthData } from '../../shared/api/schedule.ts';
+import type { TimeOff, TimeOffKind } from '../../shared/api/time-off.ts';
 import { datesOfMonth } from '../../shared/hours.ts';
 
 export type PayrollLanguage = 'pl' | 'en';
@@ -49,10 +50,19 @@ const TEXT = {
   },
 } as const;
 
+/** The kinds of time off by name, as the screens name them (src/web/ui/time-off/i18n.ts). */
+const KIND_NAMES: Record<PayrollLanguage, Record<TimeOffKind, string>> = {
+  pl: { vacation: 'Urlop wypoczynkowy', onDemand: 'Urlop na żądanie', sick: 'Zwolnienie lekarskie', training: 'Szkolenie', other: 'Inne' },
+  en: { vacation: 'Vacation', onDemand: 'Leave on demand', sick: 'Sick leave', training: 'Training', other: 'Other' },
+};
+
 /** A date "YYYY-MM-DD" as the spreadsheet's date (a Date at UTC midnight is written as that day). */
 const asDate = (date: string): Date => new Date(`${date}T00:00:00Z`);
 /** "HH:mm" as the spreadsheet's time of day (a fraction of a day). */
 const asTime = (time: string): number => (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))) / 1440;
+
+/** The time off column: the kind's name in the workbook's language, then the reason ("Szkolenie: BHP"). */
+const timeOffText = (off: TimeOff, language: PayrollLanguage): string => `${KIND_NAMES[language][off.kind]}: ${off.reason}`;
 
 /** The workbook of one group's month, as XLSX bytes; null when the month has no such group. */
 export async function payrollWorkbook(month: MonthData, role: string, language: PayrollLanguage): Promise<Buffer | null> {
@@ -102,7 +112,7 @@ export async function payrollWorkbook(month: MonthData, role: string, language: 
         end: shift ? asTime(shift.endTime) : null,
         nextDay: shift && shift.endDate !== shift.date ? t.yes : null,
         hours: shift ? shift.totalHours : null,
-        timeOff: off ? off.reason : null,
+        timeOff: off ? timeOffText(off, language) : null,
         counted: off && off.countAsWork ? off.workHours : null,
       });
     }
