@@ -142,7 +142,8 @@ export async function coverageUpperBound(instance: Instance, options: BoundOptio
   const blocks = curves.length;
 
   // Who is free for a shift of their own each day, and what each may still work per week and per run of days.
-  const weekCap = Math.round(weeklyCapHours(instance.settings) * 60);
+  // Rounded so that the relaxation stays the looser side of the rules: caps up, what is used down.
+  const weekCap = Math.ceil(weeklyCapHours(instance.settings) * 60 - 1e-9);
   const runLimit = maxConsecutiveDays(instance.settings);
   const freeOnDay = new Array<number>(days).fill(0);
   const weekMinutes = new Array<number>(calendar.weekCount).fill(0);
@@ -168,16 +169,16 @@ export async function coverageUpperBound(instance: Instance, options: BoundOptio
     const used = new Array<number>(calendar.weekCount).fill(0);
     const room = new Array<number>(calendar.weekCount).fill(0);
     for (const day of calendar.days) {
-      used[day.week]! += fixedMinutes[day.index]! + Math.round(off[day.index]!.workHours * 60);
+      used[day.week]! += fixedMinutes[day.index]! + Math.floor(off[day.index]!.workHours * 60 + 1e-9);
       if (freeDays[day.index]) {
         freeOnDay[day.index]!++;
-        room[day.week]! += Math.max(0, DAILY_CAP_MINUTES - Math.round(off[day.index]!.workHours * 60));
+        room[day.week]! += Math.max(0, DAILY_CAP_MINUTES - Math.floor(off[day.index]!.workHours * 60 + 1e-9));
       }
     }
     for (let w = 0; w < calendar.weekCount; w++) weekMinutes[w]! += Math.max(0, Math.min(weekCap - used[w]!, room[w]!));
   }
 
-  const shifts = candidates(calendar, step, Math.round(Number(instance.settings.minShiftHours) * 60));
+  const shifts = candidates(calendar, step, Math.floor(Number(instance.settings.minShiftHours) * 60 + 1e-9));
 
   // Columns: shifts x, then per block its supply s_b and covered c_b, then per day its count of shifts n_d.
   const X = 0;
