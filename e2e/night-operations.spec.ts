@@ -122,6 +122,16 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await dialog.getByLabel('Koniec').selectOption('06:00');
   await page.screenshot({ path: '/tmp/night-modal-390.png' });
   await dialog.getByRole('button', { name: 'Anuluj' }).click();
+
+  // The printout: each night once, on its start date, marked +1; the night before the month is not printed.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/schedule?month=${MONTH}&group=${encodeURIComponent(group)}`);
+  const printed = page.locator('tr', { has: page.getByRole('rowheader', { name: anna.name }) }).locator('td');
+  await expect(printed.nth(9)).toHaveText('22–6 +1');
+  await expect(printed.nth(10)).toHaveText('22–6 +1');
+  await expect(printed.filter({ hasText: '+1' })).toHaveCount(2);
+  await expect(printed.nth(0)).toHaveText('');
+  await page.screenshot({ path: '/tmp/night-print-1440.png' });
 });
 
 test('operating hours set "open 24 h" in the hours modal and by quick setup', async ({ signedInPage: page }) => {
