@@ -157,3 +157,27 @@ describe('a time off row’s actions, named by the row (the shared RowActions)',
     expect(within(confirm).getByRole('button', { name: 'Usuń' })).toBeInTheDocument();
   });
 });
+
+describe('the list names each request’s kind', () => {
+  const sick: TimeOff = { ...shown, id: '55555555-5555-4555-8555-555555555555', employeeName: 'Jan Kowal', kind: 'sick', reason: 'L4' };
+  const training: TimeOff = { ...shown, id: '66666666-6666-4666-8666-666666666666', employeeName: 'Ewa Lis', kind: 'training', reason: 'BHP', countAsWork: true, workHours: 8 };
+
+  for (const [language, header, names] of [
+    ['pl', 'Rodzaj', ['Urlop wypoczynkowy', 'Zwolnienie lekarskie', 'Szkolenie']],
+    ['en', 'Type', ['Vacation', 'Sick leave', 'Training']],
+  ] as const) {
+    it(`in a column of its own before the reason (${language})`, async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL) => json(200, String(input).endsWith('/time-off?month=2026-03') ? [shown, sick, training] : [])),
+      );
+      await renderWithApp(<TimeOffPage />, { route: '/time-off?month=2026-03', language });
+      await screen.findByText('Jan Kowal');
+      const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+      expect(headers.indexOf(header)).toBe(headers.indexOf(language === 'pl' ? 'Powód' : 'Reason') - 1);
+      const column = headers.indexOf(header);
+      const kinds = ['Anna Nowak', 'Jan Kowal', 'Ewa Lis'].map((name) => within(screen.getByText(name).closest('tr')!).getAllByRole('cell')[column]!.textContent);
+      expect(kinds).toEqual(names);
+    });
+  }
+});

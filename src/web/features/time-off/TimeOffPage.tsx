@@ -36,7 +36,7 @@ export function dayCount(start: string, end: string): number {
   return Math.round((utc(end).getTime() - utc(start).getTime()) / 86_400_000) + 1;
 }
 
-/** The month's time off per employee, with status and delete (docs/design.md#routes: /time-off). */
+/** The month's time off per employee, with its kind, status and delete (docs/design.md#routes: /time-off). */
 export function TimeOffPage() {
   const { t, i18n } = useTranslation('timeOff');
   const language = i18n.resolvedLanguage ?? 'pl';
@@ -134,7 +134,7 @@ export function TimeOffPage() {
             {t('empty', { month: formatMonth(month, language) })}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={860}>
+          <Table.ScrollContainer minWidth={980}>
             <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
               <Table.Thead>
                 <Table.Tr>
@@ -142,6 +142,7 @@ export function TimeOffPage() {
                   <Table.Th>{t('columns.group')}</Table.Th>
                   <Table.Th>{t('columns.dates')}</Table.Th>
                   <Table.Th ta="right">{t('columns.days')}</Table.Th>
+                  <Table.Th>{t('columns.kind')}</Table.Th>
                   <Table.Th>{t('columns.reason')}</Table.Th>
                   <Table.Th>{t('columns.status')}</Table.Th>
                   <Table.Th>{t('columns.countsAsWork')}</Table.Th>
@@ -159,6 +160,7 @@ export function TimeOffPage() {
                       <Table.Td>{row.role}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates}</Table.Td>
                       <Table.Td ta="right">{dayCount(row.startDate, row.endDate)}</Table.Td>
+                      <Table.Td>{t(`timeOffModal:kinds.${row.kind}`)}</Table.Td>
                       <Table.Td maw={320} style={{ overflowWrap: 'anywhere' }}>
                         {row.reason}
                       </Table.Td>

@@ -1,5 +1,5 @@
-// Texts of the Time Off screen (docs/product.md §2). The 'Request Time Off' modal's texts are in
-// src/web/ui/time-off/i18n.ts.
+// Texts of the Time Off screen (docs/product.md §2). The 'Request Time Off' modal's texts, and the
+// names of the kinds of time off, are in src/web/ui/time-off/i18n.ts.
 export const timeOff = {
   pl: {
     title: 'Urlopy',
@@ -11,6 +11,7 @@ export const timeOff = {
       group: 'Grupa',
       dates: 'Termin',
       days: 'Dni',
+      kind: 'Rodzaj',
       reason: 'Powód',
       status: 'Status',
       countsAsWork: 'Liczony jako praca',
@@ -47,6 +48,7 @@ export const timeOff = {
       group: 'Group',
       dates: 'Dates',
       days: 'Days',
+      kind: 'Type',
       reason: 'Reason',
       status: 'Status',
       countsAsWork: 'Counts as work',
