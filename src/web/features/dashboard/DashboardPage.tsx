@@ -208,6 +208,7 @@ export function DashboardPage() {
           <Text size="sm" fw={600}>
             {tt('badge.period', { start: longDate(off.startDate, lang), end: longDate(off.endDate, lang) })}
           </Text>
+          <Text size="sm">{tt('badge.kind', { kind: tt(`timeOffModal:kinds.${off.kind}`) })}</Text>
           <Text size="sm">{tt('badge.reason', { reason: off.reason })}</Text>
           <Text size="sm">{tt('badge.status', { status: tt(`status.${off.status}`) })}</Text>
           {off.countAsWork && off.workHours !== null && <Text size="sm">{tt('badge.countsAsWork', { hours: off.workHours })}</Text>}
