@@ -12,6 +12,7 @@ const NAV_ITEMS = [
   { to: '/', key: 'dashboard' },
   { to: '/employees', key: 'employees' },
   { to: '/flights', key: 'flights' },
+  { to: '/coverage', key: 'coverage' },
   { to: '/time-off', key: 'timeOff' },
   { to: '/airport-hours', key: 'airportHours' },
   { to: '/settings', key: 'settings' },
@@ -28,7 +29,8 @@ export function Layout() {
   const items = [...NAV_ITEMS, ...(session?.user.role === 'admin' ? [{ to: '/users', key: 'users' } as const] : [])];
 
   const links = items.map((item) => {
-    const active = location.pathname === item.to;
+    // A screen's own pages (the coverage day view) keep their screen's item active.
+    const active = location.pathname === item.to || (item.to !== '/' && location.pathname.startsWith(`${item.to}/`));
     return (
       <UnstyledButton
         key={item.to}

@@ -11,6 +11,8 @@ import { timeOff } from '../features/time-off/i18n.ts';
 import { dashboard } from '../features/dashboard/i18n.ts';
 import { flights } from '../features/flights/i18n.ts';
 import { timeOffModal } from '../ui/time-off/i18n.ts';
+import { coverage } from '../features/coverage/i18n.ts';
+import { coverageStrip } from '../ui/coverage/i18n.ts';
 
-export const catalogs = { common, apiErrors, auth, account, users, airportHours, settings, employees, timeOff, dashboard, flights, timeOffModal } as const;
+export const catalogs = { common, apiErrors, auth, account, users, airportHours, settings, employees, timeOff, dashboard, flights, timeOffModal, coverage, coverageStrip } as const;
 export type Namespace = keyof typeof catalogs;

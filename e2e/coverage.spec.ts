@@ -1,0 +1,106 @@
+// Coverage you can see (docs/coverage.md): a planner saves a shift that leaves a flight short, and sees
+// it on the Coverage screen (the day strip, the short flight and why), on the Flights screen with the
+// staffing filter, and in the day view's chart and duty timeline. Each test makes its own staff group
+// with operating hours in a month no other spec plans, through the API.
+import type { Page } from '@playwright/test';
+import { test, expect, seriousAxeViolations } from './fixtures.ts';
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const MONTH = '2032-03';
+const DAY = '2032-03-10';
+
+async function makeFlightGroup(page: Page) {
+  const group = `E2E Pokrycie ${unique()}`;
+  const res = await page.request.post('/api/staff-groups', { data: { name: group, takesFlights: true, takesAirportHours: true } });
+  expect(res.status()).toBe(201);
+  const people = [];
+  for (const [firstName, lastName] of [['Anna', 'Zielińska'], ['Bartosz', 'Nowicki'], ['Celina', 'Mazur']] as const) {
+    const r = await page.request.post('/api/employees', {
+      data: { firstName, lastName, email: `${lastName.toLowerCase().replace('ń', 'n')}.${unique()}@example.com`, phoneNumber: null, role: group },
+    });
+    expect(r.status()).toBe(201);
+    people.push({ id: ((await r.json()) as { id: string }).id, name: `${firstName} ${lastName}` });
+  }
+  const hours = await page.request.post('/api/airport-hours/quick-setup', {
+    data: { role: group, month: MONTH, openingTime: '06:00', closingTime: '22:00', minimumStaff: 1 },
+  });
+  expect(hours.status()).toBe(201);
+  return { group, people };
+}
+
+async function addFlight(page: Page, number: string, departure: string, arrival: string, staff: Record<string, number>) {
+  const res = await page.request.post('/api/flights', { data: { flightNumber: number, departureTime: departure, arrivalTime: arrival, requiredStaff: staff } });
+  expect(res.status()).toBe(201);
+}
+
+/** A group of three with hours, a flight needing three at 12:00 and one needing one at 09:00, and one 08:00-16:00 shift saved. */
+async function shortFlightMonth(page: Page) {
+  const { group, people } = await makeFlightGroup(page);
+  const short = `CV${unique().toUpperCase().slice(0, 4)}`;
+  const staffed = `CS${unique().toUpperCase().slice(0, 4)}`;
+  await addFlight(page, short, `${DAY}T12:00`, `${DAY}T13:00`, { [group]: 3 });
+  await addFlight(page, staffed, `${DAY}T09:00`, `${DAY}T10:00`, { [group]: 1 });
+  // One of three on duty through the day: the 12:00 flight needs three.
+  const shift = await page.request.put('/api/schedules', { data: { employeeId: people[0]!.id, date: DAY, startTime: '08:00', endTime: '16:00' } });
+  expect(shift.status()).toBe(201);
+  return { group, people, short, staffed };
+}
+
+test('the Coverage screen shows the saved roster\'s short flight in its day strip and its list, with why (axe)', async ({ signedInPage: page }) => {
+  const { group, short, staffed } = await shortFlightMonth(page);
+  await expect(page.getByRole('navigation').first().getByRole('link', { name: 'Pokrycie' })).toHaveAttribute('href', '/coverage');
+  await page.goto(`/coverage?month=${MONTH}&group=${encodeURIComponent(group)}`);
+  const section = page.getByRole('region', { name: group });
+  await expect(section.getByTestId('coverage-summary')).toContainText('ten grafik');
+  const strip = section.getByRole('list', { name: `Pokrycie kolejnych dni – ${group}` });
+  await expect(strip.getByRole('link')).toHaveCount(31);
+  await expect(strip.getByRole('link', { name: /^środa, 10 marca 2032: pokrycie [\d,]+ %, 1 lot z brakami\. Otwórz dzień\.$/ })).toBeVisible();
+  const row = section.getByTestId('short-flights').getByRole('row', { name: new RegExp(short) });
+  await expect(row).toContainText('śr. 10 mar, 12:00');
+  await expect(row).toContainText('brakuje 2 z 3');
+  await expect(row).toContainText(
+    /Ktoś był wolny i miał jeszcze godziny do przepracowania, ale nie został zaplanowany\.|Wolne były tylko osoby, które mają już wymagane godziny|Zasady odpoczynku lub czasu pracy|Wszyscy mieli wolne albo pracowali w innych godzinach\./,
+  );
+  await expect(row).toContainText('Poza zmianą w ostatniej godzinie przed odlotem:');
+  await expect(section.getByTestId('short-flights')).not.toContainText(staffed);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('the Flights screen shows each group\'s status and keeps only the short flights with the filter (axe)', async ({ signedInPage: page }) => {
+  const { group, short, staffed } = await shortFlightMonth(page);
+  await page.goto(`/coverage?month=${MONTH}&group=${encodeURIComponent(group)}`);
+  await page.getByRole('region', { name: group }).getByRole('link', { name: 'Pokaż w rozkładzie lotów' }).click();
+  await expect(page).toHaveURL(new RegExp(`/flights\\?month=${MONTH}&short=`));
+  await expect(page.getByRole('combobox', { name: 'Obsada' })).toHaveValue(`Z brakami: ${group}`);
+  const flightRow = page.getByRole('row', { name: new RegExp(short) });
+  await expect(flightRow).toContainText('brakuje 2');
+  await expect(flightRow.getByText(`${group}: brakuje 2`)).toBeAttached();
+  await expect(page.getByRole('row', { name: new RegExp(staffed) })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Obsada' }).click();
+  await page.getByRole('option', { name: 'Wszystkie loty' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(staffed) })).toContainText('✓');
+  await page.getByRole('combobox', { name: 'Obsada' }).click();
+  await page.getByRole('option', { name: 'Z brakami w dowolnej grupie' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(short) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(staffed) })).toHaveCount(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('the day view, opened from a short flight, draws demand against staff, says the short periods and shows who is on duty (axe)', async ({ signedInPage: page }) => {
+  const { group, people, short } = await shortFlightMonth(page);
+  await page.goto(`/coverage?month=${MONTH}&group=${encodeURIComponent(group)}`);
+  await page.getByRole('link', { name: `Otwórz dzień śr. 10 mar – ${group}` }).click();
+  await expect(page).toHaveURL(/\/coverage\/day\?date=2032-03-10&group=/);
+  await expect(page.getByRole('heading', { name: `${group} – środa, 10 marca 2032` })).toBeVisible();
+  const chart = page.getByRole('figure', { name: 'Zapotrzebowanie i obsada w ciągu dnia' });
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(chart.getByTestId('day-chart-summary')).toContainText(/Braki obsady: .*10:00–13:00 \(brakuje do 2\)/);
+  await expect(page.getByTestId('duty-timeline')).toContainText(`${people[0]!.name}08:00–16:00`);
+  await expect(page.getByTestId('day-flights').getByRole('row', { name: new RegExp(short) })).toContainText('brakuje 2 z 3');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // The strip leads to the next day, by the keyboard.
+  await page.getByRole('link', { name: /^czwartek, 11 marca 2032/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `${group} – czwartek, 11 marca 2032` })).toBeVisible();
+});

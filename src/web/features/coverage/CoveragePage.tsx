@@ -1,0 +1,226 @@
+// The Coverage screen (docs/coverage.md): for each group with operating hours, the month's coverage
+// next to the best possible, a strip of its days, its short-staffed flights with why, and the last
+// generation runs. Computed by the server from what is saved, so it holds after every change.
+import { useState } from 'react';
+import { Alert, Anchor, Button, Center, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { BoundStatus } from '../../../shared/api/coverage-bound.ts';
+import type { GroupCoverage } from '../../../shared/api/coverage.ts';
+import { coverageDayPath, useCoverage } from '../../lib/coverage.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
+import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
+import { PageTitle } from '../../ui/PageTitle.tsx';
+import { useMonth } from '../../ui/useMonth.ts';
+import { DayStrip } from '../../ui/coverage/DayStrip.tsx';
+import { percentNumber } from '../../ui/coverage/level.ts';
+import { shortDate, weekdayShort } from '../../ui/dates.ts';
+import { awaySentence, reasonSentence, shortText } from './sentences.ts';
+import { RunHistory } from './RunHistory.tsx';
+
+const SHORT_PAGE_SIZE = 20;
+
+export function CoveragePage() {
+  const { t } = useTranslation('coverage');
+  const [month, move] = useMonth();
+  const [params, setParams] = useSearchParams();
+  const query = useCoverage(month);
+  const groups = query.data?.groups ?? [];
+  const groupFilter = params.get('group');
+  const known = groupFilter !== null && groups.some((g) => g.role === groupFilter);
+  const setGroupFilter = (value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set('group', value);
+        else next.delete('group');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <PageTitle>{t('title')}</PageTitle>
+        <MonthNavigator month={month} onMove={move} />
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('intro')}
+      </Text>
+      {groups.length > 1 && (
+        <Select
+          label={t('groupFilter')}
+          size="xs"
+          w={240}
+          allowDeselect={false}
+          data={[{ value: '', label: t('allGroups') }, ...groups.map((g) => ({ value: g.role, label: g.role }))]}
+          value={known ? groupFilter : ''}
+          onChange={(value) => setGroupFilter(value || null)}
+        />
+      )}
+      {query.isPending ? (
+        <Center py="xl">
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text>{t('loading')}</Text>
+          </Group>
+        </Center>
+      ) : query.isError ? (
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('loadError', { message: translateApiError(query.error, t) })}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : groups.length === 0 ? (
+        <Text c="dimmed">{t('noGroups')}</Text>
+      ) : (
+        groups
+          .filter((g) => !known || g.role === groupFilter)
+          .map((g, i) => <GroupSection key={g.role} group={g} month={month} index={i} />)
+      )}
+    </Stack>
+  );
+}
+
+function BoundText({ bound }: { bound: BoundStatus | undefined }) {
+  const { t, i18n } = useTranslation('coverage');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  if (!bound) return null;
+  if (bound.status === 'ready') return <>{t('summary.best', { percent: t('percent', { value: percentNumber(bound.coveragePercent, language) }) })}</>;
+  if (bound.status === 'pending') return <>{t('summary.bestPending')}</>;
+  return <>{bound.reason === 'noDemand' ? t('summary.bestNoDemand') : t('summary.bestFailed')}</>;
+}
+
+function GroupSection({ group, month, index }: { group: GroupCoverage; month: string; index: number }) {
+  const { t, i18n } = useTranslation('coverage');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const headingId = `coverage-group-${index}`;
+  const percent = (value: number) => t('percent', { value: percentNumber(value, language) });
+  const hours = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId} data-testid={`coverage-${group.role}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
+          <Title order={2} size="h3" id={headingId}>
+            {group.role}
+          </Title>
+          <Text fw={600} data-testid="coverage-summary">
+            {group.bound && (
+              <>
+                <BoundText bound={group.bound} />
+                {' · '}
+              </>
+            )}
+            {t('summary.roster', { percent: percent(group.coveragePercent) })}
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed" mt={-8}>
+          {t('summary.flights', { percent: percent(group.flightsStaffedPercent) })} ·{' '}
+          {t('summary.hours', { covered: hours.format(group.coveredHours), demand: hours.format(group.demandHours) })}
+        </Text>
+        <Title order={3} size="h5">
+          {t('strip')}
+        </Title>
+        <DayStrip group={group.role} days={group.days} hrefFor={(date) => coverageDayPath(date, group.role)} />
+        <Text size="xs" c="dimmed">
+          {t('coverageStrip:legend')}
+        </Text>
+        <ShortFlights group={group} month={month} />
+        <RunHistory role={group.role} month={month} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function ShortFlights({ group, month }: { group: GroupCoverage; month: string }) {
+  const { t, i18n } = useTranslation('coverage');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const [pageState, setPage] = useState({ key: '', page: 1 });
+  const short = group.flights.filter((f) => f.status !== 'staffed').sort((a, b) => a.departureTime.localeCompare(b.departureTime));
+  const pages = Math.max(1, Math.ceil(short.length / SHORT_PAGE_SIZE));
+  const key = `${month}|${group.role}`;
+  const page = Math.min(pageState.key === key ? pageState.page : 1, pages);
+  const rows = short.slice((page - 1) * SHORT_PAGE_SIZE, page * SHORT_PAGE_SIZE);
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
+        <Title order={3} size="h5">
+          {t('short.title')} <Text span c="dimmed" size="sm" fw={400}>({t('short.count', { count: short.length })})</Text>
+        </Title>
+        {short.some((f) => f.status === 'short') && (
+          <Anchor component={Link} to={`/flights?month=${month}&short=${encodeURIComponent(group.role)}`} size="sm">
+            {t('short.onFlights')}
+          </Anchor>
+        )}
+      </Group>
+      {short.length === 0 ? (
+        <Text size="sm">{t('short.none')}</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing={4} striped data-testid="short-flights">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('short.columns.flight')}</Table.Th>
+                  <Table.Th>{t('short.columns.departure')}</Table.Th>
+                  <Table.Th>{t('short.columns.short')}</Table.Th>
+                  <Table.Th>{t('short.columns.why')}</Table.Th>
+                  <Table.Th>{t('short.columns.day')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((f) => {
+                  const away = awaySentence(t, f);
+                  const date = `${weekdayShort(f.date, language)} ${shortDate(f.date, language)}`;
+                  return (
+                    <Table.Tr key={f.flightId}>
+                      <Table.Td fw={600} ff="monospace">
+                        {f.flightNumber}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {date}, {f.time}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
+                        {shortText(t, f)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{reasonSentence(t, f)}</Text>
+                        {away && (
+                          <Text size="xs" c="dimmed">
+                            {away}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={coverageDayPath(f.date, group.role)} size="sm" aria-label={t('short.openDayLabel', { date, group: group.role })}>
+                          {t('short.openDay')}
+                        </Anchor>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && (
+            <Group justify="center">
+              <Pagination
+                size="sm"
+                total={pages}
+                value={page}
+                onChange={(p) => setPage({ key, page: p })}
+                aria-label={t('short.pages')}
+                getControlProps={(control) => ({ 'aria-label': t(`short.pageControl.${control}`) })}
+                getItemProps={(p) => ({ 'aria-label': t('short.pageItem', { page: p }) })}
+              />
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

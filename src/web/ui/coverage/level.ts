@@ -1,0 +1,32 @@
+// A coverage figure's level (for colour, always shown beside its text) and its percentage as the UI
+// language writes it.
+export type CoverageLevel = 'full' | 'high' | 'mid' | 'low' | 'none';
+
+export function coverageLevel(percent: number, demandHours = 1): CoverageLevel {
+  if (demandHours <= 0) return 'none';
+  if (percent >= 100) return 'full';
+  if (percent >= 95) return 'high';
+  if (percent >= 80) return 'mid';
+  return 'low';
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** "92,4" / "92.4": at most one decimal, in the UI language. */
+export function percentNumber(value: number, language: string): string {
+  let f = formats.get(language);
+  if (!f) {
+    f = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+    formats.set(language, f);
+  }
+  return f.format(value);
+}
+
+/** The level's colours: light background, dark text (WCAG AA on each other). */
+export const LEVEL_COLORS: Record<CoverageLevel, { bg: string; fg: string; border: string }> = {
+  full: { bg: 'var(--mantine-color-green-1)', fg: 'var(--mantine-color-green-9)', border: 'var(--mantine-color-green-4)' },
+  high: { bg: 'var(--mantine-color-yellow-1)', fg: 'var(--mantine-color-yellow-9)', border: 'var(--mantine-color-yellow-5)' },
+  mid: { bg: 'var(--mantine-color-orange-1)', fg: 'var(--mantine-color-orange-9)', border: 'var(--mantine-color-orange-5)' },
+  low: { bg: 'var(--mantine-color-red-1)', fg: 'var(--mantine-color-red-9)', border: 'var(--mantine-color-red-6)' },
+  none: { bg: 'var(--mantine-color-gray-0)', fg: 'var(--mantine-color-gray-7)', border: 'var(--mantine-color-gray-3)' },
+};
