@@ -8,7 +8,8 @@ import type { Database } from '../db/client.ts';
 import { airportHours, employees, monthlyWorkHours, schedules } from '../db/schema.ts';
 import { loadInstance } from '../generation/instance.ts';
 import { openTestDatabase } from '../test/harness.ts';
-import { createBoundService, type BoundService } from './bound-service.ts';
+import { baseInstance } from '../../engine/testing.ts';
+import { createBoundService, createBoundSolver, type BoundService } from './bound-service.ts';
 
 let database: Database;
 let service: BoundService;
@@ -137,5 +138,22 @@ describe('coverage bound service with a computation of its own', () => {
     await until(() => own.boundFor('Rampa', '2026-11').status === 'ready');
     expect(own.boundFor('Rampa', '2026-11')).toMatchObject({ status: 'ready', coveragePercent: 90 });
     own.close();
+  });
+});
+
+describe('bound solver', () => {
+  it('solves months one after another in one kept worker, and starts another after a cancel', async () => {
+    const solver = createBoundSolver();
+    try {
+      const instance = baseInstance();
+      const expected = await coverageUpperBound(instance);
+      expect(await solver.solve(instance).result).toMatchObject({ coveragePercent: expected.coveragePercent, boundHours: expected.boundHours });
+      const cancelled = solver.solve(instance);
+      cancelled.cancel();
+      await expect(cancelled.result).rejects.toThrow('cancelled');
+      expect(await solver.solve(instance).result).toMatchObject({ coveragePercent: expected.coveragePercent });
+    } finally {
+      solver.close();
+    }
   });
 });

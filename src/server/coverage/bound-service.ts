@@ -2,7 +2,8 @@
 // answer. Computing it takes a second or more of pure computation (HiGHS), so it runs in a worker
 // thread, one month at a time, and is kept until the database's change feed (../db/changes.ts) says
 // the month's inputs changed. `boundFor` never waits: with nothing kept it answers 'pending' and starts
-// the computation; the next ask after it is done answers 'ready'.
+// the computation; the next ask after it is done answers 'ready'. One worker thread is kept for all
+// months, so HiGHS and the engine stay loaded.
 //
 // The bound is the best possible month from its inputs (staff, time off, operating hours, flights,
 // settings, required hours, and the shifts before the month for its first morning), so the month's own
@@ -30,7 +31,14 @@ import { loadInstance } from '../generation/instance.ts';
 
 export type { BoundStatus } from '../../shared/api/coverage-bound.ts';
 
+export interface BoundWorkerRequest {
+  id: number;
+  instance: Instance;
+  options: BoundOptions;
+}
+
 export interface BoundWorkerAnswer {
+  id: number;
   ok: boolean;
   bound?: CoverageBound;
   message?: string;
@@ -44,29 +52,64 @@ export const RETRY_FAILED_MS = 60_000;
 /** The solver's time limit in the worker; past it the bound is a coarser, still valid one. */
 const TIME_LIMIT_MS = 30_000;
 
-/** Runs coverageUpperBound in a worker thread; `cancel` ends the thread (on close). */
-export function boundOffThread(instance: Instance, options: BoundOptions = {}): { result: Promise<CoverageBound>; cancel: () => void } {
-  const worker = new Worker(workerFile, { workerData: { instance, options } });
-  let settled = false;
-  const result = new Promise<CoverageBound>((resolve, reject) => {
-    const settle = (done: () => void) => {
-      if (settled) return;
-      settled = true;
-      done();
-      void worker.terminate();
+export interface BoundSolver {
+  /** Solves one instance in the worker thread; `cancel` ends the thread (a later solve starts another). */
+  solve(instance: Instance, options?: BoundOptions): { result: Promise<CoverageBound>; cancel: () => void };
+  /** Ends the worker thread. */
+  close(): void;
+}
+
+/**
+ * One worker thread, started on first use and kept for the next months: a fresh thread spends seconds
+ * loading the engine and HiGHS before it solves (docs/coverage-bound.md). Solves go one at a time.
+ */
+export function createBoundSolver(): BoundSolver {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const waiting = new Map<number, { resolve: (bound: CoverageBound) => void; reject: (err: Error) => void }>();
+  const failAll = (err: Error) => {
+    for (const { reject } of waiting.values()) reject(err);
+    waiting.clear();
+  };
+  const start = (): Worker => {
+    const started = new Worker(workerFile);
+    started.unref();
+    started.on('message', (answer: BoundWorkerAnswer) => {
+      const pending = waiting.get(answer.id);
+      if (!pending) return;
+      waiting.delete(answer.id);
+      if (answer.ok && answer.bound) pending.resolve(answer.bound);
+      else pending.reject(new Error(answer.message ?? 'The bound failed.'));
+    });
+    const gone = (err: Error) => {
+      if (worker !== started) return;
+      worker = null;
+      failAll(err);
     };
-    worker.once('message', (answer: BoundWorkerAnswer) =>
-      settle(() => (answer.ok && answer.bound ? resolve(answer.bound) : reject(new Error(answer.message ?? 'The bound failed.')))),
-    );
-    worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`The bound's worker stopped (exit code ${code}).`))));
-  });
+    started.on('error', (err) => gone(err));
+    started.on('exit', (code) => gone(new Error(`The bound's worker stopped (exit code ${code}).`)));
+    return started;
+  };
+  const stop = () => {
+    const current = worker;
+    worker = null;
+    failAll(new Error('The bound was cancelled.'));
+    if (current) void current.terminate();
+  };
   return {
-    result,
-    cancel: () => {
-      settled = true;
-      void worker.terminate();
+    solve(instance, options = {}) {
+      worker ??= start();
+      const id = nextId++;
+      const result = new Promise<CoverageBound>((resolve, reject) => waiting.set(id, { resolve, reject }));
+      worker.postMessage({ id, instance, options } satisfies BoundWorkerRequest);
+      return {
+        result,
+        cancel: () => {
+          if (waiting.has(id)) stop();
+        },
+      };
     },
+    close: stop,
   };
 }
 
@@ -107,6 +150,7 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
   const maxEntries = options.maxEntries ?? 100;
   const keyOf = (role: string, month: string) => `${month}|${role}`;
   const stats = { computed: 0, hits: 0, solved: 0 };
+  const solver = createBoundSolver();
   /** The instance last solved per group-month (its digest) and its bound. */
   const solvedFor = new Map<string, { digest: string; bound: ComputedBound }>();
   const compute: ComputeBound =
@@ -121,7 +165,7 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
         const known = solvedFor.get(key);
         if (known && known.digest === digest) return known.bound;
         stats.solved += 1;
-        const run = boundOffThread(instance, { timeLimitMs: TIME_LIMIT_MS });
+        const run = solver.solve(instance, { timeLimitMs: TIME_LIMIT_MS });
         cancelWorker = run.cancel;
         const bound: ComputedBound = { ...(await run.result), computedAt: new Date(now()).toISOString() };
         solvedFor.delete(key);
@@ -234,6 +278,7 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
       queue.length = 0;
       entries.clear();
       solvedFor.clear();
+      solver.close();
       running?.cancel();
       running = null;
     },
