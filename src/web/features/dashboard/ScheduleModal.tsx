@@ -74,6 +74,19 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
   const spanError = span && !span.ok ? t(`schedule.${span.problem.rule}`) : null;
   // The overnight shift of the day before that is still running this morning, if any.
   const carried = data.carriedOver.get(date);
+  // The neighbouring shifts this one would run into, as far as the month on screen shows them: the
+  // night before, still running when this one starts, or the next day's shift an overnight end
+  // reaches into. Said before saving; the server checks again (the month's edges too).
+  const following = nextDay ? data.shifts.get(endDate) : undefined;
+  const overlapping = !valid
+    ? undefined
+    : carried && parseTimeOfDay(start)! < parseTimeOfDay(carried.endTime)!
+      ? carried
+      : following && parseTimeOfDay(end)! > parseTimeOfDay(following.startTime)!
+        ? following
+        : undefined;
+  const overlapError = overlapping ? overlapText(overlapping) : null;
+  const problem = spanError ?? overlapError;
   // The days before the month count for rest, weekly rest and working days in a row.
   const previousMonth = usePreviousMonthData(month, date, valid).data;
   const skippedText = (field: 'startTime' | 'endTime', time: string) =>
@@ -157,6 +170,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     if (!start || !end) return setError(t('schedule.selectBoth'));
     if (skipped) return setError(skippedText(skipped.field, skipped.time));
     if (!valid) return setError(spanError ?? t('schedule.endAfterStart'));
+    if (overlapError) return setError(overlapError);
     setError(null);
     save.mutate();
   };
@@ -216,9 +230,9 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
               }}
             />
           </Group>
-          {spanError && (
+          {problem && (
             <Text size="sm" c="red.8" data-testid="span-problem">
-              {spanError}
+              {problem}
             </Text>
           )}
           {hours !== null && (

@@ -183,9 +183,8 @@ describe('the shift editor with an end on the next day', () => {
     expect(within(dialog).getByRole('alert').textContent).not.toMatch(/SHIFT_OVERLAP|\d{4}-\d{2}-\d{2}/);
   });
 
-  it('names an overlapping night shift of the day before in English, and says the morning is taken', async () => {
-    const refusal = { code: 'SHIFT_OVERLAP', field: 'startTime', message: 'overlaps', params: { date: '2026-03-09', startTime: '20:00', endTime: '04:00', endDate: '2026-03-10' } };
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => (init?.method === 'PUT' ? answer(400, refusal) : answer(200, month('2026-02', []))));
+  it('names an overlapping night shift of the day before in English, and says the morning is taken, before saving', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, month('2026-02', [])));
     const data = employeeMonth(indexMonth(month('2026-03', [shift('2026-03-09', '2026-03-10', '20:00', '04:00', 8, 1)])), anna.id);
     await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={data} onClose={() => {}} />, { language: 'en' });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule' });
@@ -195,8 +194,30 @@ describe('the shift editor with an end on the next day', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Start time'), '03:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('End time'), '11:00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText(/^This shift overlaps/)).toHaveTextContent(
-      'This shift overlaps another shift of this person: Monday, March 9, 2026, 20:00–04:00 (ending the next day, Tuesday, March 10, 2026). Choose other times.',
+    const sentence =
+      'This shift overlaps another shift of this person: Monday, March 9, 2026, 20:00–04:00 (ending the next day, Tuesday, March 10, 2026). Choose other times.';
+    // Said as soon as the times are chosen, and again on Save, which sends nothing.
+    expect(within(dialog).getByTestId('span-problem')).toHaveTextContent(sentence);
+    expect(within(dialog).getAllByText(sentence)).toHaveLength(2);
+    expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
+    // From 04:00 on, the morning is free.
+    await userEvent.selectOptions(within(dialog).getByLabelText('Start time'), '04:00');
+    expect(within(dialog).queryByTestId('span-problem')).toBeNull();
+  });
+
+  it('says before saving that an overnight end runs into the next day’s shift', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, month('2026-02', [])));
+    const data = employeeMonth(indexMonth(month('2026-03', [shift('2026-03-11', '2026-03-11', '05:00', '13:00', 8, 1)])), anna.id);
+    await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={data} onClose={() => {}} />, { language: 'pl' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '22:00');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '06:00');
+    expect(within(dialog).getByTestId('span-problem')).toHaveTextContent(
+      'Ta zmiana nakłada się na inną zmianę tej osoby: środa, 11 marca 2026, 05:00–13:00. Wybierz inne godziny.',
     );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '05:00');
+    expect(within(dialog).queryByTestId('span-problem')).toBeNull();
   });
 });
