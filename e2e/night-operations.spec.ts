@@ -40,6 +40,8 @@ const scrollTo = (td: Locator) =>
 const totalOf = (g: Locator, person: Person) => g.locator('tr', { has: g.page().getByRole('rowheader', { name: person.name, exact: true }) }).locator('td').last();
 
 test('a planner plans a night shift: "+1" on its date, the next morning still on duty, counted once', async ({ signedInPage: page }) => {
+  // One planner's whole night: the editor, the grid at two widths, a refusal and the printout.
+  test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
   const { group, anna } = await makeGroup(page, 'Nocna');
   // The night before the month, ending on its first morning (the previous month's).
@@ -47,7 +49,7 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   const before = await page.request.put('/api/schedules', { data: { employeeId: anna.id, date: eve, startTime: '21:00', endTime: '05:00', endDate: day(1) } });
   expect(before.status()).toBe(201);
   await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);
-  await expect(page.getByTestId('required-hours')).toBeVisible();
+  await expect(page.getByTestId('required-hours')).toBeVisible({ timeout: 30_000 });
   const g = grid(page, group);
   await expect(cell(g, anna, day(1)).getByTestId('carried-over')).toHaveText('Na zmianie do 05:00');
 
@@ -134,12 +136,12 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await page.screenshot({ path: '/tmp/night-print-1440.png' });
 });
 
-test('operating hours set "open 24 h" in the hours modal and by quick setup', async ({ signedInPage: page }) => {
+test('the hours modal takes a closing past midnight and "open 24 h"', async ({ signedInPage: page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const month = `${2040 + Math.floor(Math.random() * 50)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
   await page.goto(`/airport-hours?month=${month}`);
   const rampa = page.getByTestId('hours-group-Rampa');
-  await expect(rampa).toBeVisible();
+  await expect(rampa).toBeVisible({ timeout: 30_000 });
 
   await rampa.getByRole('button', { name: 'Dodaj godziny' }).click();
   const dialog = page.getByRole('dialog', { name: 'Dodaj godziny pracy' });
@@ -169,9 +171,14 @@ test('operating hours set "open 24 h" in the hours modal and by quick setup', as
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toHaveText(/^Sobota\s*04:00\s*02:00 \+1\s*następnego dnia\s*1/);
   await expect(rows.nth(1)).toHaveText(/^Niedziela\s*Całą dobę \(00:00–24:00\)\s*1/);
+});
 
-  // Quick setup of another group: open 24 h on all seven days.
+test('quick setup fills the week "open 24 h"', async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const month = `${2040 + Math.floor(Math.random() * 50)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}`;
+  await page.goto(`/airport-hours?month=${month}`);
   const pax = page.getByTestId('hours-group-PAX/INFO');
+  await expect(pax).toBeVisible({ timeout: 30_000 });
   await pax.getByRole('button', { name: 'Szybka konfiguracja grupy PAX/INFO: wybierz godziny' }).click();
   const quick = page.getByRole('dialog', { name: 'Szybka konfiguracja: PAX/INFO' });
   await expect(quick.getByRole('radio', { name: '06:00–22:00' })).toBeChecked();
