@@ -14,6 +14,7 @@ import { registerWebAssets } from './http/web-assets.ts';
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { monthCoverage } from './coverage/service.ts';
+import { createBoundService } from './coverage/bound-service.ts';
 import type { MonthCoverage } from '../shared/api/coverage.ts';
 import { publicRoutes } from './routes/public.ts';
 import { MonthCache } from './repos/month-cache.ts';
@@ -118,6 +119,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Each month's coverage (docs/coverage.md), kept the same way: building it reads every group's inputs.
   const coverageCache = new MonthCache<MonthCoverage>(database.changes(), (month) => monthCoverage(database.db, month), { maxMonths: 6 });
   app.addHook('onClose', async () => coverageCache.close());
+  // The best coverage each group-month could reach, solved off the request thread and kept until its
+  // inputs change (docs/coverage-bound.md); a first ask answers "pending".
+  const boundService = createBoundService({ db: database.db, feed: database.changes() });
+  app.addHook('onClose', async () => boundService.close());
   app.decorate('monthCache', monthCache);
   await app.register(
     async (api) => {
@@ -144,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           monthCache.invalidate('all');
           coverageCache.invalidate('all');
         });
-        await registerApiRoutes(signedIn, { database, auth, monthCache, coverageCache });
+        await registerApiRoutes(signedIn, { database, auth, monthCache, coverageCache, coverageBound: boundService.boundFor });
       });
     },
     { prefix: '/api' },

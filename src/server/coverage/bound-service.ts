@@ -159,7 +159,7 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
       let cancelled = false;
       let cancelWorker = () => {};
       const key = keyOf(role, month);
-      const result = loadInstance(db, role, month, { keepManual: false }).then(async ({ instance }) => {
+      const result = loadInstance(db, role, month, { keepManual: false, requiredHoursOptional: true }).then(async ({ instance }) => {
         if (cancelled) throw new Error('closed');
         const digest = createHash('sha256').update(JSON.stringify(instance)).digest('hex');
         const known = solvedFor.get(key);

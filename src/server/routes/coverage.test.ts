@@ -70,6 +70,20 @@ describe('GET /api/coverage', () => {
     expect(after.coveragePercent).toBeGreaterThan(rampa.coveragePercent);
   });
 
+  it('answers the best possible coverage beside the roster’s: first "being computed", then the figure, never below the roster', async () => {
+    const rampa = async () => (await call('GET', '/api/coverage?month=2026-03')).json().groups.find((g: { role: string }) => g.role === 'Rampa');
+    const first = await rampa();
+    expect(['pending', 'ready']).toContain(first.bound.status);
+    let bound = first.bound;
+    for (let i = 0; i < 120 && bound.status === 'pending'; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      bound = (await rampa()).bound;
+    }
+    expect(bound).toMatchObject({ status: 'ready', computedAt: expect.any(String) });
+    expect(bound.coveragePercent).toBeGreaterThanOrEqual(first.coveragePercent - 1e-9);
+    expect(bound.coveragePercent).toBeLessThanOrEqual(100);
+  }, 90_000);
+
   it('refuses a month that is not one, naming the field, and answers 401 without a session', async () => {
     const bad = await call('GET', '/api/coverage?month=2026-13');
     expect(bad.statusCode).toBe(400);
