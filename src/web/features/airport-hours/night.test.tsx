@@ -78,6 +78,8 @@ describe('operating hours past midnight', () => {
     dialog = await screen.findByRole('dialog', { name: 'Dodaj godziny pracy' });
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Godzina otwarcia' }), '6');
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Godzina zamknięcia' }), '24');
+    // The closing picker offers midnight at the end of the day.
+    expect(await screen.findByRole('option', { name: '24:00', hidden: true })).toBeInTheDocument();
     await userEvent.tab();
     expect(within(dialog).getByRole('combobox', { name: 'Godzina zamknięcia' })).toHaveValue('24:00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Dodaj godziny' }));
