@@ -1,6 +1,7 @@
 // Fetchers, query keys and hooks of the operating hours screen.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { reloadCoverage } from '../../lib/coverage.ts';
 import type { AirportHours, AirportHoursInput, CopyPreviousResult, QuickSetupInput } from '../../../shared/api/airport-hours.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 
@@ -23,7 +24,8 @@ export function useAirportHours(month: string) {
 
 function useInvalidateMonth() {
   const queryClient = useQueryClient();
-  return (month: string) => queryClient.invalidateQueries({ queryKey: airportHoursKeys.month(month) });
+  // The hours are the demand's frame: the month's coverage changes with them.
+  return (month: string) => Promise.all([queryClient.invalidateQueries({ queryKey: airportHoursKeys.month(month) }), reloadCoverage(queryClient)]);
 }
 
 export function useAddAirportHours() {

@@ -1,7 +1,7 @@
 // The dashboard (docs/product.md §2): the month's work schedule, one grid per staff group, with the
 // cell menu, the badges and their deletes, the totals, the modals and the generation panel.
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { IconPrinter } from '@tabler/icons-react';
@@ -11,6 +11,9 @@ import { monthDates, dayOfWeek } from '../../../shared/month.ts';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { useVersionedSave } from '../../lib/versioned-save.ts';
+import { coverageDayPath, useCoverage } from '../../lib/coverage.ts';
+import { DayStrip } from '../../ui/coverage/DayStrip.tsx';
+import { percentNumber } from '../../ui/coverage/level.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
@@ -50,6 +53,8 @@ export function DashboardPage() {
     );
   const query = useMonthData(month);
   const data = query.data;
+  // Each group's coverage as saved, above its grid; the strip's days open the day view.
+  const coverage = useCoverage(month);
   const reload = useReloadMonth(month);
   const freshMonth = useFreshMonth(month);
   const [modal, setModal] = useState<ModalState>(null);
@@ -295,8 +300,25 @@ export function DashboardPage() {
                     {t('employeeCount', { count: group.employees.length })}
                   </Text>
                 </Title>
-                <GenerationPanel group={group.name} month={month} nameOf={nameOf} />
+                <GenerationPanel group={group.name} month={month} nameOf={nameOf} zone={data?.settings.timeZone} />
               </Group>
+              {(() => {
+                const groupCoverage = coverage.data?.groups.find((g) => g.role === group.name);
+                if (!groupCoverage) return null;
+                return (
+                  <Stack gap={2} mb={6} data-testid="dashboard-coverage">
+                    <Group gap="xs" wrap="wrap">
+                      <Text size="sm" fw={600}>
+                        {t('coverage.label', { percent: percentNumber(groupCoverage.coveragePercent, language) })}
+                      </Text>
+                      <Anchor component={Link} to={`/coverage?month=${month}&group=${encodeURIComponent(group.name)}`} size="sm" aria-label={t('coverage.detailsLabel', { group: group.name })}>
+                        {t('coverage.details')}
+                      </Anchor>
+                    </Group>
+                    <DayStrip group={group.name} days={groupCoverage.days} hrefFor={(date) => coverageDayPath(date, group.name)} compact />
+                  </Stack>
+                );
+              })()}
               {group.employees.length === 0 ? (
                 <Paper withBorder p="sm">
                   <Text size="sm" c="dimmed">

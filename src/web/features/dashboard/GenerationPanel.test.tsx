@@ -49,7 +49,8 @@ describe('Generate Schedule refused because the month changed during the search'
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await userEvent.click(screen.getByRole('button', { name: `${button} – Rampa` }));
     expect(await screen.findByTestId('generation-error')).toHaveTextContent(text);
-    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toEqual(['/api/generation']);
+    // The one write; the panel also reads the group-month's last stored run.
+    expect(fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => !url.startsWith('/api/generation/runs'))).toEqual(['/api/generation']);
     // The month on screen is read again, so the planner sees the save that stopped the run.
     expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: expect.arrayContaining(['2026-11']) }));
   });
@@ -132,5 +133,50 @@ describe('the report of a generated month', () => {
       'Same dane wejściowe (zmiany stałe, urlopy liczone jako praca) łamią zasadę: Anna Nowak odpoczywa tylko 9 h między zmianą kończącą się 3 listopada 2026 o 22:00 a zmianą od 4 listopada 2026 07:00',
     );
     expect(report.textContent).not.toMatch(/\bR\d+\b|[A-Z]{2,}_[A-Z]+|[0-9a-f]{8}-[0-9a-f]{4}|\d{4}-\d{2}-\d{2}/);
+  });
+});
+
+describe('the last stored run', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const stored = {
+    runId: 'run-1',
+    shiftCount: 40,
+    seed: 7,
+    strategy: 'default',
+    createdAt: '2026-11-25T20:05:00Z',
+    createdBy: 'Anna Planistka',
+    report: {
+      elapsedMs: 900,
+      quality: { coveragePercent: 97.5, flightsStaffedPercent: 95, flightsStaffed: 38, flightsCounted: 40, shape: { startJumpsPercent: 0, shortShiftsPercent: 0, dobaOverlapPercent: 0, freeWeekendsPercent: 100 } },
+      breaches: [],
+      unstaffedFlights: [{ flightNumber: 'LO281', departureTime: '2026-11-03T20:05:00Z', requiredStaff: 3, shortBy: 1, reason: 'overHours' }],
+      warnings: [],
+    },
+  };
+
+  it('shows after coming back to the page, with its time and departures on the 24-hour clock of the airport', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () => new Response(JSON.stringify({ runs: [stored] }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" zone="Europe/Warsaw" />, { language: 'en' });
+    const report = await screen.findByTestId('generation-report');
+    expect(screen.getByTestId('generation-report-when')).toHaveTextContent(/^Run on \d{1,2}\/\d{1,2}\/2026, \d{2}:05 by Anna Planistka$/);
+    expect(report).toHaveTextContent('Demand covered: 97.5%');
+    await userEvent.click(screen.getByRole('button', { name: 'Show unstaffed flights' }));
+    // 20:05 UTC is 21:05 in Warsaw: never "9:05 PM".
+    expect(report).toHaveTextContent('LO281, Nov 3, 21:05: short by 1 of 3 (only people already at their required hours were free (overtime needed))');
+    expect(report.textContent).not.toMatch(/AM|PM/);
+    await userEvent.click(screen.getByRole('button', { name: 'Close the result' }));
+    expect(screen.queryByTestId('generation-report')).not.toBeInTheDocument();
+  });
+
+  it('says the departure in Polish the same way', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () => new Response(JSON.stringify({ runs: [stored] }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" zone="Europe/Warsaw" />, { language: 'pl' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Pokaż nieobsadzone loty' }));
+    expect(screen.getByTestId('generation-report')).toHaveTextContent('LO281, 3 lis, 21:05');
   });
 });

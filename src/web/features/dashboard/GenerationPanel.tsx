@@ -6,11 +6,14 @@ import { Alert, Anchor, Button, CloseButton, Group, List, Paper, Stack, Text } f
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from 'luxon';
 import { ApiError } from '../../lib/api.ts';
+import { useGenerationRuns } from '../../lib/coverage.ts';
+import { dateTimeText } from '../../ui/datetime.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { GENERATION_STALE, type GenerateResponse } from '../../../shared/api/generation.ts';
 import { clearSchedule, generateSchedule, useReloadMonth } from './api.ts';
-import { numericDate } from './format.ts';
+import { numericDate, shortDate } from './format.ts';
 import { ruleSentence, warningSentence, type NameOf } from './sentences.ts';
 
 type Props = {
@@ -18,6 +21,8 @@ type Props = {
   month: string;
   /** The names of the month's employees, for the report's sentences. */
   nameOf?: NameOf;
+  /** The airport's time zone, for the departures of the unstaffed flights. */
+  zone?: string;
 };
 
 const noNames: NameOf = () => undefined;
@@ -41,13 +46,17 @@ export function useStaleGenerationMessage() {
   };
 }
 
-export function GenerationPanel({ group, month, nameOf = noNames }: Props) {
+export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props) {
   const { t, i18n } = useTranslation('dashboard');
   const staleMessage = useStaleGenerationMessage();
   const reload = useReloadMonth(month);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<GenerateResponse | null>(null);
   const [showUnstaffed, setShowUnstaffed] = useState(false);
+  // The last stored run shows after leaving the page and coming back, until it is closed or cleared.
+  const runs = useGenerationRuns(group, month);
+  const stored = Array.isArray(runs.data?.runs) ? runs.data.runs[0] : undefined;
+  const [dismissed, setDismissed] = useState<string | null>(null);
 
   const generating = useMutation({
     mutationFn: () => generateSchedule(group, month),
@@ -74,6 +83,7 @@ export function GenerationPanel({ group, month, nameOf = noNames }: Props) {
     onSuccess: async (response) => {
       await reload();
       setResult(null);
+      if (stored) setDismissed(stored.runId);
       toast('green', t('generation.cleared', { group, count: response.deleted }));
     },
     onError: (err) => setError(translateApiError(err, t)),
@@ -91,13 +101,20 @@ export function GenerationPanel({ group, month, nameOf = noNames }: Props) {
       onConfirm: () => clearing.mutate(),
     });
 
-  const report = result?.report;
+  const shown: GenerateResponse | null = result ?? (stored && stored.runId !== dismissed ? stored : null);
+  const recorded = stored && shown && stored.runId === shown.runId ? stored : undefined;
+  const report = shown?.report;
   const quality = report?.quality;
   const unstaffed = report?.unstaffedFlights ?? [];
   const language = i18n.resolvedLanguage ?? 'pl';
   const warnings = (report?.warnings ?? []).map((w) => warningSentence(t, language, w.code, w.params, nameOf));
   const breaches = (report?.breaches ?? []).map((b) => ruleSentence(t, language, b.code, b.params, nameOf));
-  const timeFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  // A departure on the airport's clock, 24-hour in both languages: "3 lis, 21:05" / "Nov 3, 21:05".
+  const departure = (iso: string) => {
+    const parsed = DateTime.fromISO(iso, { setZone: true });
+    const local = zone ? parsed.setZone(zone) : parsed;
+    return local.isValid ? `${shortDate(local.toISODate()!, language)}, ${local.toFormat('HH:mm')}` : '';
+  };
 
   return (
     <Stack gap={6} align="flex-end">
@@ -114,16 +131,32 @@ export function GenerationPanel({ group, month, nameOf = noNames }: Props) {
           {error}
         </Text>
       )}
-      {result && (
+      {shown && (
         <Paper withBorder p="xs" w={420} maw="100%" data-testid="generation-report">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Text fw={600} size="sm">
-              {t('generation.reportTitle')}
-            </Text>
-            <CloseButton size="sm" aria-label={t('generation.dismiss')} onClick={() => setResult(null)} />
+            <div>
+              <Text fw={600} size="sm">
+                {t('generation.reportTitle')}
+              </Text>
+              {recorded && (
+                <Text size="xs" c="dimmed" data-testid="generation-report-when">
+                  {recorded.createdBy
+                    ? t('generation.ranAtBy', { when: dateTimeText(recorded.createdAt, language), who: recorded.createdBy })
+                    : t('generation.ranAt', { when: dateTimeText(recorded.createdAt, language) })}
+                </Text>
+              )}
+            </div>
+            <CloseButton
+              size="sm"
+              aria-label={t('generation.dismiss')}
+              onClick={() => {
+                setResult(null);
+                setDismissed(shown.runId);
+              }}
+            />
           </Group>
           <List size="sm" spacing={0}>
-            <List.Item>{t('generation.shifts', { count: result.shiftCount })}</List.Item>
+            <List.Item>{t('generation.shifts', { count: shown.shiftCount })}</List.Item>
             {quality && <List.Item>{t('generation.coverage', { value: quality.coveragePercent })}</List.Item>}
             {quality && <List.Item>{t('generation.flightsStaffed', { value: quality.flightsStaffedPercent })}</List.Item>}
             {quality && (
@@ -151,7 +184,7 @@ export function GenerationPanel({ group, month, nameOf = noNames }: Props) {
                 <List.Item key={`${f.flightNumber}-${f.departureTime}-${i}`}>
                   {t('generation.unstaffedRow', {
                     flight: f.flightNumber,
-                    time: timeFormat.format(new Date(f.departureTime)),
+                    time: departure(f.departureTime),
                     short: f.shortBy,
                     required: f.requiredStaff,
                     reason: t(`generation.reason.${f.reason}`, { defaultValue: f.reason }),

@@ -1,6 +1,7 @@
 // Fetchers, query keys and mutations of the dashboard. Every save or delete reloads the month.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { reloadCoverage } from '../../lib/coverage.ts';
 import type { EventInput, MonthData, Schedule, ScheduleEvent, ScheduleInput } from '../../../shared/api/schedule.ts';
 import { addMonths } from '../../../shared/month.ts';
 import { generateResponseSchema, type GenerateResponse } from '../../../shared/api/generation.ts';
@@ -53,13 +54,14 @@ export function usePreviousMonth(month: string, enabled: boolean) {
   });
 }
 
-/** Reloads the month (and any other screen's view of time off). */
+/** Reloads the month (and any other screen's view of time off, and the month's coverage and runs). */
 export function useReloadMonth(month: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: monthQueryKey(month) }),
       queryClient.invalidateQueries({ queryKey: ['time-off'] }),
+      reloadCoverage(queryClient),
     ]);
 }
 

@@ -19,6 +19,11 @@ export const dashboard = {
     groupFilter: 'Pokaż grupę',
     allGroups: 'Wszystkie grupy',
     gridLabel: 'Grafik grupy {{group}}',
+    coverage: {
+      label: 'Pokrycie miesiąca: {{percent}} %',
+      details: 'Szczegóły pokrycia',
+      detailsLabel: 'Szczegóły pokrycia – {{group}}',
+    },
     column: { employee: 'Pracownik', total: 'Suma godzin' },
     totals: {
       withRequired: '{{total}} / {{required}} h',
@@ -173,6 +178,8 @@ export const dashboard = {
       failed: 'Nie udało się wygenerować grafików: ',
       cleared: 'Grafik grupy {{group}} został wyczyszczony. Usunięte zmiany: {{count}}',
       reportTitle: 'Wynik generowania',
+      ranAt: 'Uruchomione {{when}}',
+      ranAtBy: 'Uruchomione {{when}}, {{who}}',
       shifts: 'Zmiany: {{count}}',
       coverage: 'Pokrycie zapotrzebowania: {{value}}%',
       flightsStaffed: 'Obsadzone loty: {{value}}%',
@@ -228,6 +235,11 @@ export const dashboard = {
     groupFilter: 'Show group',
     allGroups: 'All groups',
     gridLabel: 'Schedule of {{group}}',
+    coverage: {
+      label: 'Month’s coverage: {{percent}} %',
+      details: 'Coverage details',
+      detailsLabel: 'Coverage details – {{group}}',
+    },
     column: { employee: 'Employee', total: 'Total Hours' },
     totals: {
       withRequired: '{{total}} / {{required}} h',
@@ -380,6 +392,8 @@ export const dashboard = {
       failed: 'Failed to generate schedules: ',
       cleared: 'The schedule of {{group}} has been cleared. Shifts removed: {{count}}',
       reportTitle: 'Generation result',
+      ranAt: 'Run on {{when}}',
+      ranAtBy: 'Run on {{when}} by {{who}}',
       shifts: 'Shifts: {{count}}',
       coverage: 'Demand covered: {{value}}%',
       flightsStaffed: 'Flights staffed: {{value}}%',

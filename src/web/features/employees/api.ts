@@ -1,6 +1,7 @@
 // Fetchers, query keys and hooks of the Employees screen and staff group management.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { reloadCoverage } from '../../lib/coverage.ts';
 import { EMPLOYEES_KEY } from '../../lib/employees.ts';
 import type { Employee, EmployeeDependents, EmployeeInput } from '../../../shared/api/employees.ts';
 import type { StaffGroup, StaffGroupInput } from '../../../shared/api/staff-groups.ts';
@@ -29,6 +30,8 @@ export function useRefreshEmployees() {
       queryClient.invalidateQueries({ queryKey: EMPLOYEES_KEY }),
       queryClient.invalidateQueries({ queryKey: STAFF_GROUPS_KEY }),
       queryClient.invalidateQueries({ queryKey: ['time-off'] }),
+      // Who is in a group changes its coverage.
+      reloadCoverage(queryClient),
     ]);
 }
 
