@@ -89,14 +89,15 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await page.screenshot({ path: '/tmp/night-grid-1440.png' });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
-  // A morning shift that starts before the night ends is refused, naming the night in words.
+  // A morning shift that starts before the night ends is refused, naming the night in words (the
+  // editor says so before anything is sent; the server would refuse it too).
   await morning.click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Dodaj zmianę' }).click();
   await expect(dialog.getByTestId('carried-in')).toContainText('Anna Nocna jest na nocnej zmianie od poprzedniego dnia (22:00–06:00) do 06:00');
   await dialog.getByLabel('Początek').selectOption('05:00');
   await dialog.getByLabel('Koniec').selectOption('13:00');
   await dialog.getByRole('button', { name: 'Zapisz' }).click();
-  await expect(dialog.getByText(/^Ta zmiana nakłada się na inną zmianę tej osoby/)).toHaveText(
+  await expect(dialog.getByRole('alert').filter({ hasText: 'nakłada się' })).toHaveText(
     new RegExp(`^Ta zmiana nakłada się na inną zmianę tej osoby: \\S+, ${words(day(10))}, 22:00–06:00 \\(koniec następnego dnia, \\S+, ${words(day(11))}\\)\\. Wybierz inne godziny\\.$`),
   );
   await dialog.getByRole('button', { name: 'Anuluj' }).click();

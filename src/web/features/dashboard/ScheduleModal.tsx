@@ -230,7 +230,8 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
               }}
             />
           </Group>
-          {problem && (
+          {/* Said as the times are chosen; once Save has said it in the form's alert, only there. */}
+          {problem && problem !== error && (
             <Text size="sm" c="red.8" data-testid="span-problem">
               {problem}
             </Text>
