@@ -3,7 +3,7 @@
 // day's departures marked, a summary of the short periods in words (the chart's text alternative), the
 // day's flights with their status, and who is on duty as a timeline of the day's shifts.
 import { lazy, Suspense, useMemo } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Center, Group, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Center, Group, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -205,10 +205,10 @@ function DayView({ date, group }: { date: string; group: string }) {
                           ✓ {t('day.flightStatus.staffed', { onDuty: f.onDuty, required: f.requiredStaff })}
                         </Text>
                       ) : (
-                        <Badge color={f.status === 'short' ? 'red.9' : 'gray.7'} variant="light" radius="sm" tt="none">
+                        <Text span size="sm" fw={f.status === 'short' ? 700 : 400} c={f.status === 'short' ? 'red.9' : 'dimmed'} fs={f.status === 'closed' ? 'italic' : undefined}>
                           {f.status === 'short' ? '⚠ ' : ''}
                           {t(`day.flightStatus.${f.status}`, { short: f.shortBy, required: f.requiredStaff })}
-                        </Badge>
+                        </Text>
                       )}
                     </Table.Td>
                   </Table.Tr>
@@ -247,7 +247,7 @@ function Timeline({ duty, end, periods, loading, error }: { duty: DutyShift[]; e
             <span className={classes.nameCol} />
             <span className={classes.track}>
               {ticks.map((m) => (
-                <span key={m} className={classes.tick} style={{ left: pos(m) }}>
+                <span key={m} className={classes.tick} data-minor={m % 360 !== 0 || undefined} style={{ left: pos(m) }}>
                   {minuteText(m).replace(' +1', '⁺¹')}
                 </span>
               ))}

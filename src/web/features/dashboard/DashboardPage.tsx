@@ -53,8 +53,21 @@ export function DashboardPage() {
     );
   const query = useMonthData(month);
   const data = query.data;
-  // Each group's coverage as saved, above its grid; the strip's days open the day view.
-  const coverage = useCoverage(month);
+  // Each group's coverage as saved, above its grid, when the planner asks for it (a month with many
+  // short flights takes the server seconds to work out, and the grid must not wait for it); the strip's
+  // days open the day view. Kept in the address like the month.
+  const showCoverage = params.get('coverage') === '1';
+  const setShowCoverage = (value: boolean) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set('coverage', '1');
+        else next.delete('coverage');
+        return next;
+      },
+      { replace: true },
+    );
+  const coverage = useCoverage(month, { enabled: showCoverage && data !== undefined });
   const reload = useReloadMonth(month);
   const freshMonth = useFreshMonth(month);
   const [modal, setModal] = useState<ModalState>(null);
@@ -254,17 +267,22 @@ export function DashboardPage() {
         </Group>
       </Group>
       <RequiredHoursBanner query={query} t={t} />
-      {data && data.groups.length > 1 && (
-        <Group mb="sm" gap="xs">
-          <Select
-            label={t('groupFilter')}
-            size="xs"
-            w={240}
-            allowDeselect={false}
-            data={[{ value: '', label: t('allGroups') }, ...data.groups.map((g) => ({ value: g.name, label: g.name }))]}
-            value={groupFilter && data.groups.some((g) => g.name === groupFilter) ? groupFilter : ''}
-            onChange={(value) => setGroupFilter(value || null)}
-          />
+      {data && (
+        <Group mb="sm" gap="sm" align="flex-end">
+          {data.groups.length > 1 && (
+            <Select
+              label={t('groupFilter')}
+              size="xs"
+              w={240}
+              allowDeselect={false}
+              data={[{ value: '', label: t('allGroups') }, ...data.groups.map((g) => ({ value: g.name, label: g.name }))]}
+              value={groupFilter && data.groups.some((g) => g.name === groupFilter) ? groupFilter : ''}
+              onChange={(value) => setGroupFilter(value || null)}
+            />
+          )}
+          <Button size="xs" variant="default" onClick={() => setShowCoverage(!showCoverage)}>
+            {showCoverage ? t('coverage.hide') : t('coverage.show')}
+          </Button>
         </Group>
       )}
       {deleteError && (
@@ -303,8 +321,9 @@ export function DashboardPage() {
                 <GenerationPanel group={group.name} month={month} nameOf={nameOf} zone={data?.settings.timeZone} />
               </Group>
               {(() => {
+                if (!showCoverage) return null;
                 const groupCoverage = coverage.data?.groups.find((g) => g.role === group.name);
-                if (!groupCoverage) return null;
+                if (!groupCoverage) return coverage.isPending && coverage.fetchStatus === 'fetching' && group === data?.groups[0] ? <Loader size="xs" mb={6} aria-label={t('common:loading')} /> : null;
                 return (
                   <Stack gap={2} mb={6} data-testid="dashboard-coverage">
                     <Group gap="xs" wrap="wrap">

@@ -23,6 +23,8 @@ export const dashboard = {
       label: 'Pokrycie miesiąca: {{percent}} %',
       details: 'Szczegóły pokrycia',
       detailsLabel: 'Szczegóły pokrycia – {{group}}',
+      show: 'Pokaż pokrycie dni',
+      hide: 'Ukryj pokrycie dni',
     },
     column: { employee: 'Pracownik', total: 'Suma godzin' },
     totals: {
@@ -239,6 +241,8 @@ export const dashboard = {
       label: 'Month’s coverage: {{percent}} %',
       details: 'Coverage details',
       detailsLabel: 'Coverage details – {{group}}',
+      show: 'Show coverage by day',
+      hide: 'Hide coverage by day',
     },
     column: { employee: 'Employee', total: 'Total Hours' },
     totals: {

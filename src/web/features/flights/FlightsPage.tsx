@@ -61,7 +61,8 @@ export function FlightsPage() {
   const zone = useAirportZone();
   const groupsQuery = useStaffGroups();
   const flightsQuery = useFlights(month);
-  const coverageQuery = useCoverage(month);
+  // The statuses come once the list is on screen: the list must not wait for the month's coverage.
+  const coverageQuery = useCoverage(month, { enabled: flightsQuery.isSuccess });
   const [params, setParams] = useSearchParams();
   const shortFilter = params.get('short');
   const refresh = useRefreshFlights();
