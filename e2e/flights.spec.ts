@@ -202,7 +202,7 @@ test('import a real timetable with one broken row: preview, import the valid row
   await expect(page.getByTestId('flight-count')).toHaveText('29 lotów');
   const nw580 = page.getByRole('row', { name: /NW580/ });
   // An Airbus A320 needs 1 / 3 / 2 by aircraft size.
-  await expect(nw580.getByRole('cell')).toHaveText(['NW580', 'wt. 01.01 05:40', 'wt. 01.01 08:31', '1', '3', '2', '']);
+  await expect(nw580.getByRole('cell')).toHaveText(['NW580', 'wt. 01.01 05:40', 'wt. 01.01 08:31', /^1/, /^3/, /^2/, '']);
 
   // The same file again: everything valid is already there.
   await page.getByRole('button', { name: 'Importuj rozkład' }).click();
