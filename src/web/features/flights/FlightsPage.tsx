@@ -120,6 +120,9 @@ export function FlightsPage() {
     return byGroup.get(shortGroup!)?.status === 'short';
   };
   const setShortFilter = (value: string | null) => {
+    // Mantine may call onChange with the value it already shows (a label changing with the language):
+    // nothing to change then, and the address is left alone.
+    if ((value || null) === shortGroup) return;
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
