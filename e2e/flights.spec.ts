@@ -144,8 +144,14 @@ test("month change: a month far ahead shows the empty text in both languages; th
   await expect(page.getByRole('columnheader', { name: 'Required Staff' })).toBeVisible();
   await page.getByText('PL', { exact: true }).click();
 
-  // The demo airport's current month: ~1,460 flights, 50 to a page.
+  // Opened again without a month, the screen stays on the month the planner chose in this tab.
   await page.goto('/flights');
+  await expect(page).toHaveURL(/month=2045-08/);
+  await expect(page.getByText('Brak lotów zaplanowanych na Sierpień 2045')).toBeVisible();
+
+  // The demo airport's current month: ~1,460 flights, 50 to a page.
+  const now = new Date();
+  await page.goto(`/flights?month=${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`);
   const count = page.getByTestId('flight-count');
   await expect(count).toHaveText(/^\d[\d\s]* lot(y|ów)?$/);
   const total = Number((await count.innerText()).replace(/\D/g, ''));

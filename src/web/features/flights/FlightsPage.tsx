@@ -264,7 +264,7 @@ export function FlightsPage() {
                 </Group>
                 <Text size="sm" fw={500} data-testid="flight-count">
                   {filtered
-                    ? t('countFiltered', { shown: numbers.format(shown.length), total: countText(all.length) })
+                    ? t('countFiltered', { count: all.length, shown: numbers.format(shown.length), formatted: numbers.format(all.length) })
                     : countText(all.length)}
                 </Text>
               </Group>

@@ -15,7 +15,11 @@ export const flights = {
     count_few: '{{formatted}} loty',
     count_many: '{{formatted}} lotów',
     count_other: '{{formatted}} lotu',
-    countFiltered: '{{shown}} z {{total}}',
+    // After "z" the total takes the genitive: "14 z 1 lotu", "14 z 1464 lotów".
+    countFiltered_one: '{{shown}} z {{formatted}} lotu',
+    countFiltered_few: '{{shown}} z {{formatted}} lotów',
+    countFiltered_many: '{{shown}} z {{formatted}} lotów',
+    countFiltered_other: '{{shown}} z {{formatted}} lotu',
     filter: {
       number: 'Szukaj numeru lotu',
       day: 'Dzień',
@@ -149,7 +153,8 @@ export const flights = {
     timeZone: 'Times in the airport zone: {{zone}}',
     count_one: '{{formatted}} flight',
     count_other: '{{formatted}} flights',
-    countFiltered: '{{shown}} of {{total}}',
+    countFiltered_one: '{{shown}} of {{formatted}} flight',
+    countFiltered_other: '{{shown}} of {{formatted}} flights',
     filter: {
       number: 'Search flight number',
       day: 'Day',
