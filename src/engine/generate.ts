@@ -1,6 +1,6 @@
 // generate(instance, options) → Result: runs a strategy, then judges its shifts by the hard rules
 // and the quality figures, and writes the report documented in docs/generator.md.
-import { formatMinutes, roundHours } from '../shared/hours.ts';
+import { formatClosingMinute, formatMinutes, roundHours } from '../shared/hours.ts';
 import { weeklyCapHours } from './calendar.ts';
 import { DAY_MINUTES } from './calendar.ts';
 import { targetHoursOf, type Instance, type ResultShift } from './format.ts';
@@ -79,10 +79,6 @@ function toResultShift(problem: Problem, s: PlanShift): ResultShift {
   };
 }
 
-/** "HH:mm" of a closing minute: past midnight as the next day's clock time, midnight itself as "24:00". */
-function closingText(minute: number): string {
-  return minute > DAY_MINUTES ? formatMinutes(minute - DAY_MINUTES) : formatMinutes(minute);
-}
 
 export function generate(instance: Instance, options: GenerateOptions = {}): GenerateResult {
   const now = (): number => globalThis.performance.now();
@@ -128,7 +124,7 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
     return {
       date: day.date,
       open: day.open === null ? null : formatMinutes(day.open),
-      close: day.close === null ? null : closingText(day.close),
+      close: day.close === null ? null : formatClosingMinute(day.close),
       demandHours: roundHours(need / 60),
       coveredHours: roundHours(covered / 60),
       coveragePercent: need === 0 ? 100 : roundHours((covered / need) * 100),

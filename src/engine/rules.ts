@@ -2,7 +2,7 @@
 // English, which rule, which employee, which day and by how much; and, where a rule can judge one
 // shift at a time, `admits`: whether a candidate shift keeps the rule against an employee's other
 // shifts. The strategies place shifts through `admits`, the report and the dashboard use `check`.
-import { nextDate, parseTimeOfDay, roundHours } from '../shared/hours.ts';
+import { formatClosingMinute, nextDate, parseTimeOfDay, roundHours } from '../shared/hours.ts';
 import { buildCalendar, DAY_MINUTES, daysOffOf, gridMinutes, PREVIOUS_DAYS, spanOf, weeklyCapHours, workDaysBefore, type Calendar, type Day, type DayOff } from './calendar.ts';
 import { DEFAULT_MAX_CONSECUTIVE_DAYS, DEFAULT_WEEKLY_REST_HOURS, type Instance, type ResultShift, type Settings, type TimeOff } from './format.ts';
 
@@ -369,11 +369,11 @@ export const withinOperatingHours: HardRule = {
       // It starts between opening and closing, and ends by the closing (run on into the next day's hours).
       const outside = Math.max(0, open - s.start) + Math.max(0, s.start - close) + Math.max(0, s.end - Math.max(until, s.start));
       if (outside > 0)
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the shift ${s.shift.startTime}–${s.shift.endTime} lies ${h(outside)} outside the hours ${hhmm(open)}–${closing(until)}`, outside / 60, {
+        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the shift ${s.shift.startTime}–${s.shift.endTime} lies ${h(outside)} outside the hours ${hhmm(open)}–${formatClosingMinute(until)}`, outside / 60, {
           start: s.shift.startTime,
           end: s.shift.endTime,
           open: hhmm(open),
-          close: closing(until),
+          close: formatClosingMinute(until),
         }));
     }
     return out;
@@ -558,10 +558,6 @@ function hhmm(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
 
-/** A closing minute as a clock time: past midnight as the next day's ("02:00"), midnight itself as "24:00". */
-function closing(minute: number): string {
-  return hhmm(minute > DAY_MINUTES ? minute - DAY_MINUTES : minute);
-}
 
 /** Every hard rule, in order R1…R12. */
 export const hardRules: readonly HardRule[] = [

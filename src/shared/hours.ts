@@ -32,6 +32,11 @@ export function closingMinute(opening: number, closing: number): number {
   return closing > opening ? closing : closing + 24 * 60;
 }
 
+/** A closing minute as a clock time: past midnight as the next day's ("02:00"), midnight itself as "24:00". */
+export function formatClosingMinute(minute: number): string {
+  return formatMinutes(minute > 24 * 60 ? minute - 24 * 60 : minute);
+}
+
 /** True when operating hours from `opening` to `closing` ("HH:mm", closing may be "24:00") close on the next day. */
 export function closesNextDay(opening: string, closing: string): boolean {
   const open = parseTimeOfDay(opening);
