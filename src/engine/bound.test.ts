@@ -9,6 +9,7 @@ import { checkResult } from './rules.ts';
 import { seededRandom } from './prng.ts';
 import { baseInstanceInput } from './testing.ts';
 import { formatMinutes, nextDate, shiftHours } from '../shared/hours.ts';
+import { buildBenchInstance } from '../../bench/engine.ts';
 
 /** November 2026 in Warsaw open around the clock with minimum staff 1, one employee by default. */
 function aroundTheClock(patch: Partial<InstanceInput> = {}): Instance {
@@ -219,4 +220,22 @@ describe('no rule-abiding roster beats the bound', () => {
     );
     expect(compared).toBeGreaterThanOrEqual(Number(process.env.BOUND_RUNS ?? 25) * 2);
   });
+});
+
+describe('the default strategy on short-handed months', () => {
+  // bench:engine's Boise months with fewer people than the demand needs at the required hours. The time
+  // limit is far away so that the search ends by its own budget of rounds and the month is replayable.
+  for (const [employees, group] of [
+    [10, 'ramp'],
+    [6, 'pax'],
+  ] as const) {
+    it(`ends within a point of the best possible coverage: Boise, ${employees} ${group} staff`, { timeout: 180_000 }, async () => {
+      const instance = buildBenchInstance('BOI', employees, 'timetable', group);
+      const result = generate(instance, { seed: 1, timeLimitMs: 120_000 });
+      const bound = await coverageUpperBound(instance);
+      expect(result.report.breaches).toEqual([]);
+      expect(result.report.quality.coveragePercent).toBeLessThanOrEqual(bound.coveragePercent);
+      expect(bound.coveragePercent - result.report.quality.coveragePercent).toBeLessThan(1);
+    });
+  }
 });

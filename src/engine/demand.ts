@@ -40,7 +40,7 @@ export function monthLine(calendar: Calendar): { line: Uint16Array; perDay: Uint
 }
 
 /** The two-day views of a line of minutes, one per day. */
-export function dayViews<T extends Uint16Array | Uint8Array>(line: T, days: number): T[] {
+export function dayViews<T extends Uint16Array | Uint8Array | Float32Array>(line: T, days: number): T[] {
   return Array.from({ length: days }, (_, d) => line.subarray(d * DAY_MINUTES, d * DAY_MINUTES + DAY_SPAN) as T);
 }
 

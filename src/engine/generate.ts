@@ -5,7 +5,7 @@ import { weeklyCapHours } from './calendar.ts';
 import { DAY_MINUTES } from './calendar.ts';
 import { targetHoursOf, type Instance, type ResultShift } from './format.ts';
 import { seededRandom } from './prng.ts';
-import { buildProblem, type PlanShift, type Problem, type Strategy } from './problem.ts';
+import { buildProblem, shortOfHours, type PlanShift, type Problem, type Strategy } from './problem.ts';
 import { flightStaffed, measureQuality, supplyOf, type EmployeeTotal, type Quality } from './quality.ts';
 import { checkResult, type Breach } from './rules.ts';
 import { coverageOf, type ShortReason } from './coverage.ts';
@@ -15,6 +15,11 @@ import { SAME_DAY_NOTE, specStrategy } from './strategies/spec.ts';
 export type StrategyName = 'default' | 'spec';
 export const STRATEGIES: Record<StrategyName, Strategy> = { default: defaultStrategy, spec: specStrategy };
 export const DEFAULT_TIME_LIMIT_MS = 1500;
+/**
+ * A short-handed month (demand above the staff's hours at the requirement) searches longer: its last
+ * phase rebuilds a few days at a time, and each round brings the month closer to the best possible.
+ */
+export const SHORT_HANDED_TIME_LIMIT_MS = 6000;
 export const DEFAULT_SEED = 1;
 
 export type GenerateOptions = { strategy?: StrategyName; seed?: number; timeLimitMs?: number };
@@ -89,7 +94,7 @@ export function generate(instance: Instance, options: GenerateOptions = {}): Gen
   const notes: string[] = [];
   const planned = STRATEGIES[strategy](problem, {
     random: seededRandom(seed),
-    deadline: began + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS),
+    deadline: began + (options.timeLimitMs ?? (shortOfHours(problem) ? SHORT_HANDED_TIME_LIMIT_MS : DEFAULT_TIME_LIMIT_MS)),
     now,
     notes,
   });

@@ -92,3 +92,11 @@ export function buildProblem(instance: Instance): Problem {
     fixed,
   };
 }
+
+/**
+ * Whether the demand exceeds the staff's hours at the requirement (an employee without required hours
+ * counts as unlimited): a short-handed month, where full coverage is impossible and every hour counts.
+ */
+export function shortOfHours(problem: Pick<Problem, 'employees' | 'demand'>): boolean {
+  return problem.employees.reduce((sum, e) => sum + (e.requiredMinutes ?? Infinity), 0) < problem.demand.total;
+}

@@ -13,6 +13,11 @@ export type ScoreWeights = {
   coveredMinute: number;
   /** Extra weight of a minute in a flight's last hour (Q2), multiplying `coveredMinute`. */
   lastHourWeight: number;
+  /**
+   * The same in a short-handed month (demand above the staff's hours at the requirement), where not
+   * every flight can have its team and every hour of work counts toward Q1.
+   */
+  lastHourWeightShortHanded: number;
   /** One minute of |month total − required hours| (Q3). */
   gapMinute: number;
   /** A pair of consecutive working days whose starts differ by more than 4 h (Q6a). */
@@ -31,6 +36,10 @@ export const SCORE_WEIGHTS: Readonly<ScoreWeights> = {
   // weekend, is worth 5 minutes): coverage first, shape on a tie or where it costs little.
   coveredMinute: 1000,
   lastHourWeight: 2,
+  // Measured on bench:engine's short-handed months: with the double weight the search chases last
+  // hours one by one and ends 1.5 to 2.7 points of Q1 below the upper bound; with every minute alike it
+  // ends within a point of it, and Q2 moves by less than Q1 gains (docs/decisions/0014-short-handed-months.md).
+  lastHourWeightShortHanded: 1,
   gapMinute: 100,
   startJump: 600,
   shortShift: 400,
