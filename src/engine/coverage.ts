@@ -56,6 +56,9 @@ export type FlightCoverage = {
 
 export type DayCoverage = {
   date: string;
+  /** ∫ D and ∫ min(S, D) over the day's own minutes, in staff-minutes (the hours below, unrounded). */
+  demandMinutes: number;
+  coveredMinutes: number;
   demandHours: number;
   coveredHours: number;
   /** Q1 of the day's own minutes (the month's last day also holds the night after it). */
@@ -190,6 +193,8 @@ export function coverageOf(instance: Instance, shifts: readonly ResultShift[], p
     const own = flights.filter((f) => f.date === day.date && f.status !== 'closed');
     return {
       date: day.date,
+      demandMinutes: need,
+      coveredMinutes: covered,
       demandHours: roundHours(need / 60),
       coveredHours: roundHours(covered / 60),
       coveragePercent: need === 0 ? 100 : Math.floor((covered / need) * 1000) / 10,

@@ -6,7 +6,7 @@ import { DAY_MINUTES } from './calendar.ts';
 import { targetHoursOf, type Instance, type ResultShift } from './format.ts';
 import { seededRandom } from './prng.ts';
 import { buildProblem, shortOfHours, type PlanShift, type Problem, type Strategy } from './problem.ts';
-import { flightStaffed, measureQuality, supplyOf, type EmployeeTotal, type Quality } from './quality.ts';
+import { measureQuality, supplyOf, type EmployeeTotal, type Quality } from './quality.ts';
 import { checkResult, type Breach } from './rules.ts';
 import { coverageOf, type ShortReason } from './coverage.ts';
 import { defaultStrategy } from './strategies/default.ts';
@@ -114,32 +114,21 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
   const breaches = checkResult(instance, shifts, calendar);
   const supply = supplyOf(calendar, shifts, instance.previousShifts);
 
-  const coverageByDay = calendar.days.map((day) => {
-    let need = 0;
-    let covered = 0;
-    // The date's own minutes (the last date also the night after it, which only it can hold).
-    const D = demand.perDay[day.index]!;
-    const S = supply.perDay[day.index]!;
-    const minutes = day.index === calendar.days.length - 1 ? D.length : DAY_MINUTES;
-    for (let m = 0; m < minutes; m++) {
-      need += D[m]!;
-      covered += Math.min(D[m]!, S[m]!);
-    }
-    const dayFlights = demand.flights.filter((f) => f.local.day === day.index && f.lastHour.length > 0);
+  // Short flights and why, and each day's figures, as the coverage views say them of any month (coverage.ts).
+  const coverage = coverageOf(instance, shifts, { problem, supply });
+  const coverageByDay = coverage.days.map((day, i) => {
+    const { open, close } = calendar.days[i]!;
     return {
       date: day.date,
-      open: day.open === null ? null : formatMinutes(day.open),
-      close: day.close === null ? null : formatClosingMinute(day.close),
-      demandHours: roundHours(need / 60),
-      coveredHours: roundHours(covered / 60),
-      coveragePercent: need === 0 ? 100 : roundHours((covered / need) * 100),
-      flights: dayFlights.length,
-      flightsStaffed: dayFlights.filter((f) => flightStaffed(f, supply) === true).length,
+      open: open === null ? null : formatMinutes(open),
+      close: close === null ? null : formatClosingMinute(close),
+      demandHours: day.demandHours,
+      coveredHours: day.coveredHours,
+      coveragePercent: day.demandMinutes === 0 ? 100 : roundHours((day.coveredMinutes / day.demandMinutes) * 100),
+      flights: day.flights,
+      flightsStaffed: day.flights - day.shortFlights,
     };
   });
-
-  // Short flights and why, as the coverage views say it of any month (coverage.ts).
-  const coverage = coverageOf(instance, shifts, { problem, supply });
   const unstaffedFlights: Report['unstaffedFlights'] = coverage.flights
     .filter((f) => f.status !== 'staffed')
     .map((f) => ({ flightNumber: f.flightNumber, departureTime: f.departureTime, requiredStaff: f.requiredStaff, reason: f.reason!, shortBy: f.shortBy }));

@@ -48,7 +48,7 @@ export async function monthCoverage(db: Db, month: string, bound?: BoundLookup):
       flightsStaffedPercent: coverage.flightsStaffedPercent,
       demandHours: coverage.demandHours,
       coveredHours: coverage.coveredHours,
-      days: coverage.days,
+      days: coverage.days.map(({ demandMinutes: _need, coveredMinutes: _covered, ...day }) => day),
       flights: coverage.flights.map(({ index: _index, ...f }) => ({
         ...f,
         flightId: ids.get(`${f.flightNumber}|${Math.round(DateTime.fromISO(f.departureTime).toSeconds())}`) ?? '',
