@@ -5,7 +5,7 @@
 // Each run happens in a fresh child process so that its peak memory is its own.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
@@ -13,6 +13,7 @@ import { coverageUpperBound } from '../src/engine/bound.ts';
 import { generate, type StrategyName } from '../src/engine/generate.ts';
 import { parseInstance, type Instance, type InstanceInput } from '../src/engine/format.ts';
 import { seededRandom } from '../src/engine/prng.ts';
+import { writeResultsSection } from '../tools/results-section.ts';
 import { datesOfMonth, dayOfWeek, formatMinutes, parseTimeOfDay } from '../src/shared/hours.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -235,21 +236,6 @@ function table(rows: Measured[]): string {
   return [head, line, ...body].join('\n');
 }
 
-const START = '<!-- engine:start -->';
-const END = '<!-- engine:end -->';
-
-/** Writes the section between the engine markers, keeping the rest of the file as it is. */
-export function writeResultsSection(file: string, section: string): void {
-  const block = `${START}\n${section}\n${END}`;
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const a = text.indexOf(START);
-  const b = text.indexOf(END);
-  if (a >= 0 && b > a) text = text.slice(0, a) + block + text.slice(b + END.length);
-  else text = text.trim() === '' ? `${block}\n` : `${text.trimEnd()}\n\n${block}\n`;
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, file);
-}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -290,7 +276,7 @@ async function main(): Promise<void> {
     '',
     table(rows),
   ].join('\n');
-  writeResultsSection(join(root, 'bench', 'RESULTS.md'), section);
+  writeResultsSection('engine', section);
   console.log('\nwrote bench/RESULTS.md (Generator section)');
 }
 
