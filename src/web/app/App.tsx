@@ -1,27 +1,47 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { Layout } from './Layout.tsx';
+import i18n from '../i18n/index.ts';
+import type { ScreenNamespace } from '../i18n/catalogs.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteFallback } from './RouteFallback.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 
-// Each screen's code is its own file, fetched the first time the screen is opened, so the sign-in page
-// loads only the shell and the form (docs/decisions/0012-first-load.md). Libraries used by one screen
-// (QR codes on the account page, CSV on flights and the dashboard, the chart of the coverage day view)
-// travel with that screen.
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })));
-const EmployeesPage = lazy(() => import('../features/employees/EmployeesPage.tsx').then((m) => ({ default: m.EmployeesPage })));
-const FlightsPage = lazy(() => import('../features/flights/FlightsPage.tsx').then((m) => ({ default: m.FlightsPage })));
-const CoveragePage = lazy(() => import('../features/coverage/CoveragePage.tsx').then((m) => ({ default: m.CoveragePage })));
-const CoverageDayPage = lazy(() => import('../features/coverage/CoverageDayPage.tsx').then((m) => ({ default: m.CoverageDayPage })));
-const SchedulePage = lazy(() => import('../features/schedule/SchedulePage.tsx').then((m) => ({ default: m.SchedulePage })));
-const TimeOffPage = lazy(() => import('../features/time-off/TimeOffPage.tsx').then((m) => ({ default: m.TimeOffPage })));
-const AirportHoursPage = lazy(() => import('../features/airport-hours/AirportHoursPage.tsx').then((m) => ({ default: m.AirportHoursPage })));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
-const AccountPage = lazy(() => import('../features/account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })));
-const UsersPage = lazy(() => import('../features/users/UsersPage.tsx').then((m) => ({ default: m.UsersPage })));
+/**
+ * A screen whose code and texts are fetched together the first time it is opened; the route waits for
+ * both (the nearest Suspense shows RouteFallback), so no screen ever shows a key instead of a sentence.
+ * `namespaces` are the catalogue namespaces its code uses beyond the entry's (tests/screen-texts.test.ts
+ * checks the list against the code).
+ */
+function screen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+  namespaces: readonly ScreenNamespace[],
+) {
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : undefined]);
+    return { default: module[name] };
+  });
+}
+
+// Each screen's code and texts are their own files, fetched the first time the screen is opened, so the
+// sign-in page loads only the form, the providers and the texts of the form and the shell
+// (docs/decisions/0012-first-load.md). The signed-in shell (navigation, modals, toasts) arrives with the
+// first screen. Libraries used by one screen (QR codes on the account page, CSV on flights and the
+// dashboard, the chart of the coverage day view) travel with that screen.
+const Layout = screen(() => import('./Layout.tsx'), 'Layout', []);
+const RegisterPage = screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage', []);
+const DashboardPage = screen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage', ['dashboard', 'timeOffModal', 'coverageStrip']);
+const EmployeesPage = screen(() => import('../features/employees/EmployeesPage.tsx'), 'EmployeesPage', ['employees']);
+const FlightsPage = screen(() => import('../features/flights/FlightsPage.tsx'), 'FlightsPage', ['flights']);
+const CoveragePage = screen(() => import('../features/coverage/CoveragePage.tsx'), 'CoveragePage', ['coverage', 'coverageStrip', 'dashboard']);
+const CoverageDayPage = screen(() => import('../features/coverage/CoverageDayPage.tsx'), 'CoverageDayPage', ['coverage', 'coverageStrip']);
+const SchedulePage = screen(() => import('../features/schedule/SchedulePage.tsx'), 'SchedulePage', []);
+const TimeOffPage = screen(() => import('../features/time-off/TimeOffPage.tsx'), 'TimeOffPage', ['timeOff', 'timeOffModal']);
+const AirportHoursPage = screen(() => import('../features/airport-hours/AirportHoursPage.tsx'), 'AirportHoursPage', ['airportHours']);
+const SettingsPage = screen(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage', ['settings']);
+const AccountPage = screen(() => import('../features/account/AccountPage.tsx'), 'AccountPage', ['account']);
+const UsersPage = screen(() => import('../features/users/UsersPage.tsx'), 'UsersPage', ['users', 'account']);
 
 /** Every path of docs/product.md §2 (/airport-hours has its own route: docs/design.md#routes). */
 export function App() {

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 const theme = createTheme({
@@ -26,16 +24,11 @@ export function makeQueryClient() {
   });
 }
 
+/** What every page needs, the sign-in page included; the signed-in screens add ShellProviders. */
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient ?? defaultClient}>
-        <ModalsProvider>
-          {/* At most 20 toasts are kept (docs/design.md#toasts); bottom right, clear of the pages' action buttons at the top. */}
-          <Notifications limit={20} position="bottom-right" />
-          {children}
-        </ModalsProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient ?? defaultClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -2,7 +2,9 @@
 // in the other, a plural is a plural in both with every form its language needs, and both sentences
 // of a key take the same values.
 import { describe, expect, it } from 'vitest';
-import { catalogs } from './catalogs.ts';
+import { loadAllCatalogs } from './catalogs.ts';
+
+const catalogs = await loadAllCatalogs();
 
 type Tree = { [key: string]: string | Tree };
 

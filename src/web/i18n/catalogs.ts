@@ -1,18 +1,44 @@
-// Every namespace of the two catalogues. A feature adds its own file and one line here.
+// Every namespace of the two catalogues (docs/decisions/0012-first-load.md). The sign-in page and
+// the shell need only the first three, which travel in the entry file; every other namespace is its own
+// file, fetched with the first screen that uses it (src/web/app/App.tsx says which screen needs which).
+// A feature adds its own i18n.ts and one line below, and names the namespace on its screen's route.
 import { common } from './common.ts';
 import { apiErrors } from './api-errors.ts';
 import { auth } from '../features/auth/i18n.ts';
-import { account } from '../features/account/i18n.ts';
-import { users } from '../features/users/i18n.ts';
-import { airportHours } from '../features/airport-hours/i18n.ts';
-import { settings } from '../features/settings/i18n.ts';
-import { employees } from '../features/employees/i18n.ts';
-import { timeOff } from '../features/time-off/i18n.ts';
-import { dashboard } from '../features/dashboard/i18n.ts';
-import { flights } from '../features/flights/i18n.ts';
-import { timeOffModal } from '../ui/time-off/i18n.ts';
-import { coverage } from '../features/coverage/i18n.ts';
-import { coverageStrip } from '../ui/coverage/i18n.ts';
 
-export const catalogs = { common, apiErrors, auth, account, users, airportHours, settings, employees, timeOff, dashboard, flights, timeOffModal, coverage, coverageStrip } as const;
-export type Namespace = keyof typeof catalogs;
+/** A namespace's texts in both languages, as each feature's i18n.ts exports them. */
+export interface Catalogue {
+  pl: CatalogueTree;
+  en: CatalogueTree;
+}
+export type CatalogueTree = { readonly [key: string]: string | CatalogueTree };
+
+/** In the entry file: the shell, the sign-in form and the server's refusals. */
+export const entryCatalogs = { common, apiErrors, auth } as const satisfies Record<string, Catalogue>;
+
+/** Fetched when a screen that uses them is opened. */
+export const screenCatalogs = {
+  account: () => import('../features/account/i18n.ts').then((m) => m.account),
+  users: () => import('../features/users/i18n.ts').then((m) => m.users),
+  airportHours: () => import('../features/airport-hours/i18n.ts').then((m) => m.airportHours),
+  settings: () => import('../features/settings/i18n.ts').then((m) => m.settings),
+  employees: () => import('../features/employees/i18n.ts').then((m) => m.employees),
+  timeOff: () => import('../features/time-off/i18n.ts').then((m) => m.timeOff),
+  dashboard: () => import('../features/dashboard/i18n.ts').then((m) => m.dashboard),
+  flights: () => import('../features/flights/i18n.ts').then((m) => m.flights),
+  timeOffModal: () => import('../ui/time-off/i18n.ts').then((m) => m.timeOffModal),
+  coverage: () => import('../features/coverage/i18n.ts').then((m) => m.coverage),
+  coverageStrip: () => import('../ui/coverage/i18n.ts').then((m) => m.coverageStrip),
+} as const satisfies Record<string, () => Promise<Catalogue>>;
+
+export type EntryNamespace = keyof typeof entryCatalogs;
+export type ScreenNamespace = keyof typeof screenCatalogs;
+export type Namespace = EntryNamespace | ScreenNamespace;
+
+export const isScreenNamespace = (ns: string): ns is ScreenNamespace => Object.hasOwn(screenCatalogs, ns);
+
+/** Every namespace, the fetched ones fetched: for the catalogue checks and the unit tests. */
+export async function loadAllCatalogs(): Promise<Record<Namespace, Catalogue>> {
+  const fetched = await Promise.all(Object.entries(screenCatalogs).map(async ([ns, load]): Promise<[string, Catalogue]> => [ns, await load()]));
+  return Object.fromEntries([...Object.entries(entryCatalogs), ...fetched]) as Record<Namespace, Catalogue>;
+}

@@ -1,26 +1,61 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import { catalogs } from './catalogs.ts';
+import { entryCatalogs, isScreenNamespace, screenCatalogs } from './catalogs.ts';
 
 export const LANGUAGES = ['pl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'grafik.language';
 
 const resources = Object.fromEntries(
-  LANGUAGES.map((lng) => [lng, Object.fromEntries(Object.entries(catalogs).map(([ns, c]) => [ns, c[lng]]))]),
+  LANGUAGES.map((lng) => [lng, Object.fromEntries(Object.entries(entryCatalogs).map(([ns, c]) => [ns, c[lng]]))]),
 );
 
+/**
+ * Reads a screen's namespace from its own file, fetched the first time a screen asks for it (the routes
+ * of src/web/app/App.tsx ask before the screen renders; a component asking for a namespace that is not
+ * there yet suspends instead of showing keys). The namespaces of the entry file are never asked for.
+ */
+const screenTexts: BackendModule = {
+  type: 'backend',
+  callbackApi: false,
+  init() {},
+  read(language: string, namespace: string) {
+    if (!isScreenNamespace(namespace)) return Promise.reject(new Error(`There is no catalogue "${namespace}".`));
+    return screenCatalogs[namespace]().then((catalogue) => (language === 'en' ? catalogue.en : catalogue.pl));
+  },
+} as BackendModule;
+
+/**
+ * Polish is the default; a choice made with the switch is remembered in this browser. One key in
+ * localStorage, read once here (storage may be switched off: then the choice lasts for the visit).
+ */
+function storedLanguage(): Language | undefined {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return LANGUAGES.find((l) => l === stored);
+  } catch {
+    return undefined;
+  }
+}
+function rememberLanguage(lng: string) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // Not remembered; the page still switches.
+  }
+}
+
 void i18n
-  .use(LanguageDetector)
+  .use(screenTexts)
   .use(initReactI18next)
   .init({
     resources,
+    // The entry's namespaces are given above; any other is read by screenTexts when first asked for.
+    partialBundledLanguages: true,
+    lng: storedLanguage() ?? 'pl',
     fallbackLng: 'pl',
     supportedLngs: [...LANGUAGES],
-    // Polish is the default; a choice made with the switch is remembered.
-    detection: { order: ['localStorage'], lookupLocalStorage: LANGUAGE_STORAGE_KEY, caches: ['localStorage'] },
-    ns: Object.keys(catalogs),
+    ns: Object.keys(entryCatalogs),
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -29,7 +64,10 @@ void i18n
 const setDocumentLanguage = (lng: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 };
-i18n.on('languageChanged', setDocumentLanguage);
+i18n.on('languageChanged', (lng) => {
+  setDocumentLanguage(lng);
+  if (LANGUAGES.some((l) => l === lng)) rememberLanguage(lng);
+});
 i18n.on('initialized', () => setDocumentLanguage(i18n.resolvedLanguage ?? 'pl'));
 if (i18n.isInitialized) setDocumentLanguage(i18n.resolvedLanguage ?? 'pl');
 

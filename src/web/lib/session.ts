@@ -1,10 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authClient } from './auth-client.ts';
-import { z } from 'zod';
-
-// The content security policy allows no eval: zod must not probe for it (the probe, though caught,
-// is reported as a policy violation), and parses without its compiled fast path.
-z.config({ jitless: true });
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 /** How often the session is checked while the tab is visible. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { authClient } from '../../lib/auth-client.ts';
 import { SESSION_QUERY_KEY } from '../../lib/session.ts';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
-import { SecondFactorStep } from './SecondFactorStep.tsx';
+import { RouteFallback } from '../../app/RouteFallback.tsx';
+
+// Only accounts with two-factor sign-in need the code step: it is fetched when the password is accepted.
+const SecondFactorStep = lazy(() => import('./SecondFactorStep.tsx').then((m) => ({ default: m.SecondFactorStep })));
 
 const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -62,13 +65,15 @@ export function LoginPage() {
     return (
       <Center mih="100vh" bg="gray.0" p="md">
         <Paper withBorder shadow="sm" p="xl" radius="md" w={400} maw="100%" component="main">
-          <SecondFactorStep
-            onVerified={finish}
-            onRestart={(reason) => {
-              setStep('password');
-              setError(reason);
-            }}
-          />
+          <Suspense fallback={<RouteFallback />}>
+            <SecondFactorStep
+              onVerified={finish}
+              onRestart={(reason) => {
+                setStep('password');
+                setError(reason);
+              }}
+            />
+          </Suspense>
         </Paper>
       </Center>
     );
