@@ -1,7 +1,9 @@
-// The first load (docs/decisions/0012-first-load.md): the sign-in page fetches the shell and the form but
-// no screen's code, compressed; a second visit takes every script from the browser's cache.
+// The first load (docs/decisions/0012-first-load.md): the sign-in page fetches the form but no screen's
+// code and no screen's texts, compressed; a screen's texts arrive with it and no key shows meanwhile;
+// a second visit takes every script from the browser's cache.
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, ADMIN } from './fixtures.ts';
+import { loadAllCatalogs, screenCatalogs, type CatalogueTree } from '../src/web/i18n/catalogs.ts';
 
 const SCREENS = ['DashboardPage', 'EmployeesPage', 'FlightsPage', 'SchedulePage', 'TimeOffPage', 'AirportHoursPage', 'SettingsPage', 'AccountPage', 'UsersPage', 'RegisterPage', 'papaparse', 'qrcode'];
 
@@ -78,4 +80,110 @@ test('a screen’s code arrives when the screen is opened, with the strict scrip
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(scripts.some((url) => url.includes('EmployeesPage'))).toBe(true);
   expect(errors.filter((e) => /Content Security Policy|Failed to fetch dynamically imported module/.test(e))).toEqual([]);
+});
+
+/** Every text of a catalogue. */
+function texts(tree: CatalogueTree): string[] {
+  return Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : texts(value)));
+}
+
+/**
+ * Texts that only this namespace has (no other namespace holds them, even within a longer text), plain
+ * enough to appear verbatim in a built script (no quotes, escapes or placeholders) and long enough not
+ * to occur by chance.
+ */
+async function distinctiveTexts() {
+  const all = await loadAllCatalogs();
+  const byNamespace = Object.entries(all).map(([ns, c]) => [ns, [...texts(c.pl), ...texts(c.en)]] as const);
+  const plain = (text: string) => /^[\p{L}\p{N} ,.:;()–-]+$/u.test(text);
+  const onlyIn = (ns: string, text: string) => byNamespace.every(([other, list]) => other === ns || !list.some((t) => t.includes(text)));
+  const pick = (ns: string, min: number) => texts(all[ns as keyof typeof all].pl).filter((t) => t.length >= min && plain(t) && onlyIn(ns, t)).slice(0, 5);
+  return {
+    screens: Object.fromEntries(Object.keys(screenCatalogs).map((ns) => [ns, pick(ns, 30)])),
+    entry: pick('auth', 20),
+  };
+}
+
+/** The bodies of the scripts the page fetches from now until take(). */
+function watchScriptBodies(page: Page) {
+  let pending: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') pending.push(response.text());
+  });
+  return async () => {
+    const bodies = await Promise.all(pending);
+    pending = [];
+    return bodies;
+  };
+}
+
+test('the sign-in page carries no screen’s texts; a screen’s texts arrive with it, and no key shows meanwhile', async ({ page }) => {
+  const samples = await distinctiveTexts();
+  for (const [ns, list] of Object.entries(samples.screens)) expect(list.length, `${ns} has texts to look for`).toBeGreaterThan(0);
+  // Any text on screen shaped like a key ("nav.dashboard", "dashboard:title") is recorded as it appears.
+  await page.addInitScript(() => {
+    const KEY = /^(?:[a-z][A-Za-z]*:)?[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_]+)+$/;
+    const seen: string[] = [];
+    (window as unknown as { __keys: string[] }).__keys = seen;
+    const check = (node: Node) => {
+      if (node.nodeType === Node.TEXT_NODE) {
+        const text = node.textContent?.trim() ?? '';
+        if (KEY.test(text)) seen.push(text);
+        return;
+      }
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) check(walker.currentNode);
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'characterData') check(record.target);
+        for (const node of record.addedNodes) check(node);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const take = watchScriptBodies(page);
+
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Zaloguj się' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const signIn = await take();
+  // The check reads the texts it should: the form's own are there.
+  for (const text of samples.entry) expect(signIn.some((body) => body.includes(text)), `the sign-in page lacks "${text}"`).toBe(true);
+  for (const [ns, list] of Object.entries(samples.screens)) {
+    for (const text of list) expect(signIn.some((body) => body.includes(text)), `the sign-in page carries ${ns}: "${text}"`).toBe(false);
+  }
+
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Hasło').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // The screen shows once its code and every namespace it uses are there (the old page stays meanwhile).
+  await expect(page.getByRole('heading', { level: 1, name: 'Grafik pracy' })).toBeVisible();
+  const dashboard = await take();
+  for (const ns of ['dashboard', 'timeOffModal', 'coverageStrip']) {
+    expect(dashboard.some((body) => body.includes(samples.screens[ns]![0]!)), `the dashboard came without ${ns}`).toBe(true);
+  }
+  for (const ns of ['flights', 'users', 'employees']) {
+    for (const text of samples.screens[ns]!) expect(dashboard.some((body) => body.includes(text)), `the dashboard brought ${ns}: "${text}"`).toBe(false);
+  }
+
+  // Each screen opened for the first time, in both languages: its texts, never its keys.
+  const screens = [
+    ['Pracownicy', 'Grupy pracowników lotniska'],
+    ['Loty', 'Rozkład lotów'],
+    ['Urlopy', 'Urlopy'],
+    ['Ustawienia', 'Ustawienia'],
+  ] as const;
+  for (const [link, heading] of screens) {
+    await page.getByRole('navigation').first().getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  // Switching the language fetches nothing new to show: the open screen's texts change in place.
+  await page.getByText('EN', { exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Coverage' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Coverage' })).toBeVisible();
+  // A text the coverage screen takes from another namespace (t('coverageStrip:legend')).
+  await expect(page.getByText(/^The share of the demand covered that day/).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __keys: string[] }).__keys)).toEqual([]);
 });
