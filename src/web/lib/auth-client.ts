@@ -1,4 +1,4 @@
-import { createAuthClient } from 'better-auth/react';
+import { createAuthClient } from 'better-auth/client';
 import { adminClient, twoFactorClient } from 'better-auth/client/plugins';
 
 /** better-auth's browser client, talking to /api/auth on the same origin. */
