@@ -1,4 +1,4 @@
-// Before any screen's code builds a schema (lib/zod-config.ts).
+// zod's no-eval mode, before any screen's code builds a schema (lib/zod-config.ts).
 import '../lib/zod-config.ts';
 import { Suspense } from 'react';
 import { AppShell, Burger, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
