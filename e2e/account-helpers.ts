@@ -17,7 +17,7 @@ export async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/(?:\?month=\d{4}-\d{2})?$/);
   return page;
 }
 

@@ -29,7 +29,7 @@ export const test = base.extend<{ page: Page; signedInPage: Page }>({
   },
   signedInPage: async ({ page }, use) => {
     await signIn(page);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/(?:\?month=\d{4}-\d{2})?$/);
     await use(page);
   },
 });
