@@ -95,7 +95,7 @@ test('quick setup shows only for a group with no hours and fills the week 6:00â€
 test('adding hours, a duplicate refused with the exact message, and delete after asking', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('grafik.language', 'en'));
   await signIn(page);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/(\?month=\d{4}-\d{2})?$/);
   const month = freshMonth();
   await openMonth(page, month);
   await expect(group(page, 'PAX/INFO').getByText('No operating hours set for PAX/INFO')).toBeVisible();
