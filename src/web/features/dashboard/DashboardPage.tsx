@@ -1,7 +1,8 @@
 // The dashboard (docs/product.md §2): the month's work schedule, one grid per staff group, with the
 // cell menu, the badges and their deletes, the totals, the modals and the generation panel.
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { IconPrinter } from '@tabler/icons-react';
@@ -22,12 +23,14 @@ import { deleteEvent, deleteSchedule, deleteTimeOff, useFreshMonth, useMonthData
 import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAction, type MenuItem } from './CellMenu.tsx';
 import { EventModal } from './EventModal.tsx';
 import { GenerationPanel } from './GenerationPanel.tsx';
-import { GroupTable, type BadgeKind, type Day, type GridHandlers, type RowMarks } from './GroupTable.tsx';
+import { GroupTable, WIDTHS, type BadgeKind, type Day, type Density, type GridHandlers, type RowMarks } from './GroupTable.tsx';
+import { PHONE, useDensity } from './density.ts';
+import { PhoneDay } from './PhoneDay.tsx';
 import { monthBreaches } from './marks.ts';
 import { ruleSentence } from './sentences.ts';
 import { employeeMonth, endsNextDay, fullName, indexMonth, timeOffOn } from './model.ts';
 import { ScheduleModal } from './ScheduleModal.tsx';
-import { longDate } from './format.ts';
+import { dayMonthYear, longDate } from './format.ts';
 import gridClasses from './Grid.module.css';
 
 type ModalState = { kind: 'schedule' | 'timeOff' | 'event'; employeeId: string; date: string } | null;
@@ -53,6 +56,9 @@ export function DashboardPage() {
     );
   const query = useMonthData(month);
   const data = query.data;
+  const [density, setDensity] = useDensity();
+  // Read at once (not after a first paint of the grid), so a phone never builds the grid.
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
   // Each group's coverage as saved, above its grid, when the planner asks for it (a month with many
   // short flights takes the server seconds to work out, and the grid must not wait for it); the strip's
   // days open the day view. Kept in the address like the month.
@@ -109,9 +115,13 @@ export function DashboardPage() {
     const e = employees.get(id);
     return e ? fullName(e) : undefined;
   }, [employees]);
-  // Saved shifts that break a hard rule, judged once per month data (and the month before it).
+  // Saved shifts that break a hard rule, judged once per month data (and the month before it). The
+  // judgement runs after the grid is painted (a deferred value): the month and a save show at once, their
+  // marks a moment later.
   const previous = usePreviousMonth(month, data !== undefined).data;
-  const breaches = useMemo(() => (data ? monthBreaches(data, previous) : new Map<string, never>()), [data, previous]);
+  const judged = useDeferredValue(data, undefined);
+  const judgedPrevious = useDeferredValue(previous, undefined);
+  const breaches = useMemo(() => (judged ? monthBreaches(judged, judgedPrevious) : new Map<string, never>()), [judged, judgedPrevious]);
   const marks = useMemo(() => {
     const out = new Map<string, RowMarks>();
     for (const [employeeId, list] of breaches) {
@@ -136,6 +146,7 @@ export function DashboardPage() {
         weekday: weekday.format(new Date(`${date}T00:00:00Z`)),
         weekend: dow === 0 || dow === 6,
         label: longDate(date, language),
+        numeric: dayMonthYear(date, language),
       };
     });
   }, [month, language]);
@@ -250,16 +261,50 @@ export function DashboardPage() {
   const closeModal = useCallback(() => setModal(null), []);
   const modalEmployee = modal ? employees.get(modal.employeeId) : undefined;
 
+  const shownGroups = data ? data.groups.filter((group) => !groupFilter || !data.groups.some((g) => g.name === groupFilter) || group.name === groupFilter) : [];
+  const widths = WIDTHS[density];
+
   return (
     <>
-      <Group justify="space-between" align="center" mb="sm" wrap="wrap" gap="sm">
+      {/* One toolbar row: the month, what is shown and how; the grid starts right under it. */}
+      <Group justify="space-between" align="center" mb="xs" wrap="wrap" gap="xs">
         <PageTitle>{t('title')}</PageTitle>
-        <Group gap="sm">
+        <Group gap="xs" wrap="wrap" align="center">
+          {data && data.groups.length > 1 && (
+            <Select
+              aria-label={t('groupFilter')}
+              size="xs"
+              w={200}
+              allowDeselect={false}
+              data={[{ value: '', label: t('allGroups') }, ...data.groups.map((g) => ({ value: g.name, label: g.name }))]}
+              value={groupFilter && data.groups.some((g) => g.name === groupFilter) ? groupFilter : ''}
+              onChange={(value) => setGroupFilter(value || null)}
+            />
+          )}
+          {data && (
+            <Button size="xs" variant="default" onClick={() => setShowCoverage(!showCoverage)}>
+              {showCoverage ? t('coverage.hide') : t('coverage.show')}
+            </Button>
+          )}
+          {!phone && (
+            <SegmentedControl
+              size="xs"
+              aria-label={t('density.label')}
+              value={density}
+              onChange={(value) => setDensity(value as Density)}
+              data={[
+                { value: 'compact', label: t('density.compact') },
+                { value: 'comfortable', label: t('density.comfortable') },
+              ]}
+              data-testid="density"
+            />
+          )}
           <Button
             component={Link}
             to={`/schedule?month=${month}${groupFilter ? `&group=${encodeURIComponent(groupFilter)}` : ''}`}
             variant="default"
-            leftSection={<IconPrinter size={16} />}
+            size="xs"
+            leftSection={<IconPrinter size={14} />}
           >
             {t('printView')}
           </Button>
@@ -267,26 +312,8 @@ export function DashboardPage() {
         </Group>
       </Group>
       <RequiredHoursBanner query={query} t={t} />
-      {data && (
-        <Group mb="sm" gap="sm" align="flex-end">
-          {data.groups.length > 1 && (
-            <Select
-              label={t('groupFilter')}
-              size="xs"
-              w={240}
-              allowDeselect={false}
-              data={[{ value: '', label: t('allGroups') }, ...data.groups.map((g) => ({ value: g.name, label: g.name }))]}
-              value={groupFilter && data.groups.some((g) => g.name === groupFilter) ? groupFilter : ''}
-              onChange={(value) => setGroupFilter(value || null)}
-            />
-          )}
-          <Button size="xs" variant="default" onClick={() => setShowCoverage(!showCoverage)}>
-            {showCoverage ? t('coverage.hide') : t('coverage.show')}
-          </Button>
-        </Group>
-      )}
       {deleteError && (
-        <Alert color="red" role="alert" withCloseButton onClose={() => setDeleteError(null)} mb="sm" closeButtonLabel={t('common:actions.close')}>
+        <Alert color="red" role="alert" withCloseButton onClose={() => setDeleteError(null)} mb="xs" closeButtonLabel={t('common:actions.close')}>
           {deleteError}
         </Alert>
       )}
@@ -305,51 +332,61 @@ export function DashboardPage() {
         </Alert>
       ) : data && data.groups.length === 0 ? (
         <Text c="dimmed">{t('noGroups')}</Text>
+      ) : data && phone ? (
+        <PhoneDay month={month} groups={shownGroups} days={days} index={index} marks={marks} handlers={handlers} nameOf={nameOf} zone={data.settings.timeZone} />
       ) : (
-        <Stack gap="lg">
-          {data?.groups
-            .filter((group) => !groupFilter || !data.groups.some((g) => g.name === groupFilter) || group.name === groupFilter)
-            .map((group) => (
-            <section key={group.name} aria-labelledby={`group-${group.position}-${group.name}`}>
-              <Group justify="space-between" align="flex-start" mb={6} wrap="wrap" gap="xs">
-                <Title order={2} size="h4" id={`group-${group.position}-${group.name}`}>
+        // Every group in one scrolling box: one horizontal scroll bar, the groups' days in line, the
+        // names (left) and the dates (top) stay in sight.
+        <div className={gridClasses.scroller} data-testid="month-scroller">
+          {shownGroups.map((group) => (
+            <section key={group.name} className={gridClasses.section} aria-labelledby={`group-${group.position}-${group.name}`}>
+              <div className={gridClasses.groupBar}>
+                <Title order={2} size="h5" id={`group-${group.position}-${group.name}`}>
                   {group.name}{' '}
                   <Text span c="dimmed" fw={400} size="sm">
                     {t('employeeCount', { count: group.employees.length })}
                   </Text>
                 </Title>
                 <GenerationPanel group={group.name} month={month} nameOf={nameOf} zone={data?.settings.timeZone} />
-              </Group>
+              </div>
               {(() => {
                 if (!showCoverage) return null;
                 const groupCoverage = coverage.data?.groups.find((g) => g.role === group.name);
-                if (!groupCoverage) return coverage.isPending && coverage.fetchStatus === 'fetching' && group === data?.groups[0] ? <Loader size="xs" mb={6} aria-label={t('common:loading')} /> : null;
+                if (!groupCoverage)
+                  return coverage.isPending && coverage.fetchStatus === 'fetching' && group === shownGroups[0] ? (
+                    <div className={gridClasses.groupBar}>
+                      <Loader size="xs" aria-label={t('common:loading')} />
+                    </div>
+                  ) : null;
                 return (
-                  <Stack gap={2} mb={6} data-testid="dashboard-coverage">
-                    <Group gap="xs" wrap="wrap">
-                      <Text size="sm" fw={600}>
+                  // Under each day column, that day's coverage.
+                  <div className={gridClasses.coverageRow} data-testid="dashboard-coverage">
+                    <div className={gridClasses.coverageLabel} style={{ width: widths.name, minWidth: widths.name }}>
+                      <Text size="xs" fw={600}>
                         {t('coverage.label', { percent: percentNumber(groupCoverage.coveragePercent, language) })}
                       </Text>
-                      <Anchor component={Link} to={`/coverage?month=${month}&group=${encodeURIComponent(group.name)}`} size="sm" aria-label={t('coverage.detailsLabel', { group: group.name })}>
+                      <Anchor component={Link} to={`/coverage?month=${month}&group=${encodeURIComponent(group.name)}`} size="xs" aria-label={t('coverage.detailsLabel', { group: group.name })}>
                         {t('coverage.details')}
                       </Anchor>
-                    </Group>
-                    <DayStrip group={group.name} days={groupCoverage.days} hrefFor={(date) => coverageDayPath(date, group.name)} compact />
-                  </Stack>
+                    </div>
+                    <DayStrip group={group.name} days={groupCoverage.days} hrefFor={(date) => coverageDayPath(date, group.name)} compact columnWidth={widths.day} />
+                  </div>
                 );
               })()}
               {group.employees.length === 0 ? (
-                <Paper withBorder p="sm">
-                  <Text size="sm" c="dimmed">
-                    {t('noEmployees')}
-                  </Text>
-                </Paper>
+                <div className={gridClasses.groupBar}>
+                  <Paper withBorder p="sm" w="100%">
+                    <Text size="sm" c="dimmed">
+                      {t('noEmployees')}
+                    </Text>
+                  </Paper>
+                </div>
               ) : (
-                <GroupTable group={group} days={days} index={index} marks={marks} handlers={handlers} t={t} language={language} />
+                <GroupTable group={group} days={days} index={index} marks={marks} handlers={handlers} t={t} language={language} density={density} />
               )}
             </section>
           ))}
-        </Stack>
+        </div>
       )}
       <CellMenu ref={menu} describe={describe} onAction={onAction} />
       <BadgeDetails ref={details} render={renderDetails} />
@@ -395,11 +432,11 @@ function RequiredHoursBanner({ query, t }: { query: { data?: MonthData | undefin
   }
   if (!query.data) return null;
   return query.data.requiredHours === null ? (
-    <Alert color="yellow" mb="sm" role="status" data-testid="required-hours">
+    <Alert color="yellow" mb="xs" py={6} role="status" data-testid="required-hours">
       {t('noRequiredHours')}
     </Alert>
   ) : (
-    <Alert color="indigo" mb="sm" role="status" data-testid="required-hours">
+    <Alert color="indigo" mb="xs" py={6} role="status" data-testid="required-hours">
       {t('requiredHours', { hours: query.data.requiredHours })}
     </Alert>
   );

@@ -160,10 +160,14 @@ describe('the last stored run', () => {
       async () => new Response(JSON.stringify({ runs: [stored] }), { status: 200, headers: { 'content-type': 'application/json' } }),
     );
     await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" zone="Europe/Warsaw" />, { language: 'en' });
+    // One line on the group's bar; the whole report floats over the grid on demand.
+    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Last run: 40 shifts, 97.5% covered, unstaffed flights: 1');
+    expect(screen.queryByTestId('generation-report')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Result' }));
     const report = await screen.findByTestId('generation-report');
     expect(screen.getByTestId('generation-report-when')).toHaveTextContent(/^Run on \d{1,2}\/\d{1,2}\/2026, \d{2}:05 by Anna Planistka$/);
     expect(report).toHaveTextContent('Demand covered: 97.5%');
-    await userEvent.click(screen.getByRole('button', { name: 'Show unstaffed flights' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Show unstaffed flights' }));
     // 20:05 UTC is 21:05 in Warsaw: never "9:05 PM".
     expect(report).toHaveTextContent('LO281, Nov 3, 21:05: short by 1 of 3 (only people already at their required hours were free (overtime needed))');
     expect(report.textContent).not.toMatch(/AM|PM/);
@@ -176,6 +180,8 @@ describe('the last stored run', () => {
       async () => new Response(JSON.stringify({ runs: [stored] }), { status: 200, headers: { 'content-type': 'application/json' } }),
     );
     await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" zone="Europe/Warsaw" />, { language: 'pl' });
+    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Ostatni wynik: 40 zmian, pokrycie 97.5%, nieobsadzone loty: 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Wynik' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Pokaż nieobsadzone loty' }));
     expect(screen.getByTestId('generation-report')).toHaveTextContent('LO281, 3 lis, 21:05');
   });

@@ -2,7 +2,7 @@
 // Clear, both disabled while either runs, errors inline in red, toasts, and the run's report.
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Anchor, Button, CloseButton, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, CloseButton, Group, List, Popover, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,8 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<GenerateResponse | null>(null);
   const [showUnstaffed, setShowUnstaffed] = useState(false);
+  // The report floats over the grid (never pushing it down): open after a run, on demand for a stored one.
+  const [reportOpen, setReportOpen] = useState(false);
   // The last stored run shows after leaving the page and coming back, until it is closed or cleared.
   const runs = useGenerationRuns(group, month);
   const stored = Array.isArray(runs.data?.runs) ? runs.data.runs[0] : undefined;
@@ -65,6 +67,7 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
       await reload();
       setResult(response);
       setShowUnstaffed(false);
+      setReportOpen(true);
       toast('green', t('generation.success'));
     },
     onError: (err) => {
@@ -117,22 +120,27 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   };
 
   return (
-    <Stack gap={6} align="flex-end">
-      <Group gap="xs" wrap="nowrap">
-        <Button size="xs" onClick={() => generating.mutate()} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${group}`}>
-          {running === 'generate' ? t('generation.generating') : t('generation.generate')}
-        </Button>
-        <Button size="xs" color="red" onClick={confirmClear} disabled={running !== null} aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${group}`}>
-          {running === 'clear' ? t('generation.clearing') : t('generation.clear')}
-        </Button>
-      </Group>
+    <Group gap="xs" wrap="wrap" justify="flex-end" align="center">
       {error && (
         <Text size="sm" c="red.9" role="alert" data-testid="generation-error">
           {error}
         </Text>
       )}
       {shown && (
-        <Paper withBorder p="xs" w={420} maw="100%" data-testid="generation-report">
+        <Popover opened={reportOpen} onChange={(open) => !open && setReportOpen(false)} position="bottom-end" width={440} shadow="md" withArrow hideDetached={false}>
+          <Group gap={6} wrap="nowrap" data-testid="generation-summary">
+            <Text size="xs" c="dimmed">
+              {quality
+                ? t('generation.summaryWithCoverage', { count: shown.shiftCount, value: quality.coveragePercent, unstaffed: unstaffed.length })
+                : t('generation.summary', { count: shown.shiftCount })}
+            </Text>
+            <Popover.Target>
+              <Anchor component="button" type="button" size="xs" onClick={() => setReportOpen((o) => !o)} aria-expanded={reportOpen}>
+                {t('generation.showReport')}
+              </Anchor>
+            </Popover.Target>
+          </Group>
+          <Popover.Dropdown p="xs" data-testid="generation-report" maw="calc(100vw - 16px)">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <div>
               <Text fw={600} size="sm">
@@ -151,6 +159,7 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
               aria-label={t('generation.dismiss')}
               onClick={() => {
                 setResult(null);
+                setReportOpen(false);
                 setDismissed(shown.runId);
               }}
             />
@@ -211,8 +220,17 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
               </List>
             </Alert>
           )}
-        </Paper>
+          </Popover.Dropdown>
+        </Popover>
       )}
-    </Stack>
+      <Group gap="xs" wrap="nowrap">
+        <Button size="xs" onClick={() => generating.mutate()} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${group}`}>
+          {running === 'generate' ? t('generation.generating') : t('generation.generate')}
+        </Button>
+        <Button size="xs" color="red" onClick={confirmClear} disabled={running !== null} aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${group}`}>
+          {running === 'clear' ? t('generation.clearing') : t('generation.clear')}
+        </Button>
+      </Group>
+    </Group>
   );
 }

@@ -5,18 +5,29 @@ import { memo, startTransition, useEffect, useRef, useState, type FocusEvent, ty
 import type { TFunction } from 'i18next';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
-import { employeeMonth, endsNextDay, fullName, timeOffOn, totalsState, type EmployeeMonth } from './model.ts';
+import { employeeMonth, endsNextDay, fullName, shortShift, shortTime, timeOffOn, totalsState, type EmployeeMonth } from './model.ts';
 import { dayMonthYear } from './format.ts';
 import classes from './Grid.module.css';
 
 /** Rows painted at once; a larger group's other rows follow in a non-blocking render right after. */
 const FIRST_ROWS = 40;
-const NAME_WIDTH = 180;
-/** Wide enough for an overnight shift's "22:00-06:00+1" beside its delete button, with a rule's mark too. */
-const DAY_WIDTH = 120;
-const TOTAL_WIDTH = 136;
 
-export type Day = { date: string; day: number; weekday: string; weekend: boolean; label: string };
+/**
+ * How the grid is laid out: compact fits 31 days at 1440 px (short times, no × buttons: deletes are in
+ * the cell menu), comfortable writes the times out with a × on every badge. docs/decisions/0014-month-grid.md.
+ */
+export type Density = 'compact' | 'comfortable';
+
+/** Column widths of each density, shared with the coverage strip above each grid so that the days line up. */
+export const WIDTHS: Record<Density, { name: number; day: number; total: number }> = {
+  // 128 + 31 × 36 + 112 = 1356 px: inside 1440 less the page's margins, border and a scroll bar.
+  compact: { name: 128, day: 36, total: 112 },
+  // Wide enough for an overnight shift's "22:00-06:00+1" beside its delete button, with a rule's mark too.
+  comfortable: { name: 180, day: 120, total: 136 },
+};
+
+/** A day of the month as the grid shows it; `numeric` is the date as the delete buttons say it. */
+export type Day = { date: string; day: number; weekday: string; weekend: boolean; label: string; numeric: string };
 export type BadgeKind = 'shift' | 'timeOff' | 'event';
 
 /** An employee's saved shifts that break a hard rule: the reasons as sentences, per date and for the row. */
@@ -46,6 +57,7 @@ type Props = {
   t: TFunction<'dashboard'>;
   /** The UI's language, for the dates the delete buttons name. */
   language: string;
+  density: Density;
 };
 
 /** Whether focus came from the keyboard (a click focuses the cell too, and opens its menu). */
@@ -57,7 +69,9 @@ function keyboardFocus(element: HTMLElement): boolean {
   }
 }
 
-export const GroupTable = memo(function GroupTable({ group, days, index, marks, handlers, t, language }: Props) {
+export const GroupTable = memo(function GroupTable({ group, days, index, marks, handlers, t, language, density }: Props) {
+  const compact = density === 'compact';
+  const widths = WIDTHS[density];
   const tableRef = useRef<HTMLTableElement>(null);
   const active = useRef<HTMLElement | null>(null);
   const [shown, setShown] = useState(FIRST_ROWS);
@@ -114,8 +128,12 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
   const onFocus = (event: FocusEvent<HTMLTableElement>) => {
     const cell = event.target as HTMLElement;
     if (cell.tagName === 'TD' && cell.dataset.col !== undefined && cell !== active.current) focusCell(cell);
-    // A marked shift says why on keyboard focus, as on hover.
-    if (cell.tagName === 'TD' && cell.dataset.col !== undefined) handlers.hoverBadge(keyboardFocus(cell) ? cell.querySelector<HTMLElement>('[data-breach]') : null);
+    // A marked shift says why on keyboard focus, as on hover; in compact density any badge shows its
+    // exact times (or whole text) there too.
+    if (cell.tagName === 'TD' && cell.dataset.col !== undefined) {
+      const badge = keyboardFocus(cell) ? (cell.querySelector<HTMLElement>('[data-breach]') ?? (compact ? cell.querySelector<HTMLElement>('[data-badge]') : null)) : null;
+      handlers.hoverBadge(badge);
+    }
   };
 
   const onClick = (event: MouseEvent<HTMLTableElement>) => {
@@ -136,11 +154,11 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
   };
 
   return (
-    <div className={classes.scroller}>
       <table
         ref={tableRef}
         className={classes.table}
-        style={{ width: NAME_WIDTH + DAY_WIDTH * days.length + TOTAL_WIDTH }}
+        data-density={density}
+        style={{ width: widths.name + widths.day * days.length + widths.total }}
         role="grid"
         aria-label={t('gridLabel', { group: group.name })}
         aria-rowcount={group.employees.length + 1}
@@ -155,11 +173,11 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
       >
         {/* Fixed column widths: the browser lays out a 200 × 31 table without measuring every cell. */}
         <colgroup>
-          <col className={classes.nameColumn} style={{ width: NAME_WIDTH }} />
+          <col style={{ width: widths.name }} />
           {days.map((d) => (
-            <col key={d.date} style={{ width: DAY_WIDTH }} />
+            <col key={d.date} style={{ width: widths.day }} />
           ))}
-          <col style={{ width: TOTAL_WIDTH }} />
+          <col style={{ width: widths.total }} />
         </colgroup>
         <thead>
           <tr>
@@ -188,11 +206,11 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
               marks={marks.get(employee.id)}
               t={t}
               language={language}
+              compact={compact}
             />
           ))}
         </tbody>
       </table>
-    </div>
   );
 });
 
@@ -204,10 +222,11 @@ type RowProps = {
   marks: RowMarks | undefined;
   t: TFunction<'dashboard'>;
   language: string;
+  compact: boolean;
 };
 
 const EmployeeRow = memo(
-  function EmployeeRow({ employee, row, days, month, marks, t, language }: RowProps) {
+  function EmployeeRow({ employee, row, days, month, marks, t, language, compact }: RowProps) {
     const name = fullName(employee);
     return (
       <tr data-breach={marks ? '' : undefined}>
@@ -224,9 +243,13 @@ const EmployeeRow = memo(
           )}
           {name}
         </th>
-        {days.map((d, col) => (
-          <DayCell key={d.date} name={name} employeeId={employee.id} day={d} row={row} col={col} month={month} reasons={marks?.byDate.get(d.date)} t={t} language={language} />
-        ))}
+        {days.map((d, col) =>
+          compact ? (
+            <CompactCell key={d.date} name={name} employeeId={employee.id} day={d} row={row} col={col} month={month} reasons={marks?.byDate.get(d.date)} t={t} language={language} />
+          ) : (
+            <DayCell key={d.date} name={name} employeeId={employee.id} day={d} row={row} col={col} month={month} reasons={marks?.byDate.get(d.date)} t={t} language={language} />
+          ),
+        )}
         <td role="gridcell" className={classes.total}>
           {/* Against the employee's own required hours: part time is a share of the month's (docs/product.md §2). */}
           <Totals total={month.total} required={employee.requiredHours} t={t} />
@@ -241,12 +264,13 @@ const EmployeeRow = memo(
     a.employee.requiredHours === b.employee.requiredHours &&
     a.t === b.t &&
     a.language === b.language &&
+    a.compact === b.compact &&
     a.month.total === b.month.total &&
     a.month.signature === b.month.signature &&
     (a.marks?.key ?? '') === (b.marks?.key ?? ''),
 );
 
-function DayCell({ name, employeeId, day, row, col, month, reasons, t, language }: {
+type CellProps = {
   name: string;
   employeeId: string;
   day: Day;
@@ -257,7 +281,10 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t, language 
   reasons: string[] | undefined;
   t: TFunction<'dashboard'>;
   language: string;
-}) {
+};
+
+/** What a day holds, in words: the cell's accessible name says it all, with the exact times. */
+function cellContent({ name, day, month, reasons, t, language }: CellProps) {
   const shift = month.shifts.get(day.date);
   // An overnight shift of the day before, still running this morning: said here, counted there.
   const carried = month.carriedOver.get(day.date);
@@ -281,6 +308,17 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t, language 
     summary.push(offText);
   }
   if (event) summary.push(event.name);
+  const label = `${name}, ${day.label}${summary.length ? ': ' + summary.join(', ') : ''}`;
+  return { shift, carried, off, event, shiftText, spokenShift, offText, broken, overnight, label };
+}
+
+/**
+ * A day of the compact grid: short times ("6–14", "22–6 +1") in one element per badge, no × buttons
+ * (the cell menu deletes); the exact times are in the cell's name and in the details on hover and focus.
+ */
+function CompactCell(props: CellProps) {
+  const { employeeId, day, row, col, t } = props;
+  const { shift, carried, off, event, offText, broken, overnight, label } = cellContent(props);
   return (
     <td
       role="gridcell"
@@ -290,7 +328,50 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t, language 
       data-col={col}
       data-emp={employeeId}
       data-date={day.date}
-      aria-label={`${name}, ${day.label}${summary.length ? ': ' + summary.join(', ') : ''}`}
+      aria-label={label}
+    >
+      {carried && (
+        <div className={classes.carried} data-testid="carried-over">
+          {t('badge.carriedShort', { end: shortTime(carried.endTime) })}
+        </div>
+      )}
+      {shift && (
+        <div
+          className={broken ? `${classes.badge} ${classes.shift} ${classes.broken}` : `${classes.badge} ${classes.shift}`}
+          data-badge="shift"
+          data-breach={broken ? '' : undefined}
+          data-overnight={overnight ? '' : undefined}
+        >
+          {shortShift(shift)}
+        </div>
+      )}
+      {off && (
+        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-status={off.status}>
+          {offText}
+        </div>
+      )}
+      {event && (
+        <div className={`${classes.badge} ${classes.event}`} data-badge="event">
+          {event.name}
+        </div>
+      )}
+    </td>
+  );
+}
+
+function DayCell(props: CellProps) {
+  const { name, employeeId, day, row, col, t } = props;
+  const { shift, carried, off, event, shiftText, spokenShift, offText, broken, overnight, label } = cellContent(props);
+  return (
+    <td
+      role="gridcell"
+      tabIndex={row === 0 && col === 0 ? 0 : -1}
+      className={day.weekend ? `${classes.cell} ${classes.weekend}` : classes.cell}
+      data-row={row}
+      data-col={col}
+      data-emp={employeeId}
+      data-date={day.date}
+      aria-label={label}
     >
       {carried && (
         <div className={classes.carried} data-testid="carried-over" title={t('badge.carriedLong', { start: carried.startTime, end: carried.endTime })}>
@@ -314,7 +395,7 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t, language 
             tabIndex={-1}
             className={classes.delete}
             data-delete="shift"
-            aria-label={t('badge.deleteShift', { time: spokenShift, name, date: dayMonthYear(day.date, language) })}
+            aria-label={t('badge.deleteShift', { time: spokenShift, name, date: day.numeric })}
           >
             ×
           </button>
@@ -328,7 +409,7 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t, language 
             tabIndex={-1}
             className={classes.delete}
             data-delete="timeOff"
-            aria-label={t('badge.deleteTimeOff', { name, start: dayMonthYear(off.startDate, language), end: dayMonthYear(off.endDate, language) })}
+            aria-label={t('badge.deleteTimeOff', { name, start: off.startDate === day.date ? day.numeric : dayMonthYear(off.startDate, props.language), end: off.endDate === day.date ? day.numeric : dayMonthYear(off.endDate, props.language) })}
           >
             ×
           </button>
@@ -342,7 +423,7 @@ function DayCell({ name, employeeId, day, row, col, month, reasons, t, language 
             tabIndex={-1}
             className={classes.delete}
             data-delete="event"
-            aria-label={t('badge.deleteEvent', { event: event.name, name, date: dayMonthYear(day.date, language) })}
+            aria-label={t('badge.deleteEvent', { event: event.name, name, date: day.numeric })}
           >
             ×
           </button>

@@ -80,3 +80,16 @@ export function totalsState(total: number, required: number | null): TotalsState
 }
 
 export const fullName = (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`;
+
+/** A time as the compact grid writes it: whole hours without minutes ("06:00" → "6", "06:30" → "6:30"). */
+export function shortTime(time: string): string {
+  const hours = String(Number(time.slice(0, 2)));
+  const minutes = time.slice(3, 5);
+  return minutes === '00' ? hours : `${hours}:${minutes}`;
+}
+
+/** A shift as the compact grid writes it: "6–14", "6:30–14", overnight "22–6 +1". */
+export function shortShift(shift: { startTime: string; endTime: string; date: string; endDate?: string | undefined }): string {
+  const text = `${shortTime(shift.startTime)}–${shortTime(shift.endTime)}`;
+  return endsNextDay(shift) ? `${text} +1` : text;
+}

@@ -19,6 +19,8 @@ type Props = {
   selected?: string;
   /** The dashboard's small strip: whole percentages, no short-flight count under them. */
   compact?: boolean;
+  /** One cell per column of this width (px), to line up with a grid's day columns. */
+  columnWidth?: number;
 };
 
 /** A day's figure as the cell shows it: whole in the compact strip (rounded down, so 99.9 never reads 100). */
@@ -26,11 +28,16 @@ function cellPercent(value: number, language: string, compact: boolean): string 
   return compact ? String(Math.floor(value)) : percentNumber(value, language);
 }
 
-export function DayStrip({ group, days, hrefFor, selected, compact = false }: Props) {
+export function DayStrip({ group, days, hrefFor, selected, compact = false, columnWidth }: Props) {
   const { t, i18n } = useTranslation('coverageStrip');
   const language = i18n.resolvedLanguage ?? 'pl';
   return (
-    <ul className={`${classes.strip} ${compact ? classes.compact : ''}`} aria-label={t('label', { group })} data-testid="day-strip">
+    <ul
+      className={`${classes.strip} ${compact ? classes.compact : ''} ${columnWidth ? classes.columns : ''}`}
+      style={columnWidth ? { gridTemplateColumns: `repeat(${days.length}, ${columnWidth}px)` } : undefined}
+      aria-label={t('label', { group })}
+      data-testid="day-strip"
+    >
       {days.map((day) => {
         const level = coverageLevel(day.coveragePercent, day.demandHours);
         const colors = LEVEL_COLORS[level];
