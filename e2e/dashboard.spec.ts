@@ -56,6 +56,12 @@ const menu = (page: Page) => page.getByRole('menu');
 /** A date as the Polish UI writes it in words: "5 listopada 2026". */
 const words = (date: string) => new Intl.DateTimeFormat('pl', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
+// These tests read the comfortable density: the times written out ("06:00-14:00") and a × on every
+// badge. The compact density (the default up to 1600 px) is month-grid.spec.ts's.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('grafik.dashboard.density', 'comfortable'));
+});
+
 /** The dashboard at a month, showing only the test's own group unless told otherwise. */
 async function open(page: Page, month: string, group: string | null) {
   await page.goto(`/?month=${month}${group ? `&group=${encodeURIComponent(group)}` : ''}`);
@@ -539,7 +545,8 @@ test('generate and clear per group: labels while running, confirmation, report, 
   release();
   await expect(page.getByText('Grafik został wygenerowany')).toBeVisible();
   await page.unroute('**/api/generation');
-  const report = section.getByTestId('generation-report');
+  // The report floats over the grid (a popover), opened by the run.
+  const report = page.getByTestId('generation-report');
   await expect(report).toContainText('Wynik generowania');
   await expect(report).toContainText(/Nieobsadzone loty: \d+/);
   await expect(section.getByRole('button', { name: /^Generuj grafik/ })).toBeEnabled();

@@ -151,7 +151,7 @@ test.describe('on a phone', () => {
     await expect(rows.nth(1)).toContainText('Bartosz Nocna22:00–06:00 (ends the next day');
     await expect(rows.nth(2)).toContainText('Celina UrlopowaNothing planned');
     // The next day: the night shift still running, and the arrows move the day.
-    await page.getByRole('button', { name: 'Next day' }).click();
+    await page.getByRole('button', { name: 'Next day', exact: true }).click();
     const next = page.getByRole('list', { name: `${group}, ${longDay(6)}` });
     await expect(next.getByRole('listitem').filter({ hasText: 'Bartosz Nocna' })).toContainText('on the night shift from the previous day (22:00–06:00) until 06:00');
     await page.getByRole('combobox', { name: 'Day' }).click();

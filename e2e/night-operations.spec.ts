@@ -42,6 +42,8 @@ const totalOf = (g: Locator, person: Person) => g.locator('tr', { has: g.page().
 test('a planner plans a night shift: "+1" on its date, the next morning still on duty, counted once', async ({ signedInPage: page }) => {
   // One planner's whole night: the editor, the grid at two widths, a refusal and the printout.
   test.slow();
+  // The comfortable density, whose badge writes the times out (the compact "22–6 +1" is month-grid.spec.ts's).
+  await page.addInitScript(() => localStorage.setItem('grafik.dashboard.density', 'comfortable'));
   await page.setViewportSize({ width: 1440, height: 900 });
   const { group, anna } = await makeGroup(page, 'Nocna');
   // The night before the month, ending on its first morning (the previous month's).

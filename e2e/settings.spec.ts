@@ -194,14 +194,14 @@ test('a limit changed in Settings binds the generator: no run of working days lo
     await page.goto(`/?month=${month}&group=${encodeURIComponent(group)}`);
     const section = page.locator('section', { has: page.getByRole('heading', { name: new RegExp(group) }) });
     await section.getByRole('button', { name: /^Generuj grafik/ }).click();
-    const report = section.getByTestId('generation-report');
+    const report = page.getByTestId('generation-report');
     await expect(report).toBeVisible({ timeout: 30_000 });
     // The report speaks Polish: two people at 160 h cannot cover 12 h a day, every day.
     await expect(report).toContainText(/Zapotrzebowanie \(\d+ roboczogodzin\) przekracza możliwości zespołu przy wymaganych godzinach \(320 h\)/);
     await expect(report).not.toContainText('Demand');
     await page.screenshot({ path: '/tmp/settings-generated-report.png' });
     // The generated month keeps the new limit: no breach in the report, nothing marked in the grid.
-    await expect(section.getByTestId('generation-breaches')).toHaveCount(0);
+    await expect(page.getByTestId('generation-breaches')).toHaveCount(0);
     await expect(section.getByRole('grid').locator('[data-breach]')).toHaveCount(0);
     const body = (await (await page.request.get(`/api/month?month=${month}`)).json()) as { schedules: { employeeId: string; date: string }[] };
     const runs = ids.map((id) => {

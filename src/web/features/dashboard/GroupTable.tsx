@@ -20,8 +20,9 @@ export type Density = 'compact' | 'comfortable';
 
 /** Column widths of each density, shared with the coverage strip above each grid so that the days line up. */
 export const WIDTHS: Record<Density, { name: number; day: number; total: number }> = {
-  // 128 + 31 × 36 + 112 = 1356 px: inside 1440 less the page's margins, border and a scroll bar.
-  compact: { name: 128, day: 36, total: 112 },
+  // 148 + 31 × 36 + 112 = 1376 px: inside 1440 less the page's margins (32), the box's border (2) and
+  // a vertical scroll bar (15 in Chromium).
+  compact: { name: 148, day: 36, total: 112 },
   // Wide enough for an overnight shift's "22:00-06:00+1" beside its delete button, with a rule's mark too.
   comfortable: { name: 180, day: 120, total: 136 },
 };
