@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { renderWithApp } from '../../test/render.tsx';
 import type { MonthData } from '../../../shared/api/schedule.ts';
-import { indexMonth, totalsState } from './model.ts';
+import { indexMonth, shortShift, totalsState } from './model.ts';
 import { Totals } from './GroupTable.tsx';
 import { ScheduleModal } from './ScheduleModal.tsx';
 import { dashboard } from './i18n.ts';
@@ -262,5 +262,16 @@ describe('the Edit Schedule modal', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
     expect(within(dialog).queryByTestId('rule-warnings')).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('the compact grid’s short times', () => {
+  it('drops whole minutes and leading zeros, and marks a shift that ends the next day', () => {
+    expect(shortShift({ date: '2026-03-02', endDate: '2026-03-02', startTime: '06:00', endTime: '14:00' })).toBe('6–14');
+    expect(shortShift({ date: '2026-03-02', endDate: '2026-03-02', startTime: '06:30', endTime: '14:00' })).toBe('6:30–14');
+    expect(shortShift({ date: '2026-03-02', endDate: '2026-03-02', startTime: '09:30', endTime: '17:30' })).toBe('9:30–17:30');
+    expect(shortShift({ date: '2026-03-02', endDate: '2026-03-03', startTime: '22:00', endTime: '06:00' })).toBe('22–6 +1');
+    // Ending at midnight: the day's own end, without "+1".
+    expect(shortShift({ date: '2026-03-02', endDate: '2026-03-03', startTime: '16:00', endTime: '00:00' })).toBe('16–24');
   });
 });

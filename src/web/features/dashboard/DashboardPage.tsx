@@ -337,7 +337,7 @@ export function DashboardPage() {
       ) : (
         // Every group in one scrolling box: one horizontal scroll bar, the groups' days in line, the
         // names (left) and the dates (top) stay in sight.
-        <div className={gridClasses.scroller} data-testid="month-scroller">
+        <div className={gridClasses.scroller} data-testid="month-scroller" ref={trackWidth}>
           {shownGroups.map((group) => (
             <section key={group.name} className={gridClasses.section} aria-labelledby={`group-${group.position}-${group.name}`}>
               <div className={gridClasses.groupBar}>
@@ -419,6 +419,16 @@ export function DashboardPage() {
       )}
     </>
   );
+}
+
+/** Keeps the box's visible width in `--box-width`, for the group bars that stay in view as the days scroll. */
+function trackWidth(box: HTMLDivElement | null) {
+  if (!box) return;
+  const set = () => box.style.setProperty('--box-width', `${box.clientWidth}px`);
+  set();
+  const observer = new ResizeObserver(set);
+  observer.observe(box);
+  return () => observer.disconnect();
 }
 
 function RequiredHoursBanner({ query, t }: { query: { data?: MonthData | undefined; isError: boolean; error: unknown }; t: TFunction<'dashboard'> }) {

@@ -88,8 +88,9 @@ export function shortTime(time: string): string {
   return minutes === '00' ? hours : `${hours}:${minutes}`;
 }
 
-/** A shift as the compact grid writes it: "6–14", "6:30–14", overnight "22–6 +1". */
+/** A shift as the compact grid writes it: "6–14", "6:30–14", overnight "22–6 +1", to midnight "16–24". */
 export function shortShift(shift: { startTime: string; endTime: string; date: string; endDate?: string | undefined }): string {
-  const text = `${shortTime(shift.startTime)}–${shortTime(shift.endTime)}`;
-  return endsNextDay(shift) ? `${text} +1` : text;
+  const start = shortTime(shift.startTime);
+  if (!endsNextDay(shift)) return `${start}–${shortTime(shift.endTime)}`;
+  return shift.endTime === '00:00' ? `${start}–24` : `${start}–${shortTime(shift.endTime)} +1`;
 }
