@@ -97,9 +97,14 @@ describe('a saved shift that breaks a hard rule', () => {
     const fetchSpy = serve({ '2026-03': month('2026-03', [shift(anna.id, '2026-03-01', '06:00', '12:00', 1)]), '2026-02': february });
     await renderWithApp(<DashboardPage />, { route: '/?month=2026-03', language: 'en' });
     const grid = await screen.findByRole('grid', { name: 'Schedule of Rampa' });
-    await within(grid).findByRole('gridcell', {
-      name: 'Anna Nowak, Sunday, March 1, 2026: 06:00-12:00, Breaks a rule: Anna Nowak rests only 7 h between the shift ending on February 28, 2026 at 23:00 and the one starting on March 1, 2026 at 06:00, 4 h less than the required 11 h (daily rest, Polish Labour Code art. 132 § 1).',
-    });
+    // Marked once the month before has arrived and the deferred judgement has run.
+    await within(grid).findByRole(
+      'gridcell',
+      {
+        name: 'Anna Nowak, Sunday, March 1, 2026: 06:00-12:00, Breaks a rule: Anna Nowak rests only 7 h between the shift ending on February 28, 2026 at 23:00 and the one starting on March 1, 2026 at 06:00, 4 h less than the required 11 h (daily rest, Polish Labour Code art. 132 § 1).',
+      },
+      { timeout: 5000 },
+    );
     // The two months (the coverage and the last runs above each grid are read too).
     expect(fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/month'))).toEqual(['/api/month?month=2026-03', '/api/month?month=2026-02']);
   });

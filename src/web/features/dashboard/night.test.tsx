@@ -88,6 +88,23 @@ describe('an overnight shift in the grid', () => {
     expect(morning).toHaveTextContent('On duty until 06:00');
   });
 
+  it('in the compact density: "22–6 +1" and "do 6" on screen, the same exact times in the names, no × buttons', async () => {
+    localStorage.setItem('grafik.dashboard.density', 'compact');
+    try {
+      serve({ '2026-03': march });
+      await renderWithApp(<DashboardPage />, { route: '/?month=2026-03', language: 'pl' });
+      const grid = await screen.findByRole('grid', { name: 'Grafik grupy Rampa' });
+      const start = await within(grid).findByRole('gridcell', { name: 'Anna Nowak, poniedziałek, 2 marca 2026: 22:00-06:00, koniec następnego dnia, 3 marca 2026' });
+      expect(start.querySelector('[data-badge="shift"]')).toHaveTextContent(/^22–6 \+1$/);
+      const morning = within(grid).getByRole('gridcell', { name: 'Anna Nowak, wtorek, 3 marca 2026: na nocnej zmianie od poprzedniego dnia (22:00–06:00) do 06:00' });
+      expect(within(morning).getByTestId('carried-over')).toHaveTextContent(/^do 6$/);
+      expect(grid.querySelectorAll('button')).toHaveLength(0);
+      expect(screen.getByRole('radio', { name: 'Zwarta' })).toBeChecked();
+    } finally {
+      localStorage.removeItem('grafik.dashboard.density');
+    }
+  });
+
   it('counts the night of the month’s last day in that month only', () => {
     const data = month('2026-03', [shift('2026-03-31', '2026-04-01', '22:00', '06:00', 8, 1)]);
     const em = employeeMonth(indexMonth(data), anna.id);
