@@ -643,17 +643,17 @@ test('a saved shift that breaks a labour rule stays marked after a reload: badge
   await expect(page.getByTestId('breach-reasons')).toContainText(reason);
   await page.screenshot({ path: '/tmp/dashboard-marked-1440.png' });
   expect(await seriousAxeViolations(page)).toEqual([]);
+  // On a phone the dashboard lists one day; nothing hovers: a tap on the person opens the day's menu,
+  // which says why.
   await page.setViewportSize({ width: 390, height: 844 });
-  // The marked day just right of the names (which stay in place as the days scroll).
-  await cell(g, anna, day(last)).evaluate((td) => {
-    const scroller = td.closest('table')!.parentElement!;
-    const name = td.closest('tr')!.querySelector('th')!;
-    scroller.scrollLeft = (td as HTMLElement).offsetLeft - name.offsetWidth;
-  });
-  await cell(g, anna, day(last)).hover();
+  const longWords = (date: string) =>
+    new Intl.DateTimeFormat('pl', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  await page.getByRole('combobox', { name: 'Dzień' }).click();
+  await page.getByRole('option', { name: longWords(day(last)), exact: true }).click();
+  const person = page.getByRole('list', { name: `${group}, ${longWords(day(last))}` }).getByRole('button', { name: /Anna Siódemka/ });
+  await expect(person.locator('[data-badge="shift"][data-breach]')).toHaveCount(1);
   await page.screenshot({ path: '/tmp/dashboard-marked-390.png' });
-  // On a phone nothing hovers: a tap opens the day's menu, which says why.
-  await cell(g, anna, day(last)).click();
+  await person.click();
   await expect(page.getByTestId('cell-menu-notes')).toContainText(reason);
   await page.screenshot({ path: '/tmp/dashboard-marked-390-menu.png' });
 });

@@ -35,7 +35,7 @@ const cell = (g: Locator, person: Person, date: string) => g.locator(`td[data-em
 /** Scrolls the grid so that a cell stands a little right of the names (the totals stay on the right). */
 const scrollTo = (td: Locator) =>
   td.evaluate((element) => {
-    (element.closest('table')!.parentElement as HTMLElement).scrollLeft = (element as HTMLElement).offsetLeft - 300;
+    (element.closest('[data-testid="month-scroller"]') as HTMLElement).scrollLeft = (element as HTMLElement).offsetLeft - 300;
   });
 const totalOf = (g: Locator, person: Person) => g.locator('tr', { has: g.page().getByRole('rowheader', { name: person.name, exact: true }) }).locator('td').last();
 
@@ -116,13 +116,16 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await scrollTo(start);
   await page.screenshot({ path: '/tmp/night-grid-two-nights-1440.png' });
 
-  // On a phone.
+  // On a phone: the day's list, the night still running in the morning, and the same menu and modal.
   await page.setViewportSize({ width: 390, height: 844 });
-  await start.evaluate((td) => {
-    (td.closest('table')!.parentElement as HTMLElement).scrollLeft = (td as HTMLElement).offsetLeft - 130;
-  });
+  const longWords = (date: string) =>
+    new Intl.DateTimeFormat('pl', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  await page.getByRole('combobox', { name: 'Dzień' }).click();
+  await page.getByRole('option', { name: longWords(day(12)), exact: true }).click();
+  const person = page.getByRole('list', { name: `${group}, ${longWords(day(12))}` }).getByRole('button', { name: new RegExp(anna.name) });
+  await expect(person).toContainText('na nocnej zmianie od poprzedniego dnia (22:00–06:00) do 06:00');
   await page.screenshot({ path: '/tmp/night-grid-390.png' });
-  await cell(g, anna, day(12)).click();
+  await person.click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Dodaj zmianę' }).click();
   await dialog.getByLabel('Początek').selectOption('22:00');
   await dialog.getByLabel('Koniec').selectOption('06:00');
