@@ -14,7 +14,7 @@ const FIRST_ROWS = 40;
 
 /**
  * How the grid is laid out: compact fits 31 days at 1440 px (short times, no × buttons: deletes are in
- * the cell menu), comfortable writes the times out with a × on every badge. docs/decisions/0014-month-grid.md.
+ * the cell menu), comfortable writes the times out with a × on every badge. docs/decisions/0015-month-grid.md.
  */
 export type Density = 'compact' | 'comfortable';
 

@@ -1,7 +1,7 @@
 // The dashboard on a phone (under 600 px): one day at a time, each group's people with what the day
 // holds for them (shift with its exact times, the night shift still running, time off, event), those
 // at work first. A person's row opens the grid's own cell menu, and so the same modals: everything the
-// grid does stays in reach. docs/decisions/0014-month-grid.md.
+// grid does stays in reach. docs/decisions/0015-month-grid.md.
 import { useMemo, useState } from 'react';
 import { ActionIcon, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';

@@ -1,6 +1,6 @@
 // The grid's density: compact by default on screens up to 1600 px wide (31 days fit at 1440 px),
 // comfortable above; the planner's own choice is remembered in this browser
-// (docs/decisions/0014-month-grid.md).
+// (docs/decisions/0015-month-grid.md).
 import { useCallback, useState } from 'react';
 import type { Density } from './GroupTable.tsx';
 
