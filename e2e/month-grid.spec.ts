@@ -105,7 +105,7 @@ test.describe('at 1440 × 900', () => {
     const first = await fillMonth(page);
     const second = await makeGroup(page, ['Druga']);
     await putShift(page, second.people[0]!, day(15), '08:00', '16:00');
-    await page.addInitScript(() => localStorage.setItem('grafik.dashboard.density', 'comfortable'));
+    await page.evaluate(() => localStorage.setItem('grafik.dashboard.density', 'comfortable'));
     await page.goto(`/?month=${MONTH}&coverage=1`);
     const one = page.getByRole('grid', { name: `Grafik grupy ${first.group}` });
     const two = page.getByRole('grid', { name: `Grafik grupy ${second.group}` });
@@ -120,15 +120,23 @@ test.describe('at 1440 × 900', () => {
     // The names stay at the left edge of the box.
     const left = (await scroller.boundingBox())!.x;
     expect(Math.abs((await two.getByRole('rowheader', { name: second.people[0]!.name }).boundingBox())!.x - left)).toBeLessThan(3);
-    // The coverage strip's days sit under the grid's days.
-    const strip = page.getByTestId('dashboard-coverage').first().getByRole('link');
-    if ((await strip.count()) > 0) {
-      const section = page.locator('section', { has: page.getByTestId('dashboard-coverage') }).first();
-      const stripDay = (await section.getByTestId('day-strip').locator('li').nth(14).boundingBox())!;
-      const gridDay = (await section.locator('thead th').nth(15).boundingBox())!;
-      expect(Math.abs(stripDay.x - gridDay.x)).toBeLessThan(1);
-    }
     await page.screenshot({ path: '/tmp/shots/comfortable-scrolled-1440.png' });
+
+    // The demo's Rampa group takes flights: its coverage strip's days sit over its grid's days, in
+    // both densities.
+    for (const density of ['comfortable', 'compact']) {
+      await page.evaluate((d) => localStorage.setItem('grafik.dashboard.density', d), density);
+      await page.goto(`/?month=${monthKey(now)}&group=Rampa&coverage=1`);
+      const rampa = page.getByRole('grid', { name: 'Grafik grupy Rampa' });
+      await expect(page.getByTestId('dashboard-coverage')).toBeVisible({ timeout: 30_000 });
+      for (const i of [0, 14]) {
+        const stripDay = (await page.getByTestId('day-strip').locator('li').nth(i).boundingBox())!;
+        const gridDay = (await rampa.locator('thead th').nth(i + 1).boundingBox())!;
+        expect(Math.abs(stripDay.x - gridDay.x), `${density}, day ${i + 1}`).toBeLessThan(1.5);
+        expect(Math.abs(stripDay.width - gridDay.width), `${density}, day ${i + 1}`).toBeLessThan(1.5);
+      }
+      await page.screenshot({ path: `/tmp/shots/coverage-${density}-1440.png` });
+    }
   });
 });
 
