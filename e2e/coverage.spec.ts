@@ -98,3 +98,33 @@ test('the day view, opened from a short flight, draws demand against staff, says
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: `${group} – sobota, 13 marca 2032` })).toBeVisible();
 });
+
+test('a shift deleted on the dashboard makes the day strip and the flight\'s status short at once', async ({ signedInPage: page }) => {
+  const DAY = '2032-03-16';
+  const { group, people } = await rampaMonth(page);
+  const number = `CD${unique().toUpperCase().slice(0, 4)}`;
+  // One person needed at 09:00, and one on duty 08:00-16:00: staffed until the shift goes.
+  await addFlight(page, number, `${DAY}T09:00`, `${DAY}T10:00`, { [group]: 1 });
+  const shift = await page.request.put('/api/schedules', { data: { employeeId: people[1]!.id, date: DAY, startTime: '08:00', endTime: '16:00' } });
+  expect([200, 201]).toContain(shift.status());
+
+  await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}&coverage=1`);
+  const strip = page.getByRole('list', { name: `Pokrycie kolejnych dni – ${group}` });
+  const tuesday = strip.getByRole('link', { name: /^wtorek, 16 marca 2032:/ });
+  await expect(tuesday).toHaveAccessibleName(/wszystkie loty obsadzone/);
+
+  // The cell menu deletes the shift (the same in both densities).
+  const cell = page.locator(`td[data-emp="${people[1]!.id}"][data-date="${DAY}"]`);
+  await cell.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Usuń zmianę' }).click();
+  await expect(cell).not.toContainText('8');
+  // No reload and no generation: the strip reads the saved month again.
+  await expect(tuesday).toHaveAccessibleName(/1 lot z brakami/);
+
+  // The Flights screen, reached inside the app, says the same of the flight.
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Loty' }).click();
+  await expect(page).toHaveURL(/\/flights/);
+  const row = page.getByRole('row', { name: new RegExp(number) });
+  await expect(row.getByText(`${group}: brakuje 1`)).toBeAttached();
+});
