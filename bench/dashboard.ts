@@ -15,7 +15,8 @@ import { buildApp } from '../src/server/app.ts';
 import { createAuth } from '../src/server/auth/auth.ts';
 import { createUser } from '../src/server/auth/users.ts';
 import { openEmbedded } from '../src/server/db/client.ts';
-import { employees, events, monthlyWorkHours, schedules, staffGroups, timeOff } from '../src/server/db/schema.ts';
+import { airportHours, employees, events, flights, monthlyWorkHours, schedules, staffGroups, timeOff } from '../src/server/db/schema.ts';
+import { DateTime } from 'luxon';
 import { shiftHours } from '../src/shared/hours.ts';
 import { monthDates, parseMonthKey } from '../src/shared/month.ts';
 
@@ -23,6 +24,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MONTH = '2026-03';
 const GROUP = 'Bench 200';
 const STAFF = 200;
+/** A second group, of the size the coverage day view is timed at. */
+const SMALL_GROUP = 'Bench 60';
+const SMALL_STAFF = 60;
 const RUNS = 7;
 const ADMIN = { email: 'bench@grafik.test', password: 'planner grid under load 2026' };
 const SHIFTS = [
@@ -40,17 +44,46 @@ const median = (xs: number[]) => {
 const fmt = (ms: number) => Math.round(ms);
 
 async function seed(db: Awaited<ReturnType<typeof openEmbedded>>['db']) {
-  await db.insert(staffGroups).values({ name: GROUP, position: 10 });
   const { month, year } = parseMonthKey(MONTH);
   await db.insert(monthlyWorkHours).values({ month, year, requiredHours: 160 });
+  const dates = monthDates(MONTH);
+  // Both groups take flights and have operating hours (04:00-23:30 every day), so that their coverage
+  // (the dashboard's day strip, the day view) has demand: 40 departures a day, every 25 minutes from
+  // 05:30, each needing 2 to 4 of each group.
+  await db.insert(staffGroups).values([
+    { name: GROUP, position: 10, takesFlights: true, takesAirportHours: true },
+    { name: SMALL_GROUP, position: 11, takesFlights: true, takesAirportHours: true },
+  ]);
+  for (const role of [GROUP, SMALL_GROUP])
+    await db.insert(airportHours).values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ role, dayOfWeek, openingTime: '04:00', closingTime: '23:30', minimumStaff: 2, month, year })));
+  const flightRows = dates.flatMap((date, d) =>
+    Array.from({ length: 40 }, (_, k) => {
+      const minute = 5 * 60 + 30 + k * 25;
+      const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+      const staff = 2 + ((d + k) % 3);
+      return {
+        flightNumber: `BN${String(d * 40 + k).padStart(4, '0')}`,
+        departureTime: DateTime.fromISO(`${date}T${time}`, { zone: 'Europe/Warsaw' }).toISO()!,
+        arrivalTime: DateTime.fromISO(`${date}T${time}`, { zone: 'Europe/Warsaw' }).plus({ minutes: 90 }).toISO()!,
+        requiredStaff: { [GROUP]: staff, [SMALL_GROUP]: staff },
+      };
+    }),
+  );
+  for (let i = 0; i < flightRows.length; i += 500) await db.insert(flights).values(flightRows.slice(i, i + 500));
+  const small = await seedGroup(db, SMALL_GROUP, SMALL_STAFF, 'small');
+  const big = await seedGroup(db, GROUP, STAFF, 'bench');
+  return { ...big, smallEmployeeIds: small.employeeIds, flights: flightRows.length };
+}
+
+async function seedGroup(db: Awaited<ReturnType<typeof openEmbedded>>['db'], role: string, staff: number, prefix: string) {
   const people = await db
     .insert(employees)
     .values(
-      Array.from({ length: STAFF }, (_, i) => ({
+      Array.from({ length: staff }, (_, i) => ({
         firstName: `Imię${String(i).padStart(3, '0')}`,
         lastName: `Nazwisko${String(i).padStart(3, '0')}`,
-        email: `bench${i}@example.com`,
-        role: GROUP,
+        email: `${prefix}${i}@example.com`,
+        role,
       })),
     )
     .returning({ id: employees.id });
@@ -107,6 +140,53 @@ async function firstRender(page: Page, url: string, firstEmployee: string, lastE
     // The dashboard also reads the month before (rest and runs of days across the boundary): only
     // this month's request is the one timed.
     [firstEmployee, lastEmployee, MONTH] as const,
+  );
+}
+
+/** Navigation start to the grid's last row painted and to the group's day strip painted (the dashboard with ?coverage=1). */
+async function renderWithStrip(page: Page, url: string, lastEmployee: string): Promise<{ grid: number; strip: number }> {
+  await page.goto('about:blank');
+  await page.goto(url, { waitUntil: 'commit' });
+  return page.evaluate(
+    (emp) =>
+      new Promise<{ grid: number; strip: number }>((resolve) => {
+        let grid = 0;
+        let strip = 0;
+        const wait = () => {
+          if (!grid && document.querySelector(`td[data-emp="${emp}"][data-col="0"]`)) requestAnimationFrame(() => setTimeout(() => (grid = grid || performance.now()), 0));
+          if (!strip && document.querySelector('[data-testid="day-strip"] li')) requestAnimationFrame(() => setTimeout(() => (strip = strip || performance.now()), 0));
+          if (grid && strip) resolve({ grid, strip });
+          else requestAnimationFrame(wait);
+        };
+        wait();
+      }),
+    lastEmployee,
+  );
+}
+
+type DayView = { total: number; api: number; afterData: number; onDuty: number };
+
+/** Navigation start to the coverage day view painted: its chart drawn and its duty timeline listed. */
+async function renderDayView(page: Page, url: string): Promise<DayView> {
+  await page.goto('about:blank');
+  await page.goto(url, { waitUntil: 'commit' });
+  return page.evaluate(
+    () =>
+      new Promise<DayView>((resolve) => {
+        const wait = () => {
+          const rows = document.querySelectorAll('[data-testid="duty-timeline"] li').length;
+          if (rows > 0 && document.querySelector('figure canvas')) {
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                const painted = performance.now();
+                const day = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/coverage/day?')).at(-1) as PerformanceResourceTiming;
+                resolve({ total: painted, api: day.responseEnd - day.startTime, afterData: painted - day.responseEnd, onDuty: rows });
+              }, 0),
+            );
+          } else requestAnimationFrame(wait);
+        };
+        wait();
+      }),
   );
 }
 
@@ -215,6 +295,17 @@ async function main() {
     for (let i = 0; i < RUNS; i++) renderGroup.push(await firstRender(page, groupUrl, first, last));
     for (let i = 0; i < RUNS; i++) renderAll.push(await firstRender(page, allUrl, first, last));
 
+    // The day strip above the grid (opt-in): the grid's render with it, and when the strip is painted.
+    const stripUrl = `${groupUrl}&coverage=1`;
+    await renderWithStrip(page, stripUrl, last);
+    const withStrip: Array<{ grid: number; strip: number }> = [];
+    for (let i = 0; i < RUNS; i++) withStrip.push(await renderWithStrip(page, stripUrl, last));
+    // The coverage day view of the 60-employee group, on a weekday of the month.
+    const dayUrl = `/coverage/day?date=${MONTH}-11&group=${encodeURIComponent(SMALL_GROUP)}`;
+    await renderDayView(page, dayUrl);
+    const dayView: DayView[] = [];
+    for (let i = 0; i < RUNS; i++) dayView.push(await renderDayView(page, dayUrl));
+
     await firstRender(page, groupUrl, first, last);
     const dates = monthDates(MONTH);
     const menu: number[] = [];
@@ -239,6 +330,8 @@ async function main() {
       `first render, every group: median ${fmt(median(col(renderAll, 'total')))} ms; month request ${fmt(median(col(renderAll, 'api')))} ms; answer to painted grid ${fmt(median(col(renderAll, 'afterData')))} ms`,
       `open a cell menu: median ${fmt(median(menu))} ms, max ${fmt(Math.max(...menu))} ms (${menu.length} opens)`,
       `re-render after a save (request, month reload, grid render): median ${fmt(median(save))} ms, max ${fmt(Math.max(...save))} ms (${save.length} saves)`,
+      `with the day strip: grid painted median ${fmt(median(withStrip.map((x) => x.grid)))} ms (without: ${fmt(median(col(renderGroup, 'total')))} ms), strip painted median ${fmt(median(withStrip.map((x) => x.strip)))} ms`,
+      `coverage day view, ${SMALL_STAFF}-employee group (${dayView[0]!.onDuty} on duty): painted median ${fmt(median(dayView.map((x) => x.total)))} ms from navigation; its request ${fmt(median(dayView.map((x) => x.api)))} ms; answer to painted ${fmt(median(dayView.map((x) => x.afterData)))} ms`,
     ];
     for (const l of lines) console.log(l);
     const section = [
@@ -246,7 +339,8 @@ async function main() {
       '',
       `\`npm run bench:dashboard\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${availableParallelism()} CPUs (load average ${load} at the end),`,
       `Debian's Chromium headless with the browser suite's launch flags, viewport 1440×900 (the compact density, the default up to 1600 px), built front end, embedded database, app and browser on the same machine.`,
-      `${MONTH}: one group of ${STAFF} employees (${rows} rows × ${dates.length} days = ${cells} day cells), ${seeded.shifts} shifts, ${seeded.timeOff} time off, ${seeded.events} events.`,
+      `${MONTH}: one group of ${STAFF} employees (${rows} rows × ${dates.length} days = ${cells} day cells), ${seeded.shifts} shifts, ${seeded.timeOff} time off, ${seeded.events} events; a second group of ${SMALL_STAFF} for the coverage day view; both with operating hours 04:00–23:30 and ${seeded.flights} departures (40 a day).`,
+      'Day strip: the issue\'s target is that it adds under 50 ms to the dashboard\'s first render (the grid with and without it); day view: under 200 ms for 60 staff.',
       'First render, by the page\'s clock from navigation start: the first rows painted (the grid paints 40 rows at once, the rest in a non-blocking render right after), and the last employee\'s row painted; the latter split into the month request (GET /api/month) and the time from its answer to the painted grid.',
       'Menu: click to menu painted, inside the page. Save: click on Save to the new shift painted in its cell with the modal gone (PUT, month reload, grid render).',
       '',
@@ -259,6 +353,11 @@ async function main() {
       `| all rows painted, all groups | ${summary(col(renderAll, 'total'))} |`,
       `| open a cell menu | ${summary(menu)} |`,
       `| re-render after a save | ${summary(save)} |`,
+      `| all 200 rows painted, with the day strip above (\`?coverage=1\`) | ${summary(withStrip.map((x) => x.grid))} |`,
+      `| … the day strip painted (GET /api/coverage, then the strip) | ${summary(withStrip.map((x) => x.strip))} |`,
+      `| coverage day view of the ${SMALL_STAFF}-employee group painted (chart and ${dayView[0]!.onDuty} people on duty), from navigation | ${summary(dayView.map((x) => x.total))} |`,
+      `| … of which its request (GET /api/coverage/day) | ${summary(dayView.map((x) => x.api))} |`,
+      `| … of which answer to painted day view | ${summary(dayView.map((x) => x.afterData))} |`,
     ].join('\n');
     writeResultsSection(join(root, 'bench', 'RESULTS.md'), section);
     console.log('\nwrote bench/RESULTS.md (Dashboard section)');
