@@ -5,7 +5,7 @@
 // re-render after a save. Prints the figures and writes them to bench/RESULTS.md between the
 // dashboard markers, keeping the rest of the file.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import { airportHours, employees, events, flights, monthlyWorkHours, schedules, 
 import { DateTime } from 'luxon';
 import { shiftHours } from '../src/shared/hours.ts';
 import { monthDates, parseMonthKey } from '../src/shared/month.ts';
+import { writeResultsSection } from '../tools/results-section.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MONTH = '2026-03';
@@ -240,20 +241,6 @@ async function saveAndRerender(page: Page, employeeId: string, date: string, sta
   );
 }
 
-export function writeResultsSection(file: string, section: string): void {
-  const START = '<!-- dashboard:start -->';
-  const END = '<!-- dashboard:end -->';
-  const block = `${START}\n${section}\n${END}`;
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const a = text.indexOf(START);
-  const b = text.indexOf(END);
-  if (a >= 0 && b > a) text = text.slice(0, a) + block + text.slice(b + END.length);
-  else text = text.trim() === '' ? `${block}\n` : `${text.trimEnd()}\n\n${block}\n`;
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, file);
-}
-
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'grafik-bench-dashboard-'));
   const webRoot = join(work, 'web');
@@ -359,7 +346,7 @@ async function main() {
       `| … of which its request (GET /api/coverage/day) | ${summary(dayView.map((x) => x.api))} |`,
       `| … of which answer to painted day view | ${summary(dayView.map((x) => x.afterData))} |`,
     ].join('\n');
-    writeResultsSection(join(root, 'bench', 'RESULTS.md'), section);
+    writeResultsSection('dashboard', section);
     console.log('\nwrote bench/RESULTS.md (Dashboard section)');
   } finally {
     await browser.close();
