@@ -177,7 +177,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection killed mi
       `insert into flights (flight_number, departure_time, arrival_time, required_staff) values ($1, $2, $3, '{}'::jsonb)`,
       [clash.flight_number, clash.departure_time, clash.arrival_time],
     );
-    const pending = send('POST', '/api/flights/import', { rows });
+    const body = {
+      fileName: 'faults.csv',
+      header: ['flight_number', 'departure_time', 'arrival_time'],
+      mapping: { flightNumber: 'flight_number', departure: 'departure_time', arrival: 'arrival_time' },
+      rows: rows.map((r) => ({ row: r.row, cells: [r.flight_number, r.departure_time, r.arrival_time] })),
+    };
+    const pending = send('POST', '/api/flights/import', body);
     const pid = await blockedBackend(admin, dbName);
     const blocked = await admin.query<{ query: string; xact: boolean }>(
       'select query, backend_xid is not null as xact from pg_stat_activity where pid = $1',
@@ -193,9 +199,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection killed mi
     expect((await t.database.db.select({ id: flights.id }).from(flights)).length).toBe(countBefore);
     expect(await dataChecksum(t.database.db)).toBe(checksum);
 
-    const retry = await send('POST', '/api/flights/import', { rows });
+    const retry = await send('POST', '/api/flights/import', body);
     expect(retry.statusCode, retry.body).toBe(200);
-    expect(retry.json()).toEqual({ inserted: 1500, skippedExisting: 0 });
+    expect(retry.json()).toMatchObject({ counts: { new: 1500, changed: 0, unchanged: 0 } });
   });
 
   it("the change feed's connection killed: month reads stay right, and keeping months resumes by itself", async () => {

@@ -181,8 +181,11 @@ export const flights = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     flightNumber: text('flight_number').notNull(),
     departureTime: timestamp('departure_time', { withTimezone: true, mode: 'string' }).notNull(),
-    arrivalTime: timestamp('arrival_time', { withTimezone: true, mode: 'string' }).notNull(),
+    /** Optional: demand follows departures only, and many feeds carry none. */
+    arrivalTime: timestamp('arrival_time', { withTimezone: true, mode: 'string' }),
     requiredStaff: jsonb('required_staff').$type<Record<string, number>>().notNull().default({}),
+    /** The timetable import that last wrote this flight; null for one a planner entered or copied. */
+    importId: uuid('import_id').references(() => flightImports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -195,6 +198,28 @@ export const flights = pgTable(
     check('flights_arrival_after_departure', sql`${t.arrivalTime} > ${t.departureTime}`),
   ],
 );
+
+/** One timetable import: who brought which file in, when, and what it did (docs/flights-import.md). */
+export const flightImports = pgTable('flight_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: createdAt(),
+  /** The account that ran it; no foreign key, so the record outlives the account and restores before it. */
+  userId: text('user_id'),
+  fileName: text('file_name').notNull(),
+  timeBasis: text('time_basis').notNull(),
+  newCount: integer('new_count').notNull(),
+  changedCount: integer('changed_count').notNull(),
+  unchangedCount: integer('unchanged_count').notNull(),
+});
+
+/** A saved column mapping, offered again for a file whose header is the same (docs/flights-import.md). */
+export const importProfiles = pgTable('import_profiles', {
+  /** The header's names, trimmed and lower-cased, as JSON (headerKey()). */
+  headerKey: text('header_key').primaryKey(),
+  header: jsonb('header').$type<string[]>().notNull(),
+  mapping: jsonb('mapping').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
 
 export const airportHours = pgTable(
   'airport_hours',

@@ -1,6 +1,9 @@
 // Maps a real timetable month onto another month, keeping each flight's weekday and local time.
 import { DateTime } from 'luxon';
 import Papa from 'papaparse';
+import { sourceDayFor } from '../flights/copy.ts';
+
+export { sourceDayFor };
 
 export interface TimetableRow {
   flightNumber: string;
@@ -17,18 +20,6 @@ export function parseTimetableCsv(text: string): TimetableRow[] {
     arrival: r.arrival_time ?? '',
     aircraftType: r.aircraft_type ?? '',
   }));
-}
-
-/**
- * For each day of the target month, the source day with the same weekday in the same week of the
- * month (wrapping back a week where the source month runs out).
- */
-export function sourceDayFor(target: DateTime, sourceMonthStart: DateTime): DateTime {
-  const week = Math.floor((target.day - 1) / 7);
-  const firstSame = sourceMonthStart.plus({ days: (target.weekday - sourceMonthStart.weekday + 7) % 7 });
-  let candidate = firstSame.plus({ weeks: week });
-  while (candidate.month !== sourceMonthStart.month) candidate = candidate.minus({ weeks: 1 });
-  return candidate;
 }
 
 /** The timetable's flights moved onto `month` (YYYY-MM) in `timeZone`, as ISO date-times with offsets. */

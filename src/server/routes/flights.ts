@@ -1,32 +1,39 @@
 // Flights API: GET ?month=YYYY-MM (departures within the month in the airport's zone), POST, PUT /:id
-// ({version, data}), DELETE /:id, and POST /import (a timetable's rows; dryRun classifies them).
+// ({version, data}), DELETE /:id; the timetable import (POST /import, dryRun classifies the rows;
+// GET /import-profiles, the saved mappings) and the bulk actions (POST /delete, POST /copy).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { flightInputIn, flightInputSchema, flightSchema, flightUpdateSchema, type ResolvedFlight } from '../../shared/api/flights.ts';
 import {
-  checkImportRows,
-  flightInputIn,
-  flightInputSchema,
-  flightSchema,
-  flightUpdateSchema,
+  bulkDeleteSchema,
+  busiestMonth,
+  checkImportFile,
+  copyMonthSchema,
+  copyResultSchema,
+  headerKey,
   importBodySchema,
   importPreviewSchema,
+  importProfileSchema,
   importResultSchema,
-  type ImportPreviewRow,
   type ImportRefusal,
-  type ResolvedFlight,
-} from '../../shared/api/flights.ts';
+} from '../../shared/api/flight-import.ts';
+import { copyMonth } from '../flights/copy.ts';
 import { isoMonth } from '../../shared/api/dates.ts';
 import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
 import { paramsOfIssue } from '../../shared/api/issues.ts';
 import {
+  classifyFlights,
   createFlight,
   deleteFlight,
-  existingFlightKeys,
+  deleteFlightsBetween,
+  deleteFlightsById,
   flightGroupNames,
   importFlights,
+  insertCopiedFlights,
   listFlights,
+  listImportProfiles,
   updateFlight,
   type WriteResult,
 } from '../repos/flights.ts';
@@ -38,7 +45,7 @@ import { replyToDelete } from '../http/replies.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';
 
 const idParams = z.object({ id: z.uuid('must be a flight id') });
-/** A 5 MB file grows when sent as JSON rows; the import route takes up to this much. */
+/** A 5 MB file grows when sent as JSON cells; the import route takes up to this much, the others the default 1 MB. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
 async function rulesContext(db: Db) {
@@ -107,6 +114,10 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
     async (request, reply) => replyToDelete(reply, await deleteFlight(db, request.params.id, request.query.version), 'Flight'),
   );
 
+  api.get('/flights/import-profiles', { schema: { response: { 200: z.array(importProfileSchema) } } }, async () =>
+    listImportProfiles(db),
+  );
+
   api.post(
     '/flights/import',
     {
@@ -115,20 +126,21 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
     },
     async (request, reply) => {
       const ctx = await rulesContext(db);
-      // The same rules as the preview, row by row: a file cannot slip past them by skipping the dry run.
-      const checked = checkImportRows(request.body.rows, { ...ctx, staffForAircraft: requiredStaffFor });
-      const valid = checked.flatMap((r) => (r.ok ? [r] : []));
+      const { header, rows, mapping, fileName } = request.body;
+      // The same rules as the dry run, row by row: a file cannot slip past them by skipping it.
+      const checked = checkImportFile(header, rows, mapping, { ...ctx, staffForAircraft: requiredStaffFor });
+      const valid = checked.flatMap((r) => (r.ok ? [r.flight] : []));
       const invalid = checked.flatMap((r) => (r.ok ? [] : [{ row: r.row, errors: r.errors }]));
+      const month = busiestMonth(valid.map((f) => f.departureTime), ctx.timeZone);
 
       if (request.body.dryRun) {
-        const stored = await existingFlightKeys(db, valid.map((r) => r.flight));
-        const rows: ImportPreviewRow[] = checked.map((r) =>
-          r.ok
-            ? { row: r.row, status: stored.has(r.key) ? 'existing' : 'new', errors: [], flight: r.flight }
-            : { row: r.row, status: 'invalid', errors: r.errors, flight: null },
-        );
-        const count = (status: string) => rows.filter((r) => r.status === status).length;
-        return { counts: { new: count('new'), existing: count('existing'), invalid: count('invalid') }, rows };
+        const classified = await classifyFlights(db, valid, ctx.timeZone, mapping.arrival === null);
+        const count = (status: string) => classified.filter((c) => c.status === status).length;
+        return {
+          counts: { new: count('new'), changed: count('changed'), unchanged: count('unchanged'), invalid: invalid.length },
+          invalid,
+          month,
+        };
       }
 
       if (invalid.length > 0) {
@@ -141,12 +153,54 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
           code: 'IMPORT_INVALID',
           message: `Nothing was imported: ${invalid.length} invalid ${invalid.length === 1 ? 'row' : 'rows'}. ${shown}${more}`,
           requestId: String(request.id),
+          params: { count: invalid.length },
           rows: invalid,
         };
         // Outside the route's answer schema (an error body with its rows), so it goes out as plain JSON.
         return reply.status(400 as 200).type('application/json').send(JSON.stringify(body) as never);
       }
-      return importFlights(db, valid.map((r) => r.flight));
+      const record = {
+        fileName,
+        timeBasis: mapping.times,
+        userId: request.user?.id ?? null,
+        header: header.map((h) => h.trim()),
+        headerKey: headerKey(header),
+        mapping,
+        keepArrival: mapping.arrival === null,
+      };
+      const { importId, counts } = await importFlights(db, valid, record, ctx.timeZone);
+      return { importId, counts, month };
+    },
+  );
+
+  api.post(
+    '/flights/delete',
+    { schema: { body: bulkDeleteSchema, response: { 200: z.object({ deleted: z.number().int() }) } } },
+    async (request) => {
+      const body = request.body;
+      if ('ids' in body) return { deleted: await deleteFlightsById(db, body.ids) };
+      const { timeZone } = await getSettings(db);
+      const start =
+        'month' in body
+          ? DateTime.fromISO(`${body.month}-01`, { zone: timeZone })
+          : DateTime.fromISO(body.date, { zone: timeZone });
+      const end = 'month' in body ? start.plus({ months: 1 }) : start.plus({ days: 1 });
+      return { deleted: await deleteFlightsBetween(db, start, end) };
+    },
+  );
+
+  api.post(
+    '/flights/copy',
+    { schema: { body: copyMonthSchema, response: { 200: copyResultSchema } } },
+    async (request) => {
+      const { from, to } = request.body;
+      if (from === to) throw badRequest('to: must be another month than the one copied', 'to', { rule: 'sameMonth' });
+      const { timeZone } = await getSettings(db);
+      const start = DateTime.fromISO(`${from}-01`, { zone: timeZone });
+      const source = await listFlights(db, start, start.plus({ months: 1 }), timeZone);
+      if (source.length === 0) throw badRequest(`from: ${from} has no flights to copy`, 'from', { rule: 'noFlights', month: from });
+      const result = await insertCopiedFlights(db, copyMonth(source, from, to, timeZone));
+      return { ...result, month: to };
     },
   );
 }

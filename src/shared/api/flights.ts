@@ -8,16 +8,11 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { atWallClock } from '../hours.ts';
 import { YEAR_RANGE } from './dates.ts';
-import { issueParamsSchema, paramsOfIssue, type IssueParams } from './issues.ts';
 
 export const FLIGHT_NUMBER_MAX = 16;
 export const STAFF_MAX = 99;
-/** A timetable file may be at most this big and hold at most this many rows. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 20_000;
-/** Longer cells of a timetable file are cut to this length before they are sent (they are invalid anyway). */
-export const IMPORT_CELL_MAX = 200;
-const TEXT_MAX = IMPORT_CELL_MAX;
+/** The longest time text the API takes. */
+const TEXT_MAX = 200;
 
 /** The messages of the flight rules. Each refusal names its key (params.rule), which the screens translate. */
 export const FLIGHT_MESSAGES = {
@@ -32,7 +27,7 @@ export const FLIGHT_MESSAGES = {
   staffNumber: 'must be a whole number of at least 1',
   staffMax: `must be at most ${STAFF_MAX}`,
   unknownGroup: 'is not a staff group',
-  duplicateInFile: 'repeats an earlier row (same flight number and departure)',
+  duplicateInFile: 'repeats an earlier row (same flight number and departure date)',
   extraCells: 'has more cells than the header row (a comma inside a value needs quotes)',
 } as const;
 export type FlightMessageKey = keyof typeof FLIGHT_MESSAGES;
@@ -134,7 +129,8 @@ export const flightInputSchema = z
   .object({
     flightNumber: flightNumberSchema,
     departureTime: timeText,
-    arrivalTime: timeText,
+    /** Optional: demand follows departures only. Blank or left out: no arrival. */
+    arrivalTime: timeText.nullable().optional(),
     /** Headcount per staff group; groups left out that take part in flights need 1. */
     requiredStaff: z.record(z.string().min(1).max(60), staffCountSchema).optional(),
   })
@@ -145,7 +141,7 @@ export type FlightInput = z.input<typeof flightInputSchema>;
 export interface ResolvedFlight {
   flightNumber: string;
   departureTime: string;
-  arrivalTime: string;
+  arrivalTime: string | null;
   requiredStaff: Record<string, number>;
 }
 
@@ -154,39 +150,30 @@ function ruleIssue(path: string[], rule: FlightMessageKey) {
   return { code: 'custom' as const, path, message: FLIGHT_MESSAGES[rule], params: { rule } };
 }
 
-/** An issue of a schema checked inside another, moved to `path`, with its own params kept. */
-function innerIssue(path: string[], inner: z.core.$ZodIssue) {
-  return { code: 'custom' as const, path, message: inner.message, params: { inner: paramsOfIssue(inner) } };
-}
-
-/** The params of an issue of the import rules: an inner issue's own, or the rule's. */
-function rowIssueParams(issue: z.core.$ZodIssue): IssueParams {
-  const inner = issue.code === 'custom' ? (issue.params as { inner?: IssueParams } | undefined)?.inner : undefined;
-  return inner ?? paramsOfIssue(issue);
-}
-
 /** The form/API rules that need the zone and the groups: times, arrival after departure, group names. */
 export function flightInputIn(ctx: FlightRulesContext) {
   return flightInputSchema.transform((input, zctx): ResolvedFlight => {
     const departure = parseFlightTime(input.departureTime, ctx.timeZone);
-    const arrival = parseFlightTime(input.arrivalTime, ctx.timeZone);
+    const arrivalText = input.arrivalTime?.trim() ?? '';
+    // No arrival is a valid answer: demand follows departures only.
+    const arrival: TimeResult | null = arrivalText === '' ? null : parseFlightTime(arrivalText, ctx.timeZone);
     if (!departure.ok) zctx.addIssue(ruleIssue(['departureTime'], departure.rule));
-    if (!arrival.ok) zctx.addIssue(ruleIssue(['arrivalTime'], arrival.rule));
-    if (departure.ok && arrival.ok && arrival.time <= departure.time) {
+    if (arrival && !arrival.ok) zctx.addIssue(ruleIssue(['arrivalTime'], arrival.rule));
+    if (departure.ok && arrival?.ok && arrival.time <= departure.time) {
       zctx.addIssue(ruleIssue(['arrivalTime'], 'arrivalAfterDeparture'));
     }
     const staff = input.requiredStaff ?? {};
     for (const name of Object.keys(staff)) {
       if (!ctx.groups.includes(name)) zctx.addIssue(ruleIssue(['requiredStaff', name], 'unknownGroup'));
     }
-    if (!departure.ok || !arrival.ok) return z.NEVER;
+    if (!departure.ok || (arrival && !arrival.ok)) return z.NEVER;
     const requiredStaff: Record<string, number> = {};
     for (const name of ctx.flightGroups) requiredStaff[name] = 1;
     Object.assign(requiredStaff, staff);
     return {
       flightNumber: input.flightNumber,
       departureTime: toZoneIso(departure.time, ctx.timeZone),
-      arrivalTime: toZoneIso(arrival.time, ctx.timeZone),
+      arrivalTime: arrival?.ok ? toZoneIso(arrival.time, ctx.timeZone) : null,
       requiredStaff,
     };
   });
@@ -198,181 +185,10 @@ export const flightSchema = z.object({
   id: z.string(),
   flightNumber: z.string(),
   departureTime: z.string(),
-  arrivalTime: z.string(),
+  arrivalTime: z.string().nullable(),
   requiredStaff: z.record(z.string(), z.number()),
+  /** The import that last wrote the flight, or null when a planner entered it. */
+  importId: z.string().nullable(),
   version: z.number().int(),
 });
 export type Flight = z.infer<typeof flightSchema>;
-
-// ---- Timetable import ----
-
-/**
- * One data row of a timetable file as it was read: the cells as text, named by the file's columns.
- * `row` is its row number in the file (the header is row 1). `staff` holds the staff columns by group.
- */
-export const importRowSchema = z
-  .object({
-    row: z.number().int().min(2),
-    flight_number: z.string().max(TEXT_MAX),
-    departure_time: z.string().max(TEXT_MAX),
-    arrival_time: z.string().max(TEXT_MAX),
-    aircraft_type: z.string().max(TEXT_MAX).optional(),
-    staff: z.record(z.string().min(1).max(60), z.string().max(TEXT_MAX)).optional(),
-  })
-  .strict();
-export type ImportRow = z.infer<typeof importRowSchema>;
-
-export const importBodySchema = z
-  .object({
-    /** Only classify the rows (the preview); write nothing. */
-    dryRun: z.boolean().optional(),
-    rows: z
-      .array(importRowSchema)
-      .min(1, 'the file has no flights')
-      .max(IMPORT_MAX_ROWS, `at most ${IMPORT_MAX_ROWS} rows can be imported at once`),
-  })
-  .strict();
-export type ImportBody = z.infer<typeof importBodySchema>;
-
-/** One problem of one row: the column it is in, and why. */
-export const rowErrorSchema = z.object({
-  field: z.string(),
-  message: z.string(),
-  /** For a repeated row: the row number it repeats. */
-  duplicateOf: z.number().int().optional(),
-  /** Why, in words a screen translates: the rule (FLIGHT_MESSAGES' key) or the zod issue and its limits. */
-  params: issueParamsSchema.optional(),
-});
-export type RowError = z.infer<typeof rowErrorSchema>;
-
-export interface ImportRulesContext extends FlightRulesContext {
-  /** Headcount per group for an aircraft type, used when a row has no staff columns. */
-  staffForAircraft?: (aircraftType: string) => Record<string, number>;
-}
-
-function staffCell(text: string): number | null {
-  const value = text.trim();
-  if (!/^\d+$/.test(value)) return null;
-  return Number(value);
-}
-
-/** The rules of one timetable row; the server runs this for the preview and again for the import. */
-export function importRowIn(ctx: ImportRulesContext) {
-  return importRowSchema.transform((raw, zctx): ResolvedFlight & { row: number } => {
-    const number = flightNumberSchema.safeParse(raw.flight_number);
-    if (!number.success) zctx.addIssue(innerIssue(['flight_number'], number.error.issues[0]!));
-    const departure = parseFlightTime(raw.departure_time, ctx.timeZone);
-    const arrival = parseFlightTime(raw.arrival_time, ctx.timeZone);
-    if (!departure.ok) zctx.addIssue(ruleIssue(['departure_time'], departure.rule));
-    if (!arrival.ok) zctx.addIssue(ruleIssue(['arrival_time'], arrival.rule));
-    const inOrder = departure.ok && arrival.ok && arrival.time > departure.time;
-    if (departure.ok && arrival.ok && !inOrder) zctx.addIssue(ruleIssue(['arrival_time'], 'arrivalAfterDeparture'));
-    // Defaults: by aircraft size when the type is known, else 1 per flight group; staff cells override.
-    const aircraft = raw.aircraft_type?.trim() ?? '';
-    const byAircraft = aircraft && ctx.staffForAircraft ? ctx.staffForAircraft(aircraft) : {};
-    const requiredStaff: Record<string, number> = {};
-    for (const name of ctx.flightGroups) requiredStaff[name] = byAircraft[name] ?? 1;
-    let staffOk = true;
-    for (const [name, text] of Object.entries(raw.staff ?? {})) {
-      if (!ctx.groups.includes(name)) {
-        zctx.addIssue(ruleIssue([name], 'unknownGroup'));
-        staffOk = false;
-        continue;
-      }
-      if (text.trim() === '') continue; // an empty cell keeps the default
-      const count = staffCell(text);
-      const checked = staffCountSchema.safeParse(count);
-      if (count === null || !checked.success) {
-        zctx.addIssue(count === null ? ruleIssue([name], 'staffNumber') : innerIssue([name], checked.error!.issues[0]!));
-        staffOk = false;
-        continue;
-      }
-      requiredStaff[name] = checked.data;
-    }
-    if (!number.success || !departure.ok || !arrival.ok || !inOrder || !staffOk) return z.NEVER;
-    return {
-      row: raw.row,
-      flightNumber: number.data,
-      departureTime: toZoneIso(departure.time, ctx.timeZone),
-      arrivalTime: toZoneIso(arrival.time, ctx.timeZone),
-      requiredStaff,
-    };
-  });
-}
-
-export type ImportStatus = 'new' | 'existing' | 'invalid';
-
-export const importPreviewRowSchema = z.object({
-  row: z.number().int(),
-  status: z.enum(['new', 'existing', 'invalid']),
-  errors: z.array(rowErrorSchema),
-  flight: z
-    .object({
-      flightNumber: z.string(),
-      departureTime: z.string(),
-      arrivalTime: z.string(),
-      requiredStaff: z.record(z.string(), z.number()),
-    })
-    .nullable(),
-});
-export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
-
-/** The answer of a dry run: every row classified, and the counts. */
-export const importPreviewSchema = z.object({
-  counts: z.object({ new: z.number().int(), existing: z.number().int(), invalid: z.number().int() }),
-  rows: z.array(importPreviewRowSchema),
-});
-export type ImportPreview = z.infer<typeof importPreviewSchema>;
-
-export const importResultSchema = z.object({ inserted: z.number().int(), skippedExisting: z.number().int() });
-export type ImportResult = z.infer<typeof importResultSchema>;
-
-/** The 400 of a refused import: every invalid row with its errors. */
-export interface ImportRefusal {
-  code: 'IMPORT_INVALID';
-  message: string;
-  requestId: string;
-  rows: { row: number; errors: RowError[] }[];
-}
-
-/** Identity of a flight for duplicates: its number and the instant it departs. */
-export function flightKey(flightNumber: string, departureIso: string): string {
-  return `${flightNumber}|${DateTime.fromISO(departureIso, { setZone: true }).toMillis()}`;
-}
-
-/**
- * Checks every row with importRowIn and marks repeats of an earlier row (same number and departure).
- * Returns the resolved flights of the valid rows and the errors of the others, in file order.
- */
-export function checkImportRows(rows: ImportRow[], ctx: ImportRulesContext) {
-  const schema = importRowIn(ctx);
-  const firstRowOf = new Map<string, number>();
-  const results: ({ row: number; ok: true; flight: ResolvedFlight; key: string } | { row: number; ok: false; errors: RowError[] })[] = [];
-  for (const raw of rows) {
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      results.push({
-        row: raw.row,
-        ok: false,
-        errors: parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'row', message: i.message, params: rowIssueParams(i) })),
-      });
-      continue;
-    }
-    const { row, ...flight } = parsed.data;
-    const key = flightKey(flight.flightNumber, flight.departureTime);
-    const earlier = firstRowOf.get(key);
-    if (earlier !== undefined) {
-      results.push({
-        row,
-        ok: false,
-        errors: [
-          { field: 'flight_number', message: FLIGHT_MESSAGES.duplicateInFile, duplicateOf: earlier, params: { issue: 'custom', rule: 'duplicateInFile' } },
-        ],
-      });
-      continue;
-    }
-    firstRowOf.set(key, row);
-    results.push({ row, ok: true, flight, key });
-  }
-  return results;
-}

@@ -43,7 +43,8 @@ export interface FlightModalProps {
 function initialValues({ flight, month, zone, groups }: FlightModalProps): Values {
   if (flight) {
     const departure = localParts(flight.departureTime, zone);
-    const arrival = localParts(flight.arrivalTime, zone);
+    // No arrival: the arrival fields start blank, on the departure's date.
+    const arrival = flight.arrivalTime ? localParts(flight.arrivalTime, zone) : { date: departure.date, time: '' };
     return {
       flightNumber: flight.flightNumber,
       departureDate: departure.date,
@@ -82,8 +83,8 @@ export function FlightModal(props: FlightModalProps) {
       if (!number.success) errors.flightNumber = rule(paramsOfIssue(number.error.issues[0]!));
       if (!values.departureDate) errors.departureDate = t('modal.dateRequired');
       if (!values.departureTime) errors.departureTime = t('modal.timeRequired');
-      if (!values.arrivalDate) errors.arrivalDate = t('modal.dateRequired');
-      if (!values.arrivalTime) errors.arrivalTime = t('modal.timeRequired');
+      // The arrival is optional (demand follows departures): a time without a date is not.
+      if (values.arrivalTime && !values.arrivalDate) errors.arrivalDate = t('modal.dateRequired');
       const departure = values.departureDate && values.departureTime ? parseFlightTime(`${values.departureDate}T${values.departureTime}`, zone) : null;
       const arrival = values.arrivalDate && values.arrivalTime ? parseFlightTime(`${values.arrivalDate}T${values.arrivalTime}`, zone) : null;
       if (departure && !departure.ok) errors.departureTime = rule({ issue: 'custom', rule: departure.rule });
@@ -107,7 +108,7 @@ export function FlightModal(props: FlightModalProps) {
     const data = {
       flightNumber: values.flightNumber,
       departureTime: `${values.departureDate}T${values.departureTime}`,
-      arrivalTime: `${values.arrivalDate}T${values.arrivalTime}`,
+      arrivalTime: values.arrivalTime ? `${values.arrivalDate}T${values.arrivalTime}` : null,
       requiredStaff,
     };
     try {
@@ -170,8 +171,8 @@ export function FlightModal(props: FlightModalProps) {
               onChange={(e) => setDepartureDate(e.currentTarget.value)}
             />
             <TextInput type="time" label={t('modal.departureTime')} required {...form.getInputProps('departureTime')} />
-            <TextInput type="date" label={t('modal.arrivalDate')} required {...form.getInputProps('arrivalDate')} />
-            <TextInput type="time" label={t('modal.arrivalTime')} required {...form.getInputProps('arrivalTime')} />
+            <TextInput type="date" label={t('modal.arrivalDate')} {...form.getInputProps('arrivalDate')} />
+            <TextInput type="time" label={t('modal.arrivalTime')} {...form.getInputProps('arrivalTime')} />
           </SimpleGrid>
           {form.getValues().staff.length > 0 && (
             <Fieldset legend={t('modal.staffTitle')}>

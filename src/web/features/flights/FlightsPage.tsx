@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Center,
+  Checkbox,
   CloseButton,
   Group,
   Loader,
@@ -34,6 +35,7 @@ import { deleteFlight, useAirportZone, useFlights, useRefreshFlights, useStaffGr
 import { formatFlightTime, localDate } from './format.ts';
 import { FlightModal } from './FlightModal.tsx';
 import { ImportModal } from './ImportModal.tsx';
+import { BulkActions } from './BulkActions.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
 
 export const PAGE_SIZE = 50;
@@ -90,6 +92,24 @@ export function FlightsPage() {
   });
   const [modal, setModal] = useState<{ flight: Flight | null } | null>(null);
   const [importing, setImporting] = useState(false);
+  // The flights ticked for a bulk delete; a new month starts with none.
+  const [selection, setSelection] = useState({ month, ids: new Set<string>() });
+  const selected = selection.month === month ? selection.ids : new Set<string>();
+  const toggle = (ids: string[], on: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    setSelection({ month, ids: next });
+  };
+  /** Opens the screen on `target` (after an import or a copy: the month that received the flights). */
+  const goToMonth = (target: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('month', target);
+      return next;
+    });
   const [filter, setFilter] = useState({ month, search: '', day: null as string | null, page: 1 });
   // A new month starts with no filter, on the first page.
   const current = filter.month === month ? filter : { month, search: '', day: null, page: 1 };
@@ -170,13 +190,26 @@ export function FlightsPage() {
   };
 
   const staffHeader = groups.length > 0;
-  const columnCount = 4 + Math.max(groups.length, 1);
+  const columnCount = 5 + Math.max(groups.length, 1);
+  // Only flights still in the month's list count as selected.
+  const selectedIds = all.filter((f) => selected.has(f.id)).map((f) => f.id);
+  const pageIds = pageRows.map((f) => f.id);
+  const pageSelected = pageIds.filter((id) => selected.has(id)).length;
+  const dayCount = current.day === null ? null : all.filter((f) => localDate(f.departureTime, zone) === current.day).length;
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>{t('title')}</PageTitle>
         <Group gap="sm">
+          <BulkActions
+            month={month}
+            counts={{ month: all.length, day: dayCount, selected: selectedIds.length }}
+            day={current.day}
+            selectedIds={selectedIds}
+            onDeleted={() => setSelection({ month, ids: new Set() })}
+            onCopied={goToMonth}
+          />
           <Button
             variant="default"
             leftSection={<IconFileImport size={18} />}
@@ -262,11 +295,18 @@ export function FlightsPage() {
                     w={260}
                   />
                 </Group>
+                <Group gap="md">
+                {selectedIds.length > 0 && (
+                  <Text size="sm" c="dimmed" data-testid="selected-count">
+                    {t('bulk.selected', { count: selectedIds.length })}
+                  </Text>
+                )}
                 <Text size="sm" fw={500} data-testid="flight-count">
                   {filtered
                     ? t('countFiltered', { count: all.length, shown: numbers.format(shown.length), formatted: numbers.format(all.length) })
                     : countText(all.length)}
                 </Text>
+                </Group>
               </Group>
             )}
             {coverageQuery.isError ? (
@@ -286,6 +326,15 @@ export function FlightsPage() {
               <Table striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
+                    <Table.Th rowSpan={staffHeader ? 2 : 1} w={40}>
+                      <Checkbox
+                        aria-label={t('bulk.selectPage')}
+                        checked={pageIds.length > 0 && pageSelected === pageIds.length}
+                        indeterminate={pageSelected > 0 && pageSelected < pageIds.length}
+                        disabled={pageIds.length === 0}
+                        onChange={(e) => toggle(pageIds, e.currentTarget.checked)}
+                      />
+                    </Table.Th>
                     <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.flightNumber')}</Table.Th>
                     <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.departure')}</Table.Th>
                     <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.arrival')}</Table.Th>
@@ -318,11 +367,20 @@ export function FlightsPage() {
                   ) : (
                     pageRows.map((f) => (
                       <Table.Tr key={f.id}>
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={t('bulk.select', { number: f.flightNumber })}
+                            checked={selected.has(f.id)}
+                            onChange={(e) => toggle([f.id], e.currentTarget.checked)}
+                          />
+                        </Table.Td>
                         <Table.Td fw={600} ff="monospace">
                           {f.flightNumber}
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.departureTime, zone, language)}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.arrivalTime, zone, language)}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          {f.arrivalTime ? formatFlightTime(f.arrivalTime, zone, language) : <Text span c="dimmed" aria-label={t('noArrival')}>—</Text>}
+                        </Table.Td>
                         {staffHeader ? (
                           groups.map((g) => {
                             const status = statuses.get(f.id)?.get(g);
@@ -379,7 +437,17 @@ export function FlightsPage() {
           onClose={() => setModal(null)}
         />
       )}
-      {importing && <ImportModal zone={zone} groups={(groupsQuery.data ?? []).map((g) => g.name)} flightGroups={groups} onClose={() => setImporting(false)} />}
+      {importing && (
+        <ImportModal
+          zone={zone}
+          groups={(groupsQuery.data ?? []).map((g) => g.name)}
+          flightGroups={groups}
+          onClose={() => setImporting(false)}
+          onImported={(result) => {
+            if (result.month) goToMonth(result.month);
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,72 +1,145 @@
-import { useState } from 'react';
+// Import timetable (docs/flights-import.md): choose a CSV or XLSX file, say which column holds what
+// (a saved mapping for the same header is offered again), check it in a dry run, then confirm.
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { toast } from '../../ui/toast.ts';
-import { IconFileTypeCsv } from '@tabler/icons-react';
+import { IconFileImport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import {
+  guessMapping,
+  headerKey,
+  type ImportMappingInput,
+  type ImportPreview as Preview,
+  type ImportResult,
+} from '../../../shared/api/flight-import.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { useImportFlights } from './api.ts';
+import { toast } from '../../ui/toast.ts';
+import { previewImport, useImportFlights, useImportProfiles } from './api.ts';
+import { readTimetableFile, type FileError, type TimetableFile } from './csv.ts';
+import { completeMapping, ImportMappingStep } from './ImportMapping.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
-import { useTimetablePreview } from './useTimetablePreview.ts';
 
 export interface ImportModalProps {
   zone: string;
-  /** Every staff group's name (staff columns may name any of them). */
+  /** Every staff group's name. */
   groups: string[];
-  /** Groups that take part in flights: the preview shows their staff. */
+  /** Groups that take part in flights: each may have a staff column. */
   flightGroups: string[];
   onClose: () => void;
+  /** After a successful import: the month that received the most flights. */
+  onImported: (result: ImportResult) => void;
 }
 
-/** Import timetable: choose a CSV, see every row classified by the server's rules, import the valid ones. */
-export function ImportModal({ zone, groups, flightGroups, onClose }: ImportModalProps) {
-  const { t } = useTranslation('flights');
-  const importFlights = useImportFlights();
-  const { file, checking, fileError, preview, choose } = useTimetablePreview(groups);
-  const [importError, setImportError] = useState<string | null>(null);
+const EMPTY_MAPPING: ImportMappingInput = { flightNumber: '', departure: '', staff: {}, times: 'local' };
 
-  const runImport = async () => {
-    if (!preview) return;
-    setImportError(null);
-    const valid = preview.lines.filter((l) => l.status !== 'invalid').map((l) => l.cells);
+export function ImportModal({ zone, groups, flightGroups, onClose, onImported }: ImportModalProps) {
+  const { t } = useTranslation('flights');
+  const profiles = useImportProfiles();
+  const importFlights = useImportFlights();
+  const [file, setFile] = useState<File | null>(null);
+  const [read, setRead] = useState<TimetableFile | null>(null);
+  const [reading, setReading] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<ImportMappingInput>(EMPTY_MAPPING);
+  const [fromProfile, setFromProfile] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Only the answer for the file chosen last counts.
+  const latest = useRef(0);
+
+  const fileErrorText = (e: FileError) => t(`importModal.fileErrors.${e.key}`, e.params ?? {});
+
+  const choose = async (chosen: File | null) => {
+    const attempt = ++latest.current;
+    setFile(chosen);
+    setRead(null);
+    setPreview(null);
+    setError(null);
+    setFileError(null);
+    setReading(chosen !== null);
+    if (!chosen) return;
     try {
-      const result = await importFlights.mutateAsync(valid);
-      toast('green', t('importModal.done', { inserted: result.inserted, skipped: result.skippedExisting }));
-      onClose();
-    } catch (err) {
-      setImportError(t('importModal.failed', { message: translateApiError(err, t) }));
+      const result = await readTimetableFile(chosen);
+      if (attempt !== latest.current) return;
+      if (!result.ok) {
+        setFileError(fileErrorText(result.error));
+        return;
+      }
+      const key = headerKey(result.file.header);
+      const known = profiles.data ?? (await profiles.refetch()).data ?? [];
+      if (attempt !== latest.current) return;
+      const saved = known.find((p) => headerKey(p.header) === key);
+      setFromProfile(saved !== undefined);
+      setMapping(saved?.mapping ?? guessMapping(result.file.header, flightGroups) ?? EMPTY_MAPPING);
+      setRead(result.file);
+    } finally {
+      if (attempt === latest.current) setReading(false);
     }
   };
 
-  const toImport = preview?.counts.new ?? 0;
+  const complete = useMemo(() => completeMapping(mapping), [mapping]);
+
+  const body = () => ({
+    fileName: file?.name.slice(0, 200) || 'timetable',
+    header: read!.header,
+    mapping: complete!,
+    rows: read!.rows,
+  });
+
+  /** The dry run; rows the reader already refused are added to its invalid ones. */
+  const check = async () => {
+    if (!read || !complete) return;
+    setChecking(true);
+    setError(null);
+    const attempt = latest.current;
+    try {
+      const answer = await previewImport(body());
+      if (attempt !== latest.current) return;
+      const invalid = [...answer.invalid, ...read.rowErrors].sort((a, b) => a.row - b.row);
+      setPreview({ ...answer, invalid, counts: { ...answer.counts, invalid: invalid.length } });
+    } catch (err) {
+      if (attempt === latest.current) setError(t('importModal.checkFailed', { message: translateApiError(err, t) }));
+    } finally {
+      if (attempt === latest.current) setChecking(false);
+    }
+  };
+
+  const runImport = async () => {
+    if (!read || !complete || !preview) return;
+    setError(null);
+    // The invalid rows are left out: the planner saw them listed and chose to go on without them.
+    const invalid = new Set(preview.invalid.map((r) => r.row));
+    try {
+      const result = await importFlights.mutateAsync({ ...body(), rows: read.rows.filter((r) => !invalid.has(r.row)) });
+      toast('green', t('importModal.done', { new: result.counts.new, changed: result.counts.changed, unchanged: result.counts.unchanged }));
+      onImported(result);
+      onClose();
+    } catch (err) {
+      setError(t('importModal.failed', { message: translateApiError(err, t) }));
+    }
+  };
+
+  const toWrite = preview ? preview.counts.new + preview.counts.changed : 0;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('importModal.title')}
-      size="80rem"
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
+    <Modal opened onClose={onClose} title={t('importModal.title')} size="70rem" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <Stack>
-        <Text size="sm">{t('importModal.intro', { zone })}</Text>
+        <Text size="sm">{t('importModal.intro')}</Text>
         <FileInput
           label={t('importModal.file')}
           placeholder={t('importModal.filePlaceholder')}
-          accept=".csv,text/csv"
-          leftSection={<IconFileTypeCsv size={18} />}
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          leftSection={<IconFileImport size={18} />}
           value={file}
-          onChange={(f) => {
-            setImportError(null);
-            void choose(f);
-          }}
+          onChange={(f) => void choose(f)}
           clearable
           clearButtonProps={{ 'aria-label': t('importModal.clearFile') }}
           data-autofocus
         />
-        {checking && (
+        {reading && (
           <Group gap="sm">
             <Loader size="sm" />
-            <Text size="sm">{t('importModal.checking')}</Text>
+            <Text size="sm">{t('importModal.reading')}</Text>
           </Group>
         )}
         {fileError && (
@@ -74,19 +147,49 @@ export function ImportModal({ zone, groups, flightGroups, onClose }: ImportModal
             {fileError}
           </Alert>
         )}
-        {preview && <ImportPreview preview={preview} zone={zone} flightGroups={flightGroups} />}
-        {importError && (
+        {read && !preview && (
+          <>
+            <Text size="sm" c="dimmed">
+              {t('importModal.summary', { total: read.rows.length + read.rowErrors.length, columns: read.header.length })}
+            </Text>
+            <ImportMappingStep
+              file={read}
+              mapping={mapping}
+              onChange={(m) => {
+                setMapping(m);
+                setFromProfile(false);
+              }}
+              zone={zone}
+              groups={groups}
+              flightGroups={flightGroups}
+              fromProfile={fromProfile}
+            />
+          </>
+        )}
+        {preview && <ImportPreview preview={preview} />}
+        {error && (
           <Alert color="red" role="alert">
-            {importError}
+            {error}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('importModal.cancel')}
           </Button>
-          <Button onClick={() => void runImport()} disabled={!preview || toImport === 0} loading={importFlights.isPending}>
-            {t('importModal.submit', { count: toImport })}
-          </Button>
+          {preview ? (
+            <>
+              <Button variant="default" onClick={() => setPreview(null)}>
+                {t('importModal.back')}
+              </Button>
+              <Button onClick={() => void runImport()} disabled={toWrite === 0} loading={importFlights.isPending}>
+                {t('importModal.submit', { count: toWrite })}
+              </Button>
+            </>
+          ) : (
+            <Button onClick={() => void check()} disabled={!read || !complete} loading={checking}>
+              {t('importModal.check')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

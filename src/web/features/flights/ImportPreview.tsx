@@ -1,158 +1,67 @@
-// The import's preview of a chosen timetable: the counts, what the file's columns were taken as, and
-// its rows page by page, filtered by status (the invalid ones first when there are any).
-import { useState } from 'react';
-import { Alert, Badge, Group, List, Pagination, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+// The dry run's answer before anything is written: how many rows are new, changed, unchanged and
+// invalid, and each invalid row with its number and its reasons in words.
+import { Alert, List, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ImportStatus } from '../../../shared/api/flights.ts';
-import { formatFlightTime, ruleText } from './format.ts';
-import type { Preview } from './useTimetablePreview.ts';
+import type { ImportPreview as Preview, ImportStatus } from '../../../shared/api/flight-import.ts';
+import { formatMonth } from '../../ui/useMonth.ts';
+import { importRuleText } from './importText.ts';
 
-const PAGE_SIZE = 50;
-type Show = ImportStatus | 'all';
+/** At most this many invalid rows are listed; the count says how many there are. */
+export const INVALID_SHOWN = 200;
 
-const STATUS_COLOR: Record<ImportStatus, string> = { new: 'green', existing: 'gray', invalid: 'red' };
+const STATUS_COLOR: Record<ImportStatus, string> = { new: 'green', changed: 'blue', unchanged: 'gray', invalid: 'red' };
 
-type Props = {
-  preview: Preview;
-  zone: string;
-  /** Groups that take part in flights: their staff is shown. */
-  flightGroups: string[];
-};
-
-export function ImportPreview({ preview, zone, flightGroups }: Props) {
+export function ImportPreview({ preview }: { preview: Preview }) {
   const { t, i18n } = useTranslation('flights');
   const language = i18n.resolvedLanguage ?? 'pl';
-  const [show, setShow] = useState<Show>(preview.counts.invalid > 0 ? 'invalid' : 'all');
-  const [page, setPage] = useState(1);
-
-  const lines = preview.lines.filter((l) => show === 'all' || l.status === show);
-  const pages = Math.max(1, Math.ceil(lines.length / PAGE_SIZE));
-  const pageLines = lines.slice((Math.min(page, pages) - 1) * PAGE_SIZE, Math.min(page, pages) * PAGE_SIZE);
-  const time = (iso: string | undefined, raw: string) => (iso ? formatFlightTime(iso, zone, language) : raw);
-  const toImport = preview.counts.new;
-
+  const numbers = new Intl.NumberFormat(language);
+  const toWrite = preview.counts.new + preview.counts.changed;
   return (
-    <>
-      <SimpleGrid cols={3} data-testid="import-counts">
-        {(['new', 'existing', 'invalid'] as const).map((status) => (
-          <Paper
-            key={status}
-            withBorder
-            p="sm"
-            radius="md"
-            style={{ borderLeft: `4px solid var(--mantine-color-${STATUS_COLOR[status]}-7)` }}
-          >
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        {t('dryRun.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} data-testid="import-counts">
+        {(['new', 'changed', 'unchanged', 'invalid'] as const).map((status) => (
+          <Paper key={status} withBorder p="sm" radius="md" style={{ borderLeft: `4px solid var(--mantine-color-${STATUS_COLOR[status]}-7)` }}>
             <Text size="xs" fw={600} tt="uppercase" c="dimmed">
-              {t(`importModal.counts.${status}`)}
+              {t(`dryRun.counts.${status}`)}
             </Text>
             <Text size="xl" fw={700} data-testid={`import-count-${status}`}>
-              {preview.counts[status]}
+              {numbers.format(preview.counts[status])}
             </Text>
           </Paper>
         ))}
       </SimpleGrid>
-      <Stack gap={2}>
-        <Text size="sm" c="dimmed">
-          {t('importModal.summary', { total: preview.lines.length })}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {preview.file.staffColumns.length > 0
-            ? t('importModal.staffColumns', { columns: preview.file.staffColumns.map((s) => s.header).join(', ') })
-            : t('importModal.staffDefault')}
-        </Text>
-        {preview.file.ignoredColumns.length > 0 && (
-          <Text size="sm" c="dimmed">
-            {t('importModal.ignoredColumns', { columns: preview.file.ignoredColumns.join(', ') })}
-          </Text>
-        )}
-      </Stack>
-      {preview.counts.invalid > 0 && (
-        <Alert color="yellow" role="status">
-          {t('importModal.invalidNote')}
-        </Alert>
+      {preview.month && toWrite > 0 && (
+        <Text size="sm">{t('dryRun.month', { month: formatMonth(preview.month, language) })}</Text>
       )}
-      {toImport === 0 && preview.counts.existing > 0 && (
+      {toWrite === 0 && (
         <Alert color="blue" role="status">
-          {t('importModal.nothingNew')}
+          {t('dryRun.nothing')}
         </Alert>
       )}
-      <SegmentedControl
-        aria-label={t('importModal.showLabel')}
-        value={show}
-        onChange={(v) => {
-          setShow(v as Show);
-          setPage(1);
-        }}
-        data={(['invalid', 'new', 'existing', 'all'] as const).map((s) => ({
-          value: s,
-          label: s === 'all' ? `${t('importModal.show.all')} (${preview.lines.length})` : `${t(`importModal.show.${s}`)} (${preview.counts[s]})`,
-        }))}
-      />
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped verticalSpacing={4} fz="sm" data-testid="import-preview">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('importModal.columns.row')}</Table.Th>
-              <Table.Th>{t('importModal.columns.flightNumber')}</Table.Th>
-              <Table.Th>{t('importModal.columns.departure')}</Table.Th>
-              <Table.Th>{t('importModal.columns.arrival')}</Table.Th>
-              <Table.Th>
-                {t('importModal.columns.staff')} ({flightGroups.join(' / ')})
-              </Table.Th>
-              <Table.Th>{t('importModal.columns.status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pageLines.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text ta="center" c="dimmed" py="sm">
-                    {t('importModal.noRowsToShow')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              pageLines.map((l) => (
-                <Table.Tr key={l.row} data-row={l.row}>
-                  <Table.Td>{l.row}</Table.Td>
-                  <Table.Td ff="monospace">{l.flight?.flightNumber ?? l.cells.flight_number}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(l.flight?.departureTime, l.cells.departure_time)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(l.flight?.arrivalTime, l.cells.arrival_time)}</Table.Td>
-                  <Table.Td>{l.flight ? flightGroups.map((g) => l.flight!.requiredStaff[g] ?? 1).join(' / ') : ''}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[l.status]} variant="light">
-                      {t(`importModal.status.${l.status}`)}
-                    </Badge>
-                    {l.errors.length > 0 && (
-                      <List size="xs" mt={4} c="red.9">
-                        {l.errors.map((e) => (
-                          <List.Item key={e.field + e.message}>
-                            {e.field === 'row' ? '' : `${e.field}: `}
-                            {ruleText(t, e)}
-                          </List.Item>
-                        ))}
-                      </List>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination
-            size="sm"
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={setPage}
-            aria-label={t('importModal.pages')}
-            getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
-            getItemProps={(p) => ({ 'aria-label': t('pageItem', { page: p }) })}
-          />
-        </Group>
+      {preview.invalid.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="invalid-rows-title">
+            {t('dryRun.invalidTitle')}
+          </Text>
+          <ScrollArea.Autosize mah={240} type="auto">
+            <List size="sm" spacing={2} aria-labelledby="invalid-rows-title" data-testid="invalid-rows">
+              {preview.invalid.slice(0, INVALID_SHOWN).map((r) => (
+                <List.Item key={r.row}>
+                  {t('dryRun.invalidRow', { row: r.row, reasons: r.errors.map((e) => importRuleText(t, e)).join('; ') })}
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+          {preview.invalid.length > INVALID_SHOWN && (
+            <Text size="sm" c="dimmed">
+              {t('dryRun.moreInvalid', { count: preview.invalid.length - INVALID_SHOWN })}
+            </Text>
+          )}
+        </Stack>
       )}
-    </>
+    </Stack>
   );
 }

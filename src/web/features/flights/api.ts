@@ -2,7 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { reloadCoverage } from '../../lib/coverage.ts';
-import type { Flight, FlightInput, ImportPreview, ImportResult, ImportRow } from '../../../shared/api/flights.ts';
+import type { Flight, FlightInput } from '../../../shared/api/flights.ts';
+import type { BulkDelete, CopyResult, ImportBody, ImportPreview, ImportProfile, ImportResult } from '../../../shared/api/flight-import.ts';
 import type { Settings } from '../../../shared/api/settings.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 import { SETTINGS_DEFAULTS } from '../../../shared/api/settings.ts';
@@ -62,14 +63,40 @@ export function useStoredFlight(month: string) {
   };
 }
 
-export function previewImport(rows: ImportRow[]) {
-  return api<ImportPreview>('/flights/import', { method: 'POST', body: { dryRun: true, rows } });
+export const IMPORT_PROFILES_KEY = ['flights', 'import-profiles'] as const;
+
+/** The saved column mappings, offered again for a file with the same header. */
+export function useImportProfiles() {
+  return useQuery({ queryKey: IMPORT_PROFILES_KEY, queryFn: ({ signal }) => api<ImportProfile[]>('/flights/import-profiles', { signal }) });
+}
+
+/** The dry run: the rows classified (new, changed, unchanged, invalid), nothing written. */
+export function previewImport(body: Omit<ImportBody, 'dryRun'>) {
+  return api<ImportPreview>('/flights/import', { method: 'POST', body: { ...body, dryRun: true } });
 }
 
 export function useImportFlights() {
   const refresh = useRefreshFlights();
   return useMutation({
-    mutationFn: (rows: ImportRow[]) => api<ImportResult>('/flights/import', { method: 'POST', body: { rows } }),
+    mutationFn: (body: Omit<ImportBody, 'dryRun'>) => api<ImportResult>('/flights/import', { method: 'POST', body }),
+    onSettled: refresh,
+  });
+}
+
+/** Deletes the flights of a month, a day or a selection; answers how many went. */
+export function useBulkDelete() {
+  const refresh = useRefreshFlights();
+  return useMutation({
+    mutationFn: (body: BulkDelete) => api<{ deleted: number }>('/flights/delete', { method: 'POST', body }),
+    onSettled: refresh,
+  });
+}
+
+/** Copies a month's timetable onto another month. */
+export function useCopyMonth() {
+  const refresh = useRefreshFlights();
+  return useMutation({
+    mutationFn: (body: { from: string; to: string }) => api<CopyResult>('/flights/copy', { method: 'POST', body }),
     onSettled: refresh,
   });
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseTimetable } from './csv.ts';
+import { guessMapping, mapRow, importMappingSchema, checkMappedRow, normaliseClock, normaliseDate } from '../../../shared/api/flight-import.ts';
 
-const GROUPS = ['Koordynator', 'Rampa', 'PAX/INFO', 'TEST 1'];
 const bytes = (text: string) => new TextEncoder().encode(text);
-const read = (text: string) => parseTimetable(bytes(text), GROUPS);
+const read = (text: string) => parseTimetable(bytes(text));
 
 function ok(text: string) {
   const result = read(text);
@@ -12,85 +12,104 @@ function ok(text: string) {
 }
 
 describe('reading a timetable file', () => {
-  it('reads the shipped format, numbering rows as a spreadsheet does and skipping blank lines', () => {
+  it('reads the header and the rows as cells, numbering rows as a spreadsheet does and skipping blank lines', () => {
     const file = ok(
       'flight_number,departure_time,arrival_time,aircraft_type\n' +
         'NW580,2008-01-01T05:40,2008-01-01T08:31,AIRBUS A320-211\n' +
         '\n' +
-        'UA1284,2008-01-01T06:00,2008-01-01T07:43,\n',
+        'UA1284,2008-01-01T06:00,,\n',
     );
+    expect(file.header).toEqual(['flight_number', 'departure_time', 'arrival_time', 'aircraft_type']);
     expect(file.rows).toEqual([
-      { row: 2, flight_number: 'NW580', departure_time: '2008-01-01T05:40', arrival_time: '2008-01-01T08:31', aircraft_type: 'AIRBUS A320-211' },
-      { row: 4, flight_number: 'UA1284', departure_time: '2008-01-01T06:00', arrival_time: '2008-01-01T07:43', aircraft_type: '' },
+      { row: 2, cells: ['NW580', '2008-01-01T05:40', '2008-01-01T08:31', 'AIRBUS A320-211'] },
+      { row: 4, cells: ['UA1284', '2008-01-01T06:00', '', ''] },
     ]);
-    expect(file.staffColumns).toEqual([]);
     expect(file.rowErrors).toEqual([]);
   });
 
-  it('strips a leading byte order mark and accepts semicolons and Windows line ends', () => {
-    const file = ok('\uFEFFFlight_Number;Departure_Time;Arrival_Time\r\nLO1;2026-11-02T06:00;2026-11-02T07:00\r\n');
-    expect(file.rows).toEqual([{ row: 2, flight_number: 'LO1', departure_time: '2026-11-02T06:00', arrival_time: '2026-11-02T07:00' }]);
+  it('strips a leading byte order mark and accepts semicolons, tabs and Windows line ends', () => {
+    expect(ok('\uFEFFFlt;Date;STD\r\nLO1;02.11.2026;0600\r\n').rows).toEqual([{ row: 2, cells: ['LO1', '02.11.2026', '0600'] }]);
+    expect(ok('Flt\tDate\tSTD\nLO1\t2026-11-02\t06:00\n').header).toEqual(['Flt', 'Date', 'STD']);
   });
 
-  it('takes staff columns named by a group or staff_<group>, and lists other columns as ignored', () => {
-    const file = ok('flight_number,departure_time,arrival_time,rampa,staff_PAX/INFO,gate\nLO1,2026-11-02T06:00,2026-11-02T07:00,4,,A2\n');
-    expect(file.staffColumns).toEqual([
-      { header: 'rampa', group: 'Rampa' },
-      { header: 'staff_PAX/INFO', group: 'PAX/INFO' },
-    ]);
-    expect(file.ignoredColumns).toEqual(['gate']);
-    expect(file.rows[0]!.staff).toEqual({ Rampa: '4', 'PAX/INFO': '' });
+  it('refuses a header that names a column twice, whatever the case and spaces', () => {
+    expect(read('Flight,Departure,flight \nA,b,c\n')).toEqual({ ok: false, error: { key: 'duplicateColumn', params: { column: 'flight' } } });
   });
 
-  it('refuses a staff_ column of a group that does not exist, and a column given twice', () => {
-    expect(read('flight_number,departure_time,arrival_time,staff_Catering\nA,b,c,1\n')).toEqual({
-      ok: false,
-      error: { key: 'unknownStaffColumn', params: { column: 'staff_Catering', group: 'Catering' } },
-    });
-    expect(read('flight_number,departure_time,arrival_time,Rampa,staff_rampa\nA,b,c,1,2\n')).toMatchObject({
-      ok: false,
-      error: { key: 'duplicateColumn' },
-    });
-  });
-
-  it('names the missing required columns', () => {
-    expect(read('flight,departure_time\nLO1,2026-11-02T06:00\n')).toEqual({
-      ok: false,
-      error: { key: 'missingColumns', params: { columns: 'flight_number, arrival_time' } },
-    });
-  });
-
-  it('refuses text that is not UTF-8, and binary content', () => {
-    // "Kraków" in Windows-1250: ó is 0xF3, which is not valid UTF-8 here.
-    const cp1250 = new Uint8Array([...bytes('flight_number,departure_time,arrival_time\nKrak'), 0xf3, ...bytes('w,a,b\n')]);
-    expect(parseTimetable(cp1250, GROUPS)).toEqual({ ok: false, error: { key: 'notUtf8' } });
-    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]);
-    expect(parseTimetable(zip, GROUPS)).toEqual({ ok: false, error: { key: 'binary' } });
+  it('says which encoding problem a file has: UTF-16, or not UTF-8 (Windows-1250, ISO-8859-2), and refuses binary content', () => {
+    const utf16 = new Uint8Array(Buffer.from('\uFEFFflight_number,departure_time\nLO1,2026-11-02T06:00\n', 'utf16le'));
+    expect(parseTimetable(utf16)).toEqual({ ok: false, error: { key: 'utf16' } });
+    const utf16NoBom = new Uint8Array(Buffer.from('flight_number,departure_time\nLO1,2026-11-02T06:00\n', 'utf16le'));
+    expect(parseTimetable(utf16NoBom)).toEqual({ ok: false, error: { key: 'utf16' } });
+    // "Kraków" and "Łódź" in ISO-8859-2 / Windows-1250: ó is 0xF3, Ł 0xA3, not valid UTF-8.
+    const latin2 = new Uint8Array([...bytes('flight_number,departure_time,city\nLO1,2026-11-02T06:00,Krak'), 0xf3, ...bytes('w\nLO2,2026-11-02T07:00,'), 0xa3, 0xf3, 0x64, 0xbc, 0x0a]);
+    expect(parseTimetable(latin2)).toEqual({ ok: false, error: { key: 'notUtf8' } });
+    const binary = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00]);
+    expect(parseTimetable(binary)).toEqual({ ok: false, error: { key: 'binary' } });
   });
 
   it('refuses an empty file and one with only a header', () => {
     expect(read('')).toEqual({ ok: false, error: { key: 'empty' } });
     expect(read('\n \n')).toEqual({ ok: false, error: { key: 'empty' } });
-    expect(read('flight_number,departure_time,arrival_time\n\n')).toEqual({ ok: false, error: { key: 'noRows' } });
+    expect(read('flight_number,departure_time\n\n')).toEqual({ ok: false, error: { key: 'noRows' } });
   });
 
-  it('takes 20,000 rows and refuses 20,001, and refuses more than 5 MB', () => {
-    const header = 'flight_number,departure_time,arrival_time\n';
-    const line = 'A1,2026-11-02T06:00,2026-11-02T07:00\n';
+  it('takes 20,000 rows, refuses 100,000 naming the count and the limit, and refuses more than 5 MB', () => {
+    const header = 'flight_number,departure_time\n';
+    const line = 'A1,2026-11-02T06:00\n';
     expect(ok(header + line.repeat(20_000)).rows).toHaveLength(20_000);
-    expect(read(header + line.repeat(20_001))).toEqual({ ok: false, error: { key: 'tooManyRows', params: { count: 20_001 } } });
+    expect(read(header + 'A,1\n'.repeat(100_000))).toEqual({ ok: false, error: { key: 'tooManyRows', params: { count: 100_000, max: 20_000 } } });
     const big = new Uint8Array(5 * 1024 * 1024 + 1).fill(0x41);
-    expect(parseTimetable(big, GROUPS)).toEqual({ ok: false, error: { key: 'tooBig', params: { size: '5.0' } } });
+    expect(parseTimetable(big)).toEqual({ ok: false, error: { key: 'tooBig', params: { size: '5.0' } } });
   });
 
   it('marks a row with more cells than the header (an unquoted comma) as invalid', () => {
     const file = ok('flight_number,departure_time,arrival_time,aircraft_type\nLO1,2026-11-02T06:00,2026-11-02T07:00,BOEING, INC 737\n');
     expect(file.rows).toEqual([]);
-    expect(file.rowErrors).toMatchObject([{ row: 2, errors: [{ field: 'row' }] }]);
+    expect(file.rowErrors).toMatchObject([{ row: 2, errors: [{ field: 'row', params: { rule: 'extraCells' } }] }]);
   });
 
   it('cuts absurdly long cells so the row still reaches the rules', () => {
-    const file = ok(`flight_number,departure_time,arrival_time\n${'X'.repeat(5000)},a,b\n`);
-    expect(file.rows[0]!.flight_number).toHaveLength(200);
+    const file = ok(`flight_number,departure_time\n${'X'.repeat(5000)},a\n`);
+    expect(file.rows[0]!.cells[0]).toHaveLength(200);
+  });
+});
+
+describe('mapping a file', () => {
+  const ctx = { timeZone: 'Europe/Warsaw', groups: ['Rampa', 'Koordynator'], flightGroups: ['Rampa', 'Koordynator'] };
+
+  it('guesses the shipped names, a split date and time, and staff columns named by group', () => {
+    expect(guessMapping(['flight_number', 'departure_time', 'arrival_time', 'aircraft_type', 'staff_Rampa'], ['Rampa'])).toEqual({
+      flightNumber: 'flight_number',
+      departure: 'departure_time',
+      departureDate: null,
+      arrival: 'arrival_time',
+      arrivalDate: null,
+      aircraftType: 'aircraft_type',
+      staff: { Rampa: 'staff_Rampa' },
+      times: 'local',
+    });
+    expect(guessMapping(['Flight No', 'Date', 'STD', 'Equipment'], [])).toMatchObject({ flightNumber: 'Flight No', departureDate: 'Date', departure: 'STD', aircraftType: 'Equipment' });
+    expect(guessMapping(['a', 'b'], [])).toBeNull();
+  });
+
+  it('reads dates and clock times as airlines write them', () => {
+    expect(['2026-11-02', '2026/11/2', '02.11.2026', '2-11-2026'].map(normaliseDate)).toEqual(['2026-11-02', '2026-11-02', '2026-11-02', '2026-11-02']);
+    expect(normaliseDate('11/02/2026')).toBeNull();
+    expect(['06:05', '6:05', '06:05:00', '0605', '605'].map(normaliseClock)).toEqual(['06:05', '06:05', '06:05', '06:05', '06:05']);
+    expect(['24:00', '0675', 'noon'].map(normaliseClock)).toEqual([null, null, null]);
+  });
+
+  it('joins a date and a time column, reads UTC into the airport zone, and takes a bare arrival time on the departure day or the next', () => {
+    const header = ['Flt', 'Day', 'STD', 'STA'];
+    const mapping = importMappingSchema.parse({ flightNumber: 'Flt', departureDate: 'Day', departure: 'STD', arrival: 'STA', times: 'utc' });
+    const row = (cells: string[]) => checkMappedRow(mapRow(header, mapping, { row: 2, cells }), mapping.times, ctx);
+    expect(row(['lo1', '02.11.2026', '0500', '0630'])).toEqual({
+      row: 2,
+      ok: true,
+      flight: { flightNumber: 'LO1', departureTime: '2026-11-02T06:00:00+01:00', arrivalTime: '2026-11-02T07:30:00+01:00', requiredStaff: { Rampa: 1, Koordynator: 1 } },
+    });
+    expect(row(['LO2', '02.11.2026', '2200', '0100'])).toMatchObject({ ok: true, flight: { arrivalTime: '2026-11-03T02:00:00+01:00' } });
+    expect(row(['LO3', '02.11.2026', '2200', ''])).toMatchObject({ ok: true, flight: { arrivalTime: null } });
   });
 });

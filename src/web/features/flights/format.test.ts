@@ -36,6 +36,6 @@ describe('the flight rules in the UI language', () => {
   it("says a timetable row's error from its params, whatever its English message", () => {
     const t = i18n.getFixedT('pl', 'flights');
     const error = { field: 'flight_number', message: 'an English text no screen knows', duplicateOf: 7, params: { issue: 'custom', rule: 'duplicateInFile' } };
-    expect(ruleText(t, error)).toBe('Powtórzenie wiersza 7 (ten sam numer lotu i odlot)');
+    expect(ruleText(t, error)).toBe('Powtórzenie wiersza 7 (ten sam numer lotu i dzień odlotu)');
   });
 });

@@ -1,7 +1,8 @@
 // Times of flights as the screen shows them, in the airport's zone, and rule messages in the UI language.
 import { DateTime } from 'luxon';
 import type { TFunction } from 'i18next';
-import { FLIGHT_MESSAGES, STAFF_MAX, FLIGHT_NUMBER_MAX, type FlightMessageKey, type RowError } from '../../../shared/api/flights.ts';
+import { FLIGHT_MESSAGES, STAFF_MAX, FLIGHT_NUMBER_MAX, type FlightMessageKey } from '../../../shared/api/flights.ts';
+import type { RowError } from '../../../shared/api/flight-import.ts';
 import { YEAR_RANGE } from '../../../shared/api/dates.ts';
 import type { IssueParams } from '../../../shared/api/issues.ts';
 import { issueText } from '../../lib/api-errors.ts';
