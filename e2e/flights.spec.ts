@@ -167,10 +167,10 @@ test("month change: a month far ahead shows the empty text in both languages; th
   await expect(page.locator('tbody tr')).toHaveCount(total - (pages - 1) * 50);
   expect(await screenAxeViolations(page)).toEqual([]);
 
-  const first = (await page.locator('tbody tr').first().getByRole('cell').first().innerText()).trim();
+  const first = (await page.locator('tbody tr').first().getByRole('cell').nth(1).innerText()).trim();
   await page.getByLabel('Szukaj numeru lotu').fill(first);
   await expect(count).toHaveText(new RegExp(`^\\d+ z ${total.toLocaleString('pl-PL').replace(/\s/g, '\\s')}`));
-  for (const cell of await page.locator('tbody tr td:first-child').allInnerTexts()) expect(cell).toContain(first);
+  for (const cell of await page.locator('tbody tr td:nth-child(2)').allInnerTexts()) expect(cell).toContain(first);
   await page.getByLabel('Szukaj numeru lotu').fill('');
   // The day filter: the first flight's day only.
   await page.getByPlaceholder('Wszystkie dni').click();
@@ -179,59 +179,150 @@ test("month change: a month far ahead shows the empty text in both languages; th
   const onDay = Number((await count.innerText()).split(' z ')[0]);
   expect(onDay).toBeGreaterThan(10);
   expect(onDay).toBeLessThan(total);
-  const firstDay = (await page.locator('tbody tr').first().getByRole('cell').nth(1).innerText()).slice(0, -6);
-  for (const cell of await page.locator('tbody tr td:nth-child(2)').allInnerTexts()) expect(cell.startsWith(firstDay)).toBe(true);
+  const firstDay = (await page.locator('tbody tr').first().getByRole('cell').nth(2).innerText()).slice(0, -6);
+  for (const cell of await page.locator('tbody tr td:nth-child(3)').allInnerTexts()) expect(cell.startsWith(firstDay)).toBe(true);
 });
 
-test('import a real timetable with one broken row: preview, import the valid rows, re-import adds none', async ({ signedInPage: page }) => {
+test('import a real timetable with one broken row: mapping guessed, dry run, import the valid rows, re-import changes none', async ({ signedInPage: page }) => {
   await openMonth(page, '2030-01');
   await page.getByRole('button', { name: 'Importuj rozkład' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importuj rozkład lotów' });
   await dialog.locator('input[type="file"]').setInputFiles(TIMETABLE);
 
+  // The shipped column names are recognised: the preview of the first rows is ready at once.
+  await expect(dialog.getByRole('combobox', { name: 'Numer lotu' })).toHaveValue('flight_number');
+  await expect(dialog.getByTestId('mapping-preview').locator('tbody tr').first()).toContainText('wt. 01.01 05:40');
+  await dialog.getByRole('button', { name: 'Sprawdź plik' }).click();
+
   await expect(dialog.getByTestId('import-count-invalid')).toHaveText('1');
   const fresh = Number(await dialog.getByTestId('import-count-new').innerText());
-  const present = Number(await dialog.getByTestId('import-count-existing').innerText());
+  const present = Number(await dialog.getByTestId('import-count-unchanged').innerText());
   expect(fresh + present).toBe(29);
-  // The preview opens on the invalid rows: row 12 and why.
-  const broken = dialog.locator('tr[data-row="12"]');
-  await expect(broken).toContainText('UA939');
-  await expect(broken).toContainText('departure_time: Podaj datę i godzinę w formacie RRRR-MM-DDTGG:MM');
-  await page.screenshot({ path: '/tmp/flights-import-preview.png', fullPage: false });
+  // Row 12 and why, in words.
+  await expect(dialog.getByTestId('invalid-rows')).toHaveText('Wiersz 12: Odlot (data i godzina): podaj godzinę jako GG:MM');
+  await page.screenshot({ path: '/tmp/flights-import-dry-run.png', fullPage: false });
   expect(await screenAxeViolations(page)).toEqual([]);
 
-  await dialog.getByText(/^Nowe \(\d+\)$/).click();
-  await expect(dialog.locator('tr[data-row="2"]')).toContainText('wt. 01.01 05:40');
-  await dialog.getByRole('button', { name: `Importuj ${fresh} lot` }).click();
+  await dialog.getByRole('button', { name: /^Importuj \d+ lot/ }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByText(`Zaimportowano loty: ${fresh}. Pominięto już istniejące: 0.`)).toBeVisible();
+  await expect(page.getByText(`Import zakończony. Nowe loty: ${fresh}, zmienione: 0, bez zmian: ${present}.`)).toBeVisible();
   await expect(page.getByTestId('flight-count')).toHaveText('29 lotów');
   const nw580 = page.getByRole('row', { name: /NW580/ });
   // An Airbus A320 needs 1 / 3 / 2 by aircraft size.
-  await expect(nw580.getByRole('cell')).toHaveText(['NW580', 'wt. 01.01 05:40', 'wt. 01.01 08:31', /^1/, /^3/, /^2/, '']);
+  await expect(nw580.getByRole('cell')).toHaveText(['', 'NW580', 'wt. 01.01 05:40', 'wt. 01.01 08:31', /^1/, /^3/, /^2/, '']);
 
-  // The same file again: everything valid is already there.
+  // The same file again: its mapping is remembered, and every valid row is there unchanged.
   await page.getByRole('button', { name: 'Importuj rozkład' }).click();
   await dialog.locator('input[type="file"]').setInputFiles(TIMETABLE);
-  await expect(dialog.getByTestId('import-count-existing')).toHaveText('29');
+  await expect(dialog.getByText('Ten układ kolumn był już importowany')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Sprawdź plik' }).click();
+  await expect(dialog.getByTestId('import-count-unchanged')).toHaveText('29');
   await expect(dialog.getByTestId('import-count-new')).toHaveText('0');
   await expect(dialog.getByTestId('import-count-invalid')).toHaveText('1');
-  await expect(dialog.getByText('Wszystkie poprawne wiersze są już w rozkładzie: nie ma nic do zaimportowania.')).toBeVisible();
+  await expect(dialog.getByText('Nie ma nic do zapisania')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Importuj 0 lotów' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Anuluj' }).click();
   await expect(page.getByTestId('flight-count')).toHaveText('29 lotów');
 });
 
-test('a file that is not a UTF-8 CSV is refused with a clear message', async ({ signedInPage: page }) => {
+/** Picks `option` in the dialog's select labelled `label` (a Mantine combobox). */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('dialog').getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+// A departures-only feed written for this test (made-up ZQ flights): other column names, the date and
+// the time in separate columns, times in UTC. Warsaw is UTC+1 in early March.
+const DEPARTURES_UTC = path.join(here, 'files/departures_2029-03_utc.csv');
+
+test('a departures-only file in other columns: map them, land on its month, then delete a selection, copy the month and delete it (axe on the mapping step)', async ({ signedInPage: page }) => {
+  await openMonth(page, '2031-07');
+  await page.getByRole('button', { name: 'Importuj rozkład' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importuj rozkład lotów' });
+  await dialog.locator('input[type="file"]').setInputFiles(DEPARTURES_UTC);
+  await expect(dialog.getByText('Wybierz kolumny numeru lotu i odlotu, aby zobaczyć podgląd.')).toBeVisible();
+
+  await choose(page, 'Numer lotu', 'Carrier code');
+  await dialog.getByText('Data i godzina w osobnych kolumnach').click();
+  await choose(page, 'Data odlotu', 'Date of operation');
+  await choose(page, 'Godzina odlotu', 'Off-block (UTC)');
+  await choose(page, 'Typ samolotu', 'Equipment');
+  // Read as local time first: the preview shows 05:40; as UTC it is 06:40 at the airport.
+  const firstRow = dialog.getByTestId('mapping-preview').locator('tbody tr').first();
+  await expect(firstRow).toContainText('pon. 05.03 05:40');
+  await dialog.getByRole('radio', { name: 'Czas UTC' }).check();
+  await expect(firstRow).toContainText('pon. 05.03 06:40');
+  await expect(firstRow).toContainText('poprawny');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: '/tmp/flights-import-mapping.png', fullPage: true });
+  expect(await screenAxeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/flights-import-mapping-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await dialog.getByRole('button', { name: 'Sprawdź plik' }).click();
+  await expect(dialog.getByTestId('import-count-new')).toHaveText('8');
+  await expect(dialog.getByTestId('import-count-invalid')).toHaveText('0');
+  await expect(dialog.getByText('Najwięcej lotów trafi do miesiąca: Marzec 2029.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Importuj 8 lotów' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The screen opens on the month that received the flights.
+  await expect(page).toHaveURL(/month=2029-03/);
+  await expect(page.getByTestId('flight-count')).toHaveText('8 lotów');
+  const zq104 = page.getByRole('row', { name: /ZQ104/ });
+  // 23:30 UTC on 6 March is 00:30 on 7 March at the airport.
+  await expect(zq104.getByRole('cell').nth(2)).toHaveText('śr. 07.03 00:30');
+  await expect(zq104.getByRole('cell').nth(3)).toHaveText('—');
+  await page.screenshot({ path: '/tmp/flights-after-import.png', fullPage: true });
+
+  // Delete a selection of two, with one confirmation naming the count.
+  await page.getByRole('checkbox', { name: 'Zaznacz lot ZQ105' }).check();
+  await page.getByRole('checkbox', { name: 'Zaznacz lot ZQ103' }).check();
+  await page.getByRole('button', { name: 'Działania na wielu lotach' }).click();
+  await page.getByRole('menuitem', { name: 'Usuń zaznaczone loty' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Usunąć loty?' });
+  await expect(confirm).toContainText('Usunąć 2 zaznaczone loty?');
+  expect(await screenAxeViolations(page)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Usuń 2 loty' }).click();
+  await expect(page.getByTestId('flight-count')).toHaveText('6 lotów');
+
+  // Copy the month onto April: the screen follows to April, with the flights on the same weekdays.
+  await page.getByRole('button', { name: 'Działania na wielu lotach' }).click();
+  await page.getByRole('menuitem', { name: 'Kopiuj rozkład na inny miesiąc' }).click();
+  const copy = page.getByRole('dialog', { name: /Kopiuj rozkład miesiąca/ });
+  await copy.getByRole('combobox', { name: 'Miesiąc docelowy' }).click();
+  await page.getByRole('option', { name: 'Kwiecień 2029' }).click();
+  await copy.getByRole('button', { name: 'Kopiuj rozkład' }).click();
+  await expect(page).toHaveURL(/month=2029-04/);
+  await expect(page.getByText(/Skopiowano loty: \d+ do miesiąca Kwiecień 2029/)).toBeVisible();
+  const copied = Number((await page.getByTestId('flight-count').innerText()).split(' ')[0]);
+  expect(copied).toBeGreaterThanOrEqual(6);
+  // 5 March 2029 is a Monday; so is 2 April, at the same local time.
+  await expect(page.getByRole('row', { name: /ZQ101/ }).first().getByRole('cell').nth(2)).toHaveText('pon. 02.04 06:40');
+
+  // Delete the whole month with one confirmation that names the count.
+  await page.getByRole('button', { name: 'Działania na wielu lotach' }).click();
+  await page.getByRole('menuitem', { name: 'Usuń wszystkie loty miesiąca' }).click();
+  await expect(page.getByRole('dialog', { name: 'Usunąć loty?' })).toContainText(`Usunąć ${copied} lotów z miesiąca Kwiecień 2029?`);
+  await page.getByRole('dialog', { name: 'Usunąć loty?' }).getByRole('button', { name: `Usuń ${copied} lotów` }).click();
+  await expect(page.getByText('Brak lotów zaplanowanych na Kwiecień 2029')).toBeVisible();
+});
+
+test('files that cannot be read are refused with a clear message, and nothing can be imported', async ({ signedInPage: page }) => {
   await openMonth(page, '2030-02');
   await page.getByRole('button', { name: 'Importuj rozkład' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importuj rozkład lotów' });
   const input = dialog.locator('input[type="file"]');
   await input.setInputFiles({ name: 'rozklad.csv', mimeType: 'text/csv', buffer: Buffer.from([0x66, 0x6c, 0x69, 0x67, 0x68, 0x74, 0xf3, 0x0a]) });
-  await expect(dialog.getByRole('alert')).toContainText('Plik nie jest zapisany w kodowaniu UTF-8');
+  await expect(dialog.getByRole('alert')).toContainText('Plik nie jest zapisany w kodowaniu UTF-8 (to zapewne Windows-1250 lub ISO-8859-2)');
+  await input.setInputFiles({ name: 'utf16.csv', mimeType: 'text/csv', buffer: Buffer.from('\uFEFFflight,when\nLO1,2030-02-01T10:00\n', 'utf16le') });
+  await expect(dialog.getByRole('alert')).toContainText('Plik jest zapisany w kodowaniu UTF-16');
   await input.setInputFiles({ name: 'photo.csv', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]) });
   await expect(dialog.getByRole('alert')).toContainText('To nie jest plik tekstowy CSV');
-  await input.setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('flight,when\nLO1,2030-02-01T10:00\n') });
-  await expect(dialog.getByRole('alert')).toContainText('Brak wymaganych kolumn: flight_number, departure_time, arrival_time.');
-  await expect(dialog.getByRole('button', { name: /^Importuj/ })).toBeDisabled();
+  await input.setInputFiles({ name: 'twice.csv', mimeType: 'text/csv', buffer: Buffer.from('flight,when,Flight\nLO1,2030-02-01T10:00,x\n') });
+  await expect(dialog.getByRole('alert')).toContainText('Kolumna „Flight” występuje w nagłówku więcej niż raz.');
+  await input.setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
+  await expect(dialog.getByRole('alert')).toContainText('Plik jest pusty.');
+  await expect(dialog.getByRole('button', { name: 'Sprawdź plik' })).toBeDisabled();
 });

@@ -1,6 +1,6 @@
 // The mapping step of the timetable import: which column holds what, local or UTC times, and a live
 // preview of the first rows as they will be read (the same shared rules the server runs).
-import { Alert, Group, Radio, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Radio, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   checkMappedRow,
@@ -74,21 +74,16 @@ export function ImportMappingStep({ file, mapping, onChange, zone, groups, fligh
         {select(t('mapping.flightNumber'), mapping.flightNumber, (v) => set({ flightNumber: v ?? '' }), false, 'map-flightNumber')}
         {select(t('mapping.aircraftType'), mapping.aircraftType, (v) => set({ aircraftType: v }), true, 'map-aircraftType')}
       </SimpleGrid>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="departure-shape-label">
-          {t('mapping.departureShape')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="departure-shape-label"
-          value={split ? 'split' : 'one'}
-          onChange={(v) => set({ departureDate: v === 'split' ? (mapping.departureDate ?? '') : null, arrivalDate: v === 'split' ? mapping.arrivalDate : null })}
-          data={[
-            { value: 'one', label: t('mapping.oneColumn') },
-            { value: 'split', label: t('mapping.splitColumns') },
-          ]}
-          w="fit-content"
-        />
-      </Stack>
+      <Radio.Group
+        label={t('mapping.departureShape')}
+        value={split ? 'split' : 'one'}
+        onChange={(v) => set({ departureDate: v === 'split' ? (mapping.departureDate ?? '') : null, arrivalDate: v === 'split' ? mapping.arrivalDate : null })}
+      >
+        <Group mt={4} gap="md">
+          <Radio value="one" label={t('mapping.oneColumn')} />
+          <Radio value="split" label={t('mapping.splitColumns')} />
+        </Group>
+      </Radio.Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {split &&
           select(t('mapping.departureDate'), mapping.departureDate || null, (v) => set({ departureDate: v ?? '' }), false, 'map-departureDate')}
@@ -175,7 +170,8 @@ export function ImportMappingStep({ file, mapping, onChange, zone, groups, fligh
                     <Table.Td>{mapped.aircraftType || '—'}</Table.Td>
                     <Table.Td>
                       {checked.ok ? (
-                        <Text size="sm" c="green.9">
+                        <Text size="sm">
+                          <span aria-hidden="true">✓ </span>
                           {t('mapping.rowOk')}
                         </Text>
                       ) : (
