@@ -258,6 +258,27 @@ describe('clear endpoint', () => {
   });
 });
 
+describe('departures-only flights', () => {
+  it('a flight without an arrival reaches the generator with none, and its departure is still staffed', async () => {
+    const db = t.database.db;
+    const [created] = await db
+      .insert(flights)
+      .values({ flightNumber: 'DEP1', departureTime: '2026-11-10T09:00:00+01:00', arrivalTime: null, requiredStaff: { Rampa: 2 } })
+      .returning({ id: flights.id });
+    try {
+      const { instance } = await loadInstance(db, 'Rampa', MONTH);
+      expect(instance.flights.find((f) => f.flightNumber === 'DEP1')).toEqual({
+        flightNumber: 'DEP1',
+        departureTime: '2026-11-10T09:00:00+01:00',
+        arrivalTime: null,
+        requiredStaff: 2,
+      });
+    } finally {
+      await db.delete(flights).where(eq(flights.id, created!.id));
+    }
+  });
+});
+
 describe('the labour rules across the month boundary', () => {
   it('loads the 14 days before the month and the limits from the settings, and the month keeps them', async () => {
     const db = t.database.db;

@@ -113,7 +113,8 @@ export async function loadInstance(
       .map((f) => ({
         flightNumber: f.flightNumber,
         departureTime: iso(f.departure),
-        arrivalTime: iso(f.arrival),
+        // A departures-only flight has no arrival; demand follows the departure alone.
+        arrivalTime: f.arrival === null ? null : iso(f.arrival),
         requiredStaff: Math.max(0, Math.floor(Number(f.requiredStaff?.[role] ?? 0))),
       }))
       .filter((f) => f.requiredStaff > 0),

@@ -54,7 +54,7 @@ export async function flightsDeparting(db: Db, from: string, to: string) {
     .select({
       flightNumber: flights.flightNumber,
       departure: sql<number>`extract(epoch from ${flights.departureTime})::float8`,
-      arrival: sql<number>`extract(epoch from ${flights.arrivalTime})::float8`,
+      arrival: sql<number | null>`extract(epoch from ${flights.arrivalTime})::float8`,
       requiredStaff: flights.requiredStaff,
     })
     .from(flights)

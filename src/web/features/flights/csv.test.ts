@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimetable } from './csv.ts';
+import { parseTimetable, parseWorkbook } from './csv.ts';
 import { guessMapping, mapRow, importMappingSchema, checkMappedRow, normaliseClock, normaliseDate } from '../../../shared/api/flight-import.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -111,5 +111,35 @@ describe('mapping a file', () => {
     });
     expect(row(['LO2', '02.11.2026', '2200', '0100'])).toMatchObject({ ok: true, flight: { arrivalTime: '2026-11-03T02:00:00+01:00' } });
     expect(row(['LO3', '02.11.2026', '2200', ''])).toMatchObject({ ok: true, flight: { arrivalTime: null } });
+  });
+});
+
+describe('reading a workbook', () => {
+  it('reads the first sheet of an XLSX file: text, numbers, dates and times as a spreadsheet shows them', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Rozkład');
+    sheet.addRow(['Flight', 'Date', 'STD', 'Equipment', 'Rampa']);
+    // Workbooks keep wall clocks without a zone; exceljs hands them over as UTC instants.
+    sheet.addRow(['LO3901', new Date(Date.UTC(2026, 10, 2)), new Date(Date.UTC(1899, 11, 30, 6, 5)), 'A320', 3]);
+    sheet.addRow(['LO3902', new Date(Date.UTC(2026, 10, 2, 7, 30)), null, 'E195', null]);
+    const bytes = new Uint8Array(await book.xlsx.writeBuffer());
+    const read = await parseWorkbook(bytes);
+    expect(read).toEqual({
+      ok: true,
+      file: {
+        header: ['Flight', 'Date', 'STD', 'Equipment', 'Rampa'],
+        rows: [
+          { row: 2, cells: ['LO3901', '2026-11-02', '06:05', 'A320', '3'] },
+          { row: 3, cells: ['LO3902', '2026-11-02 07:30', '', 'E195', ''] },
+        ],
+        rowErrors: [],
+      },
+    });
+  });
+
+  it('a damaged workbook is refused with its own message', async () => {
+    const broken = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await parseWorkbook(broken)).toEqual({ ok: false, error: { key: 'xlsx' } });
   });
 });
