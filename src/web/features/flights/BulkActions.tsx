@@ -13,6 +13,7 @@ import { translateApiError } from '../../lib/api-errors.ts';
 import { toast } from '../../ui/toast.ts';
 import { formatMonth } from '../../ui/useMonth.ts';
 import { useBulkDelete, useCopyMonth } from './api.ts';
+import { importErrorText } from './importText.ts';
 
 type Props = {
   month: string;
@@ -62,7 +63,7 @@ export function BulkActions({ month, counts, day, selectedIds, onDeleted, onCopi
       setCopying(false);
       onCopied(result.month);
     } catch (err) {
-      toast('red', t('bulk.copyFailed', { message: translateApiError(err, t) }));
+      toast('red', t('bulk.copyFailed', { message: importErrorText(t, err) }));
     }
   };
 

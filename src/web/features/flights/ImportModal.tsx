@@ -11,12 +11,12 @@ import {
   type ImportPreview as Preview,
   type ImportResult,
 } from '../../../shared/api/flight-import.ts';
-import { translateApiError } from '../../lib/api-errors.ts';
 import { toast } from '../../ui/toast.ts';
 import { previewImport, useImportFlights, useImportProfiles } from './api.ts';
 import { readTimetableFile, type FileError, type TimetableFile } from './csv.ts';
 import { completeMapping, ImportMappingStep } from './ImportMapping.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
+import { importErrorText } from './importText.ts';
 
 export interface ImportModalProps {
   zone: string;
@@ -98,7 +98,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
       const invalid = [...answer.invalid, ...read.rowErrors].sort((a, b) => a.row - b.row);
       setPreview({ ...answer, invalid, counts: { ...answer.counts, invalid: invalid.length } });
     } catch (err) {
-      if (attempt === latest.current) setError(t('importModal.checkFailed', { message: translateApiError(err, t) }));
+      if (attempt === latest.current) setError(t('importModal.checkFailed', { message: importErrorText(t, err) }));
     } finally {
       if (attempt === latest.current) setChecking(false);
     }
@@ -115,7 +115,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
       onImported(result);
       onClose();
     } catch (err) {
-      setError(t('importModal.failed', { message: translateApiError(err, t) }));
+      setError(t('importModal.failed', { message: importErrorText(t, err) }));
     }
   };
 

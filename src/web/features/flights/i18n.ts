@@ -217,6 +217,8 @@ export const flights = {
       copyConfirm: 'Kopiuj rozkład',
       copied: 'Skopiowano loty: {{copied}} do miesiąca {{month}}. Pominięto już istniejące: {{skipped}}.',
       copyFailed: 'Nie skopiowano rozkładu: {{message}}',
+      noFlights: 'w tym miesiącu nie ma lotów do skopiowania',
+      sameMonth: 'wybierz inny miesiąc niż kopiowany',
     },
   },
   en: {
@@ -416,6 +418,8 @@ export const flights = {
       copyConfirm: 'Copy the timetable',
       copied: 'Copied {{copied}} flights to {{month}}. Skipped as already there: {{skipped}}.',
       copyFailed: 'The timetable was not copied: {{message}}',
+      noFlights: 'this month has no flights to copy',
+      sameMonth: 'choose another month than the one copied',
     },
   },
 };
