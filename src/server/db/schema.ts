@@ -13,6 +13,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   time,
@@ -286,6 +287,93 @@ export const generationRuns = pgTable('generation_runs', {
   report: jsonb('report').notNull(),
   createdBy: text('created_by'),
   createdAt: createdAt(),
+});
+
+/**
+ * A group's month as it was published (docs/publishing.md): who published it and when, and the
+ * edit journal's last id at that moment, so that later edits can be told apart. Publishing again
+ * replaces the row's copy and bumps its version.
+ */
+export const publishedMonths = pgTable(
+  'published_months',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    role: text('role')
+      .notNull()
+      .references(() => staffGroups.name, { onUpdate: 'cascade', onDelete: 'cascade' }),
+    month: integer('month').notNull(),
+    year: integer('year').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The account that published it (better-auth's user id); null when that account is gone. */
+    publishedBy: text('published_by'),
+    /** The id of the journal's "published" entry: edits after it are changes since publication. */
+    editMark: integer('edit_mark').notNull().default(0),
+    version: version(),
+  },
+  (t) => [
+    unique('published_months_role_month_year_key').on(t.role, t.month, t.year),
+    check('published_months_month', sql`${t.month} between 0 and 11`),
+    check('published_months_year', sql`${t.year} between 2000 and 2100`),
+  ],
+);
+
+/** The frozen copy of a published month's shifts: one row per employee and date, as the schedules table had it. */
+export const publishedShifts = pgTable(
+  'published_shifts',
+  {
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publishedMonths.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    totalHours: numeric('total_hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    source: text('source', { enum: ['manual', 'generated'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.publicationId, t.employeeId, t.date] }), index('published_shifts_employee_date_idx').on(t.employeeId, t.date)],
+);
+
+/**
+ * Who changed a group's month and when (docs/publishing.md): one entry per saved or deleted shift,
+ * and one per generation, clear, reset or publication of the whole month. Written in the same
+ * transaction as the change itself.
+ */
+export const scheduleEdits = pgTable(
+  'schedule_edits',
+  {
+    id: serial('id').primaryKey(),
+    role: text('role')
+      .notNull()
+      .references(() => staffGroups.name, { onUpdate: 'cascade', onDelete: 'cascade' }),
+    month: integer('month').notNull(),
+    year: integer('year').notNull(),
+    /** The shift's employee and date; null for an entry about the whole month. */
+    employeeId: uuid('employee_id').references(() => employees.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }),
+    action: text('action', { enum: ['saved', 'deleted', 'generated', 'cleared', 'reset', 'published'] }).notNull(),
+    userId: text('user_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('schedule_edits_month_idx').on(t.role, t.year, t.month, t.id),
+    check('schedule_edits_action', sql`${t.action} in ('saved', 'deleted', 'generated', 'cleared', 'reset', 'published')`),
+  ],
+);
+
+/** An employee's secret calendar address (docs/publishing.md): only the token's SHA-256 is kept. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  employeeId: uuid('employee_id')
+    .notNull()
+    .unique()
+    .references(() => employees.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  createdBy: text('created_by'),
 });
 
 /** Instance facts the app keeps for itself, such as the generated signing secret. */

@@ -18,6 +18,8 @@ import {
   insertGenerationRun,
   tryLockGroupMonth,
 } from '../repos/generation.ts';
+import { publishedMonthImpact, recordEdit } from '../repos/publishing.ts';
+import { MONTH_PUBLISHED } from '../../shared/api/publishing.ts';
 import { GenerationStepError } from './instance.ts';
 import { firstChange, lockInputs, readInputs, staleGeneration } from './inputs.ts';
 import { generateOffThread } from './off-thread.ts';
@@ -37,6 +39,8 @@ export interface GenerateMonthOptions {
   timeLimitMs?: number;
   keepManual?: boolean;
   userId?: string;
+  /** The planner confirmed replacing shifts of a published month. */
+  confirmPublished?: boolean;
   faults?: GenerationFaults;
 }
 
@@ -67,6 +71,22 @@ async function lockGroupMonth(tx: Db, role: string, month: string) {
   if (!(await tryLockGroupMonth(tx, role, month))) throw new ConflictError('GENERATION_RUNNING', busyMessage(role, month));
 }
 
+/**
+ * Refuses work on a published month that the planner did not confirm (409 MONTH_PUBLISHED), saying
+ * what it would do: how many shifts it would remove or replace, against the published version's count.
+ */
+async function guardPublished(db: Db, role: string, month: string, action: 'generate' | 'clear', manualToo: boolean, confirmed: boolean | undefined) {
+  if (confirmed) return;
+  const impact = await publishedMonthImpact(db, role, month, action, manualToo);
+  if (!impact) return;
+  const what = action === 'clear' ? 'Clearing' : 'Generating';
+  throw new ConflictError(
+    MONTH_PUBLISHED,
+    `${role} for ${month} is published (${impact.publishedShifts} shifts). ${what} it would remove or replace ${impact.affected} of its shifts: confirm to go on.`,
+    { params: { ...impact } },
+  );
+}
+
 /** How many times a generation plans again when the month changed during its search, before refusing. */
 export const REPLANS = 1;
 
@@ -76,6 +96,9 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
     const strategy = options.strategy ?? 'default';
     const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
     const { month: m0, year } = parseMonthKey(month);
+    const manualToo = options.keepManual === false;
+    // Asked before the search, so that a refusal costs nothing, and again in the writing transaction below.
+    await guardPublished(db, role, month, 'generate', manualToo, options.confirmPublished);
     for (let attempt = 0; ; attempt++) {
       const planned = await readInputs(db, role, month, options.keepManual);
       // In a worker thread: the search must not stop the server's other requests (off-thread.ts).
@@ -94,6 +117,7 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
         const now = await readInputs(tx, role, month, options.keepManual);
         const change = firstChange(planned, now);
         if (change) return { change };
+        await guardPublished(tx, role, month, 'generate', manualToo, options.confirmPublished);
 
         if (now.employeeIds.length > 0) {
           try {
@@ -121,6 +145,7 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
           if (err instanceof DomainError) throw err;
           throw new GenerationStepError('Error saving schedules', err);
         }
+        await recordEdit(tx, { role, month, action: 'generated', userId: options.userId ?? null });
         const runId = await insertGenerationRun(tx, {
           role,
           month: m0,
@@ -143,15 +168,24 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
   });
 }
 
-export function clearMonth(db: Db, role: string, month: string): Promise<{ deleted: number }> {
+export interface ClearMonthOptions {
+  userId?: string | null | undefined;
+  /** The planner confirmed clearing a published month. */
+  confirmPublished?: boolean | undefined;
+}
+
+export function clearMonth(db: Db, role: string, month: string, options: ClearMonthOptions = {}): Promise<{ deleted: number }> {
   return exclusive(role, month, async () => {
     try {
       return await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         await lockGroupMonth(tx, role, month);
+        await guardPublished(tx, role, month, 'clear', true, options.confirmPublished);
         const ids = await groupEmployeeIds(tx, role);
         if (ids.length === 0) return { deleted: 0 };
-        return { deleted: await deleteMonthShifts(tx, ids, monthRange(month), { manualToo: true }) };
+        const deleted = await deleteMonthShifts(tx, ids, monthRange(month), { manualToo: true });
+        await recordEdit(tx, { role, month, action: 'cleared', userId: options.userId ?? null });
+        return { deleted };
       });
     } catch (err) {
       if (err instanceof DomainError) throw err;

@@ -36,6 +36,7 @@ const shiftColumns = {
   endDate: schedules.endDate,
   totalHours: schedules.totalHours,
   version: schedules.version,
+  source: schedules.source,
 };
 
 export async function loadMonth(db: Db, month: string): Promise<MonthData> {

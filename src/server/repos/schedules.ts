@@ -7,6 +7,7 @@ import type { Schedule } from '../../shared/api/schedule.ts';
 import { hhmm } from './month.ts';
 import { nextDate, previousDate } from '../../shared/hours.ts';
 import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
+import { monthOfDate, recordEdit } from './publishing.ts';
 
 const columns = {
   id: schedules.id,
@@ -17,6 +18,7 @@ const columns = {
   endDate: schedules.endDate,
   totalHours: schedules.totalHours,
   version: schedules.version,
+  source: schedules.source,
 };
 
 function normalize(row: Schedule): Schedule {
@@ -38,6 +40,8 @@ export type ShiftWrite = {
   totalHours: number;
   /** The version the edit was based on; undefined when the planner saw no shift on that day. */
   version: number | undefined;
+  /** Who saves it, for the month's edit journal (docs/publishing.md). */
+  userId?: string | null | undefined;
 };
 
 export type UpsertResult =
@@ -59,7 +63,11 @@ export async function upsertSchedule(db: Db, input: ShiftWrite): Promise<UpsertR
     // The employee's row first: a generation writing this employee's month holds it, so this save
     // waits for that transaction instead of racing it (generation/inputs.ts); and two saves of the
     // same employee's neighbouring days wait for each other, so that neither misses the other's overlap.
-    const [employee] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, input.employeeId)).for('no key update');
+    const [employee] = await tx
+      .select({ id: employees.id, role: employees.role })
+      .from(employees)
+      .where(eq(employees.id, input.employeeId))
+      .for('no key update');
     if (!employee) return { kind: 'employee-missing' } as const;
     // An overnight shift of the day before may still run when this one starts, and this one may
     // still run when the next day's starts (wall-clock times compare as written: one zone, one date order).
@@ -92,6 +100,7 @@ export async function upsertSchedule(db: Db, input: ShiftWrite): Promise<UpsertR
         .returning(columns);
       // A concurrent insert of the same day won the race: this planner's view is stale.
       if (inserted.length === 0) return { kind: 'stale' } as const;
+      await journal(tx as unknown as Db, employee.role, input);
       return { kind: 'created', row: normalize(inserted[0]!) } as const;
     }
     if (input.version === undefined || input.version !== current.version) return { kind: 'stale' } as const;
@@ -101,12 +110,27 @@ export async function upsertSchedule(db: Db, input: ShiftWrite): Promise<UpsertR
       .where(and(where, eq(schedules.version, input.version)))
       .returning(columns);
     if (!updated) return { kind: 'stale' } as const;
+    await journal(tx as unknown as Db, employee.role, input);
     return { kind: 'updated', row: normalize(updated) } as const;
   });
 }
 
-/** Deletes the day's shift; false when there was none. */
-/** Deletes the day's shift; with `version`, only while it is still the one the planner saw. */
-export function deleteSchedule(db: Db, employeeId: string, date: string, version?: number): Promise<DeleteResult> {
-  return deleteAtVersion(db, schedules, and(eq(schedules.employeeId, employeeId), eq(schedules.date, date))!, version);
+/** The save or delete of one day, in the group-month's edit journal. */
+function journal(tx: Db, role: string, edit: { employeeId: string; date: string; userId?: string | null | undefined }, action: 'saved' | 'deleted' = 'saved') {
+  return recordEdit(tx, { role, month: monthOfDate(edit.date), employeeId: edit.employeeId, date: edit.date, action, userId: edit.userId });
+}
+
+/**
+ * Deletes the day's shift; with `version`, only while it is still the one the planner saw. The
+ * employee's row is held first, as a save holds it, and the delete goes into the month's journal.
+ */
+export function deleteSchedule(db: Db, employeeId: string, date: string, version?: number, userId?: string | null): Promise<DeleteResult> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [employee] = await tx.select({ role: employees.role }).from(employees).where(eq(employees.id, employeeId)).for('no key update');
+    if (!employee) return 'missing';
+    const result = await deleteAtVersion(tx, schedules, and(eq(schedules.employeeId, employeeId), eq(schedules.date, date))!, version);
+    if (result === 'deleted') await journal(tx, employee.role, { employeeId, date, userId }, 'deleted');
+    return result;
+  });
 }

@@ -36,13 +36,14 @@ function answer(result: Pick<GenerateMonthResult, 'runId' | 'shiftCount' | 'seed
 export async function generationRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/generation', { schema: { body: generateRequestSchema, response: { 200: generateResponseSchema } } }, async (request) => {
-    const { role, month, strategy, seed, keepManual } = request.body;
+    const { role, month, strategy, seed, keepManual, confirmPublished } = request.body;
     const result = await generateMonth(database.db, {
       role,
       month,
       ...(strategy ? { strategy } : {}),
       ...(seed ? { seed } : {}),
       ...(keepManual !== undefined ? { keepManual } : {}),
+      ...(confirmPublished !== undefined ? { confirmPublished } : {}),
       ...(request.user ? { userId: request.user.id } : {}),
     });
     return answer(result);
@@ -65,6 +66,6 @@ export async function generationRoutes(app: FastifyInstance, { database }: Route
     return { runs };
   });
   api.post('/generation/clear', { schema: { body: clearRequestSchema } }, async (request) =>
-    clearMonth(database.db, request.body.role, request.body.month),
+    clearMonth(database.db, request.body.role, request.body.month, { userId: request.user?.id ?? null, confirmPublished: request.body.confirmPublished }),
   );
 }

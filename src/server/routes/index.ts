@@ -21,6 +21,7 @@ import { adminRoutes } from './admin.ts';
 import { auditRoutes } from './audit.ts';
 import { coverageRoutes } from './coverage.ts';
 import { exportRoutes } from './exports.ts';
+import { publishingRoutes } from './publishing.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   // The account's own routes stay open to a user who must still choose a password.
@@ -44,5 +45,6 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
     await settled.register(async (scope) => auditRoutes(scope, ctx));
     await settled.register(async (scope) => coverageRoutes(scope, ctx));
     await settled.register(async (scope) => exportRoutes(scope, ctx));
+    await settled.register(async (scope) => publishingRoutes(scope, ctx));
   });
 }

@@ -104,7 +104,7 @@ describe('GET /api/month', () => {
     // March's last night runs into 1 April: shown, counted toward March.
     expect(res.json().schedules.map((s: { date: string }) => s.date)).toEqual(['2026-04-01']);
     expect(res.json().overnightIn).toEqual([
-      { id: expect.any(String), employeeId: zofia, date: '2026-03-31', startTime: '22:00', endTime: '05:30', endDate: '2026-04-01', totalHours: 7.5, version: 1 },
+      { id: expect.any(String), employeeId: zofia, date: '2026-03-31', startTime: '22:00', endTime: '05:30', endDate: '2026-04-01', totalHours: 7.5, version: 1, source: 'manual' },
     ]);
   });
 

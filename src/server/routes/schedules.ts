@@ -38,7 +38,7 @@ export async function scheduleRoutes(app: FastifyInstance, { database }: RouteCo
       // Ends later that day, or on the next date (overnight) within 24 elapsed hours.
       const span = checkShiftSpan(request.body, timeZone);
       if (!span.ok) throw badRequest(span.problem.message, span.problem.field, { rule: span.problem.rule });
-      const result = await upsertSchedule(db, { employeeId, date, startTime, endTime, endDate: span.endDate, totalHours: span.hours, version });
+      const result = await upsertSchedule(db, { employeeId, date, startTime, endTime, endDate: span.endDate, totalHours: span.hours, version, userId: request.user?.id ?? null });
       if (result.kind === 'overlap') {
         const { other } = result;
         const field = other.date < date ? 'startTime' : 'endTime';
@@ -51,6 +51,6 @@ export async function scheduleRoutes(app: FastifyInstance, { database }: RouteCo
 
   api.delete('/schedules', { schema: { querystring: dayDeleteQuerySchema } }, async (request, reply) => {
     const { employeeId, date, version } = request.query;
-    return replyToDelete(reply, await deleteSchedule(db, employeeId, date, version), 'Schedule');
+    return replyToDelete(reply, await deleteSchedule(db, employeeId, date, version, request.user?.id ?? null), 'Schedule');
   });
 }

@@ -9,11 +9,20 @@ export const generateRequestSchema = z
     seed: z.number().int().min(1).max(2 ** 31 - 1).optional(),
     /** Keep the planner's manual shifts and plan around them (default true). */
     keepManual: z.boolean().optional(),
+    /** The planner confirmed replacing shifts of a published month (refused with 409 MONTH_PUBLISHED otherwise). */
+    confirmPublished: z.boolean().optional(),
   })
   .strict();
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
-export const clearRequestSchema = z.object({ role: z.string().min(1, 'is required'), month: isoMonth }).strict();
+export const clearRequestSchema = z
+  .object({
+    role: z.string().min(1, 'is required'),
+    month: isoMonth,
+    /** The planner confirmed clearing a published month (refused with 409 MONTH_PUBLISHED otherwise). */
+    confirmPublished: z.boolean().optional(),
+  })
+  .strict();
 
 /**
  * What changed while a month was being generated, so nothing was replaced (409 GENERATION_STALE):

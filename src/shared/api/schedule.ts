@@ -130,6 +130,11 @@ export const scheduleSchema = z.object({
   endDate: z.string(),
   totalHours: z.number(),
   version: z.number().int(),
+  /**
+   * Who made it: 'manual' for a planner's entry or edit, 'generated' for the generator's, untouched
+   * since. The month's answer always says it (docs/publishing.md).
+   */
+  source: z.enum(['manual', 'generated']).optional(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 

@@ -17,6 +17,12 @@ export const apiErrors = {
       MONTHLY_HOURS_EXIST: 'Wymagane godziny dla tego miesiąca są już zapisane.',
       GENERATION_STALE: 'Podczas generowania ktoś zmienił dane tego miesiąca, więc nic nie zapisano. Wygeneruj grafik ponownie.',
       GENERATION_RUNNING: 'Grafik tej grupy na ten miesiąc jest właśnie generowany. Poczekaj chwilę i spróbuj ponownie.',
+      MONTH_PUBLISHED: 'Ten miesiąc jest już opublikowany. Potwierdź, zanim zmienisz jego opublikowane zmiany.',
+      MONTH_PUBLISHED_generate:
+        'Ten miesiąc jest już opublikowany (zmiany w opublikowanej wersji: {{published}}). Generowanie zastąpi część obecnych zmian tego miesiąca (do zastąpienia: {{affected}}). Różnice pokażą się jako poprawki od publikacji.',
+      MONTH_PUBLISHED_clear:
+        'Ten miesiąc jest już opublikowany (zmiany w opublikowanej wersji: {{published}}). Czyszczenie usunie wszystkie obecne zmiany tego miesiąca (liczba: {{affected}}). Różnice pokażą się jako poprawki od publikacji.',
+      NOT_PUBLISHED: 'Ten miesiąc nie został jeszcze opublikowany, więc nie ma wersji, do której można wrócić.',
       NO_REQUIRED_HOURS: 'Najpierw ustaw wymagane godziny na ten miesiąc (Ustawienia).',
       CLEAR_FAILED: 'Nie udało się wyczyścić grafiku. Spróbuj ponownie.',
       LOCAL_TIME_SKIPPED: 'Godzina {{time}} nie istnieje {{date}} (zmiana czasu na letni). Wybierz inną godzinę.',
@@ -193,6 +199,12 @@ export const apiErrors = {
       MONTHLY_HOURS_EXIST: 'The required hours for this month are already saved.',
       GENERATION_STALE: "Someone changed this month's data during the generation, so nothing was saved. Generate the schedule again.",
       GENERATION_RUNNING: "This group's schedule for this month is being generated right now. Wait a moment and try again.",
+      MONTH_PUBLISHED: 'This month is already published. Confirm before changing its published shifts.',
+      MONTH_PUBLISHED_generate:
+        'This month is already published ({{published}} shifts in the published version). Generating replaces some of its current shifts ({{affected}} to replace). The differences will show as changes since publication.',
+      MONTH_PUBLISHED_clear:
+        'This month is already published ({{published}} shifts in the published version). Clearing removes all of its current shifts ({{affected}}). The differences will show as changes since publication.',
+      NOT_PUBLISHED: 'This month has not been published yet, so there is no published version to go back to.',
       NO_REQUIRED_HOURS: 'Set the required hours for this month first (Settings).',
       CLEAR_FAILED: 'The schedule could not be cleared. Try again.',
       LOCAL_TIME_SKIPPED: '{{time}} does not exist on {{date}} (the clocks go forward). Choose another time.',

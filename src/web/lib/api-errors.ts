@@ -111,6 +111,11 @@ export function apiErrorText(code: string, status: number, params: Params | unde
     case 'OWN_ACCOUNT':
     case 'LAST_ADMIN':
       return t(`apiErrors:codes.${code}_${p.action === 'ban' ? 'ban' : 'delete'}`);
+    case 'MONTH_PUBLISHED':
+      if (p.action === 'generate' || p.action === 'clear') {
+        return t(`apiErrors:codes.MONTH_PUBLISHED_${p.action}`, { published: num(p.publishedShifts) ?? 0, affected: num(p.affected) ?? 0 });
+      }
+      break;
     case 'LOCAL_TIME_SKIPPED':
       return t('apiErrors:codes.LOCAL_TIME_SKIPPED', { time: text(p.time) ?? '', date: dayText(p.date) });
   }

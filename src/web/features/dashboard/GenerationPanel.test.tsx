@@ -186,3 +186,32 @@ describe('the last stored run', () => {
     expect(screen.getByTestId('generation-report')).toHaveTextContent('LO281, 3 lis, 21:05');
   });
 });
+
+describe('Clear Schedule on a published month', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says what would change, and clears only after the planner agrees, saying so to the server', async () => {
+    const bodies: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      if (String(url).startsWith('/api/generation/runs')) return new Response(JSON.stringify({ runs: [] }), { headers: { 'content-type': 'application/json' } });
+      const body = JSON.parse(String(init?.body));
+      bodies.push(body);
+      if (!body.confirmPublished) {
+        return new Response(
+          JSON.stringify({ code: 'MONTH_PUBLISHED', message: 'English', params: { action: 'clear', publishedAt: '2026-11-02T10:00:00.000Z', publishedShifts: 40, affected: 42 }, requestId: 'r' }),
+          { status: 409, headers: { 'content-type': 'application/json' } },
+        );
+      }
+      return new Response(JSON.stringify({ deleted: 42 }), { headers: { 'content-type': 'application/json' } });
+    });
+    await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language: 'en' });
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Schedule – Rampa' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear' }));
+    const dialog = await screen.findByRole('dialog', { name: 'This month is published' });
+    expect(dialog).toHaveTextContent('This month is already published (40 shifts in the published version). Clearing removes all of its current shifts (42).');
+    expect(bodies).toEqual([{ role: 'Rampa', month: '2026-11' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Go on anyway' }));
+    expect(await screen.findByText('The schedule of Rampa has been cleared. Shifts removed: 42')).toBeInTheDocument();
+    expect(bodies).toEqual([{ role: 'Rampa', month: '2026-11' }, { role: 'Rampa', month: '2026-11', confirmPublished: true }]);
+  });
+});

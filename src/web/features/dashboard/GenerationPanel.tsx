@@ -12,6 +12,7 @@ import { useGenerationRuns } from '../../lib/coverage.ts';
 import { dateTimeText } from '../../ui/datetime.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { GENERATION_STALE, type GenerateResponse } from '../../../shared/api/generation.ts';
+import { MONTH_PUBLISHED } from '../../../shared/api/publishing.ts';
 import { clearSchedule, generateSchedule, useReloadMonth } from './api.ts';
 import { numericDate, shortDate } from './format.ts';
 import { ruleSentence, warningSentence, type NameOf } from './sentences.ts';
@@ -60,8 +61,22 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   const stored = Array.isArray(runs.data?.runs) ? runs.data.runs[0] : undefined;
   const [dismissed, setDismissed] = useState<string | null>(null);
 
+  // A published month is changed only once the planner has read what would change and agreed.
+  const confirmPublished = (err: unknown, again: () => void): boolean => {
+    if (!(err instanceof ApiError) || err.code !== MONTH_PUBLISHED) return false;
+    modals.openConfirmModal({
+      title: t('generation.publishedTitle'),
+      closeButtonProps: { 'aria-label': t('common:actions.close') },
+      children: <Text size="sm">{translateApiError(err, t)}</Text>,
+      labels: { confirm: t('generation.publishedGo'), cancel: t('common:actions.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: again,
+    });
+    return true;
+  };
+
   const generating = useMutation({
-    mutationFn: () => generateSchedule(group, month),
+    mutationFn: (confirmed: boolean) => generateSchedule(group, month, confirmed),
     onMutate: () => setError(null),
     onSuccess: async (response) => {
       await reload();
@@ -71,6 +86,7 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
       toast('green', t('generation.success'));
     },
     onError: (err) => {
+      if (confirmPublished(err, () => generating.mutate(true))) return;
       const stale = staleMessage(err);
       // Show the month with the colleague's save that stopped this run.
       if (stale) void reload();
@@ -81,7 +97,7 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   });
 
   const clearing = useMutation({
-    mutationFn: () => clearSchedule(group, month),
+    mutationFn: (confirmed: boolean) => clearSchedule(group, month, confirmed),
     onMutate: () => setError(null),
     onSuccess: async (response) => {
       await reload();
@@ -89,7 +105,9 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
       if (stored) setDismissed(stored.runId);
       toast('green', t('generation.cleared', { group, count: response.deleted }));
     },
-    onError: (err) => setError(translateApiError(err, t)),
+    onError: (err) => {
+      if (!confirmPublished(err, () => clearing.mutate(true))) setError(translateApiError(err, t));
+    },
   });
 
   const running = generating.isPending ? 'generate' : clearing.isPending ? 'clear' : null;
@@ -101,7 +119,7 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
       children: <Text size="sm">{t('generation.confirm')}</Text>,
       labels: { confirm: t('generation.confirmButton'), cancel: t('common:actions.cancel') },
       confirmProps: { color: 'red' },
-      onConfirm: () => clearing.mutate(),
+      onConfirm: () => clearing.mutate(false),
     });
 
   const shown: GenerateResponse | null = result ?? (stored && stored.runId !== dismissed ? stored : null);
@@ -224,7 +242,7 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
         </Popover>
       )}
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" onClick={() => generating.mutate()} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${group}`}>
+        <Button size="xs" onClick={() => generating.mutate(false)} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${group}`}>
           {running === 'generate' ? t('generation.generating') : t('generation.generate')}
         </Button>
         <Button size="xs" color="red" onClick={confirmClear} disabled={running !== null} aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${group}`}>

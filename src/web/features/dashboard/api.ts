@@ -89,10 +89,11 @@ export const deleteTimeOff = (id: string, version: number) =>
   api<void>(`/time-off/${encodeURIComponent(id)}?version=${version}`, { method: 'DELETE' });
 
 /** Runs the generator; the answer is read through the API's own schema. */
-export const generateSchedule = async (role: string, month: string): Promise<GenerateResponse> =>
-  generateResponseSchema.parse(await api<unknown>('/generation', { method: 'POST', body: { role, month } }));
-export const clearSchedule = (role: string, month: string) =>
-  api<{ deleted: number }>('/generation/clear', { method: 'POST', body: { role, month } });
+/** `confirmPublished`: the planner agreed to change a published month (otherwise 409 MONTH_PUBLISHED). */
+export const generateSchedule = async (role: string, month: string, confirmPublished = false): Promise<GenerateResponse> =>
+  generateResponseSchema.parse(await api<unknown>('/generation', { method: 'POST', body: { role, month, ...(confirmPublished ? { confirmPublished } : {}) } }));
+export const clearSchedule = (role: string, month: string, confirmPublished = false) =>
+  api<{ deleted: number }>('/generation/clear', { method: 'POST', body: { role, month, ...(confirmPublished ? { confirmPublished } : {}) } });
 
 /** A mutation that reloads the month once it has succeeded. */
 export function useMonthMutation<TArgs, TResult>(month: string, fn: (args: TArgs) => Promise<TResult>) {

@@ -1,0 +1,386 @@
+// Publishing a group's month (docs/publishing.md, docs/decisions/0014-published-months.md): the frozen
+// copy of its shifts, the journal of who changed the month and when, the changes since publication
+// (the copy compared with the shifts now, each annotated with the journal's last entry for that day),
+// and the reset of the draft to the published version. Publishing and resetting run in one
+// transaction each, holding the group-month's advisory lock (a generation or clear holds it too) and
+// the group's employee rows (a planner's save of one of their shifts holds its row), so neither races
+// an edit.
+import { and, asc, eq, gt, gte, inArray, lte, max, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { employees, publishedMonths, publishedShifts, scheduleEdits, schedules, staffGroups, user } from '../db/schema.ts';
+import { ConflictError, NotFoundError } from '../domain/errors.ts';
+import { monthRange, parseMonthKey } from '../../shared/month.ts';
+import type {
+  EditAction,
+  MonthPublishedParams,
+  PublishChange,
+  PublishChanges,
+  PublishStatus,
+  ShiftFace,
+} from '../../shared/api/publishing.ts';
+import { tryLockGroupMonth } from './generation.ts';
+
+const hhmm = (time: string): string => time.slice(0, 5);
+
+// ---- The edit journal ----
+
+export interface EditEntry {
+  role: string;
+  /** "YYYY-MM" */
+  month: string;
+  employeeId?: string | null;
+  date?: string | null;
+  action: EditAction;
+  userId?: string | null | undefined;
+}
+
+/** Writes one journal entry (in the caller's transaction); its id. */
+export async function recordEdit(tx: Db, entry: EditEntry): Promise<number> {
+  const { month, year } = parseMonthKey(entry.month);
+  const [row] = await tx
+    .insert(scheduleEdits)
+    .values({
+      role: entry.role,
+      month,
+      year,
+      employeeId: entry.employeeId ?? null,
+      date: entry.date ?? null,
+      action: entry.action,
+      userId: entry.userId ?? null,
+    })
+    .returning({ id: scheduleEdits.id });
+  return row!.id;
+}
+
+/** The month key of a YYYY-MM-DD date. */
+export const monthOfDate = (date: string) => date.slice(0, 7);
+
+// ---- Reads ----
+
+type Publication = typeof publishedMonths.$inferSelect;
+
+async function publicationOf(db: Db, role: string, month: string, lock = false): Promise<Publication | undefined> {
+  const { month: m, year } = parseMonthKey(month);
+  const query = db
+    .select()
+    .from(publishedMonths)
+    .where(and(eq(publishedMonths.role, role), eq(publishedMonths.month, m), eq(publishedMonths.year, year)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+interface ShiftRow extends ShiftFace {
+  employeeId: string;
+  date: string;
+  firstName: string;
+  lastName: string;
+}
+
+const face = (row: ShiftRow): ShiftFace => ({
+  startTime: row.startTime,
+  endTime: row.endTime,
+  endDate: row.endDate,
+  totalHours: row.totalHours,
+  source: row.source,
+});
+
+function normalize<T extends { startTime: string; endTime: string; totalHours: number | string }>(row: T) {
+  return { ...row, startTime: hhmm(row.startTime), endTime: hhmm(row.endTime), totalHours: Number(row.totalHours) };
+}
+
+/** The group's shifts of the month now (employees of the group today), by date. */
+async function currentShifts(db: Db, role: string, month: string): Promise<ShiftRow[]> {
+  const { first, last } = monthRange(month);
+  const rows = await db
+    .select({
+      employeeId: schedules.employeeId,
+      date: schedules.date,
+      startTime: schedules.startTime,
+      endTime: schedules.endTime,
+      endDate: schedules.endDate,
+      totalHours: schedules.totalHours,
+      source: schedules.source,
+      firstName: employees.firstName,
+      lastName: employees.lastName,
+    })
+    .from(schedules)
+    .innerJoin(employees, eq(employees.id, schedules.employeeId))
+    .where(and(eq(employees.role, role), gte(schedules.date, first), lte(schedules.date, last)))
+    .orderBy(asc(schedules.date), asc(employees.lastName), asc(employees.firstName));
+  return rows.map(normalize);
+}
+
+/** The frozen copy of a publication, by date. */
+async function frozenShifts(db: Db, publicationId: string): Promise<ShiftRow[]> {
+  const rows = await db
+    .select({
+      employeeId: publishedShifts.employeeId,
+      date: publishedShifts.date,
+      startTime: publishedShifts.startTime,
+      endTime: publishedShifts.endTime,
+      endDate: publishedShifts.endDate,
+      totalHours: publishedShifts.totalHours,
+      source: publishedShifts.source,
+      firstName: employees.firstName,
+      lastName: employees.lastName,
+    })
+    .from(publishedShifts)
+    .innerJoin(employees, eq(employees.id, publishedShifts.employeeId))
+    .where(eq(publishedShifts.publicationId, publicationId))
+    .orderBy(asc(publishedShifts.date), asc(employees.lastName), asc(employees.firstName));
+  return rows.map(normalize);
+}
+
+async function lastEditIdOf(db: Db, role: string, month: string): Promise<number> {
+  const { month: m, year } = parseMonthKey(month);
+  const [row] = await db
+    .select({ id: max(scheduleEdits.id) })
+    .from(scheduleEdits)
+    .where(and(eq(scheduleEdits.role, role), eq(scheduleEdits.month, m), eq(scheduleEdits.year, year)));
+  return row?.id ?? 0;
+}
+
+async function publisherName(db: Db, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return row?.name ?? null;
+}
+
+async function requireGroup(db: Db, role: string): Promise<void> {
+  const [group] = await db.select({ id: staffGroups.id }).from(staffGroups).where(eq(staffGroups.name, role));
+  if (!group) throw new NotFoundError('NOT_FOUND', `Staff group "${role}" not found`, { field: 'role', params: { what: 'staffGroup' } });
+}
+
+const sameShift = (a: ShiftFace, b: ShiftFace) => a.startTime === b.startTime && a.endTime === b.endTime && a.endDate === b.endDate;
+
+/** The shifts that differ between the published copy and now, by date, then name. */
+function compare(frozen: ShiftRow[], now: ShiftRow[]): { before: ShiftRow | null; after: ShiftRow | null }[] {
+  const key = (s: ShiftRow) => `${s.employeeId}|${s.date}`;
+  const then = new Map(frozen.map((s) => [key(s), s]));
+  const current = new Map(now.map((s) => [key(s), s]));
+  const out: { before: ShiftRow | null; after: ShiftRow | null }[] = [];
+  for (const s of now) {
+    const old = then.get(key(s));
+    if (!old) out.push({ before: null, after: s });
+    else if (!sameShift(old, s)) out.push({ before: old, after: s });
+  }
+  for (const s of frozen) if (!current.has(key(s))) out.push({ before: s, after: null });
+  const sortKey = (c: { before: ShiftRow | null; after: ShiftRow | null }) => {
+    const s = (c.after ?? c.before)!;
+    return `${s.date}|${s.lastName}|${s.firstName}|${s.employeeId}`;
+  };
+  return out.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
+}
+
+async function statusWith(db: Db, role: string, month: string, publication: Publication | undefined) {
+  const now = await currentShifts(db, role, month);
+  const frozen = publication ? await frozenShifts(db, publication.id) : [];
+  const diff = publication ? compare(frozen, now) : [];
+  const status: PublishStatus = {
+    role,
+    month,
+    publication: publication
+      ? {
+          publishedAt: publication.publishedAt.toISOString(),
+          publishedBy: await publisherName(db, publication.publishedBy),
+          version: publication.version,
+          shiftCount: frozen.length,
+        }
+      : null,
+    changes: diff.length,
+    lastEditId: await lastEditIdOf(db, role, month),
+  };
+  return { status, diff };
+}
+
+/** Whether the group's month is published, by whom and when, and how many shifts differ since. */
+export async function publishStatus(db: Db, role: string, month: string): Promise<PublishStatus> {
+  await requireGroup(db, role);
+  return (await statusWith(db, role, month, await publicationOf(db, role, month))).status;
+}
+
+/** The status and every shift that differs from the published version, with the journal's last word on each day. */
+export async function changesSincePublication(db: Db, role: string, month: string): Promise<PublishChanges> {
+  await requireGroup(db, role);
+  const publication = await publicationOf(db, role, month);
+  const { status, diff } = await statusWith(db, role, month, publication);
+  if (!publication || diff.length === 0) return { ...status, list: [] };
+  const { month: m, year } = parseMonthKey(month);
+  const edits = await db
+    .select({
+      id: scheduleEdits.id,
+      employeeId: scheduleEdits.employeeId,
+      date: scheduleEdits.date,
+      action: scheduleEdits.action,
+      at: scheduleEdits.at,
+      by: user.name,
+    })
+    .from(scheduleEdits)
+    .leftJoin(user, eq(user.id, scheduleEdits.userId))
+    .where(
+      and(eq(scheduleEdits.role, role), eq(scheduleEdits.month, m), eq(scheduleEdits.year, year), gt(scheduleEdits.id, publication.editMark)),
+    )
+    .orderBy(asc(scheduleEdits.id));
+  type Edit = (typeof edits)[number];
+  const lastOfDay = new Map<string, Edit>();
+  let lastOfMonth: Edit | undefined;
+  for (const e of edits) {
+    if (e.employeeId && e.date) lastOfDay.set(`${e.employeeId}|${e.date}`, e);
+    else lastOfMonth = e;
+  }
+  const list: PublishChange[] = diff.map(({ before, after }) => {
+    const s = (after ?? before)!;
+    const day = lastOfDay.get(`${s.employeeId}|${s.date}`);
+    const edit = day && (!lastOfMonth || day.id > lastOfMonth.id) ? day : lastOfMonth;
+    return {
+      employeeId: s.employeeId,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      date: s.date,
+      kind: before && after ? 'changed' : after ? 'added' : 'removed',
+      before: before ? face(before) : null,
+      after: after ? face(after) : null,
+      how: edit?.action ?? null,
+      by: edit?.by ?? null,
+      at: edit ? edit.at.toISOString() : null,
+    };
+  });
+  return { ...status, list };
+}
+
+// ---- Writes ----
+
+const busy = (role: string, month: string) =>
+  new ConflictError('GENERATION_RUNNING', `A generation or clear of ${role} for ${month} is already running. Try again when it has finished.`);
+
+const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
+
+/**
+ * Holds the group-month still for the rest of the transaction: its advisory lock (refused while a
+ * generation or clear runs) and its employees' rows, in id order as a generation takes them.
+ */
+async function holdGroupMonth(tx: Db, role: string, month: string): Promise<string[]> {
+  if (!(await tryLockGroupMonth(tx, role, month))) throw busy(role, month);
+  const staff = await tx.select({ id: employees.id }).from(employees).where(eq(employees.role, role)).orderBy(asc(employees.id)).for('no key update');
+  return staff.map((s) => s.id);
+}
+
+export interface PublishInput {
+  role: string;
+  month: string;
+  /** The publication's version the planner saw; undefined when they saw a draft. */
+  version: number | undefined;
+  userId: string | null;
+}
+
+/** Publishes the group's month: freezes its shifts now as the published version (replacing an older one). */
+export async function publishMonth(db: Db, input: PublishInput): Promise<PublishStatus> {
+  const { role, month } = input;
+  await requireGroup(db, role);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const ids = await holdGroupMonth(tx, role, month);
+    const existing = await publicationOf(tx, role, month, true);
+    if ((existing?.version ?? undefined) !== input.version) throw new ConflictError('STALE', STALE_MESSAGE);
+    const mark = await recordEdit(tx, { role, month, action: 'published', userId: input.userId });
+    const { month: m, year } = parseMonthKey(month);
+    let publicationId: string;
+    if (existing) {
+      await tx
+        .update(publishedMonths)
+        .set({ publishedAt: sql`now()`, publishedBy: input.userId, editMark: mark, version: sql`${publishedMonths.version} + 1` })
+        .where(eq(publishedMonths.id, existing.id));
+      await tx.delete(publishedShifts).where(eq(publishedShifts.publicationId, existing.id));
+      publicationId = existing.id;
+    } else {
+      const [row] = await tx
+        .insert(publishedMonths)
+        .values({ role, month: m, year, publishedBy: input.userId, editMark: mark })
+        .returning({ id: publishedMonths.id });
+      publicationId = row!.id;
+    }
+    if (ids.length > 0) {
+      const { first, last } = monthRange(month);
+      // The copy is made by the database itself: one statement, whatever the month's size.
+      await tx.execute(sql`
+        insert into ${publishedShifts} (publication_id, employee_id, date, start_time, end_time, end_date, total_hours, source)
+        select ${publicationId}::uuid, s.employee_id, s.date, s.start_time, s.end_time, s.end_date, s.total_hours, s.source
+        from ${schedules} s
+        where s.employee_id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and s.date between ${first}::date and ${last}::date`);
+    }
+    return (await statusWith(tx, role, month, await publicationOf(tx, role, month))).status;
+  });
+}
+
+export interface ResetInput {
+  role: string;
+  month: string;
+  version: number;
+  lastEditId: number;
+  userId: string | null;
+}
+
+/**
+ * Puts the published version back as the month's draft: the group's shifts of the month are replaced
+ * by the frozen copy (of the employees still in the group). Refused as stale when the publication or
+ * the month changed since the planner looked.
+ */
+export async function resetToPublished(db: Db, input: ResetInput): Promise<PublishStatus & { restored: number }> {
+  const { role, month } = input;
+  await requireGroup(db, role);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const ids = await holdGroupMonth(tx, role, month);
+    const publication = await publicationOf(tx, role, month, true);
+    if (!publication) throw new ConflictError('NOT_PUBLISHED', `${role} for ${month} has not been published`, { params: { role, month } });
+    if (publication.version !== input.version || (await lastEditIdOf(tx, role, month)) !== input.lastEditId) {
+      throw new ConflictError('STALE', STALE_MESSAGE);
+    }
+    const { first, last } = monthRange(month);
+    let restored = 0;
+    if (ids.length > 0) {
+      const inMonth = and(inArray(schedules.employeeId, ids), gte(schedules.date, first), lte(schedules.date, last));
+      await tx.delete(schedules).where(inMonth);
+      const copy = (await frozenShifts(tx, publication.id)).filter((s) => ids.includes(s.employeeId));
+      const rows = copy.map((s) => ({
+        employeeId: s.employeeId,
+        date: s.date,
+        startTime: s.startTime,
+        endTime: s.endTime,
+        endDate: s.endDate,
+        totalHours: s.totalHours,
+        source: s.source,
+      }));
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(schedules).values(rows.slice(i, i + 500));
+      restored = rows.length;
+    }
+    await recordEdit(tx, { role, month, action: 'reset', userId: input.userId });
+    const { status } = await statusWith(tx, role, month, publication);
+    return { ...status, restored };
+  });
+}
+
+/**
+ * What a generation or clear of a published month would do to it, for the refusal that asks to
+ * confirm; null when the month is not published. `manualToo`: the planner's shifts go as well.
+ */
+export async function publishedMonthImpact(
+  db: Db,
+  role: string,
+  month: string,
+  action: 'generate' | 'clear',
+  manualToo: boolean,
+): Promise<MonthPublishedParams | null> {
+  const publication = await publicationOf(db, role, month);
+  if (!publication) return null;
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(publishedShifts)
+    .where(eq(publishedShifts.publicationId, publication.id));
+  const now = await currentShifts(db, role, month);
+  const affected = now.filter((s) => manualToo || s.source === 'generated').length;
+  return { action, publishedAt: publication.publishedAt.toISOString(), publishedShifts: count?.n ?? 0, affected };
+}
