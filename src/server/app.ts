@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client.ts';
 import type { Auth } from './auth/auth.ts';
 import { errorReply, frameworkErrorReply } from './http/error-handler.ts';
-import { serializeError } from './http/log-redaction.ts';
+import { redactFeedUrl, serializeError } from './http/log-redaction.ts';
 import { registerWebAssets } from './http/web-assets.ts';
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { registerApiRoutes } from './routes/index.ts';
@@ -17,6 +17,7 @@ import { monthCoverage } from './coverage/service.ts';
 import { createBoundService } from './coverage/bound-service.ts';
 import type { MonthCoverage } from '../shared/api/coverage.ts';
 import { publicRoutes } from './routes/public.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 import { MonthCache } from './repos/month-cache.ts';
 import { monthAnswer } from './repos/month.ts';
 import { hasBody, refuseCrossSiteWrites, requireSession } from './security/access.ts';
@@ -30,6 +31,8 @@ export interface AppOptions {
   trustedProxies?: string[];
   /** Folder of the built front end; served with history fallback when it exists. */
   webRoot?: string | null;
+  /** Requests one client address may make to calendar addresses per minute (routes/calendar.ts). */
+  calendarRequestsPerMinute?: number;
   /** Where the log goes (standard output when not given); tests capture it. */
   logStream?: NodeJS.WritableStream;
 }
@@ -70,7 +73,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: options.logLevel ?? 'info',
       // Errors are logged by code, constraint and table, never with a query's values (http/log-redaction.ts).
-      serializers: { err: logError },
+      // A request's address is logged with a calendar address's token cut out (routes/calendar.ts).
+      serializers: {
+        err: logError,
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: redactFeedUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-backup-passphrase"]', 'res.headers["set-cookie"]'],
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
@@ -137,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Text with a NUL character cannot be stored by PostgreSQL: refused before validation, naming the field.
       api.addHook('preValidation', refuseNulCharacters);
       await api.register(async (open) => publicRoutes(open, { database, auth, baseUrl }));
+      // Employees' calendar addresses: no session, the token is the key; rate-limited in their own scope.
+      await api.register(async (feeds) => calendarRoutes(feeds, { database, ...(options.calendarRequestsPerMinute ? { perMinute: options.calendarRequestsPerMinute } : {}) }));
       await api.register(async (signedIn) => {
         // The session is checked before the body is read: a caller without one gets 401 and nothing parsed.
         signedIn.addHook('onRequest', requireSession(auth));

@@ -196,3 +196,8 @@ function stackFrames(stack: string): string {
 function cap(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
+
+/** A request's address with a calendar address's token cut out: "/api/calendar/…". */
+export function redactFeedUrl(url: string): string {
+  return url.replace(/\/calendar\/[^?#]*/i, '/calendar/…');
+}

@@ -22,6 +22,7 @@ import { auditRoutes } from './audit.ts';
 import { coverageRoutes } from './coverage.ts';
 import { exportRoutes } from './exports.ts';
 import { publishingRoutes } from './publishing.ts';
+import { calendarFeedRoutes } from './calendar-feeds.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   // The account's own routes stay open to a user who must still choose a password.
@@ -46,5 +47,6 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
     await settled.register(async (scope) => coverageRoutes(scope, ctx));
     await settled.register(async (scope) => exportRoutes(scope, ctx));
     await settled.register(async (scope) => publishingRoutes(scope, ctx));
+    await settled.register(async (scope) => calendarFeedRoutes(scope, ctx));
   });
 }

@@ -62,6 +62,8 @@ export interface TestAppOptions {
   trustedProxies?: string[];
   /** The address the app reaches PostgreSQL through (see openTestDatabase). */
   routeDatabase?: (url: URL) => URL;
+  /** Requests per minute one client address may make to calendar addresses. */
+  calendarRequestsPerMinute?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -83,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webRoot: null,
     ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.calendarRequestsPerMinute ? { calendarRequestsPerMinute: options.calendarRequestsPerMinute } : {}),
   });
   let counter = 0;
   return {

@@ -34,6 +34,7 @@ export const apiErrors = {
       LAST_ADMIN_delete: 'To jedyny administrator: po usunięciu nikt nie mógłby zarządzać kontami.',
       PASSWORD_REJECTED: 'Serwer nie przyjął tego hasła.',
       TOO_MANY_ATTEMPTS: 'Zbyt wiele nieudanych prób. Spróbuj ponownie za kilka minut.',
+      RATE_LIMITED: 'Zbyt wiele zapytań z tego adresu. Spróbuj ponownie za minutę.',
       TOO_MANY_REQUESTS: 'Zbyt wiele prób. Spróbuj ponownie za chwilę.',
       CODE_ALREADY_USED: 'Ten kod został już użyty. Poczekaj na następny kod w aplikacji uwierzytelniającej.',
       IMPORT_INVALID: 'Nic nie zaimportowano: plik ma błędne wiersze.',
@@ -60,6 +61,7 @@ export const apiErrors = {
     },
     /** What was not found (NOT_FOUND's params.what). */
     things: {
+      calendarAddress: 'adres kalendarza',
       employee: 'pracownik',
       flight: 'lot',
       timeOff: 'urlop',
@@ -216,6 +218,7 @@ export const apiErrors = {
       LAST_ADMIN_delete: 'This is the only administrator: deleting them would leave nobody to manage accounts.',
       PASSWORD_REJECTED: 'The server did not accept this password.',
       TOO_MANY_ATTEMPTS: 'Too many failed attempts. Try again in a few minutes.',
+      RATE_LIMITED: 'Too many requests from this address. Try again in a minute.',
       TOO_MANY_REQUESTS: 'Too many attempts. Try again in a moment.',
       CODE_ALREADY_USED: 'This code has already been used. Wait for the next code in your authenticator app.',
       IMPORT_INVALID: 'Nothing was imported: the file has invalid rows.',
@@ -239,6 +242,7 @@ export const apiErrors = {
       server: 'Something went wrong on the server (error {{status}}). Try again.',
     },
     things: {
+      calendarAddress: 'calendar address',
       employee: 'employee',
       flight: 'flight',
       timeOff: 'time off',
