@@ -29,6 +29,7 @@ export const screenCatalogs = {
   timeOffModal: () => import('../ui/time-off/i18n.ts').then((m) => m.timeOffModal),
   coverage: () => import('../features/coverage/i18n.ts').then((m) => m.coverage),
   coverageStrip: () => import('../ui/coverage/i18n.ts').then((m) => m.coverageStrip),
+  publishing: () => import('../ui/publishing/i18n.ts').then((m) => m.publishing),
 } as const satisfies Record<string, () => Promise<Catalogue>>;
 
 export type EntryNamespace = keyof typeof entryCatalogs;
