@@ -28,6 +28,7 @@ import { useEmployees } from '../../lib/employees.ts';
 import { EmployeeFormModal } from './EmployeeFormModal.tsx';
 import { DeleteEmployeeModal } from './DeleteEmployeeModal.tsx';
 import { ManageGroupsModal } from './ManageGroupsModal.tsx';
+import { CalendarFeedModal } from './CalendarFeedModal.tsx';
 import classes from './EmployeesPage.module.css';
 import { workingTimeLabel } from './working-time.ts';
 import { RowActions } from '../../ui/RowActions.tsx';
@@ -36,6 +37,7 @@ type Dialog =
   | { kind: 'add'; fixedGroup?: string }
   | { kind: 'edit'; employee: Employee }
   | { kind: 'delete'; employee: Employee }
+  | { kind: 'calendar'; employee: Employee }
   | { kind: 'groups' }
   | null;
 
@@ -98,6 +100,7 @@ export function EmployeesPage() {
           onAdd={() => setDialog({ kind: 'add', fixedGroup: selected.name })}
           onEdit={(employee) => setDialog({ kind: 'edit', employee })}
           onDelete={(employee) => setDialog({ kind: 'delete', employee })}
+          onCalendar={(employee) => setDialog({ kind: 'calendar', employee })}
         />
       ) : (
         <Overview groups={groups.data ?? []} onOpen={(g) => openGroup(g.name)} />
@@ -107,6 +110,7 @@ export function EmployeesPage() {
       {dialog?.kind === 'edit' && <EmployeeFormModal groups={groups.data ?? []} employee={dialog.employee} onClose={close} />}
       {dialog?.kind === 'delete' && <DeleteEmployeeModal employee={dialog.employee} onClose={close} />}
       {dialog?.kind === 'groups' && <ManageGroupsModal groups={groups.data ?? []} onClose={close} />}
+      {dialog?.kind === 'calendar' && <CalendarFeedModal employee={dialog.employee} onClose={close} />}
     </>
   );
 }
@@ -177,9 +181,11 @@ interface GroupViewProps {
   onAdd: () => void;
   onEdit: (e: Employee) => void;
   onDelete: (e: Employee) => void;
+  /** Opens the employee's calendar address (docs/publishing.md#calendar-feed). */
+  onCalendar: (e: Employee) => void;
 }
 
-function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete }: GroupViewProps) {
+function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete, onCalendar }: GroupViewProps) {
   const { t, i18n } = useTranslation('employees');
   const language = i18n.resolvedLanguage ?? 'pl';
   return (
@@ -213,7 +219,7 @@ function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete }: GroupV
                   <Table.Th>{t('columns.name')}</Table.Th>
                   <Table.Th>{t('columns.contact')}</Table.Th>
                   <Table.Th>{t('columns.workingTime')}</Table.Th>
-                  <Table.Th w={110}>{t('columns.actions')}</Table.Th>
+                  <Table.Th w={140}>{t('columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -245,6 +251,7 @@ function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete }: GroupV
                         <RowActions
                           edit={{ label: t('editLabel', { name }), onClick: () => onEdit(e) }}
                           remove={{ label: t('deleteLabel', { name }), onClick: () => onDelete(e) }}
+                          menu={{ label: t('moreLabel', { name }), items: [{ label: t('calendar.open'), onClick: () => onCalendar(e) }] }}
                         />
                       </Table.Td>
                     </Table.Tr>

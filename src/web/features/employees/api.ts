@@ -5,6 +5,7 @@ import { reloadCoverage } from '../../lib/coverage.ts';
 import { EMPLOYEES_KEY } from '../../lib/employees.ts';
 import type { Employee, EmployeeDependents, EmployeeInput } from '../../../shared/api/employees.ts';
 import type { StaffGroup, StaffGroupInput } from '../../../shared/api/staff-groups.ts';
+import { calendarFeedCreatedSchema, calendarFeedSchema, type CalendarFeedCreated } from '../../../shared/api/publishing.ts';
 
 export const STAFF_GROUPS_KEY = ['staff-groups'] as const;
 export const dependentsKey = (id: string) => ['employees', id, 'dependents'] as const;
@@ -87,4 +88,30 @@ export function useStoredStaffGroup() {
 export function useAddStaffGroup() {
   const refresh = useRefreshAll();
   return useMutation({ mutationFn: (data: StaffGroupInput) => saveStaffGroup({ data }), onSettled: refresh });
+}
+
+// ---- An employee's calendar address (docs/publishing.md#calendar-feed) ----
+
+export const calendarFeedKey = (id: string) => ['employees', id, 'calendar-feed'] as const;
+
+export function useCalendarFeed(id: string) {
+  return useQuery({
+    queryKey: calendarFeedKey(id),
+    queryFn: async ({ signal }) => calendarFeedSchema.parse(await api<unknown>(`/employees/${id}/calendar-feed`, { signal })),
+    staleTime: 0,
+  });
+}
+
+/** Creates or renews the address: the answer holds its path, shown this once. */
+export const createCalendarFeed = async (id: string): Promise<CalendarFeedCreated> =>
+  calendarFeedCreatedSchema.parse(await api<unknown>(`/employees/${id}/calendar-feed`, { method: 'POST' }));
+
+export const revokeCalendarFeed = (id: string) => api<void>(`/employees/${id}/calendar-feed`, { method: 'DELETE' });
+
+export function useCalendarFeedMutations(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: calendarFeedKey(id) });
+  const create = useMutation({ mutationFn: () => createCalendarFeed(id), onSettled: refresh });
+  const revoke = useMutation({ mutationFn: () => revokeCalendarFeed(id), onSettled: refresh });
+  return { create, revoke };
 }
