@@ -2,7 +2,7 @@
 // right after it was created or renewed: the server keeps only its hash), renew it (the old address
 // stops answering at once) or revoke it. Renewing and revoking ask first, in the dialog itself.
 import { useState } from 'react';
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { dateTimeText } from '../../ui/datetime.ts';
@@ -88,8 +88,11 @@ export function CalendarFeedModal({ employee, onClose }: { employee: Employee; o
         ) : null}
 
         {asking && (
-          <Alert color="orange" title={t(asking === 'renew' ? 'calendar.renewTitle' : 'calendar.revokeTitle')}>
+          <Paper withBorder p="sm" role="group" aria-label={t(asking === 'renew' ? 'calendar.renewTitle' : 'calendar.revokeTitle')}>
             <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                {t(asking === 'renew' ? 'calendar.renewTitle' : 'calendar.revokeTitle')}
+              </Text>
               <Text size="sm">{t(asking === 'renew' ? 'calendar.renewConfirm' : 'calendar.revokeConfirm', { name })}</Text>
               <Group>
                 <Button color="red" size="xs" onClick={asking === 'renew' ? make : drop} loading={busy}>
@@ -100,7 +103,7 @@ export function CalendarFeedModal({ employee, onClose }: { employee: Employee; o
                 </Button>
               </Group>
             </Stack>
-          </Alert>
+          </Paper>
         )}
 
         {feed.data && !asking && (
