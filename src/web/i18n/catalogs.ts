@@ -30,6 +30,7 @@ export const screenCatalogs = {
   coverage: () => import('../features/coverage/i18n.ts').then((m) => m.coverage),
   coverageStrip: () => import('../ui/coverage/i18n.ts').then((m) => m.coverageStrip),
   publishing: () => import('../ui/publishing/i18n.ts').then((m) => m.publishing),
+  printout: () => import('../features/printout/i18n.ts').then((m) => m.printout),
 } as const satisfies Record<string, () => Promise<Catalogue>>;
 
 export type EntryNamespace = keyof typeof entryCatalogs;

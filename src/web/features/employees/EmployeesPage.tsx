@@ -15,9 +15,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconPlus, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlus, IconPrinter, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -187,6 +187,7 @@ interface GroupViewProps {
 
 function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete, onCalendar }: GroupViewProps) {
   const { t, i18n } = useTranslation('employees');
+  const navigate = useNavigate();
   const language = i18n.resolvedLanguage ?? 'pl';
   return (
     <Stack gap="md">
@@ -202,9 +203,14 @@ function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete, onCalend
             ({t('count', { count: employees.length })})
           </Text>
         </Group>
-        <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
-          {t('add')}
-        </Button>
+        <Group gap="sm">
+          <Button component={Link} to={`/printout?group=${encodeURIComponent(group.name)}`} variant="default" leftSection={<IconPrinter size={16} />}>
+            {t('printGroup')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
+            {t('add')}
+          </Button>
+        </Group>
       </Group>
       <Paper withBorder>
         {employees.length === 0 ? (
@@ -251,7 +257,13 @@ function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete, onCalend
                         <RowActions
                           edit={{ label: t('editLabel', { name }), onClick: () => onEdit(e) }}
                           remove={{ label: t('deleteLabel', { name }), onClick: () => onDelete(e) }}
-                          menu={{ label: t('moreLabel', { name }), items: [{ label: t('calendar.open'), onClick: () => onCalendar(e) }] }}
+                          menu={{
+                            label: t('moreLabel', { name }),
+                            items: [
+                              { label: t('calendar.open'), onClick: () => onCalendar(e) },
+                              { label: t('printMonth'), onClick: () => navigate(`/printout?group=${encodeURIComponent(group.name)}&employee=${e.id}`) },
+                            ],
+                          }}
                         />
                       </Table.Td>
                     </Table.Tr>

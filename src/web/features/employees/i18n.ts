@@ -20,6 +20,8 @@ export const employees = {
     editLabel: 'Edytuj: {{name}}',
     deleteLabel: 'Usuń: {{name}}',
     moreLabel: 'Więcej: {{name}}',
+    printMonth: 'Wydruk miesiąca',
+    printGroup: 'Drukuj miesiąc grupy',
     calendar: {
       open: 'Adres kalendarza',
       title: 'Adres kalendarza – {{name}}',
@@ -166,6 +168,8 @@ export const employees = {
     editLabel: 'Edit {{name}}',
     deleteLabel: 'Delete {{name}}',
     moreLabel: 'More for {{name}}',
+    printMonth: 'Month printout',
+    printGroup: 'Print the group’s month',
     calendar: {
       open: 'Calendar address',
       title: 'Calendar address – {{name}}',
