@@ -19,6 +19,7 @@ import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
 import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
+import { PublishControl } from '../../ui/publishing/PublishControl.tsx';
 import { deleteEvent, deleteSchedule, deleteTimeOff, useFreshMonth, useMonthData, usePreviousMonth, useReloadMonth } from './api.ts';
 import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAction, type MenuItem } from './CellMenu.tsx';
 import { EventModal } from './EventModal.tsx';
@@ -349,6 +350,7 @@ export function DashboardPage() {
                 </Title>
                 <GenerationPanel group={group.name} month={month} nameOf={nameOf} zone={data?.settings.timeZone} />
               </div>
+              <PublishControl group={group.name} month={month} />
               {(() => {
                 if (!showCoverage) return null;
                 const groupCoverage = coverage.data?.groups.find((g) => g.role === group.name);

@@ -86,17 +86,17 @@ export function PublishControl({ group, month }: Props) {
           </Text>
         ) : !data ? null : publication ? (
           <>
-            <Badge color="green" variant="light" data-testid="publication-status">
+            <Text size="sm" fw={600} c="teal.9" data-testid="publication-status">
               {publication.publishedBy ? t('published', { when, who: publication.publishedBy }) : t('publishedNoName', { when })}
-            </Badge>
+            </Text>
             <Text size="sm" data-testid="publication-changes">
               {data.changes > 0 ? t('changes', { count: data.changes }) : t('noChanges')}
             </Text>
           </>
         ) : (
-          <Badge color="gray" variant="light" data-testid="publication-status">
+          <Text size="sm" fw={600} c="gray.8" data-testid="publication-status">
             {t('draft')}
-          </Badge>
+          </Text>
         )}
         {data && (
           <Group gap="xs" ml="auto">
@@ -165,7 +165,7 @@ export function ChangesList({ group, month }: Props) {
               </Table.Td>
               <Table.Td>
                 {numericDate(c.date, language)}{' '}
-                <Badge size="xs" variant="outline" color={c.kind === 'removed' ? 'red' : c.kind === 'added' ? 'green' : 'blue'}>
+                <Badge size="xs" variant="outline" color={c.kind === 'removed' ? 'red.9' : c.kind === 'added' ? 'teal.9' : 'blue.9'}>
                   {t(`kind.${c.kind}`)}
                 </Badge>
               </Table.Td>
