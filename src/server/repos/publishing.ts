@@ -1,4 +1,4 @@
-// Publishing a group's month (docs/publishing.md, docs/decisions/0014-published-months.md): the frozen
+// Publishing a group's month (docs/publishing.md, docs/decisions/0017-published-months.md): the frozen
 // copy of its shifts, the journal of who changed the month and when, the changes since publication
 // (the copy compared with the shifts now, each annotated with the journal's last entry for that day),
 // and the reset of the draft to the published version. Publishing and resetting run in one
