@@ -41,7 +41,7 @@ const TimeOffPage = screen(() => import('../features/time-off/TimeOffPage.tsx'),
 const AirportHoursPage = screen(() => import('../features/airport-hours/AirportHoursPage.tsx'), 'AirportHoursPage', ['airportHours']);
 const SettingsPage = screen(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage', ['settings']);
 const AccountPage = screen(() => import('../features/account/AccountPage.tsx'), 'AccountPage', ['account']);
-const PrintoutPage = screen(() => import('../features/printout/PrintoutPage.tsx'), 'PrintoutPage', ['printout', 'publishing', 'timeOffModal']);
+const PrintoutPage = screen(() => import('../features/printout/PrintoutPage.tsx'), 'PrintoutPage', ['printout', 'timeOffModal']);
 const UsersPage = screen(() => import('../features/users/UsersPage.tsx'), 'UsersPage', ['users', 'account']);
 
 /** Every path of docs/product.md §2 (/airport-hours has its own route: docs/design.md#routes). */
