@@ -43,7 +43,8 @@ test('publish a month, see a later change in the list, go back to the published 
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: '/tmp/publishing-changes-390.png' });
-  await drawer.getByRole('button', { name: 'Zamknij' }).click();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await page.screenshot({ path: '/tmp/publishing-control-390.png' });
   await page.setViewportSize({ width: 1440, height: 900 });
 
