@@ -253,3 +253,23 @@ describe('default strategy on random valid months', () => {
     );
   });
 });
+
+describe('a month whose day before is a clock change', () => {
+  it('is generated: the first day\u2019s shift is not compared with a day before the month', () => {
+    // 31 March 2080 is the last Sunday of March: Warsaw moves its clocks, the day before April.
+    const input = baseInstanceInput();
+    input.month = '2080-04';
+    input.employees = [
+      { id: 'a', firstName: 'Ewa', lastName: 'Pierwsza', timeOff: [] },
+      { id: 'b', firstName: 'Ewa', lastName: 'Druga', timeOff: [] },
+    ];
+    input.requiredHours = 160;
+    input.flights = [];
+    input.fixedShifts = [];
+    input.airportHours = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openingTime: '06:00', closingTime: '18:00', minimumStaff: 1 }));
+    input.settings = { ...input.settings, maxConsecutiveDays: 3 };
+    const result = generate(parseInstance(input), { seed: 1, timeLimitMs: 60_000 });
+    expect(result.report.breaches).toEqual([]);
+    expect(result.shifts.some((s) => s.date === '2080-04-01')).toBe(true);
+  });
+});

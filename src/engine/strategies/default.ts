@@ -677,7 +677,8 @@ function shapeCost(plan: Plan, e: number, weekends: readonly number[]): number {
   const { calendar } = plan.p;
   const N = plan.N;
   let cost = 0;
-  let previous = -1;
+  // The day of e's previous shift in the month; none yet (the month's first day has no day before it here).
+  let previous = -2;
   for (let d = 0; d < N; d++) {
     const s = plan.start[e * N + d]!;
     if (s < 0) continue;
