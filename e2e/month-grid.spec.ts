@@ -70,8 +70,8 @@ test.describe('at 1440 × 900', () => {
       expect(h.x + h.width, `column ${i}`).toBeLessThanOrEqual(Math.min(box.x + box.width, 1440));
       expect(h.y + h.height).toBeLessThanOrEqual(900);
     }
-    // The grid starts near the top: the generation controls sit on the group's line.
-    expect((await headers.first().boundingBox())!.y).toBeLessThan(260);
+    // The grid starts near the top: the generation controls sit on the group's line, the publishing state on one row under it.
+    expect((await headers.first().boundingBox())!.y).toBeLessThan(300);
 
     const cellOf = (p: Person, d: number) => grid.locator(`td[data-emp="${p.id}"][data-date="${day(d)}"]`);
     await expect(cellOf(anna, 2).locator('[data-badge="shift"]')).toHaveText('6–14');
