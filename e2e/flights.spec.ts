@@ -284,6 +284,8 @@ test('a departures-only file in other columns: map them, land on its month, then
   await page.getByRole('menuitem', { name: 'Usuń zaznaczone loty' }).click();
   const confirm = page.getByRole('dialog', { name: 'Usunąć loty?' });
   await expect(confirm).toContainText('Usunąć 2 zaznaczone loty?');
+  // Contrast is judged once the dialog has faded in, not halfway through its transition.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   expect(await screenAxeViolations(page)).toEqual([]);
   await confirm.getByRole('button', { name: 'Usuń 2 loty' }).click();
   await expect(page.getByTestId('flight-count')).toHaveText('6 lotów');
