@@ -765,7 +765,7 @@ function improve(plan: Plan, options: StrategyOptions): void {
   const budget = Math.min(MOVES_PER_SHIFT * shifts.length + 4000, MAX_MOVES);
   for (let iter = 0; stall < stallLimit && iter < budget; iter++) {
     if ((iter & 255) === 0 && now() > deadline) {
-      if (!options.notes.some((n) => n.startsWith('The time limit'))) options.notes.push('The time limit ended the improvement search early: the same seed may give a slightly different month on a slower machine.');
+      noteTimeLimit(options);
       return;
     }
     const pick = random.below(shifts.length);
@@ -993,6 +993,13 @@ function fullyCovered(plan: Plan): boolean {
   return true;
 }
 
+const TIME_LIMIT_NOTE = 'The time limit ended the improvement search early: the same seed may give a slightly different month on a slower machine.';
+
+/** Says once in the report that the clock, not the search's own budget, ended a phase. */
+function noteTimeLimit(options: StrategyOptions): void {
+  if (!options.notes.includes(TIME_LIMIT_NOTE)) options.notes.push(TIME_LIMIT_NOTE);
+}
+
 /** Every shift of a plan that is not fixed, as (employee, day, start, end), to put back with `restore`. */
 function snapshot(plan: Plan): Int32Array {
   const out = new Int32Array(2 * plan.E * plan.N);
@@ -1050,7 +1057,7 @@ function rebuild(plan: Plan, order: number[], options: StrategyOptions, level: S
   let since = 0;
   for (let round = 0; round < REBUILD_ROUNDS && since < REBUILD_STALL; round++) {
     if (now() > deadline) {
-      if (!options.notes.some((n) => n.startsWith('The time limit'))) options.notes.push('The time limit ended the improvement search early: the same seed may give a slightly different month on a slower machine.');
+      noteTimeLimit(options);
       return;
     }
     const saved = snapshot(plan);

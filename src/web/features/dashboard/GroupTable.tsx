@@ -1,7 +1,7 @@
 // One staff group's month as a keyboard-operable grid. Built for 200 employees × 31 days: rows are
 // memoised and re-render only when their own records change; clicks, keys and hovers are handled
 // once per table (event delegation); the roving tab stop moves without a React render.
-import { memo, startTransition, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, startTransition, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
@@ -313,13 +313,8 @@ function cellContent({ name, day, month, reasons, t, language }: CellProps) {
   return { shift, carried, off, event, shiftText, spokenShift, offText, broken, overnight, label };
 }
 
-/**
- * A day of the compact grid: short times ("6–14", "22–6 +1") in one element per badge, no × buttons
- * (the cell menu deletes); the exact times are in the cell's name and in the details on hover and focus.
- */
-function CompactCell(props: CellProps) {
-  const { employeeId, day, row, col, t } = props;
-  const { shift, carried, off, event, offText, broken, overnight, label } = cellContent(props);
+/** The grid cell both densities draw in: its place for keyboard moves and tests, and its whole content in one name. */
+function CellShell({ employeeId, day, row, col, label, children }: CellProps & { label: string; children: ReactNode }) {
   return (
     <td
       role="gridcell"
@@ -331,6 +326,20 @@ function CompactCell(props: CellProps) {
       data-date={day.date}
       aria-label={label}
     >
+      {children}
+    </td>
+  );
+}
+
+/**
+ * A day of the compact grid: short times ("6–14", "22–6 +1") in one element per badge, no × buttons
+ * (the cell menu deletes); the exact times are in the cell's name and in the details on hover and focus.
+ */
+function CompactCell(props: CellProps) {
+  const { t } = props;
+  const { shift, carried, off, event, offText, broken, overnight, label } = cellContent(props);
+  return (
+    <CellShell {...props} label={label}>
       {carried && (
         <div className={classes.carried} data-testid="carried-over">
           {t('badge.carriedShort', { end: shortTime(carried.endTime) })}
@@ -356,24 +365,15 @@ function CompactCell(props: CellProps) {
           {event.name}
         </div>
       )}
-    </td>
+    </CellShell>
   );
 }
 
 function DayCell(props: CellProps) {
-  const { name, employeeId, day, row, col, t } = props;
+  const { name, day, t } = props;
   const { shift, carried, off, event, shiftText, spokenShift, offText, broken, overnight, label } = cellContent(props);
   return (
-    <td
-      role="gridcell"
-      tabIndex={row === 0 && col === 0 ? 0 : -1}
-      className={day.weekend ? `${classes.cell} ${classes.weekend}` : classes.cell}
-      data-row={row}
-      data-col={col}
-      data-emp={employeeId}
-      data-date={day.date}
-      aria-label={label}
-    >
+    <CellShell {...props} label={label}>
       {carried && (
         <div className={classes.carried} data-testid="carried-over" title={t('badge.carriedLong', { start: carried.startTime, end: carried.endTime })}>
           {t('badge.carried', { end: carried.endTime })}
@@ -430,7 +430,7 @@ function DayCell(props: CellProps) {
           </button>
         </div>
       )}
-    </td>
+    </CellShell>
   );
 }
 
