@@ -11,6 +11,7 @@ import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import { employeeRequiredHours } from '../../shared/api/employees.ts';
 import { monthDataSchema, type MonthData, type MonthGroup, type Schedule, type ScheduleEvent } from '../../shared/api/schedule.ts';
 import { isPlanned, type TimeOff } from '../../shared/api/time-off.ts';
+import { holidaysIn } from '../domain/holidays.ts';
 import { getSettings } from './settings.ts';
 import { listTimeOffInRange } from './time-off.ts';
 import type { MonthAnswer } from './month-cache.ts';
@@ -126,6 +127,7 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
     timeOff: timeOffList,
     events: eventList,
     totals,
+    holidays: holidaysIn(month, settingsRow.timeZone),
   };
 }
 

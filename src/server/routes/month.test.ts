@@ -93,6 +93,16 @@ describe('GET /api/month', () => {
     expect(body.totals).toEqual({ [zofia]: 8 + 7.5 + 2 * 6, [adam]: 6 + 2 * 7.5, [bartek]: 0 });
   });
 
+  it("names the public holidays of the airport's country, which follows its time zone", async () => {
+    const march = (await get('/api/month?month=2026-03')).json();
+    expect(march.holidays).toEqual([]);
+    const november = (await get('/api/month?month=2026-11')).json();
+    expect(november.holidays).toEqual([
+      { date: '2026-11-01', names: { pl: 'Wszystkich Świętych', en: "All Saints' Day" } },
+      { date: '2026-11-11', names: { pl: 'Narodowe Święto Niepodległości', en: 'Independence Day' } },
+    ]);
+  });
+
   it('says null when the month has no required hours', async () => {
     const res = await get('/api/month?month=2026-04');
     expect(res.statusCode).toBe(200);

@@ -148,6 +148,13 @@ export const eventSchema = z.object({
 });
 export type ScheduleEvent = z.infer<typeof eventSchema>;
 
+/** A public holiday in the month (the airport's country, from its time zone), named in each UI language. */
+export const holidaySchema = z.object({
+  date: z.string(),
+  names: z.object({ pl: z.string(), en: z.string() }),
+});
+export type Holiday = z.infer<typeof holidaySchema>;
+
 export const monthDataSchema = z.object({
   month: z.string(),
   requiredHours: z.number().int().nullable(),
@@ -163,6 +170,8 @@ export const monthDataSchema = z.object({
   events: z.array(eventSchema),
   /** Each employee's month total (shifts plus time off counted as work), by employee id. */
   totals: z.record(z.string(), z.number()),
+  /** Public holidays of the month; absent from answers built before holidays were shown. */
+  holidays: z.array(holidaySchema).optional(),
 });
 export type MonthData = z.infer<typeof monthDataSchema>;
 

@@ -137,20 +137,25 @@ export function DashboardPage() {
     }
     return out;
   }, [breaches, nameOf, t, language]);
+  const holidays = data?.holidays;
   const days: Day[] = useMemo(() => {
     const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
     return monthDates(month).map((date) => {
       const dow = dayOfWeek(date);
+      const names = holidays?.find((h) => h.date === date)?.names;
+      const holiday = names ? (language.startsWith('pl') ? names.pl : names.en) : undefined;
       return {
         date,
         day: Number(date.slice(8)),
         weekday: weekday.format(new Date(`${date}T00:00:00Z`)),
         weekend: dow === 0 || dow === 6,
-        label: longDate(date, language),
+        ...(holiday ? { holiday } : {}),
+        // The holiday is part of the day's name, so every cell of the day says it too.
+        label: holiday ? t('holiday.label', { date: longDate(date, language), name: holiday }) : longDate(date, language),
         numeric: dayMonthYear(date, language),
       };
     });
-  }, [month, language]);
+  }, [month, language, holidays, t]);
 
   // The latest state, read by the stable handlers below (so the grid never re-renders for them).
   const latest = useRef({ index, employees, marks, t, language });

@@ -8,6 +8,7 @@ import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts'
 import { employeeMonth, endsNextDay, fullName, shortShift, shortTime, timeOffOn, totalsState, type EmployeeMonth } from './model.ts';
 import { dayMonthYear } from './format.ts';
 import classes from './Grid.module.css';
+import { dayClass } from './day-class.ts';
 
 /** Rows painted at once; a larger group's other rows follow in a non-blocking render right after. */
 const FIRST_ROWS = 40;
@@ -28,7 +29,16 @@ export const WIDTHS: Record<Density, { name: number; day: number; total: number 
 };
 
 /** A day of the month as the grid shows it; `numeric` is the date as the delete buttons say it. */
-export type Day = { date: string; day: number; weekday: string; weekend: boolean; label: string; numeric: string };
+export type Day = {
+  date: string;
+  day: number;
+  weekday: string;
+  weekend: boolean;
+  /** The public holiday's name in the UI language, when the day is one. */
+  holiday?: string;
+  label: string;
+  numeric: string;
+};
 export type BadgeKind = 'shift' | 'timeOff' | 'event';
 
 /** An employee's saved shifts that break a hard rule: the reasons as sentences, per date and for the row. */
@@ -186,9 +196,10 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
               {t('column.employee')}
             </th>
             {days.map((d) => (
-              <th key={d.date} scope="col" className={d.weekend ? classes.weekend : undefined} aria-label={d.label}>
+              <th key={d.date} scope="col" className={dayClass(d)} aria-label={d.label} title={d.holiday}>
                 <span className={classes.weekday}>{d.weekday}</span>
                 {d.day}
+                {d.holiday && <span className={classes.holidayMark} aria-hidden="true" />}
               </th>
             ))}
             <th scope="col" className={classes.total}>
@@ -319,7 +330,7 @@ function CellShell({ employeeId, day, row, col, label, children }: CellProps & {
     <td
       role="gridcell"
       tabIndex={row === 0 && col === 0 ? 0 : -1}
-      className={day.weekend ? `${classes.cell} ${classes.weekend}` : classes.cell}
+      className={dayClass(day, classes.cell)}
       data-row={row}
       data-col={col}
       data-emp={employeeId}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { MonthGroup } from '../../../shared/api/schedule.ts';
 import { GenerationPanel } from './GenerationPanel.tsx';
 import type { Day, GridHandlers, RowMarks } from './GroupTable.tsx';
+import { dayClass } from './day-class.ts';
 import type { NameOf } from './sentences.ts';
 import { employeeMonth, endsNextDay, fullName, timeOffOn, type EmployeeMonth } from './model.ts';
 import { dayMonthYear } from './format.ts';
@@ -112,7 +113,7 @@ export function PhoneDay({ month, groups, days, index, marks, handlers, nameOf, 
                   <li key={employee.id}>
                     <button
                       type="button"
-                      className={day.weekend ? `${classes.phoneRow} ${classes.weekend}` : classes.phoneRow}
+                      className={dayClass(day, classes.phoneRow)}
                       data-emp={employee.id}
                       data-date={date}
                       aria-haspopup="menu"

@@ -20,6 +20,7 @@ export const dashboard = {
     allGroups: 'Wszystkie grupy',
     gridLabel: 'Grafik grupy {{group}}',
     density: { label: 'Gęstość siatki', compact: 'Zwarta', comfortable: 'Wygodna' },
+    holiday: { label: '{{date}}, święto: {{name}}' },
     phone: {
       day: 'Dzień',
       previousDay: 'Poprzedni dzień',
@@ -253,6 +254,7 @@ export const dashboard = {
     loadFailed: 'Failed to load schedule data',
     retry: 'Try again',
     density: { label: 'Grid density', compact: 'Compact', comfortable: 'Comfortable' },
+    holiday: { label: '{{date}}, public holiday: {{name}}' },
     phone: {
       day: 'Day',
       previousDay: 'Previous day',

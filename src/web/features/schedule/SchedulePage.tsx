@@ -35,6 +35,11 @@ export function SchedulePage() {
     queryFn: ({ signal }) => api<MonthData>(`/month?month=${month}`, { signal }),
   });
   const dates = useMemo(() => monthDates(month), [month]);
+  const holidays = query.data?.holidays;
+  const holidayOn = useMemo(
+    () => new Map((holidays ?? []).map((h) => [h.date, i18n.language.startsWith('pl') ? h.names.pl : h.names.en])),
+    [holidays, i18n.language],
+  );
   const weekday = useMemo(
     () => new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', { weekday: 'narrow', timeZone: 'UTC' }),
     [i18n.resolvedLanguage],
@@ -154,7 +159,13 @@ export function SchedulePage() {
                         {t('schedulePage.employee')}
                       </th>
                       {dates.map((d) => (
-                        <th key={d} scope="col" data-weekend={[0, 6].includes(dayOfWeek(d)) || undefined}>
+                        <th
+                          key={d}
+                          scope="col"
+                          data-weekend={[0, 6].includes(dayOfWeek(d)) || undefined}
+                          data-holiday={holidayOn.has(d) || undefined}
+                          title={holidayOn.get(d)}
+                        >
                           <span className={classes.weekday}>{weekday.format(new Date(`${d}T00:00:00Z`))}</span>
                           {Number(d.slice(8))}
                         </th>
@@ -170,7 +181,7 @@ export function SchedulePage() {
                           {personName(e)}
                         </th>
                         {dates.map((d) => (
-                          <td key={d} data-weekend={[0, 6].includes(dayOfWeek(d)) || undefined}>
+                          <td key={d} data-weekend={[0, 6].includes(dayOfWeek(d)) || undefined} data-holiday={holidayOn.has(d) || undefined}>
                             {cells.get(`${e.id}|${d}`) ?? ''}
                           </td>
                         ))}
