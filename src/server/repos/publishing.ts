@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { employees, publishedMonths, publishedShifts, scheduleEdits, schedules, staffGroups, user } from '../db/schema.ts';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
+import { nextDate, previousDate } from '../../shared/hours.ts';
 import type {
   EditAction,
   MonthPublishedParams,
@@ -345,6 +346,7 @@ export async function resetToPublished(db: Db, input: ResetInput): Promise<Publi
       const inMonth = and(inArray(schedules.employeeId, ids), gte(schedules.date, first), lte(schedules.date, last));
       await tx.delete(schedules).where(inMonth);
       const copy = (await frozenShifts(tx, publication.id)).filter((s) => ids.includes(s.employeeId));
+      await refuseEdgeOverlap(tx, copy, ids, first, last);
       const rows = copy.map((s) => ({
         employeeId: s.employeeId,
         date: s.date,
@@ -361,6 +363,56 @@ export async function resetToPublished(db: Db, input: ResetInput): Promise<Publi
     const { status } = await statusWith(tx, role, month, publication);
     return { ...status, restored };
   });
+}
+
+const wall = (date: string, time: string) => `${date}T${time.slice(0, 5)}`;
+
+/**
+ * The published copy may no longer fit the months around it: a night shift saved since on the day
+ * before the month may run into a published shift of its first morning, or a published night shift
+ * of the last day into a shift saved since on the next month's first. Such a reset is refused,
+ * naming both shifts, and nothing is changed (the employee rows are held, so no save slips in).
+ */
+async function refuseEdgeOverlap(
+  tx: Db,
+  copy: ShiftRow[],
+  ids: string[],
+  first: string,
+  last: string,
+): Promise<void> {
+  const before = previousDate(first);
+  const after = nextDate(last);
+  const neighbours = await tx
+    .select({ employeeId: schedules.employeeId, date: schedules.date, startTime: schedules.startTime, endTime: schedules.endTime, endDate: schedules.endDate })
+    .from(schedules)
+    .where(and(inArray(schedules.employeeId, ids), inArray(schedules.date, [before, after])))
+    // The first clash in the calendar is the one named.
+    .orderBy(asc(schedules.date), asc(schedules.employeeId));
+  for (const other of neighbours) {
+    const published = copy.find((s) => s.employeeId === other.employeeId && s.date === (other.date === before ? first : last));
+    if (!published) continue;
+    const overlaps =
+      other.date === before
+        ? wall(other.endDate, other.endTime) > wall(published.date, published.startTime)
+        : wall(published.endDate, published.endTime) > wall(other.date, other.startTime);
+    if (!overlaps) continue;
+    const hm = (time: string) => time.slice(0, 5);
+    throw new ConflictError(
+      'RESET_OVERLAP',
+      `The published shift of ${published.date} would overlap the same employee's shift of ${other.date}, saved since; nothing was reset`,
+      {
+        params: {
+          name: `${published.firstName} ${published.lastName}`,
+          date: published.date,
+          startTime: hm(published.startTime),
+          endTime: hm(published.endTime),
+          otherDate: other.date,
+          otherStart: hm(other.startTime),
+          otherEnd: hm(other.endTime),
+        },
+      },
+    );
+  }
 }
 
 /**

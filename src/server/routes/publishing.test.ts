@@ -119,6 +119,47 @@ describe('publishing a group’s month', () => {
     expect(await monthShifts()).toEqual([`Anna ${MONTH}-01 07:00–15:00 manual`, `Piotr ${MONTH}-03 10:00–18:00 manual`]);
   });
 
+  it('refuses a reset whose published shifts would overlap a night shift saved since at the month’s edges, and changes nothing', async () => {
+    const may = '2027-05';
+    const save = (employeeId: string, date: string, startTime: string, endTime: string, endDate = date, version?: number) =>
+      asEwa('PUT', '/api/schedules', { employeeId, date, startTime, endTime, endDate, ...(version ? { version } : {}) });
+    const status = async () => (await asEwa('GET', `/api/publishing?role=Rampa&month=${may}`)).json();
+    const first = await save(anna, `${may}-01`, '06:00', '14:00');
+    const last = await save(jan, `${may}-31`, '22:00', '06:00', '2027-06-01');
+    expect([first.statusCode, last.statusCode]).toEqual([201, 201]);
+    expect((await asEwa('POST', '/api/publishing', { role: 'Rampa', month: may })).statusCode).toBe(200);
+    // Since publication: Anna starts later on the 1st and works the night before it, in April;
+    // Jan's last night became an evening, and he opens the 1st of June.
+    expect((await save(anna, `${may}-01`, '08:00', '16:00', `${may}-01`, first.json().version)).statusCode).toBe(200);
+    expect((await save(anna, '2027-04-30', '22:00', '07:00', `${may}-01`)).statusCode).toBe(201);
+    expect((await save(jan, `${may}-31`, '14:00', '22:00', `${may}-31`, last.json().version)).statusCode).toBe(200);
+    expect((await save(jan, '2027-06-01', '04:00', '12:00')).statusCode).toBe(201);
+
+    const seen = await status();
+    const reset = () => asEwa('POST', '/api/publishing/reset', { role: 'Rampa', month: may, version: seen.publication.version, lastEditId: seen.lastEditId });
+    const refused = await reset();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'RESET_OVERLAP',
+      params: { name: 'Anna Nowak', date: `${may}-01`, startTime: '06:00', endTime: '14:00', otherDate: '2027-04-30', otherStart: '22:00', otherEnd: '07:00' },
+    });
+    const kept = async () =>
+      (await t.database.db.select().from(schedules).where(and(gte(schedules.date, '2027-04-30'), lte(schedules.date, '2027-06-01'))))
+        .map((s) => `${s.date} ${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}`)
+        .sort();
+    const before = await kept();
+    expect(before).toEqual(['2027-04-30 22:00–07:00', `${may}-01 08:00–16:00`, `${may}-31 14:00–22:00`, '2027-06-01 04:00–12:00']);
+
+    // With April's night gone, the other edge stands in the way: Jan's published night into June.
+    const night = (await asEwa('GET', `/api/month?month=2027-04`)).json().schedules.find((s: { date: string }) => s.date === '2027-04-30');
+    expect((await asEwa('DELETE', `/api/schedules?employeeId=${anna}&date=2027-04-30&version=${night.version}`)).statusCode).toBe(204);
+    const seenAgain = await status();
+    const second = await asEwa('POST', '/api/publishing/reset', { role: 'Rampa', month: may, version: seenAgain.publication.version, lastEditId: seenAgain.lastEditId });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().params).toMatchObject({ name: 'Jan Kowalski', date: `${may}-31`, startTime: '22:00', endTime: '06:00', otherDate: '2027-06-01', otherStart: '04:00' });
+    expect(await kept()).toEqual([`${may}-01 08:00–16:00`, `${may}-31 14:00–22:00`, '2027-06-01 04:00–12:00']);
+  });
+
   it('refuses to reset a month that was never published', async () => {
     const res = await asEwa('POST', '/api/publishing/reset', { role: 'Rampa', month: '2027-03', version: 1, lastEditId: 0 });
     expect(res.statusCode).toBe(409);

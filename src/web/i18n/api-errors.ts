@@ -23,6 +23,8 @@ export const apiErrors = {
       MONTH_PUBLISHED_clear:
         'Ten miesiąc jest już opublikowany (zmiany w opublikowanej wersji: {{published}}). Czyszczenie usunie wszystkie obecne zmiany tego miesiąca (liczba: {{affected}}). Różnice pokażą się jako poprawki od publikacji.',
       NOT_PUBLISHED: 'Ten miesiąc nie został jeszcze opublikowany, więc nie ma wersji, do której można wrócić.',
+      RESET_OVERLAP:
+        'Nie wrócono do wersji opublikowanej: opublikowana zmiana osoby {{name}} z {{date}} ({{start}}–{{end}}) nachodziłaby na jej zmianę z {{otherDate}} ({{otherStart}}–{{otherEnd}}), zapisaną po publikacji. Zmień jedną z nich i spróbuj ponownie.',
       NO_REQUIRED_HOURS: 'Najpierw ustaw wymagane godziny na ten miesiąc (Ustawienia).',
       CLEAR_FAILED: 'Nie udało się wyczyścić grafiku. Spróbuj ponownie.',
       LOCAL_TIME_SKIPPED: 'Godzina {{time}} nie istnieje {{date}} (zmiana czasu na letni). Wybierz inną godzinę.',
@@ -207,6 +209,8 @@ export const apiErrors = {
       MONTH_PUBLISHED_clear:
         'This month is already published ({{published}} shifts in the published version). Clearing removes all of its current shifts ({{affected}}). The differences will show as changes since publication.',
       NOT_PUBLISHED: 'This month has not been published yet, so there is no published version to go back to.',
+      RESET_OVERLAP:
+        'Nothing was reset: the published shift of {{name}} on {{date}} ({{start}}–{{end}}) would overlap their shift of {{otherDate}} ({{otherStart}}–{{otherEnd}}), saved after publication. Change one of them and try again.',
       NO_REQUIRED_HOURS: 'Set the required hours for this month first (Settings).',
       CLEAR_FAILED: 'The schedule could not be cleared. Try again.',
       LOCAL_TIME_SKIPPED: '{{time}} does not exist on {{date}} (the clocks go forward). Choose another time.',

@@ -34,6 +34,24 @@ describe('translateApiError', () => {
     expect(translateApiError(skipped, pl)).toBe('Godzina 02:30 nie istnieje 29.03.2026 (zmiana czasu na letni). Wybierz inną godzinę.');
   });
 
+  it('names both shifts when going back to the published version would make them overlap, with readable dates', () => {
+    const clash = refusal(409, 'RESET_OVERLAP', {
+      name: 'Anna Nowak',
+      date: '2027-05-01',
+      startTime: '06:00',
+      endTime: '14:00',
+      otherDate: '2027-04-30',
+      otherStart: '22:00',
+      otherEnd: '07:00',
+    });
+    expect(translateApiError(clash, pl)).toBe(
+      'Nie wrócono do wersji opublikowanej: opublikowana zmiana osoby Anna Nowak z 01.05.2027 (06:00–14:00) nachodziłaby na jej zmianę z 30.04.2027 (22:00–07:00), zapisaną po publikacji. Zmień jedną z nich i spróbuj ponownie.',
+    );
+    expect(translateApiError(clash, en)).toBe(
+      'Nothing was reset: the published shift of Anna Nowak on 01.05.2027 (06:00–14:00) would overlap their shift of 30.04.2027 (22:00–07:00), saved after publication. Change one of them and try again.',
+    );
+  });
+
   it('falls back on the status for a code it does not know, and never shows the English text or the code', () => {
     for (const [status, expected] of [
       [409, 'Serwer odrzucił żądanie (błąd 409).'],

@@ -116,6 +116,16 @@ export function apiErrorText(code: string, status: number, params: Params | unde
         return t(`apiErrors:codes.MONTH_PUBLISHED_${p.action}`, { published: num(p.publishedShifts) ?? 0, affected: num(p.affected) ?? 0 });
       }
       break;
+    case 'RESET_OVERLAP':
+      return t('apiErrors:codes.RESET_OVERLAP', {
+        name: text(p.name) ?? '',
+        date: dayText(p.date),
+        start: text(p.startTime) ?? '',
+        end: text(p.endTime) ?? '',
+        otherDate: dayText(p.otherDate),
+        otherStart: text(p.otherStart) ?? '',
+        otherEnd: text(p.otherEnd) ?? '',
+      });
     case 'LOCAL_TIME_SKIPPED':
       return t('apiErrors:codes.LOCAL_TIME_SKIPPED', { time: text(p.time) ?? '', date: dayText(p.date) });
   }
