@@ -42,6 +42,8 @@ export type ShiftWrite = {
   version: number | undefined;
   /** Who saves it, for the month's edit journal (docs/publishing.md). */
   userId?: string | null | undefined;
+  /** Who made the shift, for a new one only (a deleted shift put back as it was); an edit is always 'manual'. */
+  source?: 'manual' | 'generated' | undefined;
 };
 
 export type UpsertResult =
@@ -95,7 +97,7 @@ export async function upsertSchedule(db: Db, input: ShiftWrite): Promise<UpsertR
       if (input.version !== undefined) return { kind: 'stale' } as const;
       const inserted = await tx
         .insert(schedules)
-        .values({ employeeId: input.employeeId, date: input.date, ...values })
+        .values({ employeeId: input.employeeId, date: input.date, ...values, source: input.source ?? 'manual' })
         .onConflictDoNothing()
         .returning(columns);
       // A concurrent insert of the same day won the race: this planner's view is stale.

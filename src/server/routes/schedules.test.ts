@@ -42,6 +42,22 @@ describe('PUT /api/schedules', () => {
     expect(Number(rows[0]!.totalHours)).toBe(2.25);
   });
 
+  it('puts a deleted generated shift back as generated (undo); an edit of it is manual again', async () => {
+    const day = { employeeId: anna, date: '2026-03-20', startTime: '06:00', endTime: '14:00' };
+    const created = await call('PUT', '/api/schedules', { ...day, source: 'generated' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ source: 'generated', version: 1 });
+    const edited = await call('PUT', '/api/schedules', { ...day, endTime: '15:00', version: 1, source: 'generated' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ source: 'manual', endTime: '15:00' });
+    expect((await stored()).find((r) => r.date === '2026-03-20')).toMatchObject({ source: 'manual' });
+    const plain = await call('PUT', '/api/schedules', { ...day, date: '2026-03-21' });
+    expect(plain.json()).toMatchObject({ source: 'manual' });
+    const bad = await call('PUT', '/api/schedules', { ...day, date: '2026-03-22', source: 'imported' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/source/);
+  });
+
   it('counts elapsed hours in the airport zone on the daylight-saving night', async () => {
     // Europe/Warsaw springs forward at 02:00 on 29 March 2026: 00:00–06:00 is 5 hours.
     const res = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-29', startTime: '00:00', endTime: '06:00' });

@@ -27,7 +27,7 @@ export async function scheduleRoutes(app: FastifyInstance, { database }: RouteCo
     '/schedules',
     { schema: { body: scheduleInputSchema, response: { 200: scheduleSchema, 201: scheduleSchema } } },
     async (request, reply) => {
-      const { employeeId, date, startTime, endTime, version } = request.body;
+      const { employeeId, date, startTime, endTime, version, source } = request.body;
       const { timeZone } = await getSettings(db);
       // A time the clocks skip that night names no instant: refused, as a flight at that hour is.
       const skipped = skippedShiftTime(request.body, timeZone);
@@ -38,7 +38,7 @@ export async function scheduleRoutes(app: FastifyInstance, { database }: RouteCo
       // Ends later that day, or on the next date (overnight) within 24 elapsed hours.
       const span = checkShiftSpan(request.body, timeZone);
       if (!span.ok) throw badRequest(span.problem.message, span.problem.field, { rule: span.problem.rule });
-      const result = await upsertSchedule(db, { employeeId, date, startTime, endTime, endDate: span.endDate, totalHours: span.hours, version, userId: request.user?.id ?? null });
+      const result = await upsertSchedule(db, { employeeId, date, startTime, endTime, endDate: span.endDate, totalHours: span.hours, version, source, userId: request.user?.id ?? null });
       if (result.kind === 'overlap') {
         const { other } = result;
         const field = other.date < date ? 'startTime' : 'endTime';

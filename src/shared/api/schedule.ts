@@ -186,6 +186,11 @@ export const scheduleInputSchema = z
     endDate: isoDate.optional(),
     /** The version of the shift the edit was based on; absent when the day had no shift. */
     version: version.optional(),
+    /**
+     * Who made the shift, kept when a deleted shift is put back as it was (undo); only for a day
+     * without a shift. An edit of a stored shift is always 'manual'. Absent: 'manual'.
+     */
+    source: z.enum(['manual', 'generated']).optional(),
   })
   .strict();
 export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
