@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import type { MonthData, MonthEmployee } from '../../../shared/api/schedule.ts';
+import type { MonthData, MonthEmployee, Schedule } from '../../../shared/api/schedule.ts';
 import { monthDates, dayOfWeek } from '../../../shared/month.ts';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -20,6 +20,7 @@ import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
 import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
 import { PublishControl } from '../../ui/publishing/PublishControl.tsx';
+import { useMonthChanges } from '../../ui/publishing/api.ts';
 import { deleteEvent, deleteSchedule, deleteTimeOff, useFreshMonth, useMonthData, usePreviousMonth, useReloadMonth } from './api.ts';
 import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAction, type MenuItem } from './CellMenu.tsx';
 import { EventModal } from './EventModal.tsx';
@@ -29,14 +30,16 @@ import { PHONE, useDensity } from './density.ts';
 import { PhoneDay } from './PhoneDay.tsx';
 import { monthBreaches } from './marks.ts';
 import { ruleSentence } from './sentences.ts';
-import { employeeMonth, endsNextDay, fullName, indexMonth, timeOffOn } from './model.ts';
+import { employeeMonth, endsNextDay, fullName, indexMonth, timeOffOn, withChanges } from './model.ts';
+import { changeSentence } from './published.ts';
+import { offerUndo } from './UndoDelete.tsx';
 import { ScheduleModal } from './ScheduleModal.tsx';
 import { dayMonthYear, longDate } from './format.ts';
 import gridClasses from './Grid.module.css';
 
 type ModalState = { kind: 'schedule' | 'timeOff' | 'event'; employeeId: string; date: string } | null;
 /** A badge being deleted, at the version the grid showed. */
-type DoomedRecord = { what: 'schedule' | 'event' | 'timeOff'; employeeId: string; date: string; id: string; version: number };
+type DoomedRecord = { what: 'schedule' | 'event' | 'timeOff'; employeeId: string; date: string; id: string; version: number; shift?: Schedule };
 
 export function DashboardPage() {
   const { t, i18n } = useTranslation('dashboard');
@@ -88,7 +91,11 @@ export function DashboardPage() {
         : doomed.what === 'event'
           ? deleteEvent(doomed.employeeId, doomed.date, doomed.version)
           : deleteTimeOff(doomed.id, doomed.version),
-    onSaved: () => reload(),
+    onSaved: (_, doomed) => {
+      // A deleted shift can be put back as it was for a few seconds.
+      if (doomed.shift) offerUndo({ shift: doomed.shift, name: nameOf(doomed.employeeId) ?? '', reload });
+      return reload();
+    },
     reload: (doomed) =>
       freshMonth().then((fresh) => {
         if (!fresh) return undefined;
@@ -106,7 +113,14 @@ export function DashboardPage() {
   const menu = useRef<CellMenuApi>(null);
   const details = useRef<DetailsApi>(null);
 
-  const index = useMemo(() => (data ? indexMonth(data) : new Map()), [data]);
+  const baseIndex = useMemo(() => (data ? indexMonth(data) : new Map()), [data]);
+  // The days changed since each shown group's month was published, marked in the grid.
+  const shownRoles = useMemo(
+    () => (data ? data.groups.filter((g) => !groupFilter || !data.groups.some((x) => x.name === groupFilter) || g.name === groupFilter).map((g) => g.name) : []),
+    [data, groupFilter],
+  );
+  const changeList = useMonthChanges(shownRoles, month, data !== undefined);
+  const index = useMemo(() => withChanges(baseIndex, changeList), [baseIndex, changeList]);
   const employees = useMemo(() => {
     const map = new Map<string, MonthEmployee>();
     for (const g of data?.groups ?? []) for (const e of g.employees) map.set(e.id, e);
@@ -178,7 +192,9 @@ export function DashboardPage() {
     if (shift) items.push({ action: 'deleteShift', label: tt('menu.deleteSchedule'), destructive: true });
     if (off) items.push({ action: 'deleteTimeOff', label: tt('menu.deleteTimeOff'), destructive: true });
     if (event) items.push({ action: 'deleteEvent', label: tt('menu.deleteEvent'), destructive: true });
-    const notes = shift ? (latest.current.marks.get(employeeId)?.byDate.get(date) ?? []) : [];
+    const notes = shift ? [...(latest.current.marks.get(employeeId)?.byDate.get(date) ?? [])] : [];
+    const change = em.changes?.get(date);
+    if (change) notes.push(changeSentence(tt, change, date));
     return { label: tt('menu.label', { date: longDate(date, lang), name: employee ? fullName(employee) : '' }), items, notes };
   }, []);
 
@@ -197,7 +213,7 @@ export function DashboardPage() {
         const shift = kind === 'shift' ? em.shifts.get(date) : undefined;
         const event = kind === 'event' ? em.events.get(date) : undefined;
         const off = kind === 'timeOff' ? timeOffOn(em, date) : undefined;
-        if (shift) removeRecord({ what: 'schedule', employeeId, date, id: shift.id, version: shift.version });
+        if (shift) removeRecord({ what: 'schedule', employeeId, date, id: shift.id, version: shift.version, shift });
         else if (event) removeRecord({ what: 'event', employeeId, date, id: event.id, version: event.version });
         else if (off) removeRecord({ what: 'timeOff', employeeId, date, id: off.id, version: off.version });
       },
@@ -214,6 +230,8 @@ export function DashboardPage() {
   const renderDetails = useCallback((kind: string, employeeId: string, date: string) => {
     const { index: idx, marks: rowMarks, t: tt, language: lang } = latest.current;
     const em = employeeMonth(idx, employeeId);
+    const change = em.changes?.get(date);
+    if (kind === 'removed') return change ? <Text size="sm" data-testid="published-value">{changeSentence(tt, change, date)}</Text> : null;
     if (kind === 'shift') {
       const s = em.shifts.get(date);
       if (!s) return null;
@@ -224,7 +242,13 @@ export function DashboardPage() {
             {endsNextDay(s)
               ? tt('badge.shiftDetailsNextDay', { start: s.startTime, end: s.endTime, endDate: longDate(s.endDate, lang), hours: s.totalHours.toFixed(2) })
               : tt('badge.shiftDetails', { start: s.startTime, end: s.endTime, hours: s.totalHours.toFixed(2) })}
+            {s.source === 'manual' && `, ${tt('source.manual')}`}
           </Text>
+          {change && (
+            <Text size="sm" fw={600} data-testid="published-value">
+              {changeSentence(tt, change, date)}
+            </Text>
+          )}
           {reasons.length > 0 && (
             <ul className={gridClasses.detailsReasons} data-testid="breach-reasons">
               {reasons.map((r) => (
@@ -346,16 +370,19 @@ export function DashboardPage() {
         <div className={gridClasses.scroller} data-testid="month-scroller" ref={trackWidth}>
           {shownGroups.map((group) => (
             <section key={group.name} className={gridClasses.section} aria-labelledby={`group-${group.position}-${group.name}`}>
+              {/* The group's title line: its name, its publication, its generation. */}
               <div className={gridClasses.groupBar}>
-                <Title order={2} size="h5" id={`group-${group.position}-${group.name}`}>
-                  {group.name}{' '}
-                  <Text span c="dimmed" fw={400} size="sm">
-                    {t('employeeCount', { count: group.employees.length })}
-                  </Text>
-                </Title>
+                <Group gap="sm" wrap="wrap" align="center">
+                  <Title order={2} size="h5" id={`group-${group.position}-${group.name}`}>
+                    {group.name}{' '}
+                    <Text span c="dimmed" fw={400} size="sm">
+                      {t('employeeCount', { count: group.employees.length })}
+                    </Text>
+                  </Title>
+                  <PublishControl group={group.name} month={month} inline />
+                </Group>
                 <GenerationPanel group={group.name} month={month} nameOf={nameOf} zone={data?.settings.timeZone} />
               </div>
-              <PublishControl group={group.name} month={month} />
               {(() => {
                 if (!showCoverage) return null;
                 const groupCoverage = coverage.data?.groups.find((g) => g.role === group.name);
@@ -393,6 +420,7 @@ export function DashboardPage() {
               )}
             </section>
           ))}
+          <GridLegend t={t} />
         </div>
       )}
       <CellMenu ref={menu} describe={describe} onAction={onAction} />
@@ -456,5 +484,29 @@ function RequiredHoursBanner({ query, t }: { query: { data?: MonthData | undefin
     <Alert color="indigo" mb="xs" py={6} role="status" data-testid="required-hours">
       {t('requiredHours', { hours: query.data.requiredHours })}
     </Alert>
+  );
+}
+
+/** What the grid's marks mean, each drawn as in the grid. */
+function GridLegend({ t }: { t: TFunction<'dashboard'> }) {
+  return (
+    <div className={`${gridClasses.groupBar} ${gridClasses.legend}`} role="note" aria-label={t('legend.label')} data-testid="grid-legend">
+      <span>
+        <span className={gridClasses.legendCorner} aria-hidden="true" />
+        {t('legend.changed')}
+      </span>
+      <span>
+        <span className={`${gridClasses.badge} ${gridClasses.shift} ${gridClasses.manual}`} aria-hidden="true">
+          6–14
+        </span>
+        {t('legend.manual')}
+      </span>
+      <span>
+        <span className={`${gridClasses.badge} ${gridClasses.removed}`} aria-hidden="true">
+          <s>6–14</s>
+        </span>
+        {t('legend.removed')}
+      </span>
+    </div>
   );
 }

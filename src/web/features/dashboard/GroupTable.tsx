@@ -3,10 +3,11 @@
 // once per table (event delegation); the roving tab stop moves without a React render.
 import { memo, startTransition, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
-import { employeeMonth, endsNextDay, fullName, shortShift, shortTime, timeOffOn, totalsState, type EmployeeMonth } from './model.ts';
+import { employeeMonth, endsNextDay, fullName, shortShift, shortTime, timeOffOn, totalsState, type CellChange, type EmployeeMonth } from './model.ts';
 import { dayMonthYear } from './format.ts';
+import { changeSentence } from './published.ts';
 import classes from './Grid.module.css';
 import { dayClass } from './day-class.ts';
 
@@ -142,7 +143,10 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
     // A marked shift says why on keyboard focus, as on hover; in compact density any badge shows its
     // exact times (or whole text) there too.
     if (cell.tagName === 'TD' && cell.dataset.col !== undefined) {
-      const badge = keyboardFocus(cell) ? (cell.querySelector<HTMLElement>('[data-breach]') ?? (compact ? cell.querySelector<HTMLElement>('[data-badge]') : null)) : null;
+      // A day changed since publication says what was published there the same way.
+      const badge = keyboardFocus(cell)
+        ? (cell.querySelector<HTMLElement>('[data-breach]') ?? cell.querySelector<HTMLElement>('[data-changed]') ?? (compact ? cell.querySelector<HTMLElement>('[data-badge]') : null))
+        : null;
       handlers.hoverBadge(badge);
     }
   };
@@ -308,29 +312,36 @@ function cellContent({ name, day, month, reasons, t, language }: CellProps) {
   let offText = '';
   const broken = shift !== undefined && reasons !== undefined && reasons.length > 0;
   const overnight = shift !== undefined && endsNextDay(shift);
+  const manual = shift?.source === 'manual';
+  // Changed since the month was published: said after all the day holds, with the published shift.
+  const change = month.changes?.get(day.date);
+  const changeText = change ? changeSentence(t, change, day.date) : '';
   if (carried) summary.push(t('badge.carriedLong', { start: carried.startTime, end: carried.endTime }));
   if (shift) {
     shiftText = `${shift.startTime}-${shift.endTime}`;
     // "+1" on screen; the end's date in words for a screen reader.
     spokenShift = overnight ? `${shiftText}, ${t('badge.endsNextDay', { date: dayMonthYear(shift.endDate, language) })}` : shiftText;
-    summary.push(broken ? `${spokenShift}, ${t('marks.shift', { reasons: reasons.join(' ') })}` : spokenShift);
+    const said = manual ? `${spokenShift}, ${t('source.manual')}` : spokenShift;
+    summary.push(broken ? `${said}, ${t('marks.shift', { reasons: reasons.join(' ') })}` : said);
   }
   if (off) {
     offText = off.countAsWork && off.workHours !== null ? t('badge.hours', { hours: off.workHours }) : t('badge.off');
     summary.push(offText);
   }
   if (event) summary.push(event.name);
-  const label = `${name}, ${day.label}${summary.length ? ': ' + summary.join(', ') : ''}`;
-  return { shift, carried, off, event, shiftText, spokenShift, offText, broken, overnight, label };
+  const label = `${name}, ${day.label}${summary.length ? ': ' + summary.join(', ') : ''}${change ? `. ${changeText}` : ''}`;
+  return { shift, carried, off, event, shiftText, spokenShift, offText, broken, overnight, manual, change, label };
 }
 
 /** The grid cell both densities draw in: its place for keyboard moves and tests, and its whole content in one name. */
-function CellShell({ employeeId, day, row, col, label, children }: CellProps & { label: string; children: ReactNode }) {
+function CellShell({ employeeId, day, row, col, label, change, children }: CellProps & { label: string; change: CellChange | undefined; children: ReactNode }) {
   return (
     <td
       role="gridcell"
       tabIndex={row === 0 && col === 0 ? 0 : -1}
       className={dayClass(day, classes.cell)}
+      // Changed since publication: a black corner mark (CSS), plain in black and white too.
+      data-change={change?.kind}
       data-row={row}
       data-col={col}
       data-emp={employeeId}
@@ -342,15 +353,30 @@ function CellShell({ employeeId, day, row, col, label, children }: CellProps & {
   );
 }
 
+/** A badge's classes: a shift that breaks a rule is outlined, one entered by hand has a heavy left edge. */
+function shiftClass(broken: boolean, manual: boolean): string {
+  return [classes.badge, classes.shift, broken ? classes.broken : '', manual ? classes.manual : ''].filter(Boolean).join(' ');
+}
+
+/** What a removed shift leaves in its cell: the published times, struck through, in a dashed outline. */
+function RemovedShift({ change, text }: { change: CellChange | undefined; text: (shift: NonNullable<CellChange['before']>) => string }) {
+  if (change?.kind !== 'removed' || !change.before) return null;
+  return (
+    <div className={`${classes.badge} ${classes.removed}`} data-badge="removed" data-changed="">
+      <s className={classes.badgeText}>{text(change.before)}</s>
+    </div>
+  );
+}
+
 /**
  * A day of the compact grid: short times ("6–14", "22–6 +1") in one element per badge, no × buttons
  * (the cell menu deletes); the exact times are in the cell's name and in the details on hover and focus.
  */
 function CompactCell(props: CellProps) {
   const { t } = props;
-  const { shift, carried, off, event, offText, broken, overnight, label } = cellContent(props);
+  const { shift, carried, off, event, offText, broken, overnight, manual, change, label } = cellContent(props);
   return (
-    <CellShell {...props} label={label}>
+    <CellShell {...props} label={label} change={change}>
       {carried && (
         <div className={classes.carried} data-testid="carried-over">
           {t('badge.carriedShort', { end: shortTime(carried.endTime) })}
@@ -358,14 +384,17 @@ function CompactCell(props: CellProps) {
       )}
       {shift && (
         <div
-          className={broken ? `${classes.badge} ${classes.shift} ${classes.broken}` : `${classes.badge} ${classes.shift}`}
+          className={shiftClass(broken, manual)}
           data-badge="shift"
           data-breach={broken ? '' : undefined}
           data-overnight={overnight ? '' : undefined}
+          data-source={shift.source}
+          data-changed={change ? '' : undefined}
         >
           {shortShift(shift)}
         </div>
       )}
+      <RemovedShift change={change} text={(before) => shortShift({ ...before, date: props.day.date })} />
       {off && (
         <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-status={off.status}>
           {offText}
@@ -382,9 +411,9 @@ function CompactCell(props: CellProps) {
 
 function DayCell(props: CellProps) {
   const { name, day, t } = props;
-  const { shift, carried, off, event, shiftText, spokenShift, offText, broken, overnight, label } = cellContent(props);
+  const { shift, carried, off, event, shiftText, spokenShift, offText, broken, overnight, manual, change, label } = cellContent(props);
   return (
-    <CellShell {...props} label={label}>
+    <CellShell {...props} label={label} change={change}>
       {carried && (
         <div className={classes.carried} data-testid="carried-over" title={t('badge.carriedLong', { start: carried.startTime, end: carried.endTime })}>
           {t('badge.carried', { end: carried.endTime })}
@@ -392,12 +421,15 @@ function DayCell(props: CellProps) {
       )}
       {shift && (
         <div
-          className={broken ? `${classes.badge} ${classes.shift} ${classes.broken}` : `${classes.badge} ${classes.shift}`}
+          className={shiftClass(broken, manual)}
           data-badge="shift"
           data-breach={broken ? '' : undefined}
           data-overnight={overnight ? '' : undefined}
+          data-source={shift.source}
+          data-changed={change ? '' : undefined}
         >
           {broken && <IconAlertTriangle className={classes.breachIcon} size={10} stroke={2.75} aria-hidden="true" />}
+          {manual && !broken && !overnight && <IconPencil className={classes.manualIcon} size={10} stroke={2.25} aria-hidden="true" />}
           <span className={classes.badgeText}>
             {shiftText}
             {overnight && <span className={classes.nextDay}>+1</span>}
@@ -413,6 +445,7 @@ function DayCell(props: CellProps) {
           </button>
         </div>
       )}
+      <RemovedShift change={change} text={(before) => `${before.startTime}-${before.endTime}${before.endDate !== day.date ? ' +1' : ''}`} />
       {off && (
         <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-status={off.status}>
           <span className={classes.badgeText}>{offText}</span>

@@ -4,10 +4,12 @@
 // grid does stays in reach. docs/decisions/0015-month-grid.md.
 import { useMemo, useState } from 'react';
 import { ActionIcon, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MonthGroup } from '../../../shared/api/schedule.ts';
+import { PublishControl } from '../../ui/publishing/PublishControl.tsx';
 import { GenerationPanel } from './GenerationPanel.tsx';
+import { changeSentence } from './published.ts';
 import type { Day, GridHandlers, RowMarks } from './GroupTable.tsx';
 import { dayClass } from './day-class.ts';
 import type { NameOf } from './sentences.ts';
@@ -95,6 +97,7 @@ export function PhoneDay({ month, groups, days, index, marks, handlers, nameOf, 
                 {t('employeeCount', { count: group.employees.length })}
               </Text>
             </Title>
+            <PublishControl group={group.name} month={month} />
             <GenerationPanel group={group.name} month={month} nameOf={nameOf} zone={zone} />
           </Stack>
           {group.employees.length === 0 ? (
@@ -109,6 +112,8 @@ export function PhoneDay({ month, groups, days, index, marks, handlers, nameOf, 
                 const off = timeOffOn(em, date);
                 const event = em.events.get(date);
                 const broken = shift !== undefined && (marks.get(employee.id)?.byDate.get(date)?.length ?? 0) > 0;
+                const manual = shift?.source === 'manual';
+                const change = em.changes?.get(date);
                 return (
                   <li key={employee.id}>
                     <button
@@ -123,8 +128,14 @@ export function PhoneDay({ month, groups, days, index, marks, handlers, nameOf, 
                       <span className={classes.phoneWhat}>
                         {carried && <span className={classes.carried}>{t('badge.carriedLong', { start: carried.startTime, end: carried.endTime })}</span>}
                         {shift && (
-                          <span className={broken ? `${classes.phoneBadge} ${classes.shift} ${classes.broken}` : `${classes.phoneBadge} ${classes.shift}`} data-badge="shift" data-breach={broken ? '' : undefined}>
+                          <span
+                            className={[classes.phoneBadge, classes.shift, broken ? classes.broken : '', manual ? classes.manual : ''].filter(Boolean).join(' ')}
+                            data-badge="shift"
+                            data-breach={broken ? '' : undefined}
+                            data-source={shift.source}
+                          >
                             {broken && <IconAlertTriangle size={12} stroke={2.5} aria-label={t('marks.row', { count: 1 })} />}
+                            {manual && <IconPencil size={12} stroke={2.25} aria-label={t('source.manual')} />}
                             {endsNextDay(shift)
                               ? t('badge.shiftDetailsNextDay', { start: shift.startTime, end: shift.endTime, endDate: dayMonthYear(shift.endDate, language), hours: shift.totalHours.toFixed(2) })
                               : t('badge.shiftDetails', { start: shift.startTime, end: shift.endTime, hours: shift.totalHours.toFixed(2) })}
@@ -143,7 +154,14 @@ export function PhoneDay({ month, groups, days, index, marks, handlers, nameOf, 
                             {event.name}
                           </span>
                         )}
-                        {!shift && !carried && !off && !event && (
+                        {change && (
+                          // Changed since publication: said in words, with the published shift, after a black corner mark.
+                          <span className={classes.phoneChange} data-change={change.kind}>
+                            <span className={classes.legendCorner} aria-hidden="true" />
+                            {changeSentence(t, change, date)}
+                          </span>
+                        )}
+                        {!shift && !carried && !off && !event && !change && (
                           <Text span size="xs" c="dimmed">
                             {t('phone.nothing')}
                           </Text>

@@ -150,6 +150,27 @@ export const dashboard = {
       R11: '{{name}} nie ma nieprzerwanego odpoczynku tygodniowego: w tygodniu od {{from}} do {{to}} najdłuższa przerwa w pracy wynosi {{longest}} h, o {{amount}} h mniej niż wymagane {{required}} h (art. 133 § 1 Kodeksu pracy).',
       R12: '{{name}} pracuje {{days}} dni z rzędu, od {{from}} do {{to}}, a dozwolone jest najwyżej {{max}}: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
     },
+    // A day whose shift changed since the group's month was published, and who made a shift.
+    sincePublication: {
+      changed: 'Zmieniona po publikacji. Opublikowano: {{published}}.',
+      added: 'Dodana po publikacji. W opublikowanym grafiku nie było zmiany tego dnia.',
+      removed: 'Usunięta po publikacji. Opublikowano: {{published}}.',
+      overnight: '{{start}}–{{end}} (do następnego dnia)',
+    },
+    source: { manual: 'wpisana ręcznie' },
+    legend: {
+      label: 'Oznaczenia w grafiku',
+      changed: 'zmiana po publikacji (opublikowana wersja po najechaniu lub zaznaczeniu)',
+      manual: 'zmiana wpisana ręcznie',
+      removed: 'zmiana usunięta po publikacji',
+    },
+    undo: {
+      deleted: 'Usunięto zmianę {{time}} – {{name}}, {{date}}.',
+      button: 'Cofnij',
+      buttonLabel: 'Cofnij usunięcie zmiany {{time}} – {{name}}, {{date}}',
+      done: 'Przywrócono zmianę {{time}} – {{name}}, {{date}}.',
+      failed: 'Nie udało się cofnąć usunięcia: {{message}}',
+    },
     // The marker of a saved shift that breaks a hard rule, and of its employee's row.
     marks: {
       shift: 'Łamie zasady: {{reasons}}',
@@ -390,6 +411,27 @@ export const dashboard = {
       R10_outsideMonth: '{{name}} has a shift on {{date}}, outside the month being planned.',
       R11: '{{name}} has no uninterrupted weekly rest: in the week from {{from}} to {{to}} the longest break from work is {{longest}} h, {{amount}} h less than the required {{required}} h (Polish Labour Code art. 133 § 1).',
       R12: '{{name}} works {{days}} days in a row, from {{from}} to {{to}}, and at most {{max}} are allowed: a day off is due in every week (Polish Labour Code art. 133 § 1).',
+    },
+    // A day whose shift changed since the group's month was published, and who made a shift.
+    sincePublication: {
+      changed: 'Changed since publication. Published: {{published}}.',
+      added: 'Added since publication. The published schedule had no shift that day.',
+      removed: 'Removed since publication. Published: {{published}}.',
+      overnight: '{{start}}–{{end}} (into the next day)',
+    },
+    source: { manual: 'entered by hand' },
+    legend: {
+      label: 'Marks in the schedule',
+      changed: 'changed since publication (the published version on hover or focus)',
+      manual: 'shift entered by hand',
+      removed: 'shift removed since publication',
+    },
+    undo: {
+      deleted: 'Shift {{time}} deleted – {{name}}, {{date}}.',
+      button: 'Undo',
+      buttonLabel: 'Undo deleting the shift {{time}} – {{name}}, {{date}}',
+      done: 'Shift {{time}} put back – {{name}}, {{date}}.',
+      failed: 'The delete could not be undone: {{message}}',
     },
     // The marker of a saved shift that breaks a hard rule, and of its employee's row.
     marks: {

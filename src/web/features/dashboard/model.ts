@@ -2,6 +2,10 @@
 import { employeeMonthTotal } from '../../../shared/hours.ts';
 import type { MonthData, Schedule, ScheduleEvent } from '../../../shared/api/schedule.ts';
 import type { TimeOff } from '../../../shared/api/time-off.ts';
+import type { PublishChange, ShiftFace } from '../../../shared/api/publishing.ts';
+
+/** A day whose shift differs from the published version: how, and what was published (null: no shift). */
+export type CellChange = { kind: PublishChange['kind']; before: ShiftFace | null };
 
 export type EmployeeMonth = {
   /** Shift of each date (the date it starts on: an overnight shift is its start date's, and counted there). */
@@ -17,6 +21,8 @@ export type EmployeeMonth = {
   /** Every record the row shows as id:version, so a row re-renders only when one of its own records changed. */
   signature: string;
   total: number;
+  /** The days that changed since the group's month was published (docs/publishing.md); absent: none. */
+  changes?: Map<string, CellChange>;
 };
 
 const EMPTY: EmployeeMonth = { shifts: new Map(), carriedOver: new Map(), events: new Map(), timeOff: [], signature: '', total: 0 };
@@ -48,6 +54,29 @@ export function indexMonth(data: MonthData): Map<string, EmployeeMonth> {
     e.signature = parts.join(',');
     // Each shift once, by its start date: an overnight shift's next morning adds nothing.
     e.total = employeeMonthTotal({ shifts: [...e.shifts.values()], timeOff: e.timeOff, month: data.month });
+  }
+  return out;
+}
+
+/**
+ * The index with each employee's changes since publication: a row with changes gets a new entry (its
+ * signature names them, so the row draws again), every other row keeps its own.
+ */
+export function withChanges(index: Map<string, EmployeeMonth>, changes: readonly PublishChange[]): Map<string, EmployeeMonth> {
+  if (changes.length === 0) return index;
+  const byEmployee = new Map<string, Map<string, CellChange>>();
+  for (const c of changes) {
+    const days = byEmployee.get(c.employeeId) ?? new Map<string, CellChange>();
+    days.set(c.date, { kind: c.kind, before: c.before });
+    byEmployee.set(c.employeeId, days);
+  }
+  const out = new Map(index);
+  for (const [id, days] of byEmployee) {
+    const em = index.get(id) ?? EMPTY;
+    const key = [...days]
+      .map(([date, c]) => `${date}:${c.kind}:${c.before ? `${c.before.startTime}-${c.before.endTime}-${c.before.endDate}` : '-'}`)
+      .join(',');
+    out.set(id, { ...em, changes: days, signature: `${em.signature}|${key}` });
   }
   return out;
 }

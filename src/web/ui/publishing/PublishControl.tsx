@@ -1,7 +1,8 @@
 // A group-month's publication (docs/publishing.md): whether it is a draft or published (when and by
 // whom), how many shifts changed since, and the actions Publish (again), Show changes (a drawer that
 // lists who changed what and when) and Back to published (after a confirmation that says what goes).
-// The dashboard mounts it with one line per group: <PublishControl group={name} month={month} />.
+// The dashboard mounts it on each group's title line (`inline`: no frame of its own) and above each
+// group's list of the day on a phone: <PublishControl group={name} month={month} inline />.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Group, Paper, ScrollArea, Table, Text } from '@mantine/core';
@@ -20,7 +21,7 @@ interface Props {
   month: string;
 }
 
-export function PublishControl({ group, month }: Props) {
+export function PublishControl({ group, month, inline = false }: Props & { inline?: boolean }) {
   const { t, i18n } = useTranslation('publishing');
   const language = i18n.resolvedLanguage ?? 'pl';
   const queryClient = useQueryClient();
@@ -78,7 +79,7 @@ export function PublishControl({ group, month }: Props) {
   };
 
   return (
-    <Paper withBorder p="xs" component="section" aria-label={t('region', { group })}>
+    <Paper withBorder={!inline} p={inline ? 0 : 'xs'} bg={inline ? 'transparent' : undefined} component="section" aria-label={t('region', { group })}>
       <Group gap="sm" wrap="wrap">
         {status.isError ? (
           <Text size="sm" c="red">
@@ -99,7 +100,7 @@ export function PublishControl({ group, month }: Props) {
           </Text>
         )}
         {data && (
-          <Group gap="xs" ml="auto">
+          <Group gap="xs" ml={inline ? undefined : 'auto'}>
             {publication && (
               <Button size="xs" variant="default" onClick={() => setOpen(true)} aria-label={t('showChangesLabel', { group })}>
                 {t('showChanges')}

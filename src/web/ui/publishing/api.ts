@@ -2,7 +2,7 @@
 // was published, publishing and resetting. The status and changes are kept under the month's query
 // key, so that whatever reloads the dashboard's month (a saved or deleted shift, a generation) reads
 // them again too.
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { publishChangesSchema, publishStatusSchema, resetAnswerSchema, type PublishChanges, type PublishStatus } from '../../../shared/api/publishing.ts';
 
@@ -32,11 +32,38 @@ export function usePublishStatus(role: string, month: string) {
   });
 }
 
+export const changesKey = (month: string, role: string) => [...publishingKey(month, role), 'changes'] as const;
+
 export function usePublishChanges(role: string, month: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...publishingKey(month, role), 'changes'],
+    queryKey: changesKey(month, role),
     queryFn: ({ signal }) => fetchChanges(role, month, signal),
     enabled,
     staleTime: 0,
   });
+}
+
+const NO_CHANGES: PublishChanges['list'] = [];
+
+/**
+ * The changes since publication of several groups' month, for the grid's marks: one list (empty for
+ * drafts). Shares its cache with the drawer's list, and is read again whenever the month is.
+ */
+export function useMonthChanges(roles: readonly string[], month: string, enabled: boolean) {
+  return useQueries({
+    queries: roles.map((role) => ({
+      queryKey: changesKey(month, role),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchChanges(role, month, signal),
+      enabled,
+      staleTime: 5_000,
+      refetchInterval: 30_000,
+    })),
+    combine: allChanges,
+  });
+}
+
+/** One list of the groups' changes (module-level, so the queries' library reruns it only when an answer changes). */
+function allChanges(results: Array<{ data?: PublishChanges | undefined }>): PublishChanges['list'] {
+  const lists = results.flatMap((r) => (r.data && r.data.publication ? [r.data.list] : []));
+  return lists.length === 0 ? NO_CHANGES : lists.length === 1 ? lists[0]! : lists.flat();
 }
