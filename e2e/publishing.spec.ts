@@ -48,7 +48,8 @@ test('publish a month, see a later change in the list, go back to the published 
   await page.screenshot({ path: '/tmp/publishing-control-390.png' });
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  await control.getByRole('button', { name: 'Przywróć opublikowaną wersję grafiku grupy TEST 2' }).click();
+  await control.getByRole('button', { name: 'Pokaż poprawki od publikacji – TEST 2' }).click();
+  await page.getByRole('dialog', { name: 'Poprawki od publikacji – TEST 2' }).getByRole('button', { name: 'Przywróć opublikowaną wersję grafiku grupy TEST 2' }).click();
   const confirm = page.getByRole('dialog', { name: 'Przywrócić opublikowaną wersję?' });
   await expect(confirm).toContainText('Poprawki od publikacji (liczba: 1) zostaną cofnięte');
   await confirm.getByRole('button', { name: 'Przywróć' }).click();
@@ -58,4 +59,102 @@ test('publish a month, see a later change in the list, go back to the published 
   const restored = shifts.schedules.find((s: { employeeId: string }) => s.employeeId === employee.id);
   expect([restored.startTime, restored.endTime]).toEqual(['06:00', '14:00']);
   await page.screenshot({ path: '/tmp/publishing-control-1440.png' });
+});
+
+test('a published month marks a changed day with its published shift, and a deleted shift can be undone', async ({ signedInPage: page }) => {
+  const month = `${new Date().getUTCFullYear() + 3}-0${1 + Math.floor(Math.random() * 9)}`;
+  const last = `Znacznik${unique()}`;
+  const created = await page.request.post('/api/employees', {
+    data: { firstName: 'Ola', lastName: last, email: `${last.toLowerCase()}@example.com`, role: 'TEST 2' },
+  });
+  expect(created.status()).toBe(201);
+  const employee = (await created.json()) as { id: string };
+  // The 10th entered by hand, the 12th as the generator would have made it.
+  for (const [day, source] of [['10', 'manual'], ['12', 'generated']] as const) {
+    const put = await page.request.put('/api/schedules', { data: { employeeId: employee.id, date: `${month}-${day}`, startTime: '06:00', endTime: '14:00', source } });
+    expect(put.status()).toBe(201);
+  }
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/?month=${month}&group=${encodeURIComponent('TEST 2')}`);
+  const control = page.getByRole('region', { name: 'Publikacja grafiku – TEST 2' });
+  await control.getByRole('button', { name: 'Opublikuj grafik grupy TEST 2' }).click();
+  await expect(control.getByText('Bez poprawek od publikacji')).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Grafik grupy TEST 2' });
+  const cell = (day: string) => grid.locator(`td[data-emp="${employee.id}"][data-date="${month}-${day}"]`);
+  // Hand-entered and generated shifts are told apart, in the name and on the badge; nothing is marked as changed.
+  await expect(cell('10')).toHaveAttribute('aria-label', /: 06:00-14:00, wpisana ręcznie$/);
+  await expect(cell('12')).toHaveAttribute('aria-label', /: 06:00-14:00$/);
+  await expect(cell('10').locator('[data-badge="shift"]')).toHaveAttribute('data-source', 'manual');
+  await expect(grid.locator('td[data-change]')).toHaveCount(0);
+
+  // The planner moves the 10th to 08:00–16:00.
+  await cell('10').click();
+  await page.getByRole('menuitem', { name: 'Edytuj zmianę' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edytuj zmianę' });
+  await dialog.getByLabel('Początek').selectOption('08:00');
+  await dialog.getByLabel('Koniec').selectOption('16:00');
+  await dialog.getByRole('button', { name: 'Zapisz' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(cell('10')).toHaveAttribute('data-change', 'changed');
+  await expect(cell('10')).toHaveAttribute('aria-label', /: 08:00-16:00, wpisana ręcznie\. Zmieniona po publikacji\. Opublikowano: 06:00–14:00\.$/);
+  await expect(control.getByText('Poprawki od publikacji: 1')).toBeVisible();
+
+  // On keyboard focus the published shift shows beside the cell: from the 11th, one step left.
+  await cell('11').click();
+  await page.keyboard.press('Escape');
+  await expect(cell('11')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(cell('10')).toBeFocused();
+  await expect(page.getByRole('tooltip')).toContainText('Zmieniona po publikacji. Opublikowano: 06:00–14:00.');
+  await page.screenshot({ path: '/tmp/publishing-marks-1440.png' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // The list of changes says the same.
+  await control.getByRole('button', { name: 'Pokaż poprawki od publikacji – TEST 2' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Poprawki od publikacji – TEST 2' });
+  const row = drawer.getByRole('row', { name: new RegExp(`Ola ${last}`) });
+  await expect(row).toContainText('06:00–14:00');
+  await expect(row).toContainText('08:00–16:00');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  // Deleting the 12th: it is marked as removed (its published times struck through) and can be undone.
+  await cell('12').click();
+  await page.getByRole('menuitem', { name: 'Usuń zmianę' }).click();
+  const offer = page.getByTestId('undo-delete');
+  await expect(offer).toContainText(`Usunięto zmianę 06:00–14:00 – Ola ${last}`);
+  await expect(cell('12')).toHaveAttribute('data-change', 'removed');
+  await expect(cell('12')).toHaveAttribute('aria-label', /\. Usunięta po publikacji\. Opublikowano: 06:00–14:00\.$/);
+  await expect(cell('12').locator('s')).toHaveText('6–14');
+  await expect(control.getByText('Poprawki od publikacji: 2')).toBeVisible();
+  await page.screenshot({ path: '/tmp/publishing-undo-1440.png' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  // Undo from the keyboard.
+  const undo = offer.getByRole('button', { name: new RegExp(`^Cofnij usunięcie zmiany 06:00–14:00 – Ola ${last}`) });
+  await undo.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(new RegExp(`^Przywrócono zmianę 06:00–14:00 – Ola ${last}`))).toBeVisible();
+  await expect(cell('12')).not.toHaveAttribute('data-change');
+  await expect(cell('12')).toHaveAttribute('aria-label', /: 06:00-14:00$/);
+  await expect(control.getByText('Poprawki od publikacji: 1')).toBeVisible();
+  const answer = await (await page.request.get(`/api/month?month=${month}`)).json();
+  const back = answer.schedules.find((s: { employeeId: string; date: string }) => s.employeeId === employee.id && s.date === `${month}-12`);
+  expect([back.startTime, back.endTime, back.source]).toEqual(['06:00', '14:00', 'generated']);
+
+  // The comfortable density shows the same marks.
+  await page.getByText('Wygodna').click();
+  await expect(grid).toHaveAttribute('data-density', 'comfortable');
+  await expect(cell('10')).toHaveAttribute('data-change', 'changed');
+  await page.screenshot({ path: '/tmp/publishing-comfortable-1440.png' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // On a phone the publication is in reach above the day's list.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(control.getByRole('button', { name: 'Opublikuj ponownie grafik grupy TEST 2' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Dzień' }).click();
+  await page.getByRole('option', { name: new RegExp(`^[^,]+, 10 `) }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: `Ola ${last}` })).toContainText('Zmieniona po publikacji. Opublikowano: 06:00–14:00.');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/publishing-phone-390.png', fullPage: true });
 });

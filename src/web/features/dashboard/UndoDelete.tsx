@@ -40,7 +40,7 @@ export function offerUndo({ shift, name, reload }: Offer) {
     // not timed out (the pointer over it pauses it as well).
     <Group gap="sm" wrap="nowrap" justify="space-between" data-testid="undo-delete" onFocus={() => keep()}>
       <Text size="sm">{t('undo.deleted', said)}</Text>
-      <Button size="xs" variant="default" onClick={() => void undo()} aria-label={t('undo.buttonLabel', said)}>
+      <Button size="xs" variant="default" style={{ flex: 'none' }} onClick={() => void undo()} aria-label={t('undo.buttonLabel', said)}>
         {t('undo.button')}
       </Button>
     </Group>

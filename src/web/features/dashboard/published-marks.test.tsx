@@ -8,6 +8,7 @@ import { renderWithApp } from '../../test/render.tsx';
 import type { MonthData } from '../../../shared/api/schedule.ts';
 import type { PublishChanges } from '../../../shared/api/publishing.ts';
 import { DashboardPage } from './DashboardPage.tsx';
+import { indexMonth, withChanges } from './model.ts';
 
 const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' } as const;
 const anna = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 };
@@ -148,5 +149,27 @@ describe('the grid of a published month', () => {
     await screen.findByText('Przywrócono zmianę 06:00–14:00 – Anna Nowak, 2 marca 2026.');
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.body).toEqual({ employeeId: anna.id, date: '2026-03-02', startTime: '06:00', endTime: '14:00', source: 'generated' });
+  });
+});
+
+describe('withChanges', () => {
+  it('gives only the rows with changes a new entry, whose signature names the changes', () => {
+    const bob = { ...anna, id: '22222222-2222-4222-8222-222222222222', firstName: 'Bob' };
+    const data = { ...march, schedules: [...march.schedules, { ...shift('2026-03-02', '06:00', '14:00', 'generated', 5), employeeId: bob.id }] };
+    const index = indexMonth(data);
+    expect(withChanges(index, [])).toBe(index);
+    const marked = withChanges(index, changes.list);
+    expect(marked.get(bob.id)).toBe(index.get(bob.id));
+    const row = marked.get(anna.id)!;
+    expect(row).not.toBe(index.get(anna.id));
+    expect(row.shifts).toBe(index.get(anna.id)!.shifts);
+    expect([...row.changes!.keys()]).toEqual(['2026-03-03', '2026-03-04', '2026-03-05']);
+    expect(row.signature).not.toBe(index.get(anna.id)!.signature);
+    // The published shift changing (another publication) changes the signature too.
+    const other = withChanges(index, [{ ...changes.list[0]!, before: face('07:00', '15:00', '2026-03-03', 'generated') }]);
+    expect(other.get(anna.id)!.signature).not.toBe(withChanges(index, [changes.list[0]!]).get(anna.id)!.signature);
+    // An employee whose only shift was removed has a row of changes alone.
+    const gone = withChanges(indexMonth({ ...march, schedules: [] }), [changes.list[2]!]);
+    expect(gone.get(anna.id)!.changes!.get('2026-03-05')).toEqual({ kind: 'removed', before: changes.list[2]!.before });
   });
 });

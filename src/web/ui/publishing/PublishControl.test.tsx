@@ -104,6 +104,8 @@ describe('PublishControl', () => {
       return json(published(2, 2));
     });
     await renderWithApp(<PublishControl group="Rampa" month="2026-12" />, { language: 'en' });
+    // The way back is beside the list of changes.
+    await userEvent.click(await screen.findByRole('button', { name: 'Show the changes since publication – Rampa' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Put the published version of Rampa back' }));
     const dialog = await screen.findByRole('dialog', { name: 'Go back to the published version?' });
     expect(dialog).toHaveTextContent('The changes since publication (2) will be undone: the schedule of Rampa for this month goes back to the version published 11/20/2026, 09:05.');

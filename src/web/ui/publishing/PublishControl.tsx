@@ -1,6 +1,6 @@
 // A group-month's publication (docs/publishing.md): whether it is a draft or published (when and by
-// whom), how many shifts changed since, and the actions Publish (again), Show changes (a drawer that
-// lists who changed what and when) and Back to published (after a confirmation that says what goes).
+// whom), how many shifts changed since (a button that opens the drawer listing who changed what and
+// when, with Back to published, after a confirmation that says what goes), and Publish (again).
 // The dashboard mounts it on each group's title line (`inline`: no frame of its own) and above each
 // group's list of the day on a phone: <PublishControl group={name} month={month} inline />.
 import { useState } from 'react';
@@ -68,6 +68,7 @@ export function PublishControl({ group, month, inline = false }: Props & { inlin
     if (!publication || !data) return;
     // The version and last edit seen now: a colleague's edit in the meantime makes the reset refused.
     const seen = { version: publication.version, lastEditId: data.lastEditId };
+    setOpen(false);
     modals.openConfirmModal({
       title: t('resetTitle'),
       closeButtonProps: { 'aria-label': t('common:actions.close') },
@@ -90,9 +91,16 @@ export function PublishControl({ group, month, inline = false }: Props & { inlin
             <Text size="sm" fw={600} c="teal.9" data-testid="publication-status">
               {publication.publishedBy ? t('published', { when, who: publication.publishedBy }) : t('publishedNoName', { when })}
             </Text>
-            <Text size="sm" data-testid="publication-changes">
-              {data.changes > 0 ? t('changes', { count: data.changes }) : t('noChanges')}
-            </Text>
+            {data.changes > 0 ? (
+              // The count opens the list of changes (and the way back to the published version).
+              <Button size="xs" variant="default" onClick={() => setOpen(true)} aria-label={t('showChangesLabel', { group })} data-testid="publication-changes">
+                {t('changes', { count: data.changes })}
+              </Button>
+            ) : (
+              <Text size="sm" data-testid="publication-changes">
+                {t('noChanges')}
+              </Text>
+            )}
           </>
         ) : (
           <Text size="sm" fw={600} c="gray.8" data-testid="publication-status">
@@ -101,16 +109,6 @@ export function PublishControl({ group, month, inline = false }: Props & { inlin
         )}
         {data && (
           <Group gap="xs" ml={inline ? undefined : 'auto'}>
-            {publication && (
-              <Button size="xs" variant="default" onClick={() => setOpen(true)} aria-label={t('showChangesLabel', { group })}>
-                {t('showChanges')}
-              </Button>
-            )}
-            {publication && data.changes > 0 && (
-              <Button size="xs" variant="default" color="red" onClick={confirmReset} disabled={busy} aria-label={t('resetLabel', { group })}>
-                {t('reset')}
-              </Button>
-            )}
             <Button size="xs" onClick={() => publishing.mutate()} disabled={busy} loading={publishing.isPending} aria-label={t(publication ? 'republishLabel' : 'publishLabel', { group })}>
               {publication ? t('republish') : t('publish')}
             </Button>
@@ -123,6 +121,14 @@ export function PublishControl({ group, month, inline = false }: Props & { inlin
         </Text>
       )}
       <Drawer opened={open} onClose={() => setOpen(false)} position="right" size="xl" title={t('drawerTitle', { group })} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+        {publication && data && data.changes > 0 && (
+          <Group justify="space-between" mb="sm">
+            <Text size="sm">{t('changes', { count: data.changes })}</Text>
+            <Button size="xs" variant="default" color="red" onClick={confirmReset} disabled={busy} aria-label={t('resetLabel', { group })}>
+              {t('reset')}
+            </Button>
+          </Group>
+        )}
         {open && <ChangesList group={group} month={month} />}
       </Drawer>
     </Paper>
