@@ -419,7 +419,7 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   const g = grid(page, group);
 
   await cell(g, anna, day(5)).locator('[data-badge="shift"]').hover();
-  await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:30, 8.50 h');
+  await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:30, 8.50 h, wpisana ręcznie');
   await cell(g, anna, day(6)).locator('[data-badge="timeOff"]').hover();
   await expect(page.getByTestId('badge-details')).toContainText('Powód: Urlop wypoczynkowy');
   await expect(page.getByTestId('badge-details')).toContainText('Status: oczekuje');
@@ -619,7 +619,7 @@ test('a saved shift that breaks a labour rule stays marked after a reload: badge
   const check = async () => {
     const marked = cell(g, anna, day(last));
     await expect(marked.locator('[data-badge="shift"][data-breach]')).toHaveCount(1);
-    await expect(marked).toHaveAttribute('aria-label', new RegExp(`12:00-16:00, Łamie zasady: .*${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await expect(marked).toHaveAttribute('aria-label', new RegExp(`12:00-16:00, wpisana ręcznie, Łamie zasady: .*${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     // Only the day past the limit is marked, nobody else's row.
     await expect(g.locator('[data-badge][data-breach]')).toHaveCount(1);
     const row = g.getByRole('rowheader', { name: /Anna Siódemka/ });

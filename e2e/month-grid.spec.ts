@@ -70,24 +70,24 @@ test.describe('at 1440 × 900', () => {
       expect(h.x + h.width, `column ${i}`).toBeLessThanOrEqual(Math.min(box.x + box.width, 1440));
       expect(h.y + h.height).toBeLessThanOrEqual(900);
     }
-    // The grid starts near the top: the generation controls sit on the group's line, the publishing state on one row under it.
-    expect((await headers.first().boundingBox())!.y).toBeLessThan(300);
+    // The grid starts near the top: the publishing state and the generation controls sit on the group's line.
+    expect((await headers.first().boundingBox())!.y).toBeLessThan(260);
 
     const cellOf = (p: Person, d: number) => grid.locator(`td[data-emp="${p.id}"][data-date="${day(d)}"]`);
     await expect(cellOf(anna, 2).locator('[data-badge="shift"]')).toHaveText('6–14');
     await expect(cellOf(anna, 3).locator('[data-badge="shift"]')).toHaveText('6:30–14');
-    await expect(cellOf(anna, 3)).toHaveAttribute('aria-label', new RegExp(`^Anna Zwarta, .*: 06:30-14:00$`));
+    await expect(cellOf(anna, 3)).toHaveAttribute('aria-label', new RegExp(`^Anna Zwarta, .*: 06:30-14:00, wpisana ręcznie$`));
     await expect(cellOf(bartosz, 5).locator('[data-badge="shift"]')).toHaveText('22–6 +1');
     await expect(cellOf(bartosz, 6).getByTestId('carried-over')).toHaveText('do 6');
     await expect(cellOf(celina, 11).locator('[data-badge="timeOff"]')).toHaveText('Wolne');
     await expect(cellOf(celina, 20).locator('[data-badge="event"]')).toHaveText('Szkolenie BHP');
     // Hover and keyboard focus show the exact times.
     await cellOf(anna, 3).locator('[data-badge="shift"]').hover();
-    await expect(page.getByTestId('badge-details')).toHaveText('06:30–14:00, 7.50 h');
+    await expect(page.getByTestId('badge-details')).toHaveText('06:30–14:00, 7.50 h, wpisana ręcznie');
     await page.mouse.move(5, 5);
     await cellOf(anna, 1).focus();
     await page.keyboard.press('ArrowRight');
-    await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:00, 8.00 h');
+    await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:00, 8.00 h, wpisana ręcznie');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/shots/compact-1440.png' });
 

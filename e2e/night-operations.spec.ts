@@ -77,7 +77,7 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   // The times and the mark fit the day's column, as does the next morning's note: nothing cut off.
   const cut = (element: Locator) => element.evaluate((e) => e.scrollWidth > e.clientWidth);
   expect(await cut(start.locator('[data-badge="shift"] span').first())).toBe(false);
-  await expect(start).toHaveAttribute('aria-label', new RegExp(`^Anna Nocna, \\S+, ${words(day(10))}: 22:00-06:00, koniec następnego dnia, ${words(day(11))}$`));
+  await expect(start).toHaveAttribute('aria-label', new RegExp(`^Anna Nocna, \\S+, ${words(day(10))}: 22:00-06:00, koniec następnego dnia, ${words(day(11))}, wpisana ręcznie$`));
   const morning = cell(g, anna, day(11));
   await expect(morning.getByTestId('carried-over')).toHaveText('Na zmianie do 06:00');
   await expect(morning).toHaveAttribute('aria-label', /: na nocnej zmianie od poprzedniego dnia \(22:00–06:00\) do 06:00$/);
