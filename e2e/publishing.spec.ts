@@ -119,9 +119,13 @@ test('a published month marks a changed day with its published shift, and a dele
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
-  // Deleting the 12th: it is marked as removed (its published times struck through) and can be undone.
-  await cell('12').click();
-  await page.getByRole('menuitem', { name: 'Usuń zmianę' }).click();
+  // Deleting the 12th from the keyboard: it is marked as removed (its published times struck through) and can be undone.
+  await cell('11').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Usuń zmianę' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(cell('12')).toBeFocused();
   const offer = page.getByTestId('undo-delete');
   await expect(offer).toContainText(`Usunięto zmianę 06:00–14:00 – Ola ${last}`);
   await expect(cell('12')).toHaveAttribute('data-change', 'removed');
@@ -130,9 +134,13 @@ test('a published month marks a changed day with its published shift, and a dele
   await expect(control.getByText('Poprawki od publikacji: 2')).toBeVisible();
   await page.screenshot({ path: '/tmp/publishing-undo-1440.png' });
   expect(await seriousAxeViolations(page)).toEqual([]);
-  // Undo from the keyboard.
+  // Undo from the keyboard: Tab leads from the grid to the notification's button.
   const undo = offer.getByRole('button', { name: new RegExp(`^Cofnij usunięcie zmiany 06:00–14:00 – Ola ${last}`) });
-  await undo.focus();
+  for (let i = 0; i < 20 && !(await undo.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(undo).toBeFocused();
+  // Reached, it no longer closes by itself.
+  await page.waitForTimeout(8_500);
+  await expect(undo).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByText(new RegExp(`^Przywrócono zmianę 06:00–14:00 – Ola ${last}`))).toBeVisible();
   await expect(cell('12')).not.toHaveAttribute('data-change');
