@@ -160,7 +160,7 @@ export const dashboard = {
     source: { manual: 'wpisana ręcznie' },
     legend: {
       label: 'Oznaczenia w grafiku',
-      changed: 'zmiana po publikacji (opublikowana wersja po najechaniu lub zaznaczeniu)',
+      changed: 'dzień zmieniony po publikacji (opublikowana wersja po najechaniu lub zaznaczeniu)',
       manual: 'zmiana wpisana ręcznie',
       removed: 'zmiana usunięta po publikacji',
     },
@@ -422,7 +422,7 @@ export const dashboard = {
     source: { manual: 'entered by hand' },
     legend: {
       label: 'Marks in the schedule',
-      changed: 'changed since publication (the published version on hover or focus)',
+      changed: 'day changed since publication (the published version on hover or focus)',
       manual: 'shift entered by hand',
       removed: 'shift removed since publication',
     },
