@@ -3,17 +3,20 @@
 // when, with Back to published, after a confirmation that says what goes), and Publish (again).
 // The dashboard mounts it on each group's title line (`inline`: no frame of its own) and above each
 // group's list of the day on a phone: <PublishControl group={name} month={month} inline />.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Drawer, Group, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { numericDate } from '../dates.ts';
 import { dateTimeText } from '../datetime.ts';
 import { toast } from '../toast.ts';
-import type { PublishChange, ShiftFace } from '../../../shared/api/publishing.ts';
-import { publish, publishingKey, resetToPublished, usePublishChanges, usePublishStatus } from './api.ts';
+import { publish, publishingKey, resetToPublished, usePublishStatus } from './api.ts';
+
+// The drawer and its table load when a planner first opens the changes: the dashboard's first paint
+// does not carry them (bench:load-size).
+const loadDrawer = () => import('./ChangesDrawer.tsx');
+const ChangesDrawer = lazy(loadDrawer);
 
 interface Props {
   group: string;
@@ -27,6 +30,8 @@ export function PublishControl({ group, month, inline = false }: Props & { inlin
   const queryClient = useQueryClient();
   const status = usePublishStatus(group, month);
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that the drawer can slide out again when closed.
+  const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const data = status.data;
   const publication = data?.publication ?? null;
@@ -93,7 +98,18 @@ export function PublishControl({ group, month, inline = false }: Props & { inlin
             </Text>
             {data.changes > 0 ? (
               // The count opens the list of changes (and the way back to the published version).
-              <Button size="xs" variant="default" onClick={() => setOpen(true)} aria-label={t('showChangesLabel', { group })} data-testid="publication-changes">
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  setOpened(true);
+                  setOpen(true);
+                }}
+                onPointerEnter={() => void loadDrawer()}
+                onFocus={() => void loadDrawer()}
+                aria-label={t('showChangesLabel', { group })}
+                data-testid="publication-changes"
+              >
                 {t('changes', { count: data.changes })}
               </Button>
             ) : (
@@ -120,69 +136,26 @@ export function PublishControl({ group, month, inline = false }: Props & { inlin
           {error}
         </Text>
       )}
-      <Drawer opened={open} onClose={() => setOpen(false)} position="right" size="xl" title={t('drawerTitle', { group })} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
-        {publication && data && data.changes > 0 && (
-          <Group justify="space-between" mb="sm">
-            <Text size="sm">{t('changes', { count: data.changes })}</Text>
-            <Button size="xs" variant="default" color="red" onClick={confirmReset} disabled={busy} aria-label={t('resetLabel', { group })}>
-              {t('reset')}
-            </Button>
-          </Group>
-        )}
-        {open && <ChangesList group={group} month={month} />}
-      </Drawer>
+      {opened && (
+        <Suspense fallback={null}>
+          <ChangesDrawer
+            group={group}
+            month={month}
+            opened={open}
+            onClose={() => setOpen(false)}
+            reset={
+              publication && data && data.changes > 0 ? (
+                <Group justify="space-between" mb="sm">
+                  <Text size="sm">{t('changes', { count: data.changes })}</Text>
+                  <Button size="xs" variant="default" color="red" onClick={confirmReset} disabled={busy} aria-label={t('resetLabel', { group })}>
+                    {t('reset')}
+                  </Button>
+                </Group>
+              ) : null
+            }
+          />
+        </Suspense>
+      )}
     </Paper>
-  );
-}
-
-/** The changes since publication, by day and name: what was published, what is there now, who changed it and when. */
-export function ChangesList({ group, month }: Props) {
-  const { t, i18n } = useTranslation('publishing');
-  const language = i18n.resolvedLanguage ?? 'pl';
-  const changes = usePublishChanges(group, month, true);
-  if (changes.isError) return <Text c="red">{t('loadFailed')}</Text>;
-  if (!changes.data) return <Text>{t('loading')}</Text>;
-  const list = changes.data.list;
-  if (list.length === 0) return <Text>{t('empty')}</Text>;
-
-  const shift = (s: ShiftFace | null, date: string) => {
-    if (!s) return t('none');
-    return s.endDate !== date ? t('overnight', { start: s.startTime, end: s.endTime }) : `${s.startTime}–${s.endTime}`;
-  };
-  const who = (c: PublishChange) =>
-    c.how && c.at ? t('whoWhen', { how: t(`how.${c.how}`), who: c.by ?? t('someone'), when: dateTimeText(c.at, language) }) : t('unknown');
-
-  return (
-    <ScrollArea>
-      <Table striped aria-label={t('tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.employee')}</Table.Th>
-            <Table.Th>{t('columns.date')}</Table.Th>
-            <Table.Th>{t('columns.before')}</Table.Th>
-            <Table.Th>{t('columns.after')}</Table.Th>
-            <Table.Th>{t('columns.who')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.map((c) => (
-            <Table.Tr key={`${c.employeeId}|${c.date}`}>
-              <Table.Td>
-                {c.firstName} {c.lastName}
-              </Table.Td>
-              <Table.Td>
-                {numericDate(c.date, language)}{' '}
-                <Badge size="xs" variant="outline" color={c.kind === 'removed' ? 'red.9' : c.kind === 'added' ? 'teal.9' : 'blue.9'}>
-                  {t(`kind.${c.kind}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{shift(c.before, c.date)}</Table.Td>
-              <Table.Td>{shift(c.after, c.date)}</Table.Td>
-              <Table.Td>{who(c)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
   );
 }
