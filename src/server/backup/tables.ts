@@ -12,6 +12,7 @@ export const ALL_TABLES = [
   'flight_imports',
   'flights',
   'import_profiles',
+  'aircraft_staffing',
   'airport_hours',
   'settings',
   'generation_runs',

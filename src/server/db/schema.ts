@@ -187,6 +187,11 @@ export const flights = pgTable(
     requiredStaff: jsonb('required_staff').$type<Record<string, number>>().notNull().default({}),
     /** The timetable import that last wrote this flight; null for one a planner entered or copied. */
     importId: uuid('import_id').references(() => flightImports.id, { onDelete: 'set null' }),
+    /**
+     * Where each group's figure came from: 'file' (a staff column), 'aircraft' (the aircraft table),
+     * 'default' (1) or 'manual' (entered by hand); null for flights stored before this was recorded.
+     */
+    staffSources: jsonb('staff_sources').$type<Record<string, string>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -211,7 +216,28 @@ export const flightImports = pgTable('flight_imports', {
   newCount: integer('new_count').notNull(),
   changedCount: integer('changed_count').notNull(),
   unchangedCount: integer('unchanged_count').notNull(),
+  /** The month (YYYY-MM, airport zone) that received the most of its flights; null for older records. */
+  month: text('month'),
+  /** The file's kind: 'table' (CSV or XLSX with a mapping) or 'ssim'. */
+  format: text('format').notNull().default('table'),
 });
+
+/**
+ * Staff per flight group an aircraft type needs (docs/flights-import.md): used when an imported file
+ * has no staff column for a group.
+ */
+export const aircraftStaffing = pgTable(
+  'aircraft_staffing',
+  {
+    /** The type code as the timetables write it (B738, 738, E75L), upper case. */
+    aircraftType: text('aircraft_type').primaryKey(),
+    /** Group name → staff per departure (0 or more). */
+    requiredStaff: jsonb('required_staff').$type<Record<string, number>>().notNull(),
+    position: integer('position').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('aircraft_staffing_type', sql`${t.aircraftType} ~ '^([A-Z0-9]{2,4}|size:(wide|narrow|small))$'`)],
+);
 
 /** A saved column mapping, offered again for a file whose header is the same (docs/flights-import.md). */
 export const importProfiles = pgTable('import_profiles', {
@@ -260,6 +286,8 @@ export const settings = pgTable(
     /** R12: the longest run of consecutive working days; 0 turns the rule off. */
     maxConsecutiveDays: integer('max_consecutive_days').notNull().default(6),
     timeZone: text('time_zone').notNull().default('Europe/Warsaw'),
+    /** The airport's IATA code (three letters); an SSIM import picks the legs departing from it. */
+    stationCode: text('station_code'),
     updatedAt: updatedAt(),
     version: version(),
   },
@@ -271,6 +299,7 @@ export const settings = pgTable(
     check('settings_min_shift', sql`${t.minShiftHours} between 1 and 24`),
     check('settings_weekly_rest', sql`${t.weeklyRestHours} between 0 and 48`),
     check('settings_max_consecutive_days', sql`${t.maxConsecutiveDays} between 0 and 14`),
+    check('settings_station_code', sql`${t.stationCode} ~ '^[A-Z]{3}$'`),
   ],
 );
 

@@ -45,6 +45,7 @@ export function copyMonth(source: Flight[], sourceMonth: string, target: string,
         departureTime: toZoneIso(departure, timeZone),
         arrivalTime: arrival && arrival > departure ? toZoneIso(arrival, timeZone) : null,
         requiredStaff: f.requiredStaff,
+        ...(f.staffSources ? { staffSources: f.staffSources } : {}),
       });
     }
   }

@@ -1,12 +1,12 @@
 // SQL of the flights (docs/product.md §7: select by departure within the month ordered ascending,
 // insert, update by id, delete by id), the timetable import in one transaction (docs/flights-import.md),
 // the saved column mappings, and the bulk actions: delete a range or a selection, copy a month.
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { ImportMapping, ImportStatus } from '../../shared/api/flight-import.ts';
 import { flightDayKey, importMappingSchema } from '../../shared/api/flight-import.ts';
 import { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
-import { flightImports, flights, importProfiles, staffGroups } from '../db/schema.ts';
+import { flightImports, flights, importProfiles, staffGroups, user } from '../db/schema.ts';
 import { toZoneIso, type Flight, type ResolvedFlight } from '../../shared/api/flights.ts';
 import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 import { isUniqueViolation } from '../http/db-errors.ts';
@@ -22,6 +22,7 @@ const columns = {
   arrivalMs: epochMs(flights.arrivalTime),
   requiredStaff: flights.requiredStaff,
   importId: flights.importId,
+  staffSources: flights.staffSources,
   version: flights.version,
 };
 
@@ -32,6 +33,7 @@ type Row = {
   arrivalMs: string | null;
   requiredStaff: Record<string, number>;
   importId: string | null;
+  staffSources: Record<string, string> | null;
   version: number;
 };
 
@@ -43,6 +45,7 @@ function toFlight(row: Row, timeZone: string): Flight {
     arrivalTime: row.arrivalMs === null ? null : toZoneIso(DateTime.fromMillis(Number(row.arrivalMs)), timeZone),
     requiredStaff: row.requiredStaff ?? {},
     importId: row.importId,
+    staffSources: row.staffSources ?? null,
     version: row.version,
   };
 }
@@ -185,9 +188,12 @@ export interface ImportRecord {
   fileName: string;
   timeBasis: string;
   userId: string | null;
-  header: string[];
-  headerKey: string;
-  mapping: ImportMapping;
+  /** The month that receives the most flights (YYYY-MM), or null. */
+  month: string | null;
+  /** 'table' (CSV or XLSX) or 'ssim'. */
+  format: 'table' | 'ssim';
+  /** A table's header and mapping, saved for the next file with that header; null for SSIM. */
+  profile: { header: string[]; headerKey: string; mapping: ImportMapping } | null;
   /** The file has no arrivals: stored ones stay. */
   keepArrival: boolean;
 }
@@ -214,6 +220,8 @@ export async function importFlights(db: Db, candidates: ResolvedFlight[], record
         newCount: counts.new,
         changedCount: counts.changed,
         unchangedCount: counts.unchanged,
+        month: record.month,
+        format: record.format,
       })
       .returning({ id: flightImports.id });
     const importId = created!.id;
@@ -227,12 +235,46 @@ export async function importFlights(db: Db, candidates: ResolvedFlight[], record
         .set({ ...rest, ...(record.keepArrival ? {} : { arrivalTime }), importId, version: sql`${flights.version} + 1`, updatedAt: sql`now()` })
         .where(eq(flights.id, c.storedId!));
     }
-    await tx
-      .insert(importProfiles)
-      .values({ headerKey: record.headerKey, header: record.header, mapping: record.mapping })
-      .onConflictDoUpdate({ target: importProfiles.headerKey, set: { header: record.header, mapping: record.mapping, updatedAt: sql`now()` } });
+    const profile = record.profile;
+    if (profile) {
+      await tx
+        .insert(importProfiles)
+        .values({ headerKey: profile.headerKey, header: profile.header, mapping: profile.mapping })
+        .onConflictDoUpdate({ target: importProfiles.headerKey, set: { header: profile.header, mapping: profile.mapping, updatedAt: sql`now()` } });
+    }
     return { importId, counts };
   });
+}
+
+/** The latest imports, newest first: who (by name), when, which file, what it did, and the month it filled. */
+export async function listImports(db: Db, limit = 50) {
+  const rows = await db
+    .select({
+      id: flightImports.id,
+      createdMs: sql<string>`(extract(epoch from ${flightImports.createdAt}) * 1000)::bigint::text`,
+      fileName: flightImports.fileName,
+      format: flightImports.format,
+      timeBasis: flightImports.timeBasis,
+      userName: user.name,
+      newCount: flightImports.newCount,
+      changedCount: flightImports.changedCount,
+      unchangedCount: flightImports.unchangedCount,
+      month: flightImports.month,
+    })
+    .from(flightImports)
+    .leftJoin(user, eq(user.id, flightImports.userId))
+    .orderBy(desc(flightImports.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: new Date(Number(r.createdMs)).toISOString(),
+    fileName: r.fileName,
+    format: r.format === 'ssim' ? ('ssim' as const) : ('table' as const),
+    timeBasis: r.timeBasis,
+    userName: r.userName,
+    counts: { new: r.newCount, changed: r.changedCount, unchanged: r.unchangedCount },
+    month: r.month,
+  }));
 }
 
 /** The saved mappings, the latest first. */

@@ -20,6 +20,8 @@ export interface SettingsValues {
   weeklyRestHours?: number | undefined;
   maxConsecutiveDays?: number | undefined;
   timeZone: string;
+  /** Left out: kept as stored; null clears it. */
+  stationCode?: string | null | undefined;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function updateSettings(db: Db, values: SettingsValues, version: nu
       ...values,
       weeklyRestHours: values.weeklyRestHours ?? sql`${settings.weeklyRestHours}`,
       maxConsecutiveDays: values.maxConsecutiveDays ?? sql`${settings.maxConsecutiveDays}`,
+      stationCode: values.stationCode === undefined ? sql`${settings.stationCode}` : values.stationCode,
       version: sql`${settings.version} + 1`,
       updatedAt: sql`now()`,
     })

@@ -1,7 +1,9 @@
 // Flights API: GET ?month=YYYY-MM (departures within the month in the airport's zone), POST, PUT /:id
 // ({version, data}), DELETE /:id; the timetable import (POST /import, dryRun classifies the rows;
-// GET /import-profiles, the saved mappings) and the bulk actions (POST /delete, POST /copy).
-import type { FastifyInstance } from 'fastify';
+// GET /import-profiles, the saved mappings; POST /import-ssim, an IATA SSIM file; GET /imports, the
+// past imports), the bulk actions (POST /delete, POST /copy), and the staff-by-aircraft-type table
+// (GET and PUT /api/aircraft-staffing).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
@@ -16,9 +18,15 @@ import {
   importBodySchema,
   importPreviewSchema,
   importProfileSchema,
+  importRecordSchema,
   importResultSchema,
+  type CheckedRow,
   type ImportRefusal,
+  type ImportRulesContext,
 } from '../../shared/api/flight-import.ts';
+import { checkSsimLegs, readSsim, ssimBodySchema } from '../../shared/api/ssim.ts';
+import { AIRCRAFT_MESSAGES, aircraftStaffingBodySchema, aircraftStaffingSchema, staffingLookup } from '../../shared/api/aircraft-staffing.ts';
+import { listAircraftStaffing, replaceAircraftStaffing } from '../repos/aircraft-staffing.ts';
 import { copyMonth } from '../flights/copy.ts';
 import { isoMonth } from '../../shared/api/dates.ts';
 import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
@@ -34,11 +42,12 @@ import {
   insertCopiedFlights,
   listFlights,
   listImportProfiles,
+  listImports,
   updateFlight,
+  type ImportRecord,
   type WriteResult,
 } from '../repos/flights.ts';
 import { getSettings } from '../repos/settings.ts';
-import { requiredStaffFor } from '../flights/staffing.ts';
 import type { Db } from '../db/client.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDelete } from '../http/replies.ts';
@@ -47,6 +56,76 @@ import { deleteQuerySchema } from '../../shared/api/versions.ts';
 const idParams = z.object({ id: z.uuid('must be a flight id') });
 /** A 5 MB file grows when sent as JSON cells; the import route takes up to this much, the others the default 1 MB. */
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** The rules of an import: the flight rules plus the aircraft table for rows without staff figures. */
+async function importContext(db: Db): Promise<ImportRulesContext> {
+  const [ctx, table] = await Promise.all([rulesContext(db), listAircraftStaffing(db)]);
+  return { ...ctx, staffForAircraft: staffingLookup(table) };
+}
+
+interface AnswerOptions {
+  dryRun: boolean;
+  fileName: string;
+  timeBasis: string;
+  format: ImportRecord['format'];
+  keepArrival: boolean;
+  profile: ImportRecord['profile'];
+}
+
+/**
+ * The dry run's counts, or the import of the valid rows; a file with invalid rows is refused with every
+ * row (the screen sends only the rows it saw valid). CSV, XLSX and SSIM alike.
+ */
+async function answerImport(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  checked: CheckedRow[],
+  timeZone: string,
+  options: AnswerOptions,
+) {
+  const valid = checked.flatMap((r) => (r.ok ? [r.flight] : []));
+  const invalid = checked.flatMap((r) => (r.ok ? [] : [{ row: r.row, errors: r.errors }]));
+  const month = busiestMonth(valid.map((f) => f.departureTime), timeZone);
+
+  if (options.dryRun) {
+    const classified = await classifyFlights(db, valid, timeZone, options.keepArrival);
+    const count = (status: string) => classified.filter((c) => c.status === status).length;
+    return {
+      counts: { new: count('new'), changed: count('changed'), unchanged: count('unchanged'), invalid: invalid.length },
+      invalid,
+      month,
+    };
+  }
+
+  if (invalid.length > 0) {
+    const shown = invalid
+      .slice(0, 5)
+      .map((r) => `row ${r.row}: ${r.errors.map((e) => `${e.field} ${e.message}`).join(', ')}`)
+      .join('; ');
+    const more = invalid.length > 5 ? ` (and ${invalid.length - 5} more rows)` : '';
+    const body: ImportRefusal = {
+      code: 'IMPORT_INVALID',
+      message: `Nothing was imported: ${invalid.length} invalid ${invalid.length === 1 ? 'row' : 'rows'}. ${shown}${more}`,
+      requestId: String(request.id),
+      params: { count: invalid.length },
+      rows: invalid,
+    };
+    // Outside the route's answer schema (an error body with its rows), so it goes out as plain JSON.
+    return reply.status(400 as 200).type('application/json').send(JSON.stringify(body) as never);
+  }
+  const record: ImportRecord = {
+    fileName: options.fileName,
+    timeBasis: options.timeBasis,
+    userId: request.user?.id ?? null,
+    month,
+    format: options.format,
+    profile: options.profile,
+    keepArrival: options.keepArrival,
+  };
+  const { importId, counts } = await importFlights(db, valid, record, timeZone);
+  return { importId, counts, month };
+}
 
 async function rulesContext(db: Db) {
   const [{ timeZone }, names] = await Promise.all([getSettings(db), flightGroupNames(db)]);
@@ -125,51 +204,62 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
       schema: { body: importBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } },
     },
     async (request, reply) => {
-      const ctx = await rulesContext(db);
+      const ctx = await importContext(db);
       const { header, rows, mapping, fileName } = request.body;
       // The same rules as the dry run, row by row: a file cannot slip past them by skipping it.
-      const checked = checkImportFile(header, rows, mapping, { ...ctx, staffForAircraft: requiredStaffFor });
-      const valid = checked.flatMap((r) => (r.ok ? [r.flight] : []));
-      const invalid = checked.flatMap((r) => (r.ok ? [] : [{ row: r.row, errors: r.errors }]));
-      const month = busiestMonth(valid.map((f) => f.departureTime), ctx.timeZone);
-
-      if (request.body.dryRun) {
-        const classified = await classifyFlights(db, valid, ctx.timeZone, mapping.arrival === null);
-        const count = (status: string) => classified.filter((c) => c.status === status).length;
-        return {
-          counts: { new: count('new'), changed: count('changed'), unchanged: count('unchanged'), invalid: invalid.length },
-          invalid,
-          month,
-        };
-      }
-
-      if (invalid.length > 0) {
-        const shown = invalid
-          .slice(0, 5)
-          .map((r) => `row ${r.row}: ${r.errors.map((e) => `${e.field} ${e.message}`).join(', ')}`)
-          .join('; ');
-        const more = invalid.length > 5 ? ` (and ${invalid.length - 5} more rows)` : '';
-        const body: ImportRefusal = {
-          code: 'IMPORT_INVALID',
-          message: `Nothing was imported: ${invalid.length} invalid ${invalid.length === 1 ? 'row' : 'rows'}. ${shown}${more}`,
-          requestId: String(request.id),
-          params: { count: invalid.length },
-          rows: invalid,
-        };
-        // Outside the route's answer schema (an error body with its rows), so it goes out as plain JSON.
-        return reply.status(400 as 200).type('application/json').send(JSON.stringify(body) as never);
-      }
-      const record = {
+      const checked = checkImportFile(header, rows, mapping, ctx);
+      return answerImport(db, request, reply, checked, ctx.timeZone, {
+        dryRun: request.body.dryRun === true,
         fileName,
         timeBasis: mapping.times,
-        userId: request.user?.id ?? null,
-        header: header.map((h) => h.trim()),
-        headerKey: headerKey(header),
-        mapping,
+        format: 'table',
         keepArrival: mapping.arrival === null,
-      };
-      const { importId, counts } = await importFlights(db, valid, record, ctx.timeZone);
-      return { importId, counts, month };
+        profile: { header: header.map((h) => h.trim()), headerKey: headerKey(header), mapping },
+      });
+    },
+  );
+
+  api.post(
+    '/flights/import-ssim',
+    { bodyLimit: IMPORT_BODY_LIMIT, schema: { body: ssimBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } } },
+    async (request, reply) => {
+      const [ctx, { stationCode }] = await Promise.all([importContext(db), getSettings(db)]);
+      if (!stationCode) {
+        throw badRequest('The airport has no station code: set its three-letter IATA code in Settings first.', 'stationCode', { rule: 'ssimNoStation' });
+      }
+      const read = readSsim(request.body.text, stationCode);
+      if (!read.ok) throw badRequest(`The SSIM file is refused: ${read.refusal.message}.`, 'file', { rule: read.refusal.rule, ...read.refusal.params });
+      const checked = checkSsimLegs(read.legs, ctx, new Set(request.body.skipLines ?? []));
+      return answerImport(db, request, reply, checked, ctx.timeZone, {
+        dryRun: request.body.dryRun === true,
+        fileName: request.body.fileName,
+        timeBasis: 'local',
+        format: 'ssim',
+        // An SSIM leg always says where it arrives; one without an arrival time says nothing about it.
+        keepArrival: false,
+        profile: null,
+      });
+    },
+  );
+
+  api.get('/flights/imports', { schema: { response: { 200: z.array(importRecordSchema) } } }, async () => listImports(db));
+
+  api.get('/aircraft-staffing', { schema: { response: { 200: z.array(aircraftStaffingSchema) } } }, async () => listAircraftStaffing(db));
+
+  api.put(
+    '/aircraft-staffing',
+    { schema: { body: aircraftStaffingBodySchema, response: { 200: z.array(aircraftStaffingSchema) } } },
+    async (request) => {
+      const { flightGroups } = await flightGroupNames(db);
+      request.body.rows.forEach((row, i) => {
+        for (const group of Object.keys(row.requiredStaff)) {
+          if (!flightGroups.includes(group)) {
+            const field = `rows.${i}.requiredStaff.${group}`;
+            throw badRequest(`${field}: ${group} ${AIRCRAFT_MESSAGES.unknownGroup}`, field, { rule: 'unknownFlightGroup', group });
+          }
+        }
+      });
+      return replaceAircraftStaffing(db, request.body.rows);
     },
   );
 

@@ -17,6 +17,7 @@ import {
 } from './flights.ts';
 import { issueParamsSchema, paramsOfIssue, type IssueParams } from './issues.ts';
 import { isoDate, isoMonth } from './dates.ts';
+import type { StaffSource } from './aircraft-staffing.ts';
 
 /** A timetable file may be at most this big and hold at most this many rows and columns. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -236,8 +237,11 @@ function readArrival(text: string, departure: DateTime, times: TimeBasis, zone: 
 }
 
 export interface ImportRulesContext extends FlightRulesContext {
-  /** Headcount per group for an aircraft type, used when a row has no staff figure for a group. */
-  staffForAircraft?: (aircraftType: string) => Record<string, number>;
+  /**
+   * Headcount per group for an aircraft type (the aircraft table), used when a row has no staff figure
+   * for a group; undefined when the table does not know the type.
+   */
+  staffForAircraft?: (aircraftType: string) => Record<string, number> | undefined;
 }
 
 /** The error of a rule, with its key in params (FLIGHT_MESSAGES' or IMPORT_MESSAGES'). */
@@ -267,9 +271,14 @@ export function checkMappedRow(mapped: MappedRow, times: TimeBasis, ctx: ImportR
     else if (read.time <= departure.time) errors.push(ruleError('arrival', 'arrivalAfterDeparture'));
     else arrival = read.time;
   }
-  const byAircraft = mapped.aircraftType && ctx.staffForAircraft ? ctx.staffForAircraft(mapped.aircraftType) : {};
+  const byAircraft = (mapped.aircraftType && ctx.staffForAircraft?.(mapped.aircraftType)) || {};
   const requiredStaff: Record<string, number> = {};
-  for (const name of ctx.flightGroups) requiredStaff[name] = byAircraft[name] ?? 1;
+  const staffSources: Record<string, StaffSource> = {};
+  for (const name of ctx.flightGroups) {
+    const known = byAircraft[name];
+    requiredStaff[name] = known ?? 1;
+    staffSources[name] = known === undefined ? 'default' : 'aircraft';
+  }
   for (const [name, text] of Object.entries(mapped.staff)) {
     if (!ctx.groups.includes(name)) {
       errors.push(ruleError(name, 'unknownGroup'));
@@ -280,7 +289,10 @@ export function checkMappedRow(mapped: MappedRow, times: TimeBasis, ctx: ImportR
     const checked = staffCountSchema.safeParse(count);
     if (count === null) errors.push(ruleError(name, 'staffNumber'));
     else if (!checked.success) errors.push(issueError(name, checked.error.issues[0]!));
-    else requiredStaff[name] = checked.data;
+    else {
+      requiredStaff[name] = checked.data;
+      staffSources[name] = 'file';
+    }
   }
   if (errors.length > 0 || !number.success || !departure.ok) return { row: mapped.row, ok: false, errors };
   return {
@@ -291,6 +303,7 @@ export function checkMappedRow(mapped: MappedRow, times: TimeBasis, ctx: ImportR
       departureTime: toZoneIso(departure.time, ctx.timeZone),
       arrivalTime: arrival ? toZoneIso(arrival, ctx.timeZone) : null,
       requiredStaff,
+      staffSources,
     },
   };
 }
@@ -422,3 +435,18 @@ export type BulkDelete = z.infer<typeof bulkDeleteSchema>;
 export const copyMonthSchema = z.object({ from: isoMonth, to: isoMonth }).strict();
 export const copyResultSchema = z.object({ copied: z.number().int(), skipped: z.number().int(), month: z.string() });
 export type CopyResult = z.infer<typeof copyResultSchema>;
+
+/** One past import, as the Flights screen lists them (GET /api/flights/imports). */
+export const importRecordSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  fileName: z.string(),
+  format: z.enum(['table', 'ssim']),
+  timeBasis: z.string(),
+  /** The name of the account that ran it; null when the account is gone. */
+  userName: z.string().nullable(),
+  counts: z.object({ new: z.number().int(), changed: z.number().int(), unchanged: z.number().int() }),
+  /** The month that received the most of its flights (YYYY-MM); null for imports recorded before months were. */
+  month: z.string().nullable(),
+});
+export type ImportRecordEntry = z.infer<typeof importRecordSchema>;

@@ -143,6 +143,8 @@ export interface ResolvedFlight {
   departureTime: string;
   arrivalTime: string | null;
   requiredStaff: Record<string, number>;
+  /** Where each group's figure came from ('file', 'aircraft', 'default', 'manual'); left out: not recorded. */
+  staffSources?: Record<string, string>;
 }
 
 /** A custom issue of one of the flight rules: its message for the API, its key for the screens. */
@@ -175,6 +177,8 @@ export function flightInputIn(ctx: FlightRulesContext) {
       departureTime: toZoneIso(departure.time, ctx.timeZone),
       arrivalTime: arrival?.ok ? toZoneIso(arrival.time, ctx.timeZone) : null,
       requiredStaff,
+      // A planner's form: every figure is theirs.
+      staffSources: Object.fromEntries(Object.keys(requiredStaff).map((name) => [name, 'manual'])),
     };
   });
 }
@@ -189,6 +193,8 @@ export const flightSchema = z.object({
   requiredStaff: z.record(z.string(), z.number()),
   /** The import that last wrote the flight, or null when a planner entered it. */
   importId: z.string().nullable(),
+  /** Where each group's figure came from ('file', 'aircraft', 'default', 'manual'); null when not recorded. */
+  staffSources: z.record(z.string(), z.string()).nullable(),
   version: z.number().int(),
 });
 export type Flight = z.infer<typeof flightSchema>;

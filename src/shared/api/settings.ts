@@ -14,6 +14,8 @@ export const settingsSchema = z.object({
   /** R12: the longest run of consecutive working days; 0 turns the rule off. */
   maxConsecutiveDays: z.number().int(),
   timeZone: z.string(),
+  /** The airport's IATA code (three letters), or null; an SSIM import needs it. */
+  stationCode: z.string().nullable(),
   version: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -72,6 +74,14 @@ function wholeNumberBetween(min: number, max: number) {
  * The body of PUT /api/settings: every field, plus the version the edit was based on. The labour-rule
  * limits may be left out by older clients: they then stay as stored.
  */
+export const STATION_CODE_MESSAGE = 'must be the airport\'s three-letter IATA code, such as WAW';
+
+/** The airport's IATA code: three letters, upper-cased; blank or null clears it. */
+export const stationCodeSchema = z
+  .union([z.string({ error: STATION_CODE_MESSAGE }), z.null()], { error: STATION_CODE_MESSAGE })
+  .transform((v) => (v === null || v.trim() === '' ? null : v.trim().toUpperCase()))
+  .refine((v) => v === null || /^[A-Z]{3}$/.test(v), { message: STATION_CODE_MESSAGE, params: { rule: 'stationCode' } });
+
 export const settingsUpdateSchema = z
   .object({
     timeIncrement: z.enum(['half', 'full'], { error: "must be 'half' or 'full'" }),
@@ -84,6 +94,8 @@ export const settingsUpdateSchema = z
       .string({ error: 'must be a time zone name such as Europe/Warsaw' })
       .trim()
       .refine(isTimeZone, 'must be a time zone name such as Europe/Warsaw'),
+    /** Left out: kept as stored. */
+    stationCode: stationCodeSchema.optional(),
     version: z.number({ error: 'must be the version number of the settings' }).int().min(1),
   })
   .strict();

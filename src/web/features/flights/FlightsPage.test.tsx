@@ -24,6 +24,7 @@ function flightsOf(count: number): Flight[] {
       arrivalTime: `2026-11-${day}T${String(Number(hour) + 2).padStart(2, '0')}:${minute}:00+01:00`,
       requiredStaff: { Koordynator: 1, Rampa: 3 },
       importId: null,
+      staffSources: null,
       version: 1,
     };
   });

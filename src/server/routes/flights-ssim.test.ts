@@ -1,0 +1,217 @@
+// The staff-by-aircraft-type table, the IATA SSIM import and the list of past imports through the API
+// (docs/flights-import.md), on a small SSIM file written by hand (src/server/flights/fixtures/ssim.ts).
+// Both databases.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { aircraftStaffing, flightImports, flights, importProfiles, settings } from '../db/schema.ts';
+import { apiCaller, createTestApp, type TestApp } from '../test/harness.ts';
+import { SAMPLE_SSIM, SAMPLE_SSIM_LINES, ssimLeg, ssimRecord } from '../flights/fixtures/ssim.ts';
+import type { Flight } from '../../shared/api/flights.ts';
+
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await t.signIn('planner@grafik.test');
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  await t.database.db.delete(flights);
+  await t.database.db.delete(flightImports);
+  await t.database.db.delete(importProfiles);
+  await t.database.db.delete(aircraftStaffing);
+  await t.database.db
+    .insert(settings)
+    .values({ id: 1, timeZone: 'Europe/Warsaw', stationCode: 'WRO' })
+    .onConflictDoUpdate({ target: settings.id, set: { timeZone: 'Europe/Warsaw', stationCode: 'WRO' } });
+});
+
+const call = apiCaller(() => t.app, () => cookie);
+const TABLE = [
+  { aircraftType: 'e75l', requiredStaff: { Koordynator: 1, Rampa: 2, 'PAX/INFO': 1 } },
+  { aircraftType: 'B738', requiredStaff: { Koordynator: 1, Rampa: 4, 'PAX/INFO': 2 } },
+];
+const ssim = (text: string, extra: Record<string, unknown> = {}) =>
+  call('POST', '/api/flights/import-ssim', { fileName: 'winter.ssim', text, ...extra });
+const december = async () => (await call('GET', '/api/flights?month=2026-12')).json() as Flight[];
+
+describe('staff by aircraft type', () => {
+  it('saves the table with type codes in capitals, and answers it in the order given', async () => {
+    const res = await call('PUT', '/api/aircraft-staffing', { rows: TABLE });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([{ ...TABLE[0], aircraftType: 'E75L' }, TABLE[1]]);
+    expect((await call('GET', '/api/aircraft-staffing')).json()).toEqual(res.json());
+  });
+
+  it('refuses a repeated type, a negative or fractional figure, an unknown group and a bad code, naming the field, and keeps the table', async () => {
+    await call('PUT', '/api/aircraft-staffing', { rows: TABLE });
+    const refusals = [
+      [{ rows: [...TABLE, { aircraftType: 'b738 ', requiredStaff: {} }] }, 'rows.2.aircraftType', 'duplicateType'],
+      [{ rows: [{ aircraftType: 'A320', requiredStaff: { Rampa: -1 } }] }, 'rows.0.requiredStaff.Rampa', undefined],
+      [{ rows: [{ aircraftType: 'A320', requiredStaff: { Rampa: 1.5 } }] }, 'rows.0.requiredStaff.Rampa', undefined],
+      [{ rows: [{ aircraftType: 'A320', requiredStaff: { Catering: 2 } }] }, 'rows.0.requiredStaff.Catering', 'unknownFlightGroup'],
+      [{ rows: [{ aircraftType: 'A3-20', requiredStaff: {} }] }, 'rows.0.aircraftType', 'aircraftType'],
+    ] as const;
+    for (const [body, field, rule] of refusals) {
+      const res = await call('PUT', '/api/aircraft-staffing', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().field).toBe(field);
+      if (rule) expect(res.json().params.rule).toBe(rule);
+    }
+    expect((await call('GET', '/api/aircraft-staffing')).json()).toHaveLength(2);
+  });
+
+  it('fills a CSV import without staff columns from the table, and the flight says where each figure came from', async () => {
+    await call('PUT', '/api/aircraft-staffing', { rows: TABLE });
+    const res = await call('POST', '/api/flights/import', {
+      fileName: 'week.csv',
+      header: ['Flight', 'STD', 'Type', 'Rampa'],
+      rows: [
+        { row: 2, cells: ['LO1', '2026-12-01 06:00', 'B738', ''] },
+        { row: 3, cells: ['LO2', '2026-12-01 07:00', 'B738', '6'] },
+        { row: 4, cells: ['LO3', '2026-12-01 08:00', 'AT76', ''] },
+      ],
+      mapping: { flightNumber: 'Flight', departure: 'STD', aircraftType: 'Type', staff: { Rampa: 'Rampa' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [lo1, lo2, lo3] = await december();
+    expect(lo1).toMatchObject({ requiredStaff: { Koordynator: 1, Rampa: 4, 'PAX/INFO': 2 }, staffSources: { Koordynator: 'aircraft', Rampa: 'aircraft', 'PAX/INFO': 'aircraft' } });
+    expect(lo2).toMatchObject({ requiredStaff: { Koordynator: 1, Rampa: 6, 'PAX/INFO': 2 }, staffSources: { Rampa: 'file', 'PAX/INFO': 'aircraft' } });
+    // A type the table does not know: one of each group, said to be the default.
+    expect(lo3).toMatchObject({ requiredStaff: { Koordynator: 1, Rampa: 1, 'PAX/INFO': 1 }, staffSources: { Koordynator: 'default', Rampa: 'default' } });
+    // A planner's edit makes the figures theirs.
+    const edited = await call('PUT', `/api/flights/${lo3!.id}`, { version: lo3!.version, data: { flightNumber: 'LO3', departureTime: '2026-12-01T08:00', requiredStaff: { Rampa: 2 } } });
+    expect(edited.json().staffSources).toEqual({ Koordynator: 'manual', Rampa: 'manual', 'PAX/INFO': 'manual' });
+  });
+});
+
+describe('station code', () => {
+  it('is saved in capitals, and refused unless three letters', async () => {
+    const current = (await call('GET', '/api/settings')).json();
+    const { id: _id, stationCode: _code, ...rest } = current;
+    const bad = await call('PUT', '/api/settings', { ...rest, stationCode: 'WR0' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'stationCode', params: { rule: 'stationCode' } });
+    const good = await call('PUT', '/api/settings', { ...rest, stationCode: ' ktw ' });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().stationCode).toBe('KTW');
+  });
+});
+
+describe('SSIM import', () => {
+  it('refuses a file while the airport has no station code', async () => {
+    await t.database.db.update(settings).set({ stationCode: null });
+    const res = await ssim(SAMPLE_SSIM, { dryRun: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'stationCode', params: { rule: 'ssimNoStation' } });
+  });
+
+  it('refuses a record of the wrong length, a file without leg records, one without legs from the station, and binary data', async () => {
+    const short = [...SAMPLE_SSIM_LINES];
+    short[3] = short[3]!.slice(0, 180);
+    const cases: [string, Record<string, unknown>][] = [
+      [short.join('\n'), { rule: 'ssimRecordLength', line: 4, length: 180, expected: 200 }],
+      ['flight_number,departure\nLO1,2026-12-01 06:00\n', { rule: 'ssimRecordLength', line: 1 }],
+      [[SAMPLE_SSIM_LINES[0], SAMPLE_SSIM_LINES[1], SAMPLE_SSIM_LINES.at(-1)].join('\n'), { rule: 'ssimNoLegs' }],
+      [SAMPLE_SSIM.replaceAll('WRO', 'GDN'), { rule: 'ssimNoStationLegs', station: 'WRO' }],
+      ['\u0001\u0002PK\u0003', { rule: 'ssimNotText' }],
+      ['  \n', { rule: 'ssimEmpty' }],
+    ];
+    for (const [text, params] of cases) {
+      const res = await ssim(text, { dryRun: true });
+      expect(res.statusCode, text.slice(0, 30)).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'file', params });
+    }
+    expect((await december()).length).toBe(0);
+  });
+
+  it('a dry run expands the station’s legs into dated flights, counts them and names the invalid leg by its line', async () => {
+    const res = await ssim(SAMPLE_SSIM, { dryRun: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      counts: { new: 32, changed: 0, unchanged: 0, invalid: 1 },
+      invalid: [{ row: 7, errors: [expect.objectContaining({ field: 'departure', params: { issue: 'custom', rule: 'ssimTime' } })] }],
+      month: '2026-12',
+    });
+    expect((await december()).length).toBe(0);
+  });
+
+  it('imports the flights at their local times with staff from the aircraft table, and a re-import changes only what moved', async () => {
+    await call('PUT', '/api/aircraft-staffing', { rows: TABLE });
+    // The invalid leg (line 7) is left out, as the screen does after the dry run.
+    const res = await ssim(SAMPLE_SSIM, { skipLines: [7] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ counts: { new: 32, changed: 0, unchanged: 0 }, month: '2026-12' });
+    const list = await december();
+    expect(list).toHaveLength(32);
+    const byNumber = (n: string) => list.filter((f) => f.flightNumber === n);
+    expect(byNumber('LO3801')).toHaveLength(14);
+    expect(byNumber('FR1234')).toHaveLength(13);
+    expect(byNumber('W61002')).toHaveLength(5);
+    expect(byNumber('W61001')).toHaveLength(0);
+    // 06:10 Warsaw time; the E75 is the table's E75L.
+    expect(byNumber('LO3801')[0]).toMatchObject({
+      departureTime: '2026-12-01T06:10:00+01:00',
+      arrivalTime: '2026-12-01T07:05:00+01:00',
+      requiredStaff: { Koordynator: 1, Rampa: 2, 'PAX/INFO': 1 },
+      staffSources: { Koordynator: 'aircraft', Rampa: 'aircraft', 'PAX/INFO': 'aircraft' },
+    });
+    // Mondays, Wednesdays, Fridays; 73H is a 737-800 (B738 in the table); 10:55 in London is 11:55 in Warsaw.
+    expect(byNumber('FR1234').slice(0, 3).map((f) => f.departureTime)).toEqual([
+      '2026-12-02T09:30:00+01:00',
+      '2026-12-04T09:30:00+01:00',
+      '2026-12-07T09:30:00+01:00',
+    ]);
+    expect(byNumber('FR1234')[0]).toMatchObject({ arrivalTime: '2026-12-02T11:55:00+01:00', requiredStaff: { Rampa: 4 } });
+    // Tuesdays at 23:40, arriving after midnight; an A320 the table does not know: the default.
+    expect(byNumber('W61002')[0]).toMatchObject({
+      departureTime: '2026-12-01T23:40:00+01:00',
+      arrivalTime: '2026-12-02T01:55:00+01:00',
+      requiredStaff: { Rampa: 1 },
+      staffSources: { Rampa: 'default' },
+    });
+
+    // The same file again: nothing changes. LO3801 moved to 06:25: its 14 flights change in place.
+    expect((await ssim(SAMPLE_SSIM, { dryRun: true, skipLines: [7] })).json().counts).toEqual({ new: 0, changed: 0, unchanged: 32, invalid: 0 });
+    const moved = SAMPLE_SSIM.replace(SAMPLE_SSIM_LINES[2]!, ssimLeg({ airline: 'LO', number: '3801', from: '01DEC26', to: '14DEC26', days: '1234567', dep: 'WRO', std: '0625', depVariation: '+0100', arr: 'WAW', sta: '0720', arrVariation: '+0100', aircraft: 'E75', serial: 3 }));
+    const again = await ssim(moved, { skipLines: [7] });
+    expect(again.json()).toMatchObject({ counts: { new: 0, changed: 14, unchanged: 18 } });
+    expect((await december()).filter((f) => f.flightNumber === 'LO3801')[0]!.departureTime).toBe('2026-12-01T06:25:00+01:00');
+  });
+
+  it('reads UTC times when the carrier record says so, and refuses the import while an invalid leg is sent', async () => {
+    const utc = [...SAMPLE_SSIM_LINES];
+    utc[1] = ssimRecord({ 1: '2', 2: 'U', 3: 'XX ', 15: '01DEC2631DEC26', 195: '000002' });
+    const lines = [utc[0], utc[1], utc[2], utc.at(-1)].join('\n');
+    await ssim(lines);
+    // 06:10 UTC is 07:10 in Warsaw.
+    expect((await december())[0]).toMatchObject({ flightNumber: 'LO3801', departureTime: '2026-12-01T07:10:00+01:00' });
+    const refused = await ssim(SAMPLE_SSIM);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'IMPORT_INVALID', rows: [{ row: 7 }] });
+  });
+});
+
+describe('past imports', () => {
+  it('lists who imported which file when, its counts and the month it filled, newest first', async () => {
+    await ssim(SAMPLE_SSIM, { skipLines: [7] });
+    await call('POST', '/api/flights/import', {
+      fileName: 'extra.csv',
+      header: ['Flight', 'STD'],
+      rows: [{ row: 2, cells: ['LO9', '2027-01-05 06:00'] }],
+      mapping: { flightNumber: 'Flight', departure: 'STD' },
+    });
+    const res = await call('GET', '/api/flights/imports');
+    expect(res.statusCode).toBe(200);
+    const [csv, ssimRecordEntry] = res.json();
+    expect(csv).toMatchObject({ fileName: 'extra.csv', format: 'table', counts: { new: 1, changed: 0, unchanged: 0 }, month: '2027-01' });
+    expect(ssimRecordEntry).toMatchObject({ fileName: 'winter.ssim', format: 'ssim', counts: { new: 32 }, month: '2026-12' });
+    expect(typeof csv.userName).toBe('string');
+    expect(Date.parse(csv.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('are not shown to a visitor without a session', async () => {
+    const res = await call('GET', '/api/flights/imports', undefined, false);
+    expect(res.statusCode).toBe(401);
+  });
+});
