@@ -14,11 +14,12 @@ import {
   Table,
   Text,
   TextInput,
+  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
-import { IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileImport, IconHistory, IconPlane, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateTime } from 'luxon';
@@ -36,6 +37,8 @@ import { formatFlightTime, localDate } from './format.ts';
 import { FlightModal } from './FlightModal.tsx';
 import { ImportModal } from './ImportModal.tsx';
 import { BulkActions } from './BulkActions.tsx';
+import { AircraftStaffingModal } from './AircraftStaffingModal.tsx';
+import { ImportHistory } from './ImportHistory.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
 
 export const PAGE_SIZE = 50;
@@ -52,6 +55,26 @@ function StaffStatus({ group, status }: { group: string; status: FlightCoverage 
       <span aria-hidden="true">{status.status === 'staffed' ? '✓' : status.status === 'short' ? `⚠ ${words}` : words}</span>
       <VisuallyHidden>{t('status.label', { group, status: words })}</VisuallyHidden>
     </Text>
+  );
+}
+
+/** Where a flight's staff figures came from, in words: one source, or "several" with each group's in a tooltip. */
+function StaffSourceLabel({ sources, groups }: { sources: Flight['staffSources']; groups: string[] }) {
+  const { t } = useTranslation('flights');
+  if (!sources) return null;
+  const known = groups.filter((g) => sources[g] !== undefined);
+  const kinds = [...new Set(known.map((g) => sources[g]!))];
+  if (kinds.length === 0) return null;
+  const word = (kind: string) => t(`staffSource.${kind}`, { defaultValue: kind });
+  const details = known.map((g) => t('staffSource.group', { group: g, source: word(sources[g]!) })).join('; ');
+  const text = kinds.length === 1 ? word(kinds[0]!) : t('staffSource.mixed');
+  return (
+    <Tooltip label={details} multiline maw={320} withArrow>
+      <Text component="span" display="block" size="xs" c="dimmed" fw={400} ff="var(--mantine-font-family)" data-testid="staff-source" tabIndex={0}>
+        {text}
+        {kinds.length > 1 && <VisuallyHidden>{`: ${details}`}</VisuallyHidden>}
+      </Text>
+    </Tooltip>
   );
 }
 
@@ -92,6 +115,8 @@ export function FlightsPage() {
   });
   const [modal, setModal] = useState<{ flight: Flight | null } | null>(null);
   const [importing, setImporting] = useState(false);
+  const [aircraftOpen, setAircraftOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   // The flights ticked for a bulk delete; a new month starts with none.
   const [selection, setSelection] = useState({ month, ids: new Set<string>() });
   const selected = selection.month === month ? selection.ids : new Set<string>();
@@ -210,6 +235,12 @@ export function FlightsPage() {
             onDeleted={() => setSelection({ month, ids: new Set() })}
             onCopied={goToMonth}
           />
+          <Button variant="default" leftSection={<IconPlane size={18} />} onClick={() => setAircraftOpen(true)} disabled={!groupsReady}>
+            {t('aircraft.open')}
+          </Button>
+          <Button variant="default" leftSection={<IconHistory size={18} />} onClick={() => setHistoryOpen(true)}>
+            {t('imports.open')}
+          </Button>
           <Button
             variant="default"
             leftSection={<IconFileImport size={18} />}
@@ -374,8 +405,11 @@ export function FlightsPage() {
                             onChange={(e) => toggle([f.id], e.currentTarget.checked)}
                           />
                         </Table.Td>
-                        <Table.Td fw={600} ff="monospace">
-                          {f.flightNumber}
+                        <Table.Td>
+                          <Text component="span" fw={600} ff="monospace" size="sm">
+                            {f.flightNumber}
+                          </Text>
+                          <StaffSourceLabel sources={f.staffSources} groups={groups} />
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.departureTime, zone, language)}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -437,6 +471,8 @@ export function FlightsPage() {
           onClose={() => setModal(null)}
         />
       )}
+      {aircraftOpen && <AircraftStaffingModal flightGroups={groups} onClose={() => setAircraftOpen(false)} />}
+      {historyOpen && <ImportHistory onClose={() => setHistoryOpen(false)} onMonth={goToMonth} />}
       {importing && (
         <ImportModal
           zone={zone}

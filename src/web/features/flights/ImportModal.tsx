@@ -12,7 +12,9 @@ import {
   type ImportResult,
 } from '../../../shared/api/flight-import.ts';
 import { toast } from '../../ui/toast.ts';
-import { previewImport, useImportFlights, useImportProfiles } from './api.ts';
+import { previewImport, previewSsim, useAirportSettings, useImportFlights, useImportProfiles, useImportSsim } from './api.ts';
+import { IMPORT_MAX_BYTES } from '../../../shared/api/flight-import.ts';
+import { SSIM_RECORD_LENGTH } from '../../../shared/api/ssim.ts';
 import { readTimetableFile, type FileError, type TimetableFile } from './csv.ts';
 import { completeMapping, ImportMappingStep } from './ImportMapping.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
@@ -31,10 +33,25 @@ export interface ImportModalProps {
 
 const EMPTY_MAPPING: ImportMappingInput = { flightNumber: '', departure: '', staff: {}, times: 'local' };
 
+/**
+ * An SSIM file: named .ssim, or its first line is a record of 200 characters of type 1, 2 or 3. Such a
+ * file goes to the server as text (the server reads its records); any other file is a table.
+ */
+async function readSsimText(file: File): Promise<string | null> {
+  if (file.size > IMPORT_MAX_BYTES) return null;
+  const head = new Uint8Array(await file.slice(0, SSIM_RECORD_LENGTH + 2).arrayBuffer());
+  const first = new TextDecoder().decode(head).split(/\r?\n/)[0] ?? '';
+  const looks = /\.ssim$/i.test(file.name) || (first.length === SSIM_RECORD_LENGTH && /^[123]/.test(first));
+  return looks ? file.text() : null;
+}
+
 export function ImportModal({ zone, groups, flightGroups, onClose, onImported }: ImportModalProps) {
   const { t } = useTranslation('flights');
   const profiles = useImportProfiles();
   const importFlights = useImportFlights();
+  const importSsim = useImportSsim();
+  const station = useAirportSettings().data?.stationCode ?? null;
+  const [ssimText, setSsimText] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [read, setRead] = useState<TimetableFile | null>(null);
   const [reading, setReading] = useState(false);
@@ -56,9 +73,16 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
     setPreview(null);
     setError(null);
     setFileError(null);
+    setSsimText(null);
     setReading(chosen !== null);
     if (!chosen) return;
     try {
+      const text = await readSsimText(chosen).catch(() => null);
+      if (attempt !== latest.current) return;
+      if (text !== null) {
+        setSsimText(text);
+        return;
+      }
       const result = await readTimetableFile(chosen);
       if (attempt !== latest.current) return;
       if (!result.ok) {
@@ -80,7 +104,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
   const complete = useMemo(() => completeMapping(mapping), [mapping]);
 
   const body = () => ({
-    fileName: file?.name.slice(0, 200) || 'timetable',
+    fileName: fileName(),
     header: read!.header,
     mapping: complete!,
     rows: read!.rows,
@@ -88,6 +112,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
 
   /** The dry run; rows the reader already refused are added to its invalid ones. */
   const check = async () => {
+    if (ssimText !== null) return checkSsim(ssimText);
     if (!read || !complete) return;
     setChecking(true);
     setError(null);
@@ -104,7 +129,36 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
     }
   };
 
+  const checkSsim = async (text: string) => {
+    setChecking(true);
+    setError(null);
+    const attempt = latest.current;
+    try {
+      const answer = await previewSsim({ fileName: fileName(), text });
+      if (attempt === latest.current) setPreview(answer);
+    } catch (err) {
+      if (attempt === latest.current) setError(t('importModal.checkFailed', { message: importErrorText(t, err) }));
+    } finally {
+      if (attempt === latest.current) setChecking(false);
+    }
+  };
+
+  const fileName = () => file?.name.slice(0, 200) || 'timetable';
+
   const runImport = async () => {
+    if (ssimText !== null && preview) {
+      setError(null);
+      try {
+        // The invalid legs the planner saw listed are left out, by their lines.
+        const result = await importSsim.mutateAsync({ fileName: fileName(), text: ssimText, skipLines: preview.invalid.map((r) => r.row) });
+        toast('green', t('importModal.done', { new: result.counts.new, changed: result.counts.changed, unchanged: result.counts.unchanged }));
+        onImported(result);
+        onClose();
+      } catch (err) {
+        setError(t('importModal.failed', { message: importErrorText(t, err) }));
+      }
+      return;
+    }
     if (!read || !complete || !preview) return;
     setError(null);
     // The invalid rows are left out: the planner saw them listed and chose to go on without them.
@@ -128,7 +182,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
         <FileInput
           label={t('importModal.file')}
           placeholder={t('importModal.filePlaceholder')}
-          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.ssim,.txt,text/plain"
           leftSection={<IconFileImport size={18} />}
           value={file}
           onChange={(f) => void choose(f)}
@@ -145,6 +199,11 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
         {fileError && (
           <Alert color="red" role="alert">
             {fileError}
+          </Alert>
+        )}
+        {ssimText !== null && !preview && (
+          <Alert color={station ? 'blue' : 'yellow'} data-testid="ssim-detected">
+            {station ? t('ssim.detected', { station }) : t('ssim.detectedNoStation')}
           </Alert>
         )}
         {read && !preview && (
@@ -181,12 +240,12 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
               <Button variant="default" onClick={() => setPreview(null)}>
                 {t('importModal.back')}
               </Button>
-              <Button onClick={() => void runImport()} disabled={toWrite === 0} loading={importFlights.isPending}>
+              <Button onClick={() => void runImport()} disabled={toWrite === 0} loading={importFlights.isPending || importSsim.isPending}>
                 {t('importModal.submit', { count: toWrite })}
               </Button>
             </>
           ) : (
-            <Button onClick={() => void check()} disabled={!read || !complete} loading={checking}>
+            <Button onClick={() => void check()} disabled={ssimText === null && (!read || !complete)} loading={checking}>
               {t('importModal.check')}
             </Button>
           )}

@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { reloadCoverage } from '../../lib/coverage.ts';
 import type { Flight, FlightInput } from '../../../shared/api/flights.ts';
-import type { BulkDelete, CopyResult, ImportBody, ImportPreview, ImportProfile, ImportResult } from '../../../shared/api/flight-import.ts';
+import type { BulkDelete, CopyResult, ImportBody, ImportPreview, ImportProfile, ImportRecordEntry, ImportResult } from '../../../shared/api/flight-import.ts';
+import type { SsimBody } from '../../../shared/api/ssim.ts';
+import type { AircraftStaffing, AircraftStaffingBody } from '../../../shared/api/aircraft-staffing.ts';
 import type { Settings } from '../../../shared/api/settings.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 import { SETTINGS_DEFAULTS } from '../../../shared/api/settings.ts';
@@ -77,9 +79,10 @@ export function previewImport(body: Omit<ImportBody, 'dryRun'>) {
 
 export function useImportFlights() {
   const refresh = useRefreshFlights();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<ImportBody, 'dryRun'>) => api<ImportResult>('/flights/import', { method: 'POST', body }),
-    onSettled: refresh,
+    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: IMPORTS_KEY })]),
   });
 }
 
@@ -99,4 +102,45 @@ export function useCopyMonth() {
     mutationFn: (body: { from: string; to: string }) => api<CopyResult>('/flights/copy', { method: 'POST', body }),
     onSettled: refresh,
   });
+}
+
+/** The dry run of an SSIM file: its legs from the airport's station, classified; nothing written. */
+export function previewSsim(body: Omit<SsimBody, 'dryRun'>) {
+  return api<ImportPreview>('/flights/import-ssim', { method: 'POST', body: { ...body, dryRun: true } });
+}
+
+export function useImportSsim() {
+  const refresh = useRefreshFlights();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<SsimBody, 'dryRun'>) => api<ImportResult>('/flights/import-ssim', { method: 'POST', body }),
+    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: IMPORTS_KEY })]),
+  });
+}
+
+export const IMPORTS_KEY = ['flights', 'imports'] as const;
+
+/** The past imports, newest first. */
+export function useImports(enabled = true) {
+  return useQuery({ queryKey: IMPORTS_KEY, queryFn: ({ signal }) => api<ImportRecordEntry[]>('/flights/imports', { signal }), enabled });
+}
+
+export const AIRCRAFT_STAFFING_KEY = ['aircraft-staffing'] as const;
+
+/** The staff-by-aircraft-type table. */
+export function useAircraftStaffing() {
+  return useQuery({ queryKey: AIRCRAFT_STAFFING_KEY, queryFn: ({ signal }) => api<AircraftStaffing[]>('/aircraft-staffing', { signal }) });
+}
+
+export function useSaveAircraftStaffing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AircraftStaffingBody) => api<AircraftStaffing[]>('/aircraft-staffing', { method: 'PUT', body }),
+    onSuccess: (saved) => queryClient.setQueryData(AIRCRAFT_STAFFING_KEY, saved),
+  });
+}
+
+/** The airport's settings (time zone, station code). */
+export function useAirportSettings() {
+  return useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => api<Settings>('/settings', { signal }) });
 }

@@ -107,7 +107,7 @@ describe('mapping a file', () => {
     expect(row(['lo1', '02.11.2026', '0500', '0630'])).toEqual({
       row: 2,
       ok: true,
-      flight: { flightNumber: 'LO1', departureTime: '2026-11-02T06:00:00+01:00', arrivalTime: '2026-11-02T07:30:00+01:00', requiredStaff: { Rampa: 1, Koordynator: 1 } },
+      flight: { flightNumber: 'LO1', departureTime: '2026-11-02T06:00:00+01:00', arrivalTime: '2026-11-02T07:30:00+01:00', requiredStaff: { Rampa: 1, Koordynator: 1 }, staffSources: { Rampa: 'default', Koordynator: 'default' } },
     });
     expect(row(['LO2', '02.11.2026', '2200', '0100'])).toMatchObject({ ok: true, flight: { arrivalTime: '2026-11-03T02:00:00+01:00' } });
     expect(row(['LO3', '02.11.2026', '2200', ''])).toMatchObject({ ok: true, flight: { arrivalTime: null } });

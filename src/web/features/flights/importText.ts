@@ -4,16 +4,26 @@ import { IMPORT_MESSAGES, type ImportMessageKey, type RowError } from '../../../
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { ruleText } from './format.ts';
+import { SSIM_MESSAGES, type SsimMessageKey } from '../../../shared/api/ssim.ts';
 
 const FIELDS = ['flightNumber', 'departure', 'departureDate', 'arrival', 'arrivalDate', 'aircraftType'] as const;
 const isImportRule = (rule: unknown): rule is ImportMessageKey => typeof rule === 'string' && rule in IMPORT_MESSAGES;
+const isSsimRule = (rule: unknown): rule is SsimMessageKey => typeof rule === 'string' && rule in SSIM_MESSAGES;
+/** The fields of an SSIM leg that a table's mapping does not have. */
+const SSIM_FIELDS = ['periodFrom', 'periodTo', 'days', 'departureVariation', 'arrivalVariation'] as const;
+/** Why a whole SSIM file is refused (the server's params.rule of a 400 on field "file" or "stationCode"). */
+const SSIM_REFUSALS = ['ssimNotText', 'ssimEmpty', 'ssimRecordLength', 'ssimNoLegs', 'ssimNoStationLegs', 'ssimTooManyFlights', 'ssimNoStation'];
 
 /** "Odlot: podaj datę jako…": the field a problem is in (a mapping field or a group), then the reason. */
 export function importRuleText(t: TFunction<'flights'>, error: RowError): string {
   const rule = (error.params as { rule?: unknown } | undefined)?.rule;
-  const reason = isImportRule(rule) ? t(`importRules.${rule}`) : ruleText(t, error);
+  const reason = isImportRule(rule) ? t(`importRules.${rule}`) : isSsimRule(rule) ? t(`ssim.rules.${rule}`) : ruleText(t, error);
   if (error.field === 'row') return reason;
-  const field = (FIELDS as readonly string[]).includes(error.field) ? t(`mapping.${error.field}`) : t('mapping.staffFor', { group: error.field });
+  const field = (FIELDS as readonly string[]).includes(error.field)
+    ? t(`mapping.${error.field}`)
+    : (SSIM_FIELDS as readonly string[]).includes(error.field)
+      ? t(`ssim.fields.${error.field}`)
+      : t('mapping.staffFor', { group: error.field });
   return `${field}: ${reason}`;
 }
 
@@ -26,6 +36,7 @@ export function importErrorText(t: TFunction<'flights'>, err: unknown): string {
       return importRuleText(t, { field: field === 'header' ? 'row' : field, message: '', params: { issue: 'custom', rule } });
     }
     if (rule === 'noFlights' || rule === 'sameMonth') return t(`bulk.${rule}`);
+    if (typeof rule === 'string' && SSIM_REFUSALS.includes(rule)) return t(`ssim.fileErrors.${rule}`, err.params ?? {});
   }
   return translateApiError(err, t);
 }

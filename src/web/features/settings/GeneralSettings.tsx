@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toast } from '../../ui/toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ interface Values {
   weeklyRestHours: number | string;
   maxConsecutiveDays: number | string;
   timeZone: string | null;
+  stationCode: string;
 }
 
 const toValues = (s: Settings): Values => ({
@@ -27,6 +28,7 @@ const toValues = (s: Settings): Values => ({
   weeklyRestHours: s.weeklyRestHours,
   maxConsecutiveDays: s.maxConsecutiveDays,
   timeZone: s.timeZone,
+  stationCode: s.stationCode ?? '',
 });
 
 /** Every IANA zone the browser knows, with the current one always present. */
@@ -82,6 +84,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
       weeklyRestHours: between('weeklyRestHours'),
       maxConsecutiveDays: (value) => between('maxConsecutiveDays')(value) ?? (Number.isInteger(value) ? null : t('general.wholeNumber')),
       timeZone: (v) => (v ? null : t('general.timeZoneRequired')),
+      stationCode: (v) => (v.trim() === '' || /^[A-Za-z]{3}$/.test(v.trim()) ? null : t('general.stationCodeInvalid')),
     },
   });
 
@@ -103,6 +106,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
       weeklyRestHours: values.weeklyRestHours as number,
       maxConsecutiveDays: values.maxConsecutiveDays as number,
       timeZone: values.timeZone!,
+      stationCode: values.stationCode.trim() === '' ? null : values.stationCode.trim().toUpperCase(),
       version: settings.version,
     });
   };
@@ -145,6 +149,14 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
             nothingFoundMessage={t('general.timeZoneNothing')}
             limit={100}
             {...form.getInputProps('timeZone')}
+          />
+          <TextInput
+            label={t('general.stationCode')}
+            description={t('general.stationCodeHint')}
+            maxLength={3}
+            autoComplete="off"
+            styles={{ input: { textTransform: 'uppercase' } }}
+            {...form.getInputProps('stationCode')}
           />
         </SimpleGrid>
         <Group justify="flex-end">

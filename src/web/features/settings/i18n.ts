@@ -31,6 +31,9 @@ export const settings = {
       between: 'Podaj liczbę od {{min}} do {{max}}',
       required: 'To pole jest wymagane',
       timeZoneRequired: 'Wybierz strefę czasową',
+      stationCode: 'Kod lotniska (IATA)',
+      stationCodeHint: 'Trzy litery, np. WRO. Import rozkładu SSIM bierze loty odlatujące z tego lotniska.',
+      stationCodeInvalid: 'Kod lotniska to trzy litery, np. WRO',
     },
     toasts: {
       loadError: 'Nie udało się załadować ustawień: {{message}}',
@@ -104,6 +107,9 @@ export const settings = {
       between: 'Enter a number from {{min}} to {{max}}',
       required: 'This field is required',
       timeZoneRequired: 'Choose a time zone',
+      stationCode: 'Airport code (IATA)',
+      stationCodeHint: 'Three letters, e.g. WRO. An SSIM timetable import takes the flights departing from this airport.',
+      stationCodeInvalid: 'The airport code is three letters, e.g. WRO',
     },
     toasts: {
       loadError: 'Could not load the settings: {{message}}',
