@@ -55,7 +55,7 @@ export function AircraftStaffingModal({ flightGroups, onClose }: { flightGroups:
   const problems = problemsOf(shown, flightGroups);
   const usedClasses = new Set(shown.map((r) => r.aircraftType));
   const label = (row: Row, index: number) =>
-    isSizeClass(row.aircraftType) ? t(`aircraft.classes.${row.aircraftType}`) : row.aircraftType.trim() || t('aircraft.typeOf', { row: index + 1 });
+    isSizeClass(row.aircraftType) ? t(`aircraft.classes.${row.aircraftType.slice(5)}`) : row.aircraftType.trim() || t('aircraft.typeOf', { row: index + 1 });
 
   const add = (aircraftType: string) => edit([...shown, { key: nextKey++, aircraftType, staff: Object.fromEntries(flightGroups.map((g) => [g, 1])) }]);
 
@@ -186,7 +186,7 @@ export function AircraftStaffingModal({ flightGroups, onClose }: { flightGroups:
                   <Menu.Dropdown>
                     {SIZE_CLASSES.filter((c) => !usedClasses.has(c)).map((c) => (
                       <Menu.Item key={c} onClick={() => add(c)}>
-                        {t(`aircraft.classes.${c}`)}
+                        {t(`aircraft.classes.${c.slice(5)}`)}
                       </Menu.Item>
                     ))}
                   </Menu.Dropdown>

@@ -44,7 +44,7 @@ export function ImportHistory({ onClose, onMonth }: { onClose: () => void; onMon
                     {DateTime.fromISO(entry.createdAt).setLocale(language).toLocaleString(DateTime.DATETIME_MED)}
                   </Table.Td>
                   <Table.Td>{entry.userName ?? <Text span c="dimmed" size="sm">{t('imports.unknownUser')}</Text>}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }} miw={140}>
                     {entry.fileName}{' '}
                     {entry.format === 'ssim' && (
                       <Badge size="xs" variant="light" color="gray">

@@ -202,7 +202,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
           </Alert>
         )}
         {ssimText !== null && !preview && (
-          <Alert color={station ? 'blue' : 'yellow'} data-testid="ssim-detected">
+          <Alert color={station ? 'blue' : 'yellow'} data-testid="ssim-detected" role="status">
             {station ? t('ssim.detected', { station }) : t('ssim.detectedNoStation')}
           </Alert>
         )}
@@ -237,9 +237,11 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
           </Button>
           {preview ? (
             <>
-              <Button variant="default" onClick={() => setPreview(null)}>
-                {t('importModal.back')}
-              </Button>
+              {ssimText === null && (
+                <Button variant="default" onClick={() => setPreview(null)}>
+                  {t('importModal.back')}
+                </Button>
+              )}
               <Button onClick={() => void runImport()} disabled={toWrite === 0} loading={importFlights.isPending || importSsim.isPending}>
                 {t('importModal.submit', { count: toWrite })}
               </Button>
