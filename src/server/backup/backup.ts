@@ -178,12 +178,18 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
 }
 
 /** What the audit log keeps of a restore: counts and choices, never a row. */
+/**
+ * The tables that hold rows, with their counts: the audit log keeps at most 20 keys of an object, and
+ * the database has more tables than that, so empty ones are left out of the record.
+ */
+const tablesWithRows = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
+
 function restoreAuditDetail(report: RestoreReport): Record<string, unknown> {
   return {
     file: report.file,
     secrets: report.credentials === 'from backup' ? 'from backup' : 'none in the backup; current credentials kept',
     rows: Object.values(report.restored).reduce((n, c) => n + c, 0),
-    tables: report.restored,
+    tables: tablesWithRows(report.restored),
     ...(Object.keys(report.ignored).length > 0 ? { ignored: report.ignored } : {}),
     sessionsEnded: report.sessionsEnded,
     usersWithoutPassword: report.usersWithoutPassword.length,
@@ -193,7 +199,7 @@ function restoreAuditDetail(report: RestoreReport): Record<string, unknown> {
 /** What the audit log keeps of a backup. */
 export function backupAuditDetail(backup: BackupContent, encrypted: boolean): Record<string, unknown> {
   const { rows, tables } = rowCounts(backup.tables);
-  return { withSecrets: backup.secrets, encrypted, rows, tables };
+  return { withSecrets: backup.secrets, encrypted, rows, tables: tablesWithRows(tables) };
 }
 
 /** Restores a backup held in memory (through the same checks as a file). */

@@ -134,9 +134,10 @@ const IATA_TO_ICAO: Record<string, string> = {
 export function aircraftTypeAliases(code: string): string[] {
   const type = normaliseAircraftType(code);
   const out = [type];
-  const icao = IATA_TO_ICAO[type];
-  if (icao) out.push(icao);
-  for (const [iata, designator] of Object.entries(IATA_TO_ICAO)) if (designator === type) out.push(iata);
+  const icao = IATA_TO_ICAO[type] ?? type;
+  out.push(icao);
+  // Every IATA code of the same aircraft (738 and 73H are both a B738).
+  for (const [iata, designator] of Object.entries(IATA_TO_ICAO)) if (designator === icao) out.push(iata);
   return [...new Set(out)];
 }
 
