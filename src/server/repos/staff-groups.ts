@@ -1,8 +1,9 @@
 // Staff groups: data an administrator can change. A rename carries over to employees.role and
-// airport_hours.role (ON UPDATE CASCADE) and to the keys of flights.required_staff, in one transaction.
+// airport_hours.role (ON UPDATE CASCADE) and to the keys of flights.required_staff (and staff_sources)
+// and aircraft_staffing.required_staff, in one transaction.
 import { asc, count, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { employees, flights, staffGroups } from '../db/schema.ts';
+import { aircraftStaffing, employees, flights, staffGroups } from '../db/schema.ts';
 import type { StaffGroup } from '../../shared/api/staff-groups.ts';
 
 export interface StaffGroupValues {
@@ -105,6 +106,19 @@ export async function updateStaffGroup(db: Db, id: number, version: number, inpu
           requiredStaff: sql`(${flights.requiredStaff} - ${current.name}::text) || jsonb_build_object(${name}::text, ${flights.requiredStaff} -> ${current.name}::text)`,
         })
         .where(sql`jsonb_exists(${flights.requiredStaff}, ${current.name}::text)`);
+      // So are where each figure came from, and the staff-by-aircraft-type table.
+      await tx
+        .update(flights)
+        .set({
+          staffSources: sql`(${flights.staffSources} - ${current.name}::text) || jsonb_build_object(${name}::text, ${flights.staffSources} -> ${current.name}::text)`,
+        })
+        .where(sql`jsonb_exists(${flights.staffSources}, ${current.name}::text)`);
+      await tx
+        .update(aircraftStaffing)
+        .set({
+          requiredStaff: sql`(${aircraftStaffing.requiredStaff} - ${current.name}::text) || jsonb_build_object(${name}::text, ${aircraftStaffing.requiredStaff} -> ${current.name}::text)`,
+        })
+        .where(sql`jsonb_exists(${aircraftStaffing.requiredStaff}, ${current.name}::text)`);
     }
     return { kind: 'ok', row: (await getStaffGroup(tx, id))! } as const;
   });
@@ -128,6 +142,14 @@ export async function deleteStaffGroup(db: Db, id: number, version?: number): Pr
       .update(flights)
       .set({ requiredStaff: sql`${flights.requiredStaff} - ${current.name}::text` })
       .where(sql`jsonb_exists(${flights.requiredStaff}, ${current.name}::text)`);
+    await tx
+      .update(flights)
+      .set({ staffSources: sql`${flights.staffSources} - ${current.name}::text` })
+      .where(sql`jsonb_exists(${flights.staffSources}, ${current.name}::text)`);
+    await tx
+      .update(aircraftStaffing)
+      .set({ requiredStaff: sql`${aircraftStaffing.requiredStaff} - ${current.name}::text` })
+      .where(sql`jsonb_exists(${aircraftStaffing.requiredStaff}, ${current.name}::text)`);
     await tx.delete(staffGroups).where(eq(staffGroups.id, id));
     return { kind: 'ok', row } as const;
   });

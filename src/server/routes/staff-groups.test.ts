@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
-import { airportHours, employees, flights, staffGroups } from '../db/schema.ts';
+import { aircraftStaffing, airportHours, employees, flights, staffGroups } from '../db/schema.ts';
 
 let t: TestApp;
 let admin: string;
@@ -111,8 +111,10 @@ describe('PUT /api/staff-groups/:id (rename)', () => {
         departureTime: '2026-11-02T10:00:00Z',
         arrivalTime: '2026-11-02T12:00:00Z',
         requiredStaff: { Bagaż: 3, Rampa: 2 },
+        staffSources: { Bagaż: 'aircraft', Rampa: 'file' },
       })
       .returning();
+    await db.insert(aircraftStaffing).values({ aircraftType: 'B738', requiredStaff: { Bagaż: 4, Rampa: 3 } });
     const [other] = await db
       .insert(flights)
       .values({ flightNumber: 'LO124', departureTime: '2026-11-02T11:00:00Z', arrivalTime: '2026-11-02T13:00:00Z', requiredStaff: { Rampa: 1 } })
@@ -128,6 +130,9 @@ describe('PUT /api/staff-groups/:id (rename)', () => {
     expect(hours.map((h) => h.role)).toEqual(['Bagaż i cargo']);
     const [flight] = await db.select().from(flights).where(eq(flights.id, f!.id));
     expect(flight!.requiredStaff).toEqual({ 'Bagaż i cargo': 3, Rampa: 2 });
+    expect(flight!.staffSources).toEqual({ 'Bagaż i cargo': 'aircraft', Rampa: 'file' });
+    const [table] = await db.select().from(aircraftStaffing).where(eq(aircraftStaffing.aircraftType, 'B738'));
+    expect(table!.requiredStaff).toEqual({ 'Bagaż i cargo': 4, Rampa: 3 });
     const [untouched] = await db.select().from(flights).where(eq(flights.id, other!.id));
     expect(untouched!.requiredStaff).toEqual({ Rampa: 1 });
   });
