@@ -101,6 +101,20 @@ test('an SSIM file is imported by the airport code, with staff from the aircraft
   await expect(history).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`month=${MONTH}`));
   await expect(page.getByTestId('flight-count')).toHaveText('32 loty');
+
+  // A flight added by hand with an aircraft type and one figure changed: the rest from the table.
+  await page.getByRole('button', { name: 'Dodaj lot' }).click();
+  const add = page.getByRole('dialog', { name: 'Dodaj lot' });
+  await add.getByLabel('Numer lotu').fill('LO9999');
+  await add.getByLabel('Data odlotu').fill('2037-12-20');
+  await add.getByLabel('Godzina odlotu').fill('12:00');
+  await add.getByRole('textbox', { name: 'Typ samolotu (opcjonalnie)' }).fill('E75');
+  await add.getByRole('textbox', { name: 'Koordynator' }).fill('2');
+  await add.getByRole('button', { name: 'Dodaj lot' }).click();
+  await expect(add).toHaveCount(0);
+  const handmade = page.getByRole('row', { name: /LO9999/ });
+  await expect(handmade.getByRole('cell')).toHaveText(['', /^LO9999obsada z różnych źródeł/, 'niedz. 20.12 12:00', '—', /^2/, /^4/, /^2/, '']);
+  await expect(handmade.getByTestId('staff-source')).toContainText('Koordynator: obsada wpisana ręcznie; Rampa: obsada z tabeli samolotów');
 });
 
 test('an SSIM file with a record of the wrong length is refused with a clear message, naming the line', async ({ signedInPage: page }) => {

@@ -79,9 +79,23 @@ describe('staff by aircraft type', () => {
     expect(lo2).toMatchObject({ requiredStaff: { Koordynator: 1, Rampa: 6, 'PAX/INFO': 2 }, staffSources: { Rampa: 'file', 'PAX/INFO': 'aircraft' } });
     // A type the table does not know: one of each group, said to be the default.
     expect(lo3).toMatchObject({ requiredStaff: { Koordynator: 1, Rampa: 1, 'PAX/INFO': 1 }, staffSources: { Koordynator: 'default', Rampa: 'default' } });
-    // A planner's edit makes the figures theirs.
+    // A planner's edit makes the figures given theirs; the groups left out take the default.
     const edited = await call('PUT', `/api/flights/${lo3!.id}`, { version: lo3!.version, data: { flightNumber: 'LO3', departureTime: '2026-12-01T08:00', requiredStaff: { Rampa: 2 } } });
-    expect(edited.json().staffSources).toEqual({ Koordynator: 'manual', Rampa: 'manual', 'PAX/INFO': 'manual' });
+    expect(edited.json()).toMatchObject({
+      requiredStaff: { Koordynator: 1, Rampa: 2, 'PAX/INFO': 1 },
+      staffSources: { Koordynator: 'default', Rampa: 'manual', 'PAX/INFO': 'default' },
+    });
+  });
+
+  it('staffs a flight added by hand with an aircraft type and no figures from the table', async () => {
+    await call('PUT', '/api/aircraft-staffing', { rows: TABLE });
+    const res = await call('POST', '/api/flights', { flightNumber: 'LO7', departureTime: '2026-12-03T09:00', aircraftType: '738', requiredStaff: { 'PAX/INFO': 3 } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      requiredStaff: { Koordynator: 1, Rampa: 4, 'PAX/INFO': 3 },
+      staffSources: { Koordynator: 'aircraft', Rampa: 'aircraft', 'PAX/INFO': 'manual' },
+    });
+    expect(res.json()).not.toHaveProperty('aircraftType');
   });
 });
 

@@ -133,7 +133,7 @@ async function rulesContext(db: Db) {
 }
 
 /** The zone-aware rules of one flight; the first broken one is a 400 naming its field. */
-function resolve(input: unknown, ctx: Awaited<ReturnType<typeof rulesContext>>, prefix = ''): ResolvedFlight {
+function resolve(input: unknown, ctx: ImportRulesContext, prefix = ''): ResolvedFlight {
   const parsed = flightInputIn(ctx).safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
@@ -172,7 +172,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
   );
 
   api.post('/flights', { schema: { body: flightInputSchema, response: { 201: flightSchema } } }, async (request, reply) => {
-    const ctx = await rulesContext(db);
+    const ctx = await importContext(db);
     const input = resolve(request.body, ctx);
     return reply.status(201).send(unwrap(await createFlight(db, input, ctx.timeZone), input));
   });
@@ -181,7 +181,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
     '/flights/:id',
     { schema: { params: idParams, body: flightUpdateSchema, response: { 200: flightSchema } } },
     async (request) => {
-      const ctx = await rulesContext(db);
+      const ctx = await importContext(db);
       const input = resolve(request.body.data, ctx, 'data.');
       return unwrap(await updateFlight(db, request.params.id, request.body.version, input, ctx.timeZone), input);
     },

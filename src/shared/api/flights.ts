@@ -120,6 +120,8 @@ export interface FlightRulesContext {
   groups: string[];
   /** The groups that take part in flights; each gets a headcount (1 unless told otherwise). */
   flightGroups: string[];
+  /** The aircraft table's figures for a type, or undefined when it does not know the type. */
+  staffForAircraft?: (aircraftType: string) => Record<string, number> | undefined;
 }
 
 const timeText = z.string().max(TEXT_MAX, FLIGHT_MESSAGES.time);
@@ -131,8 +133,10 @@ export const flightInputSchema = z
     departureTime: timeText,
     /** Optional: demand follows departures only. Blank or left out: no arrival. */
     arrivalTime: timeText.nullable().optional(),
-    /** Headcount per staff group; groups left out that take part in flights need 1. */
+    /** Headcount per staff group; groups left out take the aircraft table's figure (with aircraftType) or 1. */
     requiredStaff: z.record(z.string().min(1).max(60), staffCountSchema).optional(),
+    /** Optional: the aircraft type, whose row of the aircraft table staffs the groups left out. Not stored. */
+    aircraftType: z.string().trim().max(40).optional(),
   })
   .strict();
 export type FlightInput = z.input<typeof flightInputSchema>;
@@ -169,16 +173,24 @@ export function flightInputIn(ctx: FlightRulesContext) {
       if (!ctx.groups.includes(name)) zctx.addIssue(ruleIssue(['requiredStaff', name], 'unknownGroup'));
     }
     if (!departure.ok || (arrival && !arrival.ok)) return z.NEVER;
+    // Figures given are the planner's; a group left out takes the aircraft table's figure, or 1.
+    const byAircraft = (input.aircraftType && ctx.staffForAircraft?.(input.aircraftType)) || {};
     const requiredStaff: Record<string, number> = {};
-    for (const name of ctx.flightGroups) requiredStaff[name] = 1;
-    Object.assign(requiredStaff, staff);
+    const staffSources: Record<string, string> = {};
+    for (const name of ctx.flightGroups) {
+      requiredStaff[name] = byAircraft[name] ?? 1;
+      staffSources[name] = byAircraft[name] === undefined ? 'default' : 'aircraft';
+    }
+    for (const [name, count] of Object.entries(staff)) {
+      requiredStaff[name] = count;
+      staffSources[name] = 'manual';
+    }
     return {
       flightNumber: input.flightNumber,
       departureTime: toZoneIso(departure.time, ctx.timeZone),
       arrivalTime: arrival?.ok ? toZoneIso(arrival.time, ctx.timeZone) : null,
       requiredStaff,
-      // A planner's form: every figure is theirs.
-      staffSources: Object.fromEntries(Object.keys(requiredStaff).map((name) => [name, 'manual'])),
+      staffSources,
     };
   });
 }

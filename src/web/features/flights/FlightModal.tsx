@@ -25,6 +25,8 @@ interface Values {
   arrivalDate: string;
   arrivalTime: string;
   staff: { group: string; value: number | string }[];
+  /** A new flight's aircraft type: the aircraft table staffs the groups whose figures are left as they are. */
+  aircraftType: string;
 }
 
 export interface FlightModalProps {
@@ -52,6 +54,7 @@ function initialValues({ flight, month, zone, groups }: FlightModalProps): Value
       arrivalDate: arrival.date,
       arrivalTime: arrival.time,
       staff: groups.map((group) => ({ group, value: flight.requiredStaff[group] ?? 1 })),
+      aircraftType: '',
     };
   }
   const today = DateTime.now().setZone(zone);
@@ -63,6 +66,7 @@ function initialValues({ flight, month, zone, groups }: FlightModalProps): Value
     arrivalDate: date,
     arrivalTime: '',
     staff: groups.map((group) => ({ group, value: 1 })),
+    aircraftType: '',
   };
 }
 
@@ -104,12 +108,17 @@ export function FlightModal(props: FlightModalProps) {
     const requiredStaff: Record<string, number> = Object.fromEntries(
       Object.entries(flight?.requiredStaff ?? {}).filter(([group]) => props.allGroups.includes(group)),
     );
-    for (const s of values.staff) requiredStaff[s.group] = staffFromInput(s.value);
+    // With an aircraft type, a figure left as it was is the aircraft table's to give.
+    const aircraftType = flight ? '' : values.aircraftType.trim();
+    values.staff.forEach((s, i) => {
+      if (aircraftType === '' || form.isDirty(`staff.${i}.value`)) requiredStaff[s.group] = staffFromInput(s.value);
+    });
     const data = {
       flightNumber: values.flightNumber,
       departureTime: `${values.departureDate}T${values.departureTime}`,
       arrivalTime: values.arrivalTime ? `${values.arrivalDate}T${values.arrivalTime}` : null,
       requiredStaff,
+      ...(aircraftType ? { aircraftType } : {}),
     };
     try {
       const saved = await save.mutateAsync(flight ? { id: flight.id, version: flight.version, data } : { data });
@@ -179,6 +188,16 @@ export function FlightModal(props: FlightModalProps) {
               <Text size="xs" c="dimmed" mb="xs">
                 {t('modal.staffHint')}
               </Text>
+              {!flight && (
+                <TextInput
+                  label={t('modal.aircraftType')}
+                  description={t('modal.aircraftTypeHint')}
+                  maxLength={40}
+                  mb="sm"
+                  autoComplete="off"
+                  {...form.getInputProps('aircraftType')}
+                />
+              )}
               <SimpleGrid cols={{ base: 1, xs: 3 }}>
                 {form.getValues().staff.map((s, i) => (
                   <NumberInput
