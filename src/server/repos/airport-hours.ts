@@ -190,3 +190,30 @@ export async function copyFromPreviousMonth(
     return { copied: inserted.length, skipped: wanted.length - inserted.length };
   });
 }
+
+/**
+ * Sets several days of a group's month in one transaction: a day without hours gets a row, a day
+ * with hours has its times and minimum staff replaced. Returns the saved rows, Monday first.
+ */
+export async function setDays(
+  db: Db,
+  role: string,
+  parts: MonthParts,
+  days: ({ dayOfWeek: number } & HoursValues)[],
+): Promise<AirportHours[]> {
+  const rows = await db.transaction((tx) =>
+    tx
+      .insert(airportHours)
+      .values(days.map((d) => ({ role, ...parts, ...d })))
+      .onConflictDoUpdate({
+        target: [airportHours.role, airportHours.dayOfWeek, airportHours.month, airportHours.year],
+        set: {
+          openingTime: sql`excluded.opening_time`,
+          closingTime: sql`excluded.closing_time`,
+          minimumStaff: sql`excluded.minimum_staff`,
+        },
+      })
+      .returning(),
+  );
+  return rows.sort((a, b) => ((a.dayOfWeek + 6) % 7) - ((b.dayOfWeek + 6) % 7)).map(toAirportHours);
+}

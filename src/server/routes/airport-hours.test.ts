@@ -318,3 +318,45 @@ describe('copy from the previous month', () => {
     expect(bad.json().message).toMatch(/^month: /);
   });
 });
+
+describe('setting several days at once', () => {
+  const put = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/airport-hours/days', headers: { cookie, origin: TEST_BASE_URL }, payload });
+  const day = (dayOfWeek: number, over: Record<string, unknown> = {}) => ({ dayOfWeek, openingTime: '05:00', closingTime: '21:00', minimumStaff: 2, ...over });
+
+  it('adds the days without hours and replaces the days with hours, leaving the other days alone', async () => {
+    expect((await add(row({ month: '2028-02', dayOfWeek: 1, openingTime: '08:00', closingTime: '12:00' }))).statusCode).toBe(201);
+    expect((await add(row({ month: '2028-02', dayOfWeek: 0, openingTime: '09:00', closingTime: '10:00' }))).statusCode).toBe(201);
+    const res = await put({ role: 'Rampa', month: '2028-02', days: [1, 2, 3, 4, 5].map((d) => day(d, d === 5 ? { openingTime: '04:00', closingTime: '01:30' } : {})) });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { dayOfWeek: number }[]).map((r) => r.dayOfWeek)).toEqual([1, 2, 3, 4, 5]);
+    const listed = (await list('2028-02')).json() as { dayOfWeek: number; openingTime: string; closingTime: string; minimumStaff: number }[];
+    expect(listed.map((r) => `${r.dayOfWeek} ${r.openingTime}-${r.closingTime} ×${r.minimumStaff}`)).toEqual([
+      '0 09:00-10:00 ×2',
+      '1 05:00-21:00 ×2',
+      '2 05:00-21:00 ×2',
+      '3 05:00-21:00 ×2',
+      '4 05:00-21:00 ×2',
+      '5 04:00-01:30 ×2',
+    ]);
+  });
+
+  it('takes 24:00 as a closing time and open around the clock', async () => {
+    const res = await put({ role: 'Koordynator', month: '2028-03', days: [day(6, { openingTime: '00:00', closingTime: '24:00' })] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0]).toMatchObject({ openingTime: '00:00', closingTime: '24:00' });
+  });
+
+  it('writes nothing when one day is wrong, and names that day and field', async () => {
+    const res = await put({ role: 'Rampa', month: '2028-04', days: [day(1), day(2, { openingTime: '25:00' }), day(3)] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('days.1.openingTime: must be a time as HH:mm');
+    expect(await stored(3, 2028)).toHaveLength(0);
+    const repeated = await put({ role: 'Rampa', month: '2028-04', days: [day(1), day(1)] });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().message).toBe('days: must name each day once');
+    expect((await put({ role: 'Rampa', month: '2028-04', days: [] })).json().message).toBe('days: must name at least one day');
+    expect((await put({ role: 'TEST 1', month: '2028-04', days: [day(1)] })).json().message).toBe('role: the group "TEST 1" does not take part in airport operating hours');
+    expect(await stored(3, 2028)).toHaveLength(0);
+  });
+});

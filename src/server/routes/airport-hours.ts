@@ -12,6 +12,7 @@ import {
   copyPreviousResultSchema,
   copyPreviousSchema,
   quickSetupSchema,
+  setDaysSchema,
 } from '../../shared/api/airport-hours.ts';
 import { addMonths, parseMonthKey } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
@@ -23,6 +24,7 @@ import {
   listAirportHours,
   listAirportHoursGroups,
   quickSetup,
+  setDays,
   updateAirportHours,
 } from '../repos/airport-hours.ts';
 import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
@@ -99,6 +101,16 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
         );
       }
       return reply.status(201).send(rows);
+    },
+  );
+
+  // Several days at once (a whole week, or the days picked), each with its hours; all or nothing.
+  api.put(
+    '/airport-hours/days',
+    { schema: { body: setDaysSchema, response: { 200: z.array(airportHoursSchema) } } },
+    async (request) => {
+      const role = await requireHoursGroup(db, request.body.role);
+      return setDays(db, role, parseMonthKey(request.body.month), request.body.days);
     },
   );
 

@@ -23,6 +23,7 @@ import { coverageRoutes } from './coverage.ts';
 import { exportRoutes } from './exports.ts';
 import { publishingRoutes } from './publishing.ts';
 import { calendarFeedRoutes } from './calendar-feeds.ts';
+import { setupRoutes } from './setup.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   // The account's own routes stay open to a user who must still choose a password.
@@ -48,5 +49,6 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
     await settled.register(async (scope) => exportRoutes(scope, ctx));
     await settled.register(async (scope) => publishingRoutes(scope, ctx));
     await settled.register(async (scope) => calendarFeedRoutes(scope, ctx));
+    await settled.register(async (scope) => setupRoutes(scope, ctx));
   });
 }

@@ -104,6 +104,30 @@ export const airportHoursDeleteQuerySchema = z
 
 
 
+/**
+ * Several days of a group's month set at once (a week, or the days a planner picked), each with its
+ * own hours: days without hours get them, days with hours have them replaced. All or nothing.
+ */
+export const setDaysSchema = z
+  .object({
+    role: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+    month: isoMonth,
+    days: z
+      .array(
+        z
+          .object({
+            dayOfWeek: airportHoursInputSchema.shape.dayOfWeek,
+            ...hoursValues,
+          })
+          .strict(),
+      )
+      .min(1, 'must name at least one day')
+      .max(7, 'must name at most seven days')
+      .refine((days) => new Set(days.map((d) => d.dayOfWeek)).size === days.length, { message: 'must name each day once', params: { rule: 'repeatedDay' } }),
+  })
+  .strict();
+export type SetDaysInput = z.infer<typeof setDaysSchema>;
+
 export const copyPreviousSchema = z
   .object({ month: isoMonth, role: z.string().trim().min(1, 'must be a staff group name').optional() })
   .strict();

@@ -24,6 +24,7 @@ import { useMonthChanges } from '../../ui/publishing/api.ts';
 import { deleteEvent, deleteSchedule, deleteTimeOff, useFreshMonth, useMonthData, usePreviousMonth, useReloadMonth } from './api.ts';
 import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAction, type MenuItem } from './CellMenu.tsx';
 import { EventModal } from './EventModal.tsx';
+import { FirstRunChecklist } from './FirstRunChecklist.tsx';
 import { GenerationPanel } from './GenerationPanel.tsx';
 import { GroupTable, WIDTHS, type BadgeKind, type Day, type Density, type GridHandlers, type RowMarks } from './GroupTable.tsx';
 import { PHONE, useDensity } from './density.ts';
@@ -342,6 +343,7 @@ export function DashboardPage() {
         </Group>
       </Group>
       <RequiredHoursBanner query={query} t={t} />
+      <FirstRunChecklist month={month} />
       {deleteError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setDeleteError(null)} mb="xs" closeButtonLabel={t('common:actions.close')}>
           {deleteError}

@@ -3,6 +3,7 @@ import { Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantin
 import { toast } from '../../ui/toast.ts';
 import { IconAdjustments, IconCalendarTime } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { APP_VERSION } from '../../../shared/version.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
@@ -16,6 +17,8 @@ import { MonthlyHoursPanel } from './MonthlyHoursPanel.tsx';
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const [month, moveMonth] = useMonth();
+  // ?tab=monthly opens the required hours (the dashboard's first-run checklist links there).
+  const [params] = useSearchParams();
   const query = useSettings();
 
   // A failed load says so in a toast (docs/product.md §8); the screen shows the missing state.
@@ -49,7 +52,7 @@ export function SettingsPage() {
         </Paper>
       ) : (
         <Paper withBorder radius="md" p={0}>
-          <Tabs defaultValue="general">
+          <Tabs defaultValue={params.get('tab') === 'monthly' ? 'monthly' : 'general'}>
             <Tabs.List px="md" pt="xs">
               <Tabs.Tab value="general" leftSection={<IconAdjustments size={16} />}>
                 {t('tabs.general')}

@@ -1,0 +1,133 @@
+// The first-run checklist (docs/getting-started.md): what the month in view still lacks before a
+// schedule can be generated, each step done or not as saved, with a link to the screen that does it.
+// It goes away once every step is done, and a planner may hide it for the month.
+import { useState } from 'react';
+import { Anchor, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SETUP_STEPS, setupSteps, type SetupStatus, type SetupStep } from '../../../shared/api/setup.ts';
+import { useSetupStatus } from '../../lib/setup-status.ts';
+import { formatMonth } from '../../ui/useMonth.ts';
+import { useMonthData } from './api.ts';
+import classes from './FirstRunChecklist.module.css';
+
+const DISMISSED_KEY = (month: string) => `grafik.firstRun.hidden.${month}`;
+
+function readDismissed(month: string): boolean {
+  try {
+    return localStorage.getItem(DISMISSED_KEY(month)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Where each step is done; the month travels along. Generation is done on the dashboard itself. */
+const STEP_PATHS: Partial<Record<SetupStep, string>> = {
+  staff: '/employees',
+  flights: '/flights',
+  hours: '/airport-hours',
+  requiredHours: '/settings?tab=monthly',
+};
+
+const withMonth = (path: string, month: string) => `${path}${path.includes('?') ? '&' : '?'}month=${month}`;
+
+export function FirstRunChecklist({ month }: { month: string }) {
+  const { t, i18n } = useTranslation('firstRun');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const status = useSetupStatus(month);
+  // The month the grid shows (shared with it, no second request): staff, the norm and the shifts
+  // count as they are now, so that a generation below ticks its step at once.
+  const live = useMonthData(month).data;
+  const [hidden, setHidden] = useState<Record<string, boolean>>({});
+  const dismissed = hidden[month] ?? readDismissed(month);
+
+  if (!status.data || dismissed) return null;
+  const counts: SetupStatus = live
+    ? {
+        ...status.data,
+        employees: live.groups.reduce((sum, g) => sum + g.employees.length, 0),
+        requiredHours: live.requiredHours,
+        shifts: live.schedules.length,
+      }
+    : status.data;
+  const done = setupSteps(counts);
+  const doneCount = SETUP_STEPS.filter((s) => done[s]).length;
+  if (doneCount === SETUP_STEPS.length) return null;
+
+  const dismiss = () => {
+    try {
+      localStorage.setItem(DISMISSED_KEY(month), '1');
+    } catch {
+      // Storage refused: hidden until the page is reloaded.
+    }
+    setHidden((h) => ({ ...h, [month]: true }));
+  };
+
+  const detail = (step: SetupStep): string => {
+    switch (step) {
+      case 'staff':
+        return t('steps.staff.detail', { groups: counts.groups, employees: counts.employees });
+      case 'flights':
+        return counts.flightGroups === 0 ? t('steps.flights.none') : t('steps.flights.detail', { count: counts.flights });
+      case 'hours':
+        return counts.hoursGroups === 0 ? t('steps.hours.none') : t('steps.hours.detail', { set: counts.hoursGroupsSet, total: counts.hoursGroups });
+      case 'requiredHours':
+        return counts.requiredHours === null ? t('steps.requiredHours.missing') : t('steps.requiredHours.detail', { hours: counts.requiredHours });
+      case 'generate':
+        return done.generate ? t('steps.generate.detail', { count: counts.shifts }) : t('steps.generate.hint');
+    }
+  };
+
+  return (
+    <Paper component="section" withBorder radius="md" p="sm" mb="xs" aria-labelledby="first-run-title" data-testid="first-run">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <div>
+          <Title order={2} size="h5" id="first-run-title">
+            {t('title', { month: formatMonth(month, language) })}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('intro')}
+          </Text>
+        </div>
+        <Button size="xs" variant="subtle" color="gray" onClick={dismiss}>
+          {t('dismiss')}
+        </Button>
+      </Group>
+      <Text size="sm" fw={600} mt={6} id="first-run-progress">
+        {t('progress', { done: doneCount, total: SETUP_STEPS.length })}
+      </Text>
+      <ol className={classes.steps} aria-describedby="first-run-progress">
+        {SETUP_STEPS.map((step) => {
+          const path = STEP_PATHS[step];
+          const ok = done[step];
+          return (
+            <li key={step} className={classes.step} data-done={ok} data-testid={`first-run-${step}`}>
+              {ok ? (
+                <IconCircleCheck size={20} className={classes.iconDone} aria-hidden="true" />
+              ) : (
+                <IconCircleDashed size={20} className={classes.iconTodo} aria-hidden="true" />
+              )}
+              <div>
+                <Text size="sm" fw={600} span>
+                  {t(`steps.${step}.title`)}
+                </Text>
+                <Text size="sm" span c={ok ? 'green.9' : 'orange.9'} fw={600}>
+                  {`: ${ok ? t('done') : t('todo')}`}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {detail(step)}{' '}
+                  {path && !ok && (
+                    <Anchor component={Link} to={withMonth(path, month)} size="sm">
+                      {t(`steps.${step}.link` as 'steps.staff.link')}
+                    </Anchor>
+                  )}
+                </Text>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </Paper>
+  );
+}
