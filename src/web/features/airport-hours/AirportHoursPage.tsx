@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
-import { IconBolt, IconCopy, IconPlus } from '@tabler/icons-react';
+import { IconBolt, IconCalendarWeek, IconCopy, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { QUICK_SETUP, type AirportHours } from '../../../shared/api/airport-hours.ts';
 import { closesNextDay } from '../../../shared/hours.ts';
@@ -23,12 +23,13 @@ import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { formatMonth, useMonth } from '../../ui/useMonth.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { useAirportHours, useCopyPrevious, useDeleteAirportHours, useQuickSetup, useStaffGroups } from './api.ts';
+import { useAirportHours, useCopyPrevious, useDeleteAirportHours, useQuickSetup, useSetDays, useStaffGroups } from './api.ts';
 import { displayIndex, weekdayName } from './days.ts';
 import { hoursErrorText } from './errors.ts';
 import { HoursModal } from './HoursModal.tsx';
 import { hoursText, isAllDay } from './hours-text.ts';
-import { QuickSetupModal } from './QuickSetupModal.tsx';
+import { QuickSetupModal, type DayHours } from './QuickSetupModal.tsx';
+import { WeekModal } from './WeekModal.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
 
 /** Airport operating hours per staff group and month (docs/product.md §2; its own route: docs/design.md#routes). */
@@ -46,7 +47,8 @@ export function AirportHoursPage() {
     setModalState(next);
   };
 
-  const groups = (groupsQuery.data ?? []).filter((g) => g.takesAirportHours).map((g) => g.name);
+  const hoursGroups = (groupsQuery.data ?? []).filter((g) => g.takesAirportHours);
+  const groups = hoursGroups.map((g) => g.name);
   const rows = hoursQuery.data ?? [];
   const previousLabel = formatMonth(addMonths(month, -1), language);
 
@@ -122,10 +124,11 @@ export function AirportHoursPage() {
       ) : groups.length === 0 ? (
         <Text c="dimmed">{t('noGroups')}</Text>
       ) : (
-        groups.map((role) => (
+        hoursGroups.map(({ name: role, takesFlights }) => (
           <GroupHours
             key={role}
             role={role}
+            takesFlights={takesFlights}
             month={month}
             rows={rows.filter((r) => r.role === role)}
             copying={copy.isPending && copy.variables?.role === role}
@@ -152,6 +155,7 @@ export function AirportHoursPage() {
 
 interface GroupHoursProps {
   role: string;
+  takesFlights: boolean;
   month: string;
   rows: AirportHours[];
   copying: boolean;
@@ -160,12 +164,14 @@ interface GroupHoursProps {
   onEdit: (row: AirportHours) => void;
 }
 
-function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: GroupHoursProps) {
+function GroupHours({ role, takesFlights, month, rows, copying, onCopy, onAdd, onEdit }: GroupHoursProps) {
   const { t, i18n } = useTranslation('airportHours');
   const language = i18n.resolvedLanguage ?? 'pl';
   const quickSetup = useQuickSetup();
   const remove = useDeleteAirportHours();
+  const setDays = useSetDays();
   const [choosing, setChoosing] = useState(false);
+  const [week, setWeek] = useState(false);
   const headingId = `hours-${role.replace(/[^A-Za-z0-9]+/g, '-')}`;
   const sorted = [...rows].sort((a, b) => displayIndex(a.dayOfWeek) - displayIndex(b.dayOfWeek));
 
@@ -174,6 +180,18 @@ function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: Group
     try {
       await quickSetup.mutateAsync({ role, month, ...hours });
       toast('green', t('quickSetupDone', { role, hours: hoursText(hours ?? QUICK_SETUP, t) }));
+      return true;
+    } catch (err) {
+      toast('red', t('quickSetupError', { message: hoursErrorText(err, t) }));
+      return false;
+    }
+  };
+
+  /** Each day its own hours (derived from flights), in one save. Answers whether it was saved. */
+  const runSetDays = async (days: DayHours[]): Promise<boolean> => {
+    try {
+      await setDays.mutateAsync({ role, month, days });
+      toast('green', t('fromFlights.done', { count: days.length, role }));
       return true;
     } catch (err) {
       toast('red', t('quickSetupError', { message: hoursErrorText(err, t) }));
@@ -239,6 +257,9 @@ function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: Group
               </Button.Group>
             </>
           )}
+          <Button size="xs" variant="default" leftSection={<IconCalendarWeek size={14} />} onClick={() => setWeek(true)} aria-label={t('week.openLabel', { role })}>
+            {t('week.open')}
+          </Button>
           {rows.length < 7 && (
             <Button size="xs" variant="subtle" leftSection={<IconPlus size={14} />} onClick={onAdd}>
               {t('add')}
@@ -294,14 +315,37 @@ function GroupHours({ role, month, rows, copying, onCopy, onAdd, onEdit }: Group
           </Table>
         </Table.ScrollContainer>
       )}
+      {week && (
+        <WeekModal
+          role={role}
+          month={month}
+          rows={rows}
+          saving={setDays.isPending}
+          onClose={() => setWeek(false)}
+          onSave={async (days) => {
+            try {
+              await setDays.mutateAsync({ role, month, days });
+              toast('green', t('week.saved', { count: days.length, role }));
+              setWeek(false);
+              return null;
+            } catch (err) {
+              return err;
+            }
+          }}
+        />
+      )}
       {choosing && (
         <QuickSetupModal
           role={role}
           month={month}
-          saving={quickSetup.isPending}
+          takesFlights={takesFlights}
+          saving={quickSetup.isPending || setDays.isPending}
           onClose={() => setChoosing(false)}
           onSubmit={async (hours) => {
             if (await runQuickSetup(hours)) setChoosing(false);
+          }}
+          onSubmitDays={async (days) => {
+            if (await runSetDays(days)) setChoosing(false);
           }}
         />
       )}

@@ -2,7 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { reloadCoverage } from '../../lib/coverage.ts';
-import type { AirportHours, AirportHoursInput, CopyPreviousResult, QuickSetupInput } from '../../../shared/api/airport-hours.ts';
+import type { AirportHours, AirportHoursInput, CopyPreviousResult, QuickSetupInput, SetDaysInput } from '../../../shared/api/airport-hours.ts';
+import type { Flight } from '../../../shared/api/flights.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 
 export const airportHoursKeys = {
@@ -82,6 +83,24 @@ export function useCopyPrevious() {
   return useMutation({
     mutationFn: (body: { month: string; role?: string }) =>
       api<CopyPreviousResult>('/airport-hours/copy-previous', { method: 'POST', body }),
+    onSettled: (_data, _error, body) => invalidate(body.month),
+  });
+}
+
+/** The month's flights, read only when the planner asks for hours derived from them. */
+export function useMonthFlights(month: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['flights', month] as const,
+    queryFn: ({ signal }) => api<Flight[]>(`/flights?month=${month}`, { signal }),
+    enabled,
+  });
+}
+
+export function useSetDays() {
+  const invalidate = useInvalidateMonth();
+  return useMutation({
+    // Several days at once, each with its hours: added where missing, replaced where set; all or nothing.
+    mutationFn: (body: SetDaysInput) => api<AirportHours[]>('/airport-hours/days', { method: 'PUT', body }),
     onSettled: (_data, _error, body) => invalidate(body.month),
   });
 }
