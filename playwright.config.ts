@@ -10,6 +10,9 @@ process.env.E2E_RUN ??= `${process.pid}-${Date.now()}`;
 const PORT = Number(process.env.E2E_PORT);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const dataDir = path.resolve('e2e/.artifacts', `data-${process.env.E2E_RUN}`);
+/** A second server on an empty airport (no demo data), for the first-run spec. */
+const EMPTY_PORT = PORT + 1000;
+export const E2E_EMPTY_BASE_URL = `http://127.0.0.1:${EMPTY_PORT}`;
 export const E2E_ADMIN = { email: 'admin@grafik.test', password: 'tower clearance at gate 2026' };
 
 export default defineConfig({
@@ -41,25 +44,47 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node src/cli/serve.ts',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-      // The demo airport without generated shifts: the suite plans its own cells.
-      DEMO_SHIFTS: 'off',
-      NODE_ENV: 'test',
-      // Every spec signs in from 127.0.0.1; the per-address limit has its own server tests.
-      SIGN_IN_ATTEMPTS_PER_MINUTE: '10000',
+  webServer: [
+    {
+      command: 'node src/cli/serve.ts',
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'warn',
+        // The demo airport without generated shifts: the suite plans its own cells.
+        DEMO_SHIFTS: 'off',
+        NODE_ENV: 'test',
+        // Every spec signs in from 127.0.0.1; the per-address limit has its own server tests.
+        SIGN_IN_ATTEMPTS_PER_MINUTE: '10000',
+      },
     },
-  },
+    {
+      // The empty airport: the admin only, the seeded staff groups and the default settings.
+      command: 'node src/cli/serve.ts',
+      url: `${E2E_EMPTY_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(EMPTY_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${dataDir}-empty`,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'warn',
+        DEMO_DATA: 'off',
+        NODE_ENV: 'test',
+        SIGN_IN_ATTEMPTS_PER_MINUTE: '10000',
+      },
+    },
+  ],
 });

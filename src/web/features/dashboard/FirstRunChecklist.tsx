@@ -112,13 +112,13 @@ export function FirstRunChecklist({ month }: { month: string }) {
                 <Text size="sm" fw={600} span>
                   {t(`steps.${step}.title`)}
                 </Text>
-                <Text size="sm" span c={ok ? 'green.9' : 'orange.9'} fw={600}>
+                <Text size="sm" span c={ok ? 'green.9' : 'red.9'} fw={600}>
                   {`: ${ok ? t('done') : t('todo')}`}
                 </Text>
                 <Text size="sm" c="dimmed">
                   {detail(step)}{' '}
                   {path && !ok && (
-                    <Anchor component={Link} to={withMonth(path, month)} size="sm">
+                    <Anchor component={Link} to={withMonth(path, month)} size="sm" underline="always">
                       {t(`steps.${step}.link` as 'steps.staff.link')}
                     </Anchor>
                   )}

@@ -1,0 +1,178 @@
+// From an empty airport to a generated month, by the dashboard's first-run checklist: a staff group
+// and its employees, a timetable import, operating hours derived from the flights (and one more day
+// set with several days at once), the month's required hours, then generation. Axe on the checklist
+// and the new modals. Runs against the second server of the suite, which starts with no demo data.
+import type { Page } from '@playwright/test';
+import { E2E_EMPTY_BASE_URL } from '../playwright.config.ts';
+import { expect, seriousAxeViolations, test } from './fixtures.ts';
+
+test.use({ baseURL: E2E_EMPTY_BASE_URL });
+
+const MONTH = '2030-04';
+const GROUP = 'Płyta';
+const HOURS_GROUPS = ['Koordynator', 'Rampa', 'PAX/INFO', GROUP];
+
+/** April 2030: four departures a day Monday to Saturday, and a Friday night flight after midnight; none on Sundays. */
+function timetable(): Buffer {
+  const lines = ['flight_number,departure_time'];
+  for (let day = 1; day <= 30; day++) {
+    const date = `${MONTH}-${String(day).padStart(2, '0')}`;
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (weekday === 0) continue;
+    ['06:00', '11:30', '17:00', '22:30'].forEach((time, i) => lines.push(`FR${100 + i},${date}T${time}`));
+    if (weekday === 5 && day < 30) lines.push(`FR199,${MONTH}-${String(day + 1).padStart(2, '0')}T00:20`);
+  }
+  return Buffer.from(lines.join('\n') + '\n');
+}
+
+const checklist = (page: Page) => page.getByRole('region', { name: 'Pierwsze kroki: Kwiecień 2030' });
+const step = (page: Page, name: string) => page.getByTestId(`first-run-${name}`);
+
+async function openDashboard(page: Page) {
+  await page.goto(`/?month=${MONTH}`);
+  await expect(page.getByRole('heading', { name: 'Grafik pracy', level: 1 })).toBeVisible();
+}
+
+test('an empty airport follows the checklist to a generated month', async ({ signedInPage: page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openDashboard(page);
+  const list = checklist(page);
+  await expect(list).toBeVisible();
+  await expect(list.getByText('Gotowe kroki: 0 z 5')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+  await expect(step(page, 'staff')).toContainText('Personel: grupy i pracownicy: do zrobienia');
+  await page.screenshot({ path: '/tmp/first-run-checklist.png' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/first-run-checklist-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Staff: a new group that works on flights and has operating hours, and three employees in it.
+  await list.getByRole('link', { name: 'Przejdź do pracowników' }).click();
+  await expect(page).toHaveURL(new RegExp(`/employees\\?month=${MONTH}`));
+  await page.getByRole('button', { name: 'Zarządzaj grupami' }).click();
+  const groups = page.getByRole('dialog', { name: 'Grupy pracowników' });
+  await groups.getByRole('textbox', { name: 'Nazwa grupy' }).fill(GROUP);
+  await groups.getByRole('checkbox', { name: 'Obsługuje loty' }).check();
+  await groups.getByRole('checkbox', { name: 'Ma godziny pracy lotniska' }).check();
+  await groups.getByRole('button', { name: 'Dodaj grupę' }).click();
+  await expect(groups.getByRole('row', { name: new RegExp(GROUP) })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: new RegExp(`^Otwórz grupę ${GROUP}:`) }).click();
+  for (const [first, last] of [['Anna', 'Nowak'], ['Piotr', 'Zieliński'], ['Ewa', 'Wójcik']] as const) {
+    await page.getByRole('button', { name: 'Dodaj pracownika' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dodaj pracownika' });
+    await dialog.getByLabel('Imię').fill(first);
+    await dialog.getByLabel('Nazwisko').fill(last);
+    await dialog.getByLabel('E-mail').fill(`${first.toLowerCase()}@example.com`);
+    await dialog.getByRole('button', { name: 'Dodaj pracownika' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  await openDashboard(page);
+  await expect(step(page, 'staff')).toContainText('gotowe');
+  await expect(step(page, 'staff')).toContainText('Grupy: 7, pracownicy: 3.');
+
+  // Flights: the month's timetable imported.
+  await checklist(page).getByRole('link', { name: 'Przejdź do lotów' }).click();
+  await expect(page).toHaveURL(new RegExp(`/flights\\?month=${MONTH}`));
+  await page.getByRole('button', { name: 'Importuj rozkład' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Importuj rozkład lotów' });
+  await importDialog.locator('input[type="file"]').setInputFiles({ name: 'kwiecien.csv', mimeType: 'text/csv', buffer: timetable() });
+  await expect(importDialog.getByRole('combobox', { name: 'Numer lotu' })).toHaveValue('flight_number');
+  await importDialog.getByRole('button', { name: 'Sprawdź plik' }).click();
+  await expect(importDialog.getByTestId('import-count-new')).toHaveText('108');
+  await importDialog.getByRole('button', { name: 'Importuj 108 lotów' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await openDashboard(page);
+  await expect(step(page, 'flights')).toContainText('Loty w tym miesiącu: 108.');
+
+  // Operating hours from the flights, for every group that has hours; the preview first.
+  await checklist(page).getByRole('link', { name: 'Przejdź do godzin pracy' }).click();
+  await expect(page).toHaveURL(new RegExp(`/airport-hours\\?month=${MONTH}`));
+  for (const role of HOURS_GROUPS) {
+    const section = page.getByTestId(`hours-group-${role}`);
+    await section.getByRole('button', { name: `Szybka konfiguracja grupy ${role}: wybierz godziny` }).click();
+    const dialog = page.getByRole('dialog', { name: `Szybka konfiguracja: ${role}` });
+    await dialog.getByRole('radio', { name: 'Z lotów w tym miesiącu (każdy dzień osobno)' }).check();
+    const preview = dialog.getByTestId('derived-preview');
+    await expect(preview.getByRole('row', { name: /^Poniedziałek/ })).toContainText('04:00–23:30');
+    await expect(preview.getByRole('row', { name: /^Piątek/ })).toContainText('04:00–01:30 następnego dnia');
+    await expect(preview.getByRole('row', { name: /^Niedziela/ })).toContainText('Zamknięte (brak lotów)');
+    if (role === GROUP) {
+      await page.screenshot({ path: '/tmp/first-run-derive.png' });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    }
+    await dialog.getByRole('button', { name: 'Zastosuj godziny z lotów' }).click();
+    await expect(page.getByText(`Ustawiono godziny z lotów na 6 dni dla grupy ${role}`)).toBeVisible();
+    await expect(section.getByRole('table')).toBeVisible();
+  }
+  const own = page.getByTestId(`hours-group-${GROUP}`);
+  await expect(own.getByRole('row', { name: /^Piątek/ })).toContainText('04:0001:30 +1następnego dnia');
+  await expect(own.getByRole('row', { name: /^Niedziela/ })).toHaveCount(0);
+
+  // Several days at once: Saturday and Sunday 08:00–16:00 with minimum staff 2, after one confirmation.
+  await own.getByRole('button', { name: `Ustaw kilka dni naraz: ${GROUP}` }).click();
+  const week = page.getByRole('dialog', { name: `Kilka dni naraz: ${GROUP}` });
+  await week.getByRole('button', { name: 'Żaden' }).click();
+  await week.getByRole('checkbox', { name: 'Sobota' }).check();
+  await week.getByRole('checkbox', { name: 'Niedziela' }).check();
+  await week.getByRole('combobox', { name: 'Godzina otwarcia' }).fill('8');
+  await week.getByRole('combobox', { name: 'Godzina zamknięcia' }).fill('16');
+  await week.getByRole('textbox', { name: 'Minimalna obsada' }).fill('2');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await week.getByRole('button', { name: 'Dalej' }).click();
+  const confirm = week.getByTestId('week-confirm');
+  await expect(confirm).toContainText('Ustawić 08:00–16:00 z minimalną obsadą 2 na 2 dni w miesiącu Kwiecień 2030?');
+  await expect(confirm).toContainText('Nowe godziny dostaną:Niedziela');
+  await expect(confirm).toContainText('Zastąpione zostaną godziny:Sobota: teraz 04:00–23:30, obsada 1');
+  await page.screenshot({ path: '/tmp/first-run-week.png' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await week.getByRole('button', { name: 'Zapisz 2 dni' }).click();
+  await expect(page.getByText(`Zapisano godziny na 2 dni dla grupy ${GROUP}`)).toBeVisible();
+  await expect(own.getByRole('row', { name: /^Niedziela/ })).toContainText('08:0016:002');
+  await expect(own.getByRole('row', { name: /^Sobota/ })).toContainText('08:0016:002');
+
+  // The month's required hours.
+  await openDashboard(page);
+  await expect(step(page, 'hours')).toContainText('Grupy z godzinami w tym miesiącu: 4 z 4.');
+  await checklist(page).getByRole('link', { name: 'Przejdź do ustawień' }).click();
+  await expect(page.getByRole('tab', { name: 'Miesięczne godziny pracy' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Dodaj godziny' }).click();
+  const norm = page.getByRole('dialog', { name: /^Ustaw wymagane godziny pracy dla/ });
+  await norm.getByRole('textbox', { name: 'Wymagane godziny pracy' }).fill('160');
+  await norm.getByRole('button', { name: 'Zapisz godziny' }).click();
+  await expect(norm).toHaveCount(0);
+
+  // Generate: the last step is done, the checklist goes, the grid has shifts.
+  await openDashboard(page);
+  await expect(checklist(page).getByText('Gotowe kroki: 4 z 5')).toBeVisible();
+  const section = page.locator('section', { has: page.getByRole('heading', { name: new RegExp(`^${GROUP}`) }) });
+  await section.getByRole('button', { name: /^Generuj grafik/ }).click();
+  await expect(page.getByText('Grafik został wygenerowany')).toBeVisible();
+  await expect(checklist(page)).toHaveCount(0);
+  // Shifts in the compact grid read "4–16"; every employee's row has some and a total against the norm.
+  for (const name of ['Anna Nowak', 'Piotr Zieliński', 'Ewa Wójcik']) {
+    await expect(section.getByRole('row', { name: new RegExp(name) })).toContainText(/\d{1,2}(:\d{2})?–\d{1,2}/);
+    await expect(section.getByRole('row', { name: new RegExp(name) })).toContainText('/ 160 h');
+  }
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: '/tmp/first-run-generated.png' });
+  await page.reload();
+  await expect(section.getByRole('grid')).toBeVisible();
+  await expect(checklist(page)).toHaveCount(0);
+});
+
+test('the checklist can be hidden for a month and shows again in another', async ({ signedInPage: page }) => {
+  await page.goto('/?month=2030-06');
+  const june = page.getByRole('region', { name: 'Pierwsze kroki: Czerwiec 2030' });
+  await expect(june).toBeVisible();
+  await june.getByRole('button', { name: 'Ukryj listę w tym miesiącu' }).click();
+  await expect(june).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Grafik pracy', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('required-hours')).toBeVisible();
+  await expect(june).toHaveCount(0);
+  await page.goto('/?month=2030-07');
+  await expect(page.getByRole('region', { name: 'Pierwsze kroki: Lipiec 2030' })).toBeVisible();
+});
