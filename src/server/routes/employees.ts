@@ -22,6 +22,8 @@ import { pgErrorCode } from '../http/db-errors.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDelete } from '../http/replies.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';
+import { staffImportAnswerSchema, staffImportBodySchema } from '../../shared/api/staff-import.ts';
+import { importStaff } from '../repos/staff-import.ts';
 
 const idParams = z.object({ id: z.uuid('must be an employee id') });
 const noGroup = () => badRequest('role: is not a staff group', 'role', { rule: 'unknownGroup' });
@@ -54,6 +56,17 @@ export async function employeeRoutes(app: FastifyInstance, { database }: RouteCo
   const { db } = database;
 
   api.get('/employees', { schema: { response: { 200: z.array(employeeSchema) } } }, async () => listEmployees(db));
+
+  // The staff import (docs/staff-import.md): the dry run classifies the rows; without dryRun the new
+  // and changed rows are written in one transaction and the invalid ones left out.
+  api.post(
+    '/employees/import',
+    { schema: { body: staffImportBodySchema, response: { 200: staffImportAnswerSchema } } },
+    async (request) => {
+      const { dryRun, header, mapping, rows } = request.body;
+      return importStaff(db, { header, mapping, rows }, !dryRun);
+    },
+  );
 
   api.post(
     '/employees',
