@@ -183,3 +183,6 @@ export async function parseWorkbook(bytes: Uint8Array): Promise<ReadResult> {
     return { ok: false, error: { key: 'xlsx' } };
   }
 }
+
+/** The reader under the name the other imports use (the staff import on the Employees screen). */
+export const readTableFile = readTimetableFile;

@@ -15,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconPlus, IconPrinter, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconArrowLeft, IconFileImport, IconPlus, IconPrinter, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -29,6 +29,7 @@ import { EmployeeFormModal } from './EmployeeFormModal.tsx';
 import { DeleteEmployeeModal } from './DeleteEmployeeModal.tsx';
 import { ManageGroupsModal } from './ManageGroupsModal.tsx';
 import { CalendarFeedModal } from './CalendarFeedModal.tsx';
+import { StaffImportModal } from './StaffImportModal.tsx';
 import classes from './EmployeesPage.module.css';
 import { workingTimeLabel } from './working-time.ts';
 import { RowActions } from '../../ui/RowActions.tsx';
@@ -39,6 +40,7 @@ type Dialog =
   | { kind: 'delete'; employee: Employee }
   | { kind: 'calendar'; employee: Employee }
   | { kind: 'groups' }
+  | { kind: 'import' }
   | null;
 
 /** 'Airport Staff Groups': cards per group with counts; a card opens the group's table (docs/product.md §2). */
@@ -75,6 +77,9 @@ export function EmployeesPage() {
                 {t('groups.manage')}
               </Button>
             )}
+            <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setDialog({ kind: 'import' })} disabled={!groups.data}>
+              {t('staffImport.open')}
+            </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })} disabled={!groups.data}>
               {t('add')}
             </Button>
@@ -111,6 +116,7 @@ export function EmployeesPage() {
       {dialog?.kind === 'delete' && <DeleteEmployeeModal employee={dialog.employee} onClose={close} />}
       {dialog?.kind === 'groups' && <ManageGroupsModal groups={groups.data ?? []} onClose={close} />}
       {dialog?.kind === 'calendar' && <CalendarFeedModal employee={dialog.employee} onClose={close} />}
+      {dialog?.kind === 'import' && <StaffImportModal onClose={close} />}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { reloadCoverage } from '../../lib/coverage.ts';
 import { EMPLOYEES_KEY } from '../../lib/employees.ts';
 import type { Employee, EmployeeDependents, EmployeeInput } from '../../../shared/api/employees.ts';
 import type { StaffGroup, StaffGroupInput } from '../../../shared/api/staff-groups.ts';
+import type { StaffImportAnswer, StaffImportBody } from '../../../shared/api/staff-import.ts';
 import { calendarFeedCreatedSchema, calendarFeedSchema, type CalendarFeedCreated } from '../../../shared/api/publishing.ts';
 
 export const STAFF_GROUPS_KEY = ['staff-groups'] as const;
@@ -114,4 +115,17 @@ export function useCalendarFeedMutations(id: string) {
   const create = useMutation({ mutationFn: () => createCalendarFeed(id), onSettled: refresh });
   const revoke = useMutation({ mutationFn: () => revokeCalendarFeed(id), onSettled: refresh });
   return { create, revoke };
+}
+
+/** The staff import's dry run: classifies the rows, writes nothing (docs/staff-import.md). */
+export const previewStaffImport = (body: StaffImportBody) =>
+  api<StaffImportAnswer>('/employees/import', { method: 'POST', body: { ...body, dryRun: true } });
+
+/** The staff import itself: the new and changed rows written in one go, the invalid ones left out. */
+export function useImportStaff() {
+  const refresh = useRefreshEmployees();
+  return useMutation({
+    mutationFn: (body: StaffImportBody) => api<StaffImportAnswer>('/employees/import', { method: 'POST', body: { ...body, dryRun: false } }),
+    onSettled: refresh,
+  });
 }

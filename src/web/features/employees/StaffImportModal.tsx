@@ -1,0 +1,280 @@
+// Staff import (docs/staff-import.md): choose a CSV or XLSX file (read by the timetable import's reader),
+// say which column holds what, check it in a dry run (new, changed, unchanged and invalid rows with their
+// numbers and reasons), then confirm. Nothing is written before the confirmation.
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, FileInput, Group, Loader, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { RowError } from '../../../shared/api/flight-import.ts';
+import {
+  STAFF_FIELDS,
+  STAFF_IMPORT_MESSAGES,
+  staffMappingSchema,
+  type StaffField,
+  type StaffImportAnswer,
+  type StaffImportStatus,
+  type StaffMappingInput,
+} from '../../../shared/api/staff-import.ts';
+import { issueText, translateApiError } from '../../lib/api-errors.ts';
+import { readTableFile, type FileError, type TimetableFile } from '../../lib/table-file.ts';
+import { toast } from '../../ui/toast.ts';
+import { previewStaffImport, useImportStaff } from './api.ts';
+
+const STATUS_COLOR: Record<StaffImportStatus, string> = { new: 'green', changed: 'blue', unchanged: 'gray', invalid: 'red' };
+
+/** Header names a planner's file is likely to use, per field (lower case). */
+const GUESSES: Record<StaffField, string[]> = {
+  fullName: ['imię i nazwisko', 'imie i nazwisko', 'name', 'full name', 'pracownik', 'employee'],
+  firstName: ['imię', 'imie', 'first name', 'firstname', 'first_name'],
+  lastName: ['nazwisko', 'last name', 'lastname', 'last_name', 'surname'],
+  email: ['e-mail', 'email', 'mail', 'adres e-mail'],
+  phone: ['telefon', 'phone', 'tel', 'tel.', 'phone number', 'numer telefonu'],
+  group: ['grupa', 'group', 'role', 'rola', 'dział'],
+  fraction: ['etat', 'fraction', 'wymiar etatu', 'working time', 'fte'],
+  monthlyHours: ['godziny', 'godziny miesięcznie', 'monthly hours', 'hours'],
+};
+
+export function guessStaffMapping(header: string[]): StaffMappingInput {
+  const out: Record<string, string | null> = {};
+  for (const field of STAFF_FIELDS) out[field] = header.find((h) => GUESSES[field].includes(h.trim().toLowerCase()))?.trim() ?? null;
+  if (out.fullName && (out.firstName || out.lastName)) out.fullName = null;
+  return { ...(out as Omit<StaffMappingInput, 'group'>), group: out.group ?? '' };
+}
+
+function reasonText(t: TFunction<'employees'>, error: RowError): string {
+  const rule = (error.params as { rule?: string } | undefined)?.rule;
+  const own = rule && (rule in STAFF_IMPORT_MESSAGES || rule === 'extraCells') ? t(`staffImport.rules.${rule}`) : '';
+  const reason = own || issueText(error.params, t);
+  if (error.field === 'row') return reason;
+  return `${t(`staffImport.fields.${error.field}`, { defaultValue: error.field })}: ${reason}`;
+}
+
+export function StaffImportModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('employees');
+  const importStaff = useImportStaff();
+  const [file, setFile] = useState<File | null>(null);
+  const [read, setRead] = useState<TimetableFile | null>(null);
+  const [reading, setReading] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<StaffMappingInput>({ group: '' });
+  const [preview, setPreview] = useState<StaffImportAnswer | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef(0);
+  const resultTitle = useRef<HTMLHeadingElement>(null);
+
+  // The dry run's answer replaces the mapping: the focus goes to its title.
+  useEffect(() => {
+    if (preview) resultTitle.current?.focus();
+  }, [preview]);
+
+  const fileErrorText = (e: FileError) => t(`staffImport.fileErrors.${e.key}`, e.params ?? {});
+
+  const choose = async (chosen: File | null) => {
+    const attempt = ++latest.current;
+    setFile(chosen);
+    setRead(null);
+    setPreview(null);
+    setError(null);
+    setFileError(null);
+    setReading(chosen !== null);
+    if (!chosen) return;
+    try {
+      const result = await readTableFile(chosen);
+      if (attempt !== latest.current) return;
+      if (!result.ok) {
+        setFileError(fileErrorText(result.error));
+        return;
+      }
+      setMapping(guessStaffMapping(result.file.header));
+      setRead(result.file);
+    } finally {
+      if (attempt === latest.current) setReading(false);
+    }
+  };
+
+  const parsed = staffMappingSchema.safeParse(mapping);
+  const complete = parsed.success ? parsed.data : null;
+  const body = () => ({ header: read!.header, mapping: complete!, rows: read!.rows });
+
+  const check = async () => {
+    if (!read || !complete) return;
+    setChecking(true);
+    setError(null);
+    const attempt = latest.current;
+    try {
+      const answer = await previewStaffImport(body());
+      if (attempt !== latest.current) return;
+      // Rows the reader refused (more cells than the header) join the invalid ones.
+      const invalid = [...answer.invalid, ...read.rowErrors].sort((a, b) => a.row - b.row);
+      const rows = [...answer.rows, ...read.rowErrors.map((r) => ({ row: r.row, status: 'invalid' as const, name: '' }))].sort((a, b) => a.row - b.row);
+      setPreview({ ...answer, rows, invalid, counts: { ...answer.counts, invalid: invalid.length } });
+    } catch (err) {
+      if (attempt === latest.current) setError(t('staffImport.checkFailed', { message: translateApiError(err, t) }));
+    } finally {
+      if (attempt === latest.current) setChecking(false);
+    }
+  };
+
+  const run = async () => {
+    if (!read || !complete || !preview) return;
+    setError(null);
+    const invalid = new Set(preview.invalid.map((r) => r.row));
+    try {
+      const result = await importStaff.mutateAsync({ ...body(), rows: read.rows.filter((r) => !invalid.has(r.row)) });
+      toast('green', t('staffImport.done', { new: result.counts.new, changed: result.counts.changed, unchanged: result.counts.unchanged }));
+      onClose();
+    } catch (err) {
+      setError(t('staffImport.failed', { message: translateApiError(err, t) }));
+    }
+  };
+
+  const columns = (read?.header ?? []).filter((h) => h.trim() !== '').map((h) => ({ value: h.trim(), label: h.trim() }));
+  const none = { value: '', label: t('staffImport.none') };
+  const select = (field: StaffField, required: boolean) => (
+    <Select
+      key={field}
+      label={t(`staffImport.fields.${field}`)}
+      data={required ? columns : [none, ...columns]}
+      value={(mapping[field] as string | null | undefined) ?? (required ? null : '')}
+      onChange={(v) => setMapping({ ...mapping, [field]: v ? v : field === 'group' ? '' : null })}
+      placeholder={t('staffImport.choose')}
+      allowDeselect={false}
+      withAsterisk={required}
+      searchable
+      nothingFoundMessage={t('staffImport.noColumn')}
+    />
+  );
+  const toWrite = preview ? preview.counts.new + preview.counts.changed : 0;
+  const reasons = new Map((preview?.invalid ?? []).map((r) => [r.row, r.errors.map((e) => reasonText(t, e)).join('; ')]));
+
+  return (
+    <Modal opened onClose={onClose} title={t('staffImport.title')} size="60rem" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <Stack>
+        <Text size="sm">{t('staffImport.intro')}</Text>
+        <FileInput
+          label={t('staffImport.file')}
+          placeholder={t('staffImport.filePlaceholder')}
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          leftSection={<IconFileImport size={18} />}
+          value={file}
+          onChange={(f) => void choose(f)}
+          clearable
+          clearButtonProps={{ 'aria-label': t('staffImport.clearFile') }}
+          data-autofocus
+        />
+        {reading && (
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text size="sm">{t('staffImport.reading')}</Text>
+          </Group>
+        )}
+        {fileError && (
+          <Alert color="red" role="alert">
+            {fileError}
+          </Alert>
+        )}
+        {read && !preview && (
+          <Stack gap="sm">
+            <Title order={3} size="h5">
+              {t('staffImport.mappingTitle')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('staffImport.mappingHint', { rows: read.rows.length + read.rowErrors.length })}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+              {select('fullName', false)}
+              {select('firstName', false)}
+              {select('lastName', false)}
+              {select('email', false)}
+              {select('phone', false)}
+              {select('group', true)}
+              {select('fraction', false)}
+              {select('monthlyHours', false)}
+            </SimpleGrid>
+            {!complete && (
+              <Text size="sm" c="dimmed" role="status">
+                {t('staffImport.incomplete')}
+              </Text>
+            )}
+          </Stack>
+        )}
+        {preview && (
+          <Stack gap="sm">
+            <Title order={3} size="h5" ref={resultTitle} tabIndex={-1}>
+              {t('staffImport.resultTitle')}
+            </Title>
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              {(['new', 'changed', 'unchanged', 'invalid'] as const).map((status) => (
+                <Paper key={status} withBorder p="sm" radius="md" style={{ borderLeft: `4px solid var(--mantine-color-${STATUS_COLOR[status]}-7)` }}>
+                  <Text size="xs" fw={600} tt="uppercase" c="dimmed">
+                    {t(`staffImport.status.${status}`)}
+                  </Text>
+                  <Text size="xl" fw={700} data-testid={`staff-count-${status}`}>
+                    {preview.counts[status]}
+                  </Text>
+                </Paper>
+              ))}
+            </SimpleGrid>
+            {toWrite === 0 && (
+              <Alert color="blue" role="status">
+                {t('staffImport.nothing')}
+              </Alert>
+            )}
+            <ScrollArea.Autosize mah={320} type="auto">
+              <Table verticalSpacing={4} fz="sm" data-testid="staff-import-rows">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('staffImport.columns.row')}</Table.Th>
+                    <Table.Th>{t('staffImport.columns.name')}</Table.Th>
+                    <Table.Th>{t('staffImport.columns.status')}</Table.Th>
+                    <Table.Th>{t('staffImport.columns.reasons')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.rows.map((r) => (
+                    <Table.Tr key={r.row}>
+                      <Table.Td>{r.row}</Table.Td>
+                      <Table.Td>{r.name || '—'}</Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLOR[r.status]} variant="light" c={`${STATUS_COLOR[r.status]}.9`}>
+                          {t(`staffImport.status.${r.status}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td c={r.status === 'invalid' ? 'red.9' : undefined}>{reasons.get(r.row) ?? ''}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
+          </Stack>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('staffImport.cancel')}
+          </Button>
+          {preview ? (
+            <>
+              <Button variant="default" onClick={() => setPreview(null)}>
+                {t('staffImport.back')}
+              </Button>
+              <Button onClick={() => void run()} disabled={toWrite === 0} loading={importStaff.isPending}>
+                {t('staffImport.submit', { count: toWrite })}
+              </Button>
+            </>
+          ) : (
+            <Button onClick={() => void check()} disabled={!read || !complete} loading={checking}>
+              {t('staffImport.check')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
