@@ -59,16 +59,37 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
   await groups.getByRole('button', { name: 'Dodaj grupę' }).click();
   await expect(groups.getByRole('row', { name: new RegExp(GROUP) })).toBeVisible();
   await page.keyboard.press('Escape');
+  // One employee by hand, two more from a staff list (a dry run first, nothing saved before the confirmation).
   await page.getByRole('button', { name: new RegExp(`^Otwórz grupę ${GROUP}:`) }).click();
-  for (const [first, last] of [['Anna', 'Nowak'], ['Piotr', 'Zieliński'], ['Ewa', 'Wójcik']] as const) {
-    await page.getByRole('button', { name: 'Dodaj pracownika' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Dodaj pracownika' });
-    await dialog.getByLabel('Imię').fill(first);
-    await dialog.getByLabel('Nazwisko').fill(last);
-    await dialog.getByLabel('E-mail').fill(`${first.toLowerCase()}@example.com`);
-    await dialog.getByRole('button', { name: 'Dodaj pracownika' }).click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  }
+  await page.getByRole('button', { name: 'Dodaj pracownika' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dodaj pracownika' });
+  await dialog.getByLabel('Imię').fill('Anna');
+  await dialog.getByLabel('Nazwisko').fill('Nowak');
+  await dialog.getByLabel('E-mail').fill('anna@example.com');
+  await dialog.getByRole('button', { name: 'Dodaj pracownika' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Wróć do grup' }).click();
+  await page.getByRole('button', { name: 'Importuj pracowników' }).click();
+  const staff = page.getByRole('dialog', { name: 'Importuj pracowników z pliku' });
+  const staffList = [
+    'Imię i nazwisko;E-mail;Telefon;Grupa;Etat',
+    'Anna Nowak;anna@example.com;+48 512 345 678;płyta;1',
+    'Piotr Zieliński;piotr@example.com;;Płyta;1',
+    'Ewa Wójcik;ewa@example.com;;Płyta;3/4',
+    'Olga Kot;;;Płyta;1',
+  ].join('\n');
+  await staff.locator('input[type="file"]').setInputFiles({ name: 'kadra.csv', mimeType: 'text/csv', buffer: Buffer.from(staffList) });
+  await expect(staff.getByRole('combobox', { name: 'Imię i nazwisko' })).toHaveValue('Imię i nazwisko');
+  await staff.getByRole('button', { name: 'Sprawdź plik' }).click();
+  await expect(staff.getByTestId('staff-count-new')).toHaveText('2');
+  await expect(staff.getByTestId('staff-count-changed')).toHaveText('1');
+  await expect(staff.getByTestId('staff-count-invalid')).toHaveText('1');
+  await expect(staff.getByRole('row', { name: /^5 Olga Kot/ })).toContainText('E-mail: nowy pracownik musi mieć adres e-mail');
+  await page.screenshot({ path: '/tmp/first-run-staff-import.png' });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(((await (await page.request.get('/api/employees')).json()) as unknown[]).length).toBe(1);
+  await staff.getByRole('button', { name: 'Importuj 3 pracowników' }).click();
+  await expect(page.getByText('Zaimportowano pracowników. Nowi: 2, zmienieni: 1, bez zmian: 0.')).toBeVisible();
   await openDashboard(page);
   await expect(step(page, 'staff')).toContainText('gotowe');
   await expect(step(page, 'staff')).toContainText('Grupy: 7, pracownicy: 3.');
@@ -136,6 +157,8 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
   // The month's required hours.
   await openDashboard(page);
   await expect(step(page, 'hours')).toContainText('Grupy z godzinami w tym miesiącu: 4 z 4.');
+  await expect(checklist(page).getByText('Gotowe kroki: 3 z 5')).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await checklist(page).getByRole('link', { name: 'Przejdź do ustawień' }).click();
   await expect(page.getByRole('tab', { name: 'Miesięczne godziny pracy' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'Dodaj godziny' }).click();
@@ -152,9 +175,10 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
   await expect(page.getByText('Grafik został wygenerowany')).toBeVisible();
   await expect(checklist(page)).toHaveCount(0);
   // Shifts in the compact grid read "4–16"; every employee's row has some and a total against the norm.
-  for (const name of ['Anna Nowak', 'Piotr Zieliński', 'Ewa Wójcik']) {
+  // Ewa came from the staff list at three quarters of full time: 120 of the month's 160 hours.
+  for (const [name, norm] of [['Anna Nowak', 160], ['Piotr Zieliński', 160], ['Ewa Wójcik', 120]] as const) {
     await expect(section.getByRole('row', { name: new RegExp(name) })).toContainText(/\d{1,2}(:\d{2})?–\d{1,2}/);
-    await expect(section.getByRole('row', { name: new RegExp(name) })).toContainText('/ 160 h');
+    await expect(section.getByRole('row', { name: new RegExp(name) })).toContainText(`/ ${norm} h`);
   }
   await page.keyboard.press('Escape');
   await page.screenshot({ path: '/tmp/first-run-generated.png' });

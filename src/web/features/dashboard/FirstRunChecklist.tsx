@@ -112,7 +112,7 @@ export function FirstRunChecklist({ month }: { month: string }) {
                 <Text size="sm" fw={600} span>
                   {t(`steps.${step}.title`)}
                 </Text>
-                <Text size="sm" span c={ok ? 'green.9' : 'red.9'} fw={600}>
+                <Text size="sm" span c={ok ? 'teal.9' : 'red.9'} fw={600}>
                   {`: ${ok ? t('done') : t('todo')}`}
                 </Text>
                 <Text size="sm" c="dimmed">

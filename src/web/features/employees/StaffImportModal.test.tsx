@@ -57,9 +57,9 @@ describe('the staff import', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sprawdź plik' }));
     const table = await within(dialog).findByTestId('staff-import-rows');
     expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
-      '2Anna NowakNowi',
-      '3Jan KowalskiZmienieni',
-      '4Ewa WójcikBłędneEtat: podaj część pełnego etatu od 0,05 do 1, np. 1, 0,5, 50% albo 1/2; E-mail: nowy pracownik musi mieć adres e-mail (wiersz bez adresu może tylko zaktualizować pracownika o tym imieniu i nazwisku)',
+      '2Anna Nowaknowy',
+      '3Jan Kowalskizmieniony',
+      '4Ewa WójcikbłędnyEtat: podaj część pełnego etatu od 0,05 do 1, np. 1, 0,5, 50% albo 1/2; E-mail: nowy pracownik musi mieć adres e-mail (wiersz bez adresu może tylko zaktualizować pracownika o tym imieniu i nazwisku)',
     ]);
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toMatchObject({ dryRun: true, mapping: { firstName: 'Imię', lastName: 'Nazwisko', email: 'E-mail', group: 'Grupa', fraction: 'Etat' } });

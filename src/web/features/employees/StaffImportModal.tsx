@@ -2,7 +2,7 @@
 // say which column holds what, check it in a dry run (new, changed, unchanged and invalid rows with their
 // numbers and reasons), then confirm. Nothing is written before the confirmation.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, FileInput, Group, Loader, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Loader, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -21,7 +21,7 @@ import { readTableFile, type FileError, type TimetableFile } from '../../lib/tab
 import { toast } from '../../ui/toast.ts';
 import { previewStaffImport, useImportStaff } from './api.ts';
 
-const STATUS_COLOR: Record<StaffImportStatus, string> = { new: 'green', changed: 'blue', unchanged: 'gray', invalid: 'red' };
+const STATUS_COLOR: Record<StaffImportStatus, string> = { new: 'teal', changed: 'blue', unchanged: 'gray', invalid: 'red' };
 
 /** Header names a planner's file is likely to use, per field (lower case). */
 const GUESSES: Record<StaffField, string[]> = {
@@ -238,9 +238,9 @@ export function StaffImportModal({ onClose }: { onClose: () => void }) {
                       <Table.Td>{r.row}</Table.Td>
                       <Table.Td>{r.name || '—'}</Table.Td>
                       <Table.Td>
-                        <Badge color={STATUS_COLOR[r.status]} variant="light" c={`${STATUS_COLOR[r.status]}.9`}>
-                          {t(`staffImport.status.${r.status}`)}
-                        </Badge>
+                        <Text span size="sm" fw={600} c={`${STATUS_COLOR[r.status]}.9`}>
+                          {t(`staffImport.rowStatus.${r.status}`)}
+                        </Text>
                       </Table.Td>
                       <Table.Td c={r.status === 'invalid' ? 'red.9' : undefined}>{reasons.get(r.row) ?? ''}</Table.Td>
                     </Table.Tr>
