@@ -1,4 +1,4 @@
-// SQL of the first-run checklist: counts of what a month has (docs/getting-started.md).
+// SQL of the first-run checklist: counts of what a month has, and whether any month has shifts (docs/getting-started.md).
 import { and, countDistinct, count, eq, gte, lt, lte } from 'drizzle-orm';
 import type { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
@@ -10,7 +10,7 @@ import type { SetupStatus } from '../../shared/api/setup.ts';
 export async function setupStatus(db: Db, parts: MonthParts, from: DateTime, to: DateTime): Promise<SetupStatus> {
   const key = toMonthKey(parts);
   const { first, last } = monthRange(key);
-  const [groups, people, flightCount, hours, required, shifts] = await Promise.all([
+  const [groups, people, flightCount, hours, required, shifts, anyShift] = await Promise.all([
     db.select({ name: staffGroups.name, takesFlights: staffGroups.takesFlights, takesAirportHours: staffGroups.takesAirportHours }).from(staffGroups),
     db.select({ n: count() }).from(employees),
     db
@@ -27,6 +27,7 @@ export async function setupStatus(db: Db, parts: MonthParts, from: DateTime, to:
       .from(monthlyWorkHours)
       .where(and(eq(monthlyWorkHours.month, parts.month), eq(monthlyWorkHours.year, parts.year))),
     db.select({ n: count() }).from(schedules).where(and(gte(schedules.date, first), lte(schedules.date, last))),
+    db.select({ id: schedules.id }).from(schedules).limit(1),
   ]);
   return {
     month: key,
@@ -38,5 +39,6 @@ export async function setupStatus(db: Db, parts: MonthParts, from: DateTime, to:
     hoursGroupsSet: Number(hours[0]?.n ?? 0),
     requiredHours: required[0]?.hours ?? null,
     shifts: Number(shifts[0]?.n ?? 0),
+    plannedBefore: anyShift.length > 0,
   };
 }

@@ -31,6 +31,7 @@ describe('the first-run checklist counts', () => {
       hoursGroupsSet: 0,
       requiredHours: null,
       shifts: 0,
+      plannedBefore: false,
     });
 
     const employee = await call('POST', '/api/employees', { firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', role: 'Rampa' });
@@ -46,8 +47,9 @@ describe('the first-run checklist counts', () => {
     const shift = await call('PUT', '/api/schedules', { employeeId: employee.json().id, date: '2027-03-31', startTime: '06:00', endTime: '14:00' });
     expect(shift.statusCode).toBeLessThan(300);
 
-    expect(await status('2027-03')).toMatchObject({ employees: 1, flights: 1, hoursGroupsSet: 2, requiredHours: 168, shifts: 1 });
-    expect(await status('2027-04')).toMatchObject({ employees: 1, flights: 1, hoursGroupsSet: 0, requiredHours: null, shifts: 0 });
+    expect(await status('2027-03')).toMatchObject({ employees: 1, flights: 1, hoursGroupsSet: 2, requiredHours: 168, shifts: 1, plannedBefore: true });
+    // Another month has its own gaps; the airport has been planned before.
+    expect(await status('2027-04')).toMatchObject({ employees: 1, flights: 1, hoursGroupsSet: 0, requiredHours: null, shifts: 0, plannedBefore: true });
   });
 
   it('refuses a month that is not one, naming the field', async () => {

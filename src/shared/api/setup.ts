@@ -21,6 +21,11 @@ export const setupStatusSchema = z.object({
   requiredHours: z.number().int().nullable(),
   /** Shifts dated in the month. */
   shifts: z.number().int(),
+  /**
+   * Whether the airport has a shift in any month. The checklist is for an airport not set up yet: once
+   * a month has been planned, later months are the planner's routine and it is not shown.
+   */
+  plannedBefore: z.boolean(),
 });
 export type SetupStatus = z.infer<typeof setupStatusSchema>;
 

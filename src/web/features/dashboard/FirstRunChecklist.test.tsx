@@ -8,7 +8,7 @@ import type { SetupStatus } from '../../../shared/api/setup.ts';
 import { FirstRunChecklist } from './FirstRunChecklist.tsx';
 
 const MONTH = '2027-03';
-const empty: SetupStatus = { month: MONTH, groups: 6, employees: 0, flightGroups: 3, flights: 0, hoursGroups: 3, hoursGroupsSet: 0, requiredHours: null, shifts: 0 };
+const empty: SetupStatus = { month: MONTH, groups: 6, employees: 0, flightGroups: 3, flights: 0, hoursGroups: 3, hoursGroupsSet: 0, requiredHours: null, shifts: 0, plannedBefore: false };
 
 function serve(status: SetupStatus) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -54,6 +54,13 @@ describe('the first-run checklist', () => {
 
   it('is not shown once every step is done', async () => {
     serve({ ...empty, employees: 4, flights: 12, hoursGroupsSet: 3, requiredHours: 168, shifts: 40 });
+    const { queryClient } = await renderWithApp(<FirstRunChecklist month={MONTH} />, { language: 'en' });
+    await vi.waitFor(() => expect(queryClient.getQueryData(['setup-status', MONTH])).toBeDefined());
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it('is not shown on an airport that has planned a month before', async () => {
+    serve({ ...empty, employees: 4, plannedBefore: true });
     const { queryClient } = await renderWithApp(<FirstRunChecklist month={MONTH} />, { language: 'en' });
     await vi.waitFor(() => expect(queryClient.getQueryData(['setup-status', MONTH])).toBeDefined());
     expect(screen.queryByRole('region')).toBeNull();

@@ -1,6 +1,7 @@
-// The first-run checklist (docs/getting-started.md): what the month in view still lacks before a
-// schedule can be generated, each step done or not as saved, with a link to the screen that does it.
-// It goes away once every step is done, and a planner may hide it for the month.
+// The first-run checklist (docs/getting-started.md): on an airport that has never been planned, what
+// the month in view still lacks before a schedule can be generated, each step done or not as saved,
+// with a link to the screen that does it. It goes away once every step is done (the month then has
+// shifts), and a planner may hide it for the month.
 import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
@@ -42,7 +43,8 @@ export function FirstRunChecklist({ month }: { month: string }) {
   const [hidden, setHidden] = useState<Record<string, boolean>>({});
   const dismissed = hidden[month] ?? readDismissed(month);
 
-  if (!status.data || dismissed) return null;
+  // Only for an airport not set up yet: once any month has a shift, months are the planner's routine.
+  if (!status.data || dismissed || status.data.plannedBefore) return null;
   const counts: SetupStatus = live
     ? {
         ...status.data,
