@@ -102,6 +102,9 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
   await expect(staff.getByTestId('staff-count-invalid')).toHaveText('1');
   await expect(staff.getByRole('row', { name: /^5 Olga Kot/ })).toContainText('E-mail: nowy pracownik musi mieć adres e-mail');
   await page.screenshot({ path: '/tmp/first-run-staff-import.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/first-run-staff-import-phone.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
   expect(await seriousAxeViolations(page)).toEqual([]);
   expect(((await (await page.request.get('/api/employees')).json()) as unknown[]).length).toBe(1);
   await staff.getByRole('button', { name: 'Importuj 3 pracowników' }).click();
@@ -139,6 +142,9 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
     if (role === GROUP) {
       await page.screenshot({ path: '/tmp/first-run-derive.png' });
       expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: '/tmp/first-run-derive-phone.png' });
+      await page.setViewportSize({ width: 1440, height: 900 });
     }
     await dialog.getByRole('button', { name: 'Zastosuj godziny z lotów' }).click();
     await expect(page.getByText(`Ustawiono godziny z lotów na 6 dni dla grupy ${role}`)).toBeVisible();
@@ -158,12 +164,16 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
   await week.getByRole('combobox', { name: 'Godzina zamknięcia' }).fill('16');
   await week.getByRole('textbox', { name: 'Minimalna obsada' }).fill('2');
   expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/first-run-week-form.png' });
   await week.getByRole('button', { name: 'Dalej' }).click();
   const confirm = week.getByTestId('week-confirm');
   await expect(confirm).toContainText('Ustawić 08:00–16:00 z minimalną obsadą 2 na 2 dni w miesiącu Kwiecień 2030?');
   await expect(confirm).toContainText('Nowe godziny dostaną:Niedziela');
   await expect(confirm).toContainText('Zastąpione zostaną godziny:Sobota: teraz 04:00–23:30, obsada 1');
   await page.screenshot({ path: '/tmp/first-run-week.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/first-run-week-phone.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await week.getByRole('button', { name: 'Zapisz 2 dni' }).click();
   await expect(page.getByText(`Zapisano godziny na 2 dni dla grupy ${GROUP}`)).toBeVisible();

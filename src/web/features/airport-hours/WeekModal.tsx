@@ -139,7 +139,7 @@ export function WeekModal({ role, month, rows, saving, onClose, onSave }: {
               {t('week.intro', { month: formatMonth(month, language) })}
             </Text>
             <Checkbox.Group label={t('week.days')} value={days} onChange={setDays} error={errors.days}>
-              <SimpleGrid cols={{ base: 2, xs: 4 }} spacing={6} mt={6}>
+              <SimpleGrid cols={{ base: 2, xs: 3 }} spacing={6} mt={6}>
                 {DISPLAY_ORDER.map((d) => (
                   <Checkbox key={d} value={String(d)} label={dayName(d)} />
                 ))}
