@@ -53,6 +53,55 @@ async function fillMonth(page: Page) {
 test.describe('at 1440 × 900', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
+  test('a group of 120 draws the rows in view only, and the rest as they are scrolled to, moved to by keys or printed', async ({ signedInPage: page }) => {
+    const group = `E2E Duża ${unique()}`;
+    expect((await page.request.post('/api/staff-groups', { data: { name: group, takesFlights: false, takesAirportHours: false } })).status()).toBe(201);
+    const people: Person[] = [];
+    for (let i = 0; i < 120; i++) {
+      const lastName = `Osoba${String(i).padStart(3, '0')}`;
+      const r = await page.request.post('/api/employees', { data: { firstName: 'Ewa', lastName, email: `duza.${i}.${unique()}@example.com`, phoneNumber: null, role: group } });
+      expect(r.status()).toBe(201);
+      people.push({ id: ((await r.json()) as { id: string }).id, name: `Ewa ${lastName}` });
+    }
+    const [first, last] = [people[0]!, people.at(-1)!];
+    await putShift(page, last, day(31), '06:00', '14:00');
+    await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);
+    const grid = page.getByRole('grid', { name: `Grafik grupy ${group}` });
+    const cellOf = (p: Person, d: number) => grid.locator(`td[data-emp="${p.id}"][data-date="${day(d)}"]`);
+    await expect(cellOf(first, 1)).toBeVisible();
+    // The grid says it has every row; the rows far below the view are not drawn yet.
+    await expect(grid).toHaveAttribute('aria-rowcount', '121');
+    await expect(grid.getByRole('rowheader', { name: first.name, exact: true })).toBeVisible();
+    await expect(cellOf(last, 1)).toHaveCount(0);
+    const drawn = await grid.locator('td[data-col="0"]').count();
+    expect(drawn).toBeGreaterThanOrEqual(15);
+    expect(drawn).toBeLessThan(90);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Scrolled to the bottom, the last rows are drawn, with their place in the grid.
+    await page.getByTestId('month-scroller').evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
+    await expect(cellOf(last, 31)).toHaveAttribute('aria-label', /06:00-14:00/);
+    await expect(grid.locator('tr', { has: page.getByRole('rowheader', { name: last.name, exact: true }) })).toHaveAttribute('aria-rowindex', '121');
+    // The rows in between are left out again (the first rows stay: the keyboard's place is in them).
+    await expect(cellOf(people[30]!, 1)).toHaveCount(0);
+
+    // Back at the top, the keyboard reaches the last day of the last employee (Ctrl+End) and one row up.
+    await page.getByTestId('month-scroller').evaluate((box) => box.scrollTo({ top: 0 }));
+    await cellOf(first, 1).focus();
+    await page.keyboard.press('Control+End');
+    await expect(cellOf(last, 31)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(cellOf(people[118]!, 31)).toBeFocused();
+    await page.keyboard.press('Control+Home');
+    await expect(cellOf(first, 1)).toBeFocused();
+
+    // Printed, the page has every row.
+    await page.emulateMedia({ media: 'print' });
+    await expect(grid.locator('td[data-col="0"]')).toHaveCount(120);
+    await page.emulateMedia({ media: 'screen' });
+    await page.screenshot({ path: '/tmp/month-grid-120-1440.png' });
+  });
+
   test('the compact grid shows all 31 days, short times with the exact ones in the names, and remembers the comfortable density', async ({ signedInPage: page }) => {
     const { group, anna, bartosz, celina } = await fillMonth(page);
     await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);

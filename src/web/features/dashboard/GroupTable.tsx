@@ -1,7 +1,9 @@
-// One staff group's month as a keyboard-operable grid. Built for 200 employees × 31 days: rows are
-// memoised and re-render only when their own records change; clicks, keys and hovers are handled
-// once per table (event delegation); the roving tab stop moves without a React render.
-import { memo, startTransition, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+// One staff group's month as a keyboard-operable grid. Built for 200 employees × 31 days: only the
+// rows in and near the scroll box's view are drawn (blocks of rows, docs/decisions/0019-grid-rows-in-view.md);
+// rows are memoised and re-render only when their own records change; clicks, keys and hovers are
+// handled once per table (event delegation); the roving tab stop moves without a React render.
+import { memo, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { TFunction } from 'i18next';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
@@ -11,8 +13,12 @@ import { changeSentence } from './published.ts';
 import classes from './Grid.module.css';
 import { dayClass } from './day-class.ts';
 
-/** Rows painted at once; a larger group's other rows follow in a non-blocking render right after. */
-const FIRST_ROWS = 40;
+/** A group of up to this many employees is drawn whole; a larger one in blocks, those near the view only. */
+const WHOLE_UP_TO = 40;
+/** Rows of a block: drawn or left out together, each block its own <tbody>. */
+const BLOCK = 16;
+/** A row's height before one is measured (a compact cell is 30 px high and its border 1 px). */
+const ROW_ESTIMATE: Record<'compact' | 'comfortable', number> = { compact: 31, comfortable: 44 };
 
 /**
  * How the grid is laid out: compact fits 31 days at 1440 px (short times, no × buttons: deletes are in
@@ -52,6 +58,9 @@ export type RowMarks = {
   key: string;
 };
 
+/** The rule marks of an employee's row, made when asked for (the rows drawn, the menu's cell). */
+export type MarksOf = { get: (employeeId: string) => RowMarks | undefined };
+
 /** What the grid tells the page. The object is stable; its functions read the latest page state. */
 export type GridHandlers = {
   activateCell: (cell: HTMLElement, employeeId: string, date: string, viaKeyboard: boolean) => void;
@@ -64,7 +73,7 @@ type Props = {
   days: Day[];
   index: Map<string, EmployeeMonth>;
   /** Rule-breaking saved shifts per employee (most employees have none). */
-  marks: Map<string, RowMarks>;
+  marks: MarksOf;
   handlers: GridHandlers;
   t: TFunction<'dashboard'>;
   /** The UI's language, for the dates the delete buttons name. */
@@ -86,10 +95,18 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
   const widths = WIDTHS[density];
   const tableRef = useRef<HTMLTableElement>(null);
   const active = useRef<HTMLElement | null>(null);
-  const [shown, setShown] = useState(FIRST_ROWS);
-  useEffect(() => {
-    if (shown < group.employees.length) startTransition(() => setShown(group.employees.length));
-  }, [shown, group.employees.length]);
+  const rows = group.employees.length;
+  const windowed = rows > WHOLE_UP_TO;
+  const blocks = windowed ? Math.ceil(rows / BLOCK) : 1;
+  const perBlock = windowed ? BLOCK : rows;
+  const drawn = useBlocksInView(tableRef, windowed, blocks, perBlock, density);
+  const printing = usePrinting();
+
+  /** Draws the block of a row at once (a keyboard move to a row not drawn yet). */
+  const drawRow = (row: number) => {
+    const block = Math.floor(row / perBlock);
+    if (!drawn.has(block)) flushSync(() => drawn.add(block));
+  };
 
   const focusCell = (cell: HTMLElement) => {
     const current = active.current ?? tableRef.current?.querySelector<HTMLElement>('td[tabindex="0"]') ?? null;
@@ -133,6 +150,7 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
         return;
     }
     event.preventDefault();
+    if (next[0] >= 0 && next[0] < rows && next[1] >= 0 && next[1] < days.length) drawRow(next[0]);
     const target = tableRef.current?.querySelector<HTMLElement>(`td[data-row="${next[0]}"][data-col="${next[1]}"]`);
     if (target) focusCell(target);
   };
@@ -176,7 +194,7 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
         style={{ width: widths.name + widths.day * days.length + widths.total }}
         role="grid"
         aria-label={t('gridLabel', { group: group.name })}
-        aria-rowcount={group.employees.length + 1}
+        aria-rowcount={rows + 1}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         onClick={onClick}
@@ -211,24 +229,131 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
             </th>
           </tr>
         </thead>
-        <tbody>
-          {group.employees.slice(0, shown).map((employee, row) => (
-            <EmployeeRow
-              key={employee.id}
-              employee={employee}
-              row={row}
-              days={days}
-              month={employeeMonth(index, employee.id)}
-              marks={marks.get(employee.id)}
-              t={t}
-              language={language}
-              compact={compact}
-            />
-          ))}
-        </tbody>
+        {Array.from({ length: blocks }, (_, block) => {
+          const from = block * perBlock;
+          const people = group.employees.slice(from, from + perBlock);
+          // A block out of view is one empty row of its height (hidden from screen readers: the
+          // drawn rows say their place with aria-rowindex); printing draws every block.
+          if (windowed && !printing && !drawn.has(block))
+            return (
+              <tbody key={block} data-block={block}>
+                <tr aria-hidden="true" className={classes.spacer}>
+                  <td colSpan={days.length + 2} style={{ height: drawn.height(block, people.length) }} />
+                </tr>
+              </tbody>
+            );
+          return (
+            <tbody key={block} data-block={block} data-drawn="">
+              {people.map((employee, i) => (
+                <EmployeeRow
+                  key={employee.id}
+                  employee={employee}
+                  row={from + i}
+                  days={days}
+                  month={employeeMonth(index, employee.id)}
+                  marks={marks.get(employee.id)}
+                  t={t}
+                  language={language}
+                  compact={compact}
+                />
+              ))}
+            </tbody>
+          );
+        })}
       </table>
   );
 });
+
+type Drawn = {
+  has: (block: number) => boolean;
+  add: (block: number) => void;
+  /** A left-out block's height: as last drawn, or its rows at the last measured row height. */
+  height: (block: number, rows: number) => number;
+};
+type InView = { blocks: ReadonlySet<number>; heights: ReadonlyMap<number, number>; row: number; density: Density };
+
+/**
+ * The blocks of rows to draw: those in the scroll box's view or within half a box height of it, found
+ * before the first paint and then followed by an IntersectionObserver as the box scrolls. The block
+ * of the keyboard's place (the cell with the tab stop) stays drawn, so focus is never lost.
+ */
+function useBlocksInView(tableRef: RefObject<HTMLTableElement | null>, windowed: boolean, blocks: number, perBlock: number, density: Density): Drawn {
+  const [state, setState] = useState<InView>(() => ({ blocks: new Set(), heights: new Map(), row: ROW_ESTIMATE[density], density }));
+  // Heights measured in the other density are of no use.
+  const current = state.density === density ? state : { blocks: state.blocks, heights: new Map<number, number>(), row: ROW_ESTIMATE[density], density };
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (!windowed || !table) return;
+    const root = table.closest<HTMLElement>(`.${classes.scroller}`);
+    // Half a box height of rows drawn above and below the view: scrolling meets drawn rows, and the
+    // page holds about two boxes' worth of cells, whatever the group's size.
+    const margin = Math.round((root?.clientHeight || window.innerHeight) / 2);
+    const bodies = [...table.querySelectorAll<HTMLTableSectionElement>('tbody[data-block]')];
+    /** The block of the cell with the tab stop (the first row's, until the keyboard moved it). */
+    const pinned = () => Math.floor(Number(table.querySelector<HTMLElement>('td[tabindex="0"]')?.dataset.row ?? 0) / perBlock);
+    // Before the first paint: the blocks in view now (those near it follow from the observer, after it).
+    const view = root ? root.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+    const first = new Set<number>([pinned()]);
+    for (const body of bodies) {
+      const r = body.getBoundingClientRect();
+      if (r.bottom >= view.top && r.top <= Math.min(view.bottom, window.innerHeight)) first.add(Number(body.dataset.block));
+    }
+    setState((prev) => ({ ...prev, blocks: first, ...(prev.density === density ? {} : { heights: new Map(), row: ROW_ESTIMATE[density], density }) }));
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const keep = pinned();
+        setState((prev) => {
+          const next = new Set(prev.blocks);
+          let heights = prev.heights;
+          let row = prev.row;
+          for (const entry of entries) {
+            const body = entry.target as HTMLTableSectionElement;
+            const block = Number(body.dataset.block);
+            if (body.dataset.drawn !== undefined && entry.boundingClientRect.height > 0) {
+              // A drawn block's own height, kept for when it is left out.
+              if (heights === prev.heights) heights = new Map(prev.heights);
+              (heights as Map<number, number>).set(block, entry.boundingClientRect.height);
+              row = entry.boundingClientRect.height / body.rows.length;
+            }
+            if (entry.isIntersecting || block === keep || body.contains(document.activeElement)) next.add(block);
+            else next.delete(block);
+          }
+          const same = next.size === prev.blocks.size && [...next].every((b) => prev.blocks.has(b));
+          return same && heights === prev.heights ? prev : { ...prev, blocks: same ? prev.blocks : next, heights, row };
+        });
+      },
+      { root, rootMargin: `${margin}px 0px` },
+    );
+    for (const body of bodies) observer.observe(body);
+    return () => observer.disconnect();
+  }, [tableRef, windowed, blocks, perBlock, density]);
+  return {
+    has: (block) => current.blocks.has(block),
+    add: (block) => setState((prev) => (prev.blocks.has(block) ? prev : { ...prev, blocks: new Set(prev.blocks).add(block) })),
+    height: (block, rows) => current.heights.get(block) ?? rows * current.row,
+  };
+}
+
+/** True while the page is being printed: every row is drawn then. */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const media = window.matchMedia?.('print');
+    // beforeprint comes before the page is laid out for paper: draw at once.
+    const start = () => flushSync(() => setPrinting(true));
+    const end = () => setPrinting(media?.matches ?? false);
+    const change = () => (media?.matches ? start() : end());
+    window.addEventListener('beforeprint', start);
+    window.addEventListener('afterprint', end);
+    media?.addEventListener?.('change', change);
+    return () => {
+      window.removeEventListener('beforeprint', start);
+      window.removeEventListener('afterprint', end);
+      media?.removeEventListener?.('change', change);
+    };
+  }, []);
+  return printing;
+}
 
 type RowProps = {
   employee: MonthEmployee;
@@ -245,7 +370,7 @@ const EmployeeRow = memo(
   function EmployeeRow({ employee, row, days, month, marks, t, language, compact }: RowProps) {
     const name = fullName(employee);
     return (
-      <tr data-breach={marks ? '' : undefined}>
+      <tr data-breach={marks ? '' : undefined} aria-rowindex={row + 2}>
         {/* The row's name stays the employee's name; its marker says why in the description (hover). */}
         <th
           scope="row"

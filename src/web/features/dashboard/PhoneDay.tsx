@@ -10,7 +10,7 @@ import type { MonthGroup } from '../../../shared/api/schedule.ts';
 import { PublishControl } from '../../ui/publishing/PublishControl.tsx';
 import { GenerationPanel } from './GenerationPanel.tsx';
 import { changeSentence } from './published.ts';
-import type { Day, GridHandlers, RowMarks } from './GroupTable.tsx';
+import type { Day, GridHandlers, MarksOf } from './GroupTable.tsx';
 import { dayClass } from './day-class.ts';
 import type { NameOf } from './sentences.ts';
 import { employeeMonth, endsNextDay, fullName, timeOffOn, type EmployeeMonth } from './model.ts';
@@ -22,7 +22,7 @@ type Props = {
   groups: MonthGroup[];
   days: Day[];
   index: Map<string, EmployeeMonth>;
-  marks: Map<string, RowMarks>;
+  marks: MarksOf;
   handlers: GridHandlers;
   nameOf: NameOf;
   zone: string | undefined;
