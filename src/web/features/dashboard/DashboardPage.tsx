@@ -1,6 +1,6 @@
 // The dashboard (docs/product.md §2): the month's work schedule, one grid per staff group, with the
 // cell menu, the badges and their deletes, the totals, the modals and the generation panel.
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ import { GenerationPanel } from './GenerationPanel.tsx';
 import { GroupTable, WIDTHS, type BadgeKind, type Day, type Density, type GridHandlers, type RowMarks } from './GroupTable.tsx';
 import { PHONE, useDensity } from './density.ts';
 import { PhoneDay } from './PhoneDay.tsx';
-import { monthBreaches } from './marks.ts';
+import { useMonthBreaches } from './judge.ts';
 import { ruleSentence } from './sentences.ts';
 import { employeeMonth, endsNextDay, fullName, indexMonth, timeOffOn, withChanges } from './model.ts';
 import { changeSentence } from './published.ts';
@@ -131,26 +131,32 @@ export function DashboardPage() {
     const e = employees.get(id);
     return e ? fullName(e) : undefined;
   }, [employees]);
-  // Saved shifts that break a hard rule, judged once per month data (and the month before it). The
-  // judgement runs after the grid is painted (a deferred value): the month and a save show at once, their
-  // marks a moment later.
+  // Saved shifts that break a hard rule, judged once per month data (and the month before it) off the
+  // page's thread: the month and a save show at once, their marks a moment later. The sentences are made
+  // for the rows drawn (and the cell menu's and details' employee) only, once per employee's breaches.
   const previous = usePreviousMonth(month, data !== undefined).data;
-  const judged = useDeferredValue(data, undefined);
-  const judgedPrevious = useDeferredValue(previous, undefined);
-  const breaches = useMemo(() => (judged ? monthBreaches(judged, judgedPrevious) : new Map<string, never>()), [judged, judgedPrevious]);
+  const breaches = useMonthBreaches(data, previous);
   const marks = useMemo(() => {
-    const out = new Map<string, RowMarks>();
-    for (const [employeeId, list] of breaches) {
-      const byDate = new Map<string, string[]>();
-      const reasons: string[] = [];
-      for (const { breach, dates } of list) {
-        const sentence = ruleSentence(t, language, breach.rule, { ...breach.params, employeeId, date: breach.date, amount: breach.amount }, nameOf);
-        if (!reasons.includes(sentence)) reasons.push(sentence);
-        for (const date of dates) byDate.set(date, [...(byDate.get(date) ?? []), sentence]);
-      }
-      if (reasons.length > 0) out.set(employeeId, { reasons, byDate, key: [...byDate].map(([d, r]) => `${d}:${r.join('|')}`).join(';') + `#${reasons.join('|')}` });
-    }
-    return out;
+    const made = new WeakMap<object, { name: string | undefined; marks: RowMarks | undefined }>();
+    return {
+      get(employeeId: string): RowMarks | undefined {
+        const list = breaches.get(employeeId);
+        if (!list) return undefined;
+        const name = nameOf(employeeId);
+        const kept = made.get(list);
+        if (kept && kept.name === name) return kept.marks;
+        const byDate = new Map<string, string[]>();
+        const reasons: string[] = [];
+        for (const { breach, dates } of list) {
+          const sentence = ruleSentence(t, language, breach.rule, { ...breach.params, employeeId, date: breach.date, amount: breach.amount }, nameOf);
+          if (!reasons.includes(sentence)) reasons.push(sentence);
+          for (const date of dates) byDate.set(date, [...(byDate.get(date) ?? []), sentence]);
+        }
+        const rowMarks = reasons.length > 0 ? { reasons, byDate, key: [...byDate].map(([d, r]) => `${d}:${r.join('|')}`).join(';') + `#${reasons.join('|')}` } : undefined;
+        made.set(list, { name, marks: rowMarks });
+        return rowMarks;
+      },
+    };
   }, [breaches, nameOf, t, language]);
   const holidays = data?.holidays;
   const days: Day[] = useMemo(() => {
@@ -369,7 +375,7 @@ export function DashboardPage() {
       ) : (
         // Every group in one scrolling box: one horizontal scroll bar, the groups' days in line, the
         // names (left) and the dates (top) stay in sight.
-        <div className={gridClasses.scroller} data-testid="month-scroller" ref={trackWidth}>
+        <div className={gridClasses.scroller} data-testid="month-scroller">
           {shownGroups.map((group) => (
             <section key={group.name} className={gridClasses.section} aria-labelledby={`group-${group.position}-${group.name}`}>
               {/* The group's title line: its name, its publication, its generation. */}
@@ -456,16 +462,6 @@ export function DashboardPage() {
       )}
     </>
   );
-}
-
-/** Keeps the box's visible width in `--box-width`, for the group bars that stay in view as the days scroll. */
-function trackWidth(box: HTMLDivElement | null) {
-  if (!box) return;
-  const set = () => box.style.setProperty('--box-width', `${box.clientWidth}px`);
-  set();
-  const observer = new ResizeObserver(set);
-  observer.observe(box);
-  return () => observer.disconnect();
 }
 
 function RequiredHoursBanner({ query, t }: { query: { data?: MonthData | undefined; isError: boolean; error: unknown }; t: TFunction<'dashboard'> }) {

@@ -62,7 +62,7 @@ describe('a saved shift that breaks a hard rule', () => {
     const grid = await screen.findByRole('grid', { name: 'Grafik grupy Rampa' });
     const reason =
       'Anna Nowak pracuje 7 dni z rzędu, od 2 marca 2026 do 8 marca 2026, a dozwolone jest najwyżej 6: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).';
-    // The marks follow the painted grid (the rules are judged in a deferred render).
+    // The marks follow the painted grid (the rules are judged after it, off the page's thread in a browser).
     const seventh = await within(grid).findByRole('gridcell', { name: `Anna Nowak, niedziela, 8 marca 2026: 12:00-16:00, Łamie zasady: ${reason}` }, { timeout: 5000 });
     expect(seventh.querySelector('[data-badge="shift"]')).toHaveAttribute('data-breach');
     // The six days within the limit are not marked, nor is anyone else.
