@@ -19,7 +19,7 @@ import {
 import { ApiError } from '../../lib/api.ts';
 import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { saveSchedule, useFreshMonth, usePreviousMonthData, useReloadMonth } from './api.ts';
+import { saveSchedule, useFreshMonth, usePreviousMonthData, usePutShiftInMonth, useReloadMonth } from './api.ts';
 import { endsNextDay, fullName, type EmployeeMonth } from './model.ts';
 import { longDate } from './format.ts';
 import { ruleSentence } from './sentences.ts';
@@ -45,6 +45,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
   const [end, setEnd] = useState(existing?.endTime ?? '');
   const [error, setError] = useState<string | null>(null);
   const reload = useReloadMonth(month);
+  const putInMonth = usePutShiftInMonth(month);
   const freshMonth = useFreshMonth(month);
 
   const options = useMemo(() => {
@@ -140,9 +141,12 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     // `endDate` only for a next-day end: absent, the shift ends on its own date.
     write: () =>
       saveSchedule({ employeeId: employee.id, date, startTime: start, endTime: end, ...(nextDay ? { endDate } : {}), ...(existing ? { version: existing.version } : {}) }),
-    onSaved: async () => {
-      await reload();
+    // The saved shift shows at once; the month is reloaded behind it (totals, marks and whatever
+    // colleagues changed come with it).
+    onSaved: (saved) => {
+      putInMonth(saved);
       onClose();
+      void reload();
     },
     reload: () => freshMonth().then((fresh) => fresh && (fresh.schedules.find((s) => s.employeeId === employee.id && s.date === date) ?? null)),
     onStale: (latest) => {

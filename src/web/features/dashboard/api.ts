@@ -65,6 +65,20 @@ export function useReloadMonth(month: string) {
     ]);
 }
 
+/**
+ * Puts a shift the server has just saved into the month on screen (replacing the day's shift), so that
+ * the grid shows it at once; the reload that follows brings everything else it changed.
+ */
+export function usePutShiftInMonth(month: string) {
+  const queryClient = useQueryClient();
+  return (saved: Schedule) =>
+    queryClient.setQueryData<MonthData>(monthQueryKey(month), (data) =>
+      data && saved.date.startsWith(month)
+        ? { ...data, schedules: [...data.schedules.filter((s) => !(s.employeeId === saved.employeeId && s.date === saved.date)), saved] }
+        : data,
+    );
+}
+
 /** Reloads the month and answers it as the server has it now. */
 export function useFreshMonth(month: string) {
   const queryClient = useQueryClient();
