@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
 import i18n from '../i18n/index.ts';
 import type { ScreenNamespace } from '../i18n/catalogs.ts';
@@ -18,10 +18,18 @@ function screen<Name extends string>(
   name: Name,
   namespaces: readonly ScreenNamespace[],
 ) {
-  return lazy(async () => {
-    const [module] = await Promise.all([load(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : undefined]);
-    return { default: module[name] };
-  });
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () =>
+    (loading ??= Promise.all([load(), namespaces.length ? i18n.loadNamespaces([...namespaces]) : undefined]).then(([module]) => (loaded = module[name])));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  // Once its code is here (preloaded), the screen renders at once instead of suspending for a moment;
+  // each mount keeps the way it started, so that the screen is never mounted anew.
+  const Screen = (): ReactElement => {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return Object.assign(Screen, { preload });
 }
 
 // Each screen's code and texts are their own files, fetched the first time the screen is opened, so the
@@ -43,6 +51,20 @@ const SettingsPage = screen(() => import('../features/settings/SettingsPage.tsx'
 const AccountPage = screen(() => import('../features/account/AccountPage.tsx'), 'AccountPage', ['account']);
 const PrintoutPage = screen(() => import('../features/printout/PrintoutPage.tsx'), 'PrintoutPage', ['printout', 'timeOffModal']);
 const UsersPage = screen(() => import('../features/users/UsersPage.tsx'), 'UsersPage', ['users', 'account']);
+
+/**
+ * The screen of the address the app is opened at (and the signed-in shell) start loading with the
+ * session check instead of after it, so that a reload or a link opens its screen without a spinner in
+ * between. Only in the built app (the unit tests render screens one by one).
+ */
+const firstScreens: Record<string, { preload: () => Promise<unknown> }> = { '/': DashboardPage, '/schedule': SchedulePage, '/coverage': CoveragePage };
+if (import.meta.env.PROD && typeof window !== 'undefined') {
+  const first = firstScreens[window.location.pathname];
+  if (first) {
+    void Layout.preload().catch(() => undefined);
+    void first.preload().catch(() => undefined);
+  }
+}
 
 /** Every path of docs/product.md §2 (/airport-hours has its own route: docs/design.md#routes). */
 export function App() {
