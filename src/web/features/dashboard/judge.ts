@@ -63,7 +63,10 @@ export function useMonthBreaches(data: MonthData | undefined, previous: MonthDat
   useEffect(() => {
     if (!data) return;
     let current = true;
-    void judge(data, previous).then((answer) => {
+    // Posted once the grid is painted: handing the month to the worker copies it (tens of ms for 200 people).
+    const painted = new Promise<void>((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 0)));
+    void painted.then(() => (current ? judge(data, previous) : null)).then((answer) => {
+      if (!answer) return;
       if (!current) return;
       setBreaches((prev) => {
         const map = new Map<string, EmployeeBreaches>();
