@@ -63,8 +63,11 @@ export function useMonthBreaches(data: MonthData | undefined, previous: MonthDat
   useEffect(() => {
     if (!data) return;
     let current = true;
-    // Posted once the grid is painted: handing the month to the worker copies it (tens of ms for 200 people).
-    const painted = new Promise<void>((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 0)));
+    // Posted once the grid is painted and the page is idle: handing the month to the worker copies it
+    // (tens of ms for 200 people), which should not hold up the first clicks.
+    const painted = new Promise<void>((resolve) =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 500 }) : setTimeout(resolve, 0),
+    );
     void painted.then(() => (current ? judge(data, previous) : null)).then((answer) => {
       if (!answer) return;
       if (!current) return;
