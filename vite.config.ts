@@ -72,9 +72,22 @@ export default defineConfig({
             { name: 'zod', test: /\/node_modules\/zod\/|\/src\/web\/lib\/zod-config\.ts$/, priority: 1 },
             // Code three or more lazy files share (Mantine's components, luxon, the API's schemas), in one file; the
             // screens' own code and texts, and CSV parsing (flights and a dashboard export), stay apart.
-            { name: 'screens', minShareCount: 3, test: (id: string) => !id.endsWith('/i18n.ts') && !id.includes('/node_modules/papaparse/'), priority: 0 },
+            // Not the number input (with its formatting library), which only forms use: the dashboard opens none at first.
+            {
+              name: 'screens',
+              minShareCount: 3,
+              test: (id: string) => !id.endsWith('/i18n.ts') && !/\/node_modules\/(?:papaparse|react-number-format)\/|\/components\/NumberInput\//.test(id),
+              priority: 0,
+            },
             // The app's own shared pieces and icons, even when only two screens use them.
-            { name: 'screens', minShareCount: 2, test: /\/src\/web\/(?:ui|lib)\/|\/node_modules\/@tabler\/icons-react\//, priority: 0 },
+            // Not the file reader of the import dialogs (flights, staff) with its CSV parser, nor the time-off
+            // editor: the dashboard opens that one on a click, and never needs the others.
+            {
+              name: 'screens',
+              minShareCount: 2,
+              test: (id: string) => /\/src\/web\/(?:ui|lib)\/|\/node_modules\/@tabler\/icons-react\//.test(id) && !/\/src\/web\/lib\/table-file\.ts$|\/src\/web\/ui\/time-off\//.test(id),
+              priority: 0,
+            },
             // The texts of the shared modals and strips (time off, coverage), which the dashboard needs both of.
             { name: 'shared-texts', test: /\/src\/web\/ui\/[^/]+\/i18n\.ts$/, priority: 0 },
           ],

@@ -39,7 +39,7 @@ function screen<Name extends string>(
 // dashboard, the chart of the coverage day view) travel with that screen.
 const Layout = screen(() => import('./Layout.tsx'), 'Layout', []);
 const RegisterPage = screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage', []);
-const DashboardPage = screen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage', ['dashboard', 'timeOffModal', 'coverageStrip', 'publishing', 'firstRun']);
+const DashboardPage = screen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage', ['dashboard', 'timeOffModal', 'coverageStrip', 'publishing']);
 const EmployeesPage = screen(() => import('../features/employees/EmployeesPage.tsx'), 'EmployeesPage', ['employees']);
 const FlightsPage = screen(() => import('../features/flights/FlightsPage.tsx'), 'FlightsPage', ['flights']);
 const CoveragePage = screen(() => import('../features/coverage/CoveragePage.tsx'), 'CoveragePage', ['coverage', 'coverageStrip', 'dashboard']);

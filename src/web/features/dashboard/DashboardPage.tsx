@@ -1,6 +1,6 @@
 // The dashboard (docs/product.md §2): the month's work schedule, one grid per staff group, with the
 // cell menu, the badges and their deletes, the totals, the modals and the generation panel.
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -18,25 +18,53 @@ import { percentNumber } from '../../ui/coverage/level.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
-import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
 import { PublishControl } from '../../ui/publishing/PublishControl.tsx';
 import { useMonthChanges } from '../../ui/publishing/api.ts';
 import { deleteEvent, deleteSchedule, deleteTimeOff, useFreshMonth, useMonthData, usePreviousMonth, useReloadMonth } from './api.ts';
 import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAction, type MenuItem } from './CellMenu.tsx';
-import { EventModal } from './EventModal.tsx';
-import { FirstRunChecklist } from './FirstRunChecklist.tsx';
+import { useSetupStatus } from '../../lib/setup-status.ts';
+import i18n from '../../i18n/index.ts';
 import { GenerationPanel } from './GenerationPanel.tsx';
 import { GroupTable, WIDTHS, type BadgeKind, type Day, type Density, type GridHandlers, type RowMarks } from './GroupTable.tsx';
 import { PHONE, useDensity } from './density.ts';
-import { PhoneDay } from './PhoneDay.tsx';
 import { useMonthBreaches } from './judge.ts';
 import { ruleSentence } from './sentences.ts';
 import { employeeMonth, endsNextDay, fullName, indexMonth, timeOffOn, withChanges } from './model.ts';
 import { changeSentence } from './published.ts';
 import { offerUndo } from './UndoDelete.tsx';
-import { ScheduleModal } from './ScheduleModal.tsx';
 import { dayMonthYear, longDate } from './format.ts';
 import gridClasses from './Grid.module.css';
+
+// What a planner opens on a click (the editors) or sees only on a phone loads then, not with the grid
+// (bench:load-size): the shift editor carries the labour rules for its warnings.
+const loadScheduleModal = () => import('./ScheduleModal.tsx');
+const loadEventModal = () => import('./EventModal.tsx');
+const loadTimeOffModal = () => import('../../ui/time-off/TimeOffModal.tsx');
+const ScheduleModal = lazy(() => loadScheduleModal().then((m) => ({ default: m.ScheduleModal })));
+const EventModal = lazy(() => loadEventModal().then((m) => ({ default: m.EventModal })));
+const TimeOffModal = lazy(() => loadTimeOffModal().then((m) => ({ default: m.TimeOffModal })));
+// The first-run checklist and its texts load only for an airport that has never been planned.
+const FirstRunChecklist = lazy(() =>
+  Promise.all([import('./FirstRunChecklist.tsx'), i18n.loadNamespaces('firstRun')]).then(([m]) => ({ default: m.FirstRunChecklist })),
+);
+
+function FirstRun({ month }: { month: string }) {
+  const status = useSetupStatus(month);
+  if (!status.data || status.data.plannedBefore) return null;
+  return (
+    <Suspense fallback={null}>
+      <FirstRunChecklist month={month} />
+    </Suspense>
+  );
+}
+
+/** Fetched when a cell's menu opens, so that the editor chosen from it is there at once. */
+const preloadEditors = () => {
+  void loadScheduleModal();
+  void loadEventModal();
+  void loadTimeOffModal();
+};
+const PhoneDay = lazy(() => import('./PhoneDay.tsx').then((m) => ({ default: m.PhoneDay })));
 
 type ModalState = { kind: 'schedule' | 'timeOff' | 'event'; employeeId: string; date: string } | null;
 /** A badge being deleted, at the version the grid showed. */
@@ -185,6 +213,7 @@ export function DashboardPage() {
   });
 
   const describe = useCallback((employeeId: string, date: string): { label: string; items: MenuItem[]; notes: string[] } => {
+    preloadEditors();
     const { index: idx, employees: people, t: tt, language: lang } = latest.current;
     const em = employeeMonth(idx, employeeId);
     const employee = people.get(employeeId);
@@ -349,7 +378,7 @@ export function DashboardPage() {
         </Group>
       </Group>
       <RequiredHoursBanner query={query} t={t} />
-      <FirstRunChecklist month={month} />
+      <FirstRun month={month} />
       {deleteError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setDeleteError(null)} mb="xs" closeButtonLabel={t('common:actions.close')}>
           {deleteError}
@@ -371,7 +400,9 @@ export function DashboardPage() {
       ) : data && data.groups.length === 0 ? (
         <Text c="dimmed">{t('noGroups')}</Text>
       ) : data && phone ? (
-        <PhoneDay month={month} groups={shownGroups} days={days} index={index} marks={marks} handlers={handlers} nameOf={nameOf} zone={data.settings.timeZone} />
+        <Suspense fallback={<Loader size="sm" aria-label={t('common:loading')} />}>
+          <PhoneDay month={month} groups={shownGroups} days={days} index={index} marks={marks} handlers={handlers} nameOf={nameOf} zone={data.settings.timeZone} />
+        </Suspense>
       ) : (
         // Every group in one scrolling box: one horizontal scroll bar, the groups' days in line, the
         // names (left) and the dates (top) stay in sight.
@@ -433,33 +464,35 @@ export function DashboardPage() {
       )}
       <CellMenu ref={menu} describe={describe} onAction={onAction} />
       <BadgeDetails ref={details} render={renderDetails} />
-      {modal && modalEmployee && data && modal.kind === 'schedule' && (
-        <ScheduleModal
-          month={month}
-          employee={modalEmployee}
-          date={modal.date}
-          settings={data.settings}
-          data={employeeMonth(index, modal.employeeId)}
-          onClose={closeModal}
-        />
-      )}
-      {modal && modalEmployee && data && modal.kind === 'event' && (
-        <EventModal
-          month={month}
-          employee={modalEmployee}
-          date={modal.date}
-          existing={employeeMonth(index, modal.employeeId).events.get(modal.date)}
-          onClose={closeModal}
-        />
-      )}
-      {modal && modalEmployee && data && modal.kind === 'timeOff' && (
-        <TimeOffModal
-          employee={{ id: modalEmployee.id, name: fullName(modalEmployee) }}
-          defaultDate={modal.date}
-          existing={timeOffOn(employeeMonth(index, modal.employeeId), modal.date)}
-          onClose={closeModal}
-        />
-      )}
+      <Suspense fallback={null}>
+        {modal && modalEmployee && data && modal.kind === 'schedule' && (
+          <ScheduleModal
+            month={month}
+            employee={modalEmployee}
+            date={modal.date}
+            settings={data.settings}
+            data={employeeMonth(index, modal.employeeId)}
+            onClose={closeModal}
+          />
+        )}
+        {modal && modalEmployee && data && modal.kind === 'event' && (
+          <EventModal
+            month={month}
+            employee={modalEmployee}
+            date={modal.date}
+            existing={employeeMonth(index, modal.employeeId).events.get(modal.date)}
+            onClose={closeModal}
+          />
+        )}
+        {modal && modalEmployee && data && modal.kind === 'timeOff' && (
+          <TimeOffModal
+            employee={{ id: modalEmployee.id, name: fullName(modalEmployee) }}
+            defaultDate={modal.date}
+            existing={timeOffOn(employeeMonth(index, modal.employeeId), modal.date)}
+            onClose={closeModal}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -3,7 +3,7 @@
 // while it does not change, so that a save re-renders the changed employee's row only.
 import { useEffect, useState } from 'react';
 import type { MonthData } from '../../../shared/api/schedule.ts';
-import { monthBreaches, type EmployeeBreaches } from './marks.ts';
+import type { EmployeeBreaches } from './marks.ts';
 
 export type JudgeRequest = { id: number; data: MonthData; previous: MonthData | undefined };
 export type JudgeAnswer = { id: number; breaches: Array<[string, EmployeeBreaches]> };
@@ -28,7 +28,7 @@ function theWorker(): Worker | null {
     worker.onerror = () => {
       // A worker that cannot start (or broke): judge on the page's thread from now on.
       worker = null;
-      for (const [id, done] of waiting) done(judgeHere(pending.get(id)!));
+      for (const [id, done] of waiting) void judgeHere(pending.get(id)!).then(done);
       waiting.clear();
     };
   }
@@ -36,12 +36,16 @@ function theWorker(): Worker | null {
 }
 
 const pending = new Map<number, JudgeRequest>();
-const judgeHere = (request: JudgeRequest) => [...monthBreaches(request.data, request.previous)];
+// The rules load on the page only when there is no worker to judge them: the page's own code does not carry them.
+const judgeHere = async (request: JudgeRequest) => {
+  const { monthBreaches } = await import('./marks.ts');
+  return [...monthBreaches(request.data, request.previous)];
+};
 
 function judge(data: MonthData, previous: MonthData | undefined): Promise<Array<[string, EmployeeBreaches]>> {
   const request: JudgeRequest = { id: nextId++, data, previous };
   const w = theWorker();
-  if (!w) return new Promise((resolve) => setTimeout(() => resolve(judgeHere(request)), 0));
+  if (!w) return judgeHere(request);
   return new Promise((resolve) => {
     pending.set(request.id, request);
     waiting.set(request.id, (answer) => {
