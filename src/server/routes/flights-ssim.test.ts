@@ -61,6 +61,27 @@ describe('staff by aircraft type', () => {
     expect((await call('GET', '/api/aircraft-staffing')).json()).toHaveLength(2);
   });
 
+  it("does not overwrite a colleague's table saved since the planner loaded it: STALE, and the colleague's table stays", async () => {
+    await call('PUT', '/api/aircraft-staffing', { rows: TABLE });
+    const loaded = (await call('GET', '/api/aircraft-staffing')).json();
+    // A colleague adds the A320 meanwhile.
+    const colleague = [...loaded, { aircraftType: 'A320', requiredStaff: { Koordynator: 1, Rampa: 3, 'PAX/INFO': 2 } }];
+    expect((await call('PUT', '/api/aircraft-staffing', { rows: colleague, seen: loaded })).statusCode).toBe(200);
+    // The planner saves their edit of the table as they loaded it.
+    const mine = [{ ...loaded[0], requiredStaff: { ...loaded[0].requiredStaff, Rampa: 3 } }, loaded[1]];
+    const stale = await call('PUT', '/api/aircraft-staffing', { rows: mine, seen: loaded });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE');
+    const now = (await call('GET', '/api/aircraft-staffing')).json();
+    expect(now.map((r: { aircraftType: string }) => r.aircraftType)).toEqual(['E75L', 'B738', 'A320']);
+    // Seen as it is now, the save goes through; the order of a row's groups does not matter.
+    const reordered = now.map((r: { aircraftType: string; requiredStaff: Record<string, number> }) => ({
+      ...r,
+      requiredStaff: Object.fromEntries(Object.entries(r.requiredStaff).reverse()),
+    }));
+    expect((await call('PUT', '/api/aircraft-staffing', { rows: mine, seen: reordered })).statusCode).toBe(200);
+  });
+
   it('fills a CSV import without staff columns from the table, and the flight says where each figure came from', async () => {
     await call('PUT', '/api/aircraft-staffing', { rows: TABLE });
     const res = await call('POST', '/api/flights/import', {

@@ -259,7 +259,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
           }
         }
       });
-      return replaceAircraftStaffing(db, request.body.rows);
+      return replaceAircraftStaffing(db, request.body.rows, request.body.seen);
     },
   );
 

@@ -67,7 +67,14 @@ export type AircraftStaffingInput = z.input<typeof aircraftStaffingRowSchema>;
 
 /** The body of PUT /api/aircraft-staffing: the whole table, in the order shown. */
 export const aircraftStaffingBodySchema = z
-  .object({ rows: z.array(aircraftStaffingRowSchema).max(AIRCRAFT_TYPES_MAX) })
+  .object({
+    rows: z.array(aircraftStaffingRowSchema).max(AIRCRAFT_TYPES_MAX),
+    /**
+     * The table as the planner loaded it: when someone saved another table since, nothing is saved
+     * and the answer is 409 STALE. Absent: the table is replaced whatever it holds now.
+     */
+    seen: z.array(aircraftStaffingSchema).max(AIRCRAFT_TYPES_MAX).optional(),
+  })
   .strict()
   .superRefine((body, ctx) => {
     const seen = new Set<string>();
@@ -84,6 +91,13 @@ export const aircraftStaffingBodySchema = z
     });
   });
 export type AircraftStaffingBody = z.input<typeof aircraftStaffingBodySchema>;
+
+/** Whether two tables hold the same rows in the same order, with the same figures per group. */
+export function sameAircraftTable(a: readonly AircraftStaffing[], b: readonly AircraftStaffing[]): boolean {
+  const key = (rows: readonly AircraftStaffing[]) =>
+    JSON.stringify(rows.map((r) => [r.aircraftType, Object.entries(r.requiredStaff).toSorted(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))]));
+  return key(a) === key(b);
+}
 
 /**
  * The same aircraft under its IATA code (as SSIM files write it) and its ICAO designator (as many

@@ -48,10 +48,16 @@ export function AircraftStaffingModal({ flightGroups, onClose }: { flightGroups:
   const query = useAircraftStaffing();
   const save = useSaveAircraftStaffing();
   const [rows, setRows] = useState<Row[] | null>(null);
+  // The table as it was when the planner began editing: the save names it, so that a colleague's save
+  // in between is not overwritten unseen.
+  const [base, setBase] = useState<AircraftStaffing[] | null>(null);
   const [showProblems, setShowProblems] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const shown = rows ?? (query.data ?? []).map((r) => toRow(r, flightGroups));
-  const edit = (next: Row[]) => setRows(next);
+  const edit = (next: Row[]) => {
+    if (rows === null) setBase(query.data ?? []);
+    setRows(next);
+  };
   const problems = problemsOf(shown, flightGroups);
   const usedClasses = new Set(shown.map((r) => r.aircraftType));
   const label = (row: Row, index: number) =>
@@ -66,11 +72,20 @@ export function AircraftStaffingModal({ flightGroups, onClose }: { flightGroups:
     try {
       await save.mutateAsync({
         rows: shown.map((r) => ({ aircraftType: normaliseAircraftType(r.aircraftType), requiredStaff: Object.fromEntries(flightGroups.map((g) => [g, Number(r.staff[g])])) })),
+        seen: base ?? query.data ?? [],
       });
       toast('green', t('aircraft.saved'));
       onClose();
     } catch (err) {
-      setError(t('aircraft.saveFailed', { message: err instanceof ApiError ? translateApiError(err, t) : String(err) }));
+      if (err instanceof ApiError && err.code === 'STALE') {
+        // A colleague saved the table meanwhile: show theirs, as it is now, and say why.
+        setRows(null);
+        setBase(null);
+        await query.refetch();
+        setError(t('aircraft.stale'));
+        return;
+      }
+      setError(t('aircraft.saveFailed', { message: translateApiError(err, t) }));
     }
   };
 
