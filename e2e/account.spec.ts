@@ -20,11 +20,11 @@ test('enrol an authenticator app, then sign in with a TOTP code', async ({ brows
   await expect(page.getByRole('img', { name: 'Kod QR do aplikacji uwierzytelniającej' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').innerText()).trim();
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await page.screenshot({ path: '/tmp/account-2fa-scan.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('account-2fa-scan.png'), fullPage: true });
   await typeCode(page, currentCode(secret));
   await expect(page.getByText('Kody zapasowe')).toBeVisible();
   await expect(page.getByTestId('backup-codes').locator('code')).toHaveCount(10);
-  await page.screenshot({ path: '/tmp/account-2fa-backup.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('account-2fa-backup.png'), fullPage: true });
   await page.getByRole('button', { name: 'Zapisałem kody' }).click();
   await expect(page.getByText('Włączona: przy logowaniu potrzebny jest kod')).toBeVisible();
 
@@ -35,7 +35,7 @@ test('enrol an authenticator app, then sign in with a TOTP code', async ({ brows
   await expect(page.getByText('Dopóki kod nie zostanie przyjęty, żadne dane nie są dostępne.')).toBeVisible();
   // No data before the code: the API says 401.
   expect((await page.request.get('/api/staff-groups')).status()).toBe(401);
-  await page.screenshot({ path: '/tmp/login-2fa.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('login-2fa.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
   // A wrong code is refused with a message; the next step's code passes.
   await typeCode(page, '000000' === currentCode(secret) ? '111111' : '000000');
@@ -80,7 +80,7 @@ test('the sessions list marks this device; "Sign out other devices" ends the oth
   const sessions = page.getByRole('region', { name: 'Aktywne sesje' });
   await expect(sessions.getByRole('row')).toHaveCount(3); // header + two sessions
   await expect(sessions.getByText('To urządzenie')).toHaveCount(1);
-  await page.screenshot({ path: '/tmp/account-sessions.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('account-sessions.png'), fullPage: true });
   await page.getByRole('button', { name: 'Wyloguj inne urządzenia' }).click();
   await expect(page.getByText('Inne urządzenia zostały wylogowane.')).toBeVisible();
   await expect(sessions.getByRole('row')).toHaveCount(2);

@@ -72,7 +72,7 @@ test('quick setup shows only for a group with no hours and fills the week 6:00â€
   // Saved: a reload shows the same.
   await page.reload();
   await expect(bodyRows(page, 'Rampa')).toHaveCount(7);
-  await page.screenshot({ path: '/tmp/airport-hours.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('airport-hours.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // A typo is fixed in place.
@@ -102,7 +102,7 @@ test('adding hours, a duplicate refused with the exact message, and delete after
 
   await page.getByRole('button', { name: 'Add Hours', exact: true }).first().click();
   await expect(page.getByRole('dialog', { name: 'Add Hours' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/airport-hours-modal.png' });
+  await page.screenshot({ path: test.info().outputPath('airport-hours-modal.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

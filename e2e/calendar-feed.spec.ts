@@ -32,10 +32,10 @@ test('create a calendar address, read the published month from it, revoke it', a
   const field = dialog.getByRole('textbox', { name: 'Adres kalendarza' });
   await expect(field).toHaveValue(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   await expect(dialog.getByRole('button', { name: 'Kopiuj adres' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/calendar-feed-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('calendar-feed-1440.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/calendar-feed-390.png' });
+  await page.screenshot({ path: test.info().outputPath('calendar-feed-390.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // What a calendar app gets at that address, without a session.

@@ -107,7 +107,7 @@ test('the month grid: banner, group header, weekday columns, weekends, totals in
   await expect(totalOf(g, over)).toHaveText('168.00 / 160 hNadwyżka: 8.00 h');
   await expect(cell(g, met, day(5))).toContainText('8h');
   await expect(cell(g, under, day(3))).toContainText('06:00-14:00');
-  await page.screenshot({ path: '/tmp/dashboard-grid.png' });
+  await page.screenshot({ path: test.info().outputPath('dashboard-grid.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // A month with no required hours: the specification's message, and only the total.
@@ -153,7 +153,7 @@ test('the cell menu opens on click and closes on the same cell, outside, Escape 
   await empty.click();
   await cell(g, anna, day(11)).click({ position: { x: 70, y: 36 } });
   await expect(menu(page).getByRole('menuitem')).toHaveText(['Edytuj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie', 'Usuń zmianę']);
-  await page.screenshot({ path: '/tmp/dashboard-menu.png' });
+  await page.screenshot({ path: test.info().outputPath('dashboard-menu.png') });
   await menu(page).getByRole('menuitem', { name: 'Dodaj wydarzenie' }).click();
   await expect(menu(page)).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'Dodaj wydarzenie' })).toBeVisible();
@@ -226,7 +226,7 @@ test('Edit Schedule: Select time options, errors inside, rule warnings, save and
   await expect(warnings).toContainText('Rule warnings');
   await expect(warnings).toContainText(/Anna Zmiana would work 14 h on .*, 2 h more than the 12 h a day allowed/);
   await expect(warnings).toContainText(/Anna Zmiana would rest only 8 h between the shift ending on .* at 22:00 and the one starting on .* at 06:00: 3 h less than the minimum rest of 11 h \(daily rest, Polish Labour Code art\. 132 § 1\)/);
-  await page.screenshot({ path: '/tmp/dashboard-edit-schedule.png' });
+  await page.screenshot({ path: test.info().outputPath('dashboard-edit-schedule.png') });
   await end.selectOption('14:00');
   await expect(warnings).not.toContainText('12 h a day');
   await expect(dialog.getByTestId('shift-hours')).toHaveText('Hours: 8.00');
@@ -283,7 +283,7 @@ test('Request Time Off: the modal of the specification, its rules, and the badge
   await dialog.getByLabel('Count as work hours').check();
   await expect(dialog.getByLabel('Hours per day')).toHaveValue('');
   await dialog.getByLabel('Hours per day').fill('7.5');
-  await page.screenshot({ path: '/tmp/dashboard-time-off.png' });
+  await page.screenshot({ path: test.info().outputPath('dashboard-time-off.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Request Time Off' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -349,7 +349,7 @@ test('two planners on one cell: the later save is refused, shows the colleague�
   // The planner's own times are still in the form.
   await expect(dialog.getByLabel('Start time')).toHaveValue('06:00');
   await expect(dialog.getByLabel('End time')).toHaveValue('15:00');
-  await page.screenshot({ path: '/tmp/dashboard-stale-shift.png' });
+  await page.screenshot({ path: test.info().outputPath('dashboard-stale-shift.png') });
 
   // Having seen it, the planner saves again and replaces it.
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -483,7 +483,7 @@ test('from the keyboard, the cell menu deletes what the day holds (the badges’
   await page.keyboard.press('Enter');
   await expect(menu(page).getByRole('menuitem')).toHaveText(['Edytuj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie', 'Usuń zmianę']);
   await expect(menu(page).getByRole('separator')).toHaveCount(1);
-  await page.screenshot({ path: '/tmp/dashboard-menu-delete.png' });
+  await page.screenshot({ path: test.info().outputPath('dashboard-menu-delete.png') });
   await page.keyboard.press('End');
   await expect(menu(page).getByRole('menuitem', { name: 'Usuń zmianę' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -551,7 +551,7 @@ test('generate and clear per group: labels while running, confirmation, report, 
   await expect(report).toContainText('Wynik generowania');
   await expect(report).toContainText(/Nieobsadzone loty: \d+/);
   await expect(section.getByRole('button', { name: /^Generuj grafik/ })).toBeEnabled();
-  await page.screenshot({ path: '/tmp/dashboard-generated.png' });
+  await page.screenshot({ path: test.info().outputPath('dashboard-generated.png') });
   // The planner's own shift is kept.
   await expect(cell(g, anna, day(2))).toContainText('06:00-14:00');
 
@@ -642,7 +642,7 @@ test('a saved shift that breaks a labour rule stays marked after a reload: badge
   await page.keyboard.press('ArrowRight');
   await expect(cell(g, anna, day(last))).toBeFocused();
   await expect(page.getByTestId('breach-reasons')).toContainText(reason);
-  await page.screenshot({ path: '/tmp/dashboard-marked-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('dashboard-marked-1440.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   // On a phone the dashboard lists one day; nothing hovers: a tap on the person opens the day's menu,
   // which says why.
@@ -653,8 +653,8 @@ test('a saved shift that breaks a labour rule stays marked after a reload: badge
   await page.getByRole('option', { name: longWords(day(last)), exact: true }).click();
   const person = page.getByRole('list', { name: `${group}, ${longWords(day(last))}` }).getByRole('button', { name: /Anna Siódemka/ });
   await expect(person.locator('[data-badge="shift"][data-breach]')).toHaveCount(1);
-  await page.screenshot({ path: '/tmp/dashboard-marked-390.png' });
+  await page.screenshot({ path: test.info().outputPath('dashboard-marked-390.png') });
   await person.click();
   await expect(page.getByTestId('cell-menu-notes')).toContainText(reason);
-  await page.screenshot({ path: '/tmp/dashboard-marked-390-menu.png' });
+  await page.screenshot({ path: test.info().outputPath('dashboard-marked-390-menu.png') });
 });

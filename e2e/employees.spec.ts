@@ -21,7 +21,7 @@ test('a group card opens its table; an employee added there is refused with a ba
   for (const group of ['Koordynator', 'Rampa', 'PAX/INFO', 'TEST 1', 'TEST 2', 'TEST 3']) {
     await expect(card(page, group)).toContainText(/\d+ pracownik/);
   }
-  await page.screenshot({ path: '/tmp/employees-overview.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('employees-overview.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   await card(page, 'TEST 2').click();
@@ -45,7 +45,7 @@ test('a group card opens its table; an employee added there is refused with a ba
   await dialog.getByLabel('Telefon').fill('+48 512 345 678');
   await dialog.getByRole('button', { name: 'Dodaj pracownika' }).click();
   await expect(dialog.getByText('Podaj adres e-mail, np. imie@example.com')).toBeVisible();
-  await page.screenshot({ path: '/tmp/employees-add-invalid.png' });
+  await page.screenshot({ path: test.info().outputPath('employees-add-invalid.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await dialog.getByLabel('E-mail').fill(`jan.${last.toLowerCase()}@example.com`);
   await dialog.getByRole('button', { name: 'Dodaj pracownika' }).click();
@@ -55,7 +55,7 @@ test('a group card opens its table; an employee added there is refused with a ba
   await expect(row).toContainText(`jan.${last.toLowerCase()}@example.com`);
   await expect(row).toContainText('+48 512 345 678');
   await expect(page.getByRole('row')).toHaveCount(before + 1);
-  await page.screenshot({ path: '/tmp/employees-group.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('employees-group.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // Back to the cards; the address keeps the open group, so reload stays on it.
@@ -112,7 +112,7 @@ test('delete asks first and says what goes with the employee', async ({ signedIn
   await expect(dependents).toContainText('0 zmian w grafiku');
   await expect(dependents).toContainText('2 wnioski urlopowe');
   await expect(dependents).toContainText('0 wydarzeń');
-  await page.screenshot({ path: '/tmp/employees-delete.png' });
+  await page.screenshot({ path: test.info().outputPath('employees-delete.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Anuluj' }).click();
   await expect(row).toBeVisible();
@@ -179,7 +179,7 @@ test('an administrator adds, renames and removes a staff group; a group with emp
   const groupRow = dialog.getByRole('row', { name: new RegExp(name) });
   await expect(groupRow).toBeVisible();
   await expect(groupRow.getByRole('img', { name: 'Obsługuje loty' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/employees-groups.png' });
+  await page.screenshot({ path: test.info().outputPath('employees-groups.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   await groupRow.getByRole('button', { name: `Edytuj grupę ${name}` }).click();
@@ -232,7 +232,7 @@ test('a group renamed by someone else meanwhile: the edit is refused, and the ro
   );
   await expect(dialog.getByRole('row', { name: new RegExp(`${name} B`) })).toBeVisible();
   await expect(dialog.getByRole('row', { name: new RegExp(`${name} A`) })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/employees-group-stale.png' });
+  await page.screenshot({ path: test.info().outputPath('employees-group-stale.png') });
 
   // Removing it after someone else changed it again: kept, and the dialog says so.
   const again = await page.request.put(`/api/staff-groups/${group.id}`, {

@@ -58,10 +58,10 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
   await expect(list.getByText('Gotowe kroki: 0 z 5')).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(5);
   await expect(step(page, 'staff')).toContainText('Personel: grupy i pracownicy: do zrobienia');
-  await page.screenshot({ path: '/tmp/first-run-checklist.png' });
+  await page.screenshot({ path: test.info().outputPath('first-run-checklist.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/first-run-checklist-phone.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('first-run-checklist-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Staff: a new group that works on flights and has operating hours, and three employees in it.
@@ -101,9 +101,9 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
   await expect(staff.getByTestId('staff-count-changed')).toHaveText('1');
   await expect(staff.getByTestId('staff-count-invalid')).toHaveText('1');
   await expect(staff.getByRole('row', { name: /^5 Olga Kot/ })).toContainText('E-mail: nowy pracownik musi mieć adres e-mail');
-  await page.screenshot({ path: '/tmp/first-run-staff-import.png' });
+  await page.screenshot({ path: test.info().outputPath('first-run-staff-import.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/first-run-staff-import-phone.png' });
+  await page.screenshot({ path: test.info().outputPath('first-run-staff-import-phone.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
   expect(await seriousAxeViolations(page)).toEqual([]);
   expect(((await (await page.request.get('/api/employees')).json()) as unknown[]).length).toBe(1);
@@ -140,10 +140,10 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
     await expect(preview.getByRole('row', { name: /^Piątek/ })).toContainText('04:00–01:30 następnego dnia');
     await expect(preview.getByRole('row', { name: /^Niedziela/ })).toContainText('Zamknięte (brak lotów)');
     if (role === GROUP) {
-      await page.screenshot({ path: '/tmp/first-run-derive.png' });
+      await page.screenshot({ path: test.info().outputPath('first-run-derive.png') });
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: '/tmp/first-run-derive-phone.png' });
+      await page.screenshot({ path: test.info().outputPath('first-run-derive-phone.png') });
       await page.setViewportSize({ width: 1440, height: 900 });
     }
     await dialog.getByRole('button', { name: 'Zastosuj godziny z lotów' }).click();
@@ -164,15 +164,15 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
   await week.getByRole('combobox', { name: 'Godzina zamknięcia' }).fill('16');
   await week.getByRole('textbox', { name: 'Minimalna obsada' }).fill('2');
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: '/tmp/first-run-week-form.png' });
+  await page.screenshot({ path: test.info().outputPath('first-run-week-form.png') });
   await week.getByRole('button', { name: 'Dalej' }).click();
   const confirm = week.getByTestId('week-confirm');
   await expect(confirm).toContainText('Ustawić 08:00–16:00 z minimalną obsadą 2 na 2 dni w miesiącu Kwiecień 2030?');
   await expect(confirm).toContainText('Nowe godziny dostaną:Niedziela');
   await expect(confirm).toContainText('Zastąpione zostaną godziny:Sobota: teraz 04:00–23:30, obsada 1');
-  await page.screenshot({ path: '/tmp/first-run-week.png' });
+  await page.screenshot({ path: test.info().outputPath('first-run-week.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/first-run-week-phone.png' });
+  await page.screenshot({ path: test.info().outputPath('first-run-week-phone.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await week.getByRole('button', { name: 'Zapisz 2 dni' }).click();
@@ -207,7 +207,7 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
     await expect(section.getByRole('row', { name: new RegExp(name) })).toContainText(`/ ${norm} h`);
   }
   await page.keyboard.press('Escape');
-  await page.screenshot({ path: '/tmp/first-run-generated.png' });
+  await page.screenshot({ path: test.info().outputPath('first-run-generated.png') });
   await page.reload();
   await expect(section.getByRole('grid')).toBeVisible();
   await expect(checklist(page)).toHaveCount(0);

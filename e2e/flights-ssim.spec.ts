@@ -19,9 +19,9 @@ async function dialogAxeViolations(page: Page) {
 }
 
 async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/${name}-1440.png` });
+  await page.screenshot({ path: test.info().outputPath(`${name}-1440.png`) });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `/tmp/${name}-390.png` });
+  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`) });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 

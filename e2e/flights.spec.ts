@@ -54,7 +54,7 @@ test('add, edit and delete a flight, with staff per group and times in the airpo
   await page.getByRole('button', { name: 'Dodaj lot' }).click();
   const dialog = page.getByRole('dialog', { name: 'Dodaj lot' });
   await expect(dialog.getByLabel('Rampa')).toHaveValue('1');
-  await page.screenshot({ path: '/tmp/flights-add-modal.png' });
+  await page.screenshot({ path: test.info().outputPath('flights-add-modal.png') });
   expect(await screenAxeViolations(page)).toEqual([]);
   await fillFlight(page, { number: number.toLowerCase(), departureDate: '2031-05-14', departureTime: '06:05', arrivalTime: '07:20' });
   await dialog.getByLabel('Rampa').fill('3');
@@ -113,7 +113,7 @@ test('an invalid flight is refused with its message and nothing is saved; a dupl
   await expect(dialog.getByText('Nie może zaczynać się od =, +, - ani @')).toBeVisible();
   await expect(dialog.getByText('Przylot musi być późniejszy niż odlot')).toBeVisible();
   await expect(dialog.getByText('Podaj liczbę całkowitą, co najmniej 1')).toBeVisible();
-  await page.screenshot({ path: '/tmp/flights-invalid.png' });
+  await page.screenshot({ path: test.info().outputPath('flights-invalid.png') });
   await expect(dialog).toBeVisible();
 
   await fillFlight(page, { number, arrivalTime: '11:00' });
@@ -140,7 +140,7 @@ test("month change: a month far ahead shows the empty text in both languages; th
   await expect(page.getByText('Brak lotów zaplanowanych na Sierpień 2045')).toBeVisible();
   await page.getByText('EN', { exact: true }).click();
   await expect(page.getByText('No flights scheduled for August 2045')).toBeVisible();
-  await page.screenshot({ path: '/tmp/flights-empty-en.png' });
+  await page.screenshot({ path: test.info().outputPath('flights-empty-en.png') });
   await expect(page.getByRole('columnheader', { name: 'Flight Number' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Required Staff' })).toBeVisible();
   await page.getByText('PL', { exact: true }).click();
@@ -157,11 +157,11 @@ test("month change: a month far ahead shows the empty text in both languages; th
   await expect(count).toHaveText(/^\d[\d\s]* lot(y|ów)?$/);
   const total = Number((await count.innerText()).replace(/\D/g, ''));
   expect(total).toBeGreaterThan(1000);
-  await page.screenshot({ path: '/tmp/flights-top.png' });
+  await page.screenshot({ path: test.info().outputPath('flights-top.png') });
   await expect(page.locator('tbody tr')).toHaveCount(50);
   await page.getByRole('button', { name: 'Strona 2' }).click();
   await expect(page.locator('tbody tr')).toHaveCount(50);
-  await page.screenshot({ path: '/tmp/flights-month.png', fullPage: false });
+  await page.screenshot({ path: test.info().outputPath('flights-month.png'), fullPage: false });
   // The last page: the same table and pages, fewer rows for axe to walk.
   const pages = Math.ceil(total / 50);
   await page.getByRole('button', { name: `Strona ${pages}` }).click();
@@ -201,7 +201,7 @@ test('import a real timetable with one broken row: mapping guessed, dry run, imp
   expect(fresh + present).toBe(29);
   // Row 12 and why, in words.
   await expect(dialog.getByTestId('invalid-rows')).toHaveText('Wiersz 12: Odlot (data i godzina): podaj godzinę jako GG:MM');
-  await page.screenshot({ path: '/tmp/flights-import-dry-run.png', fullPage: false });
+  await page.screenshot({ path: test.info().outputPath('flights-import-dry-run.png'), fullPage: false });
   expect(await screenAxeViolations(page)).toEqual([]);
 
   await dialog.getByRole('button', { name: /^Importuj \d+ lot/ }).click();
@@ -255,10 +255,10 @@ test('a departures-only file in other columns: map them, land on its month, then
   await expect(firstRow).toContainText('pon. 05.03 06:40');
   await expect(firstRow).toContainText('poprawny');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: '/tmp/flights-import-mapping.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('flights-import-mapping.png'), fullPage: true });
   expect(await screenAxeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/flights-import-mapping-phone.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('flights-import-mapping-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await dialog.getByRole('button', { name: 'Sprawdź plik' }).click();
@@ -275,7 +275,7 @@ test('a departures-only file in other columns: map them, land on its month, then
   // 23:30 UTC on 6 March is 00:30 on 7 March at the airport.
   await expect(zq104.getByRole('cell').nth(2)).toHaveText('śr. 07.03 00:30');
   await expect(zq104.getByRole('cell').nth(3)).toHaveText('—');
-  await page.screenshot({ path: '/tmp/flights-after-import.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('flights-after-import.png'), fullPage: true });
 
   // Delete a selection of two, with one confirmation naming the count.
   await page.getByRole('checkbox', { name: 'Zaznacz lot ZQ105' }).check();

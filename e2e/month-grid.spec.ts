@@ -99,7 +99,7 @@ test.describe('at 1440 × 900', () => {
     await page.emulateMedia({ media: 'print' });
     await expect(grid.locator('td[data-col="0"]')).toHaveCount(120);
     await page.emulateMedia({ media: 'screen' });
-    await page.screenshot({ path: '/tmp/month-grid-120-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('month-grid-120-1440.png') });
   });
 
   test('the compact grid shows all 31 days, short times with the exact ones in the names, and remembers the comfortable density', async ({ signedInPage: page }) => {
@@ -138,7 +138,7 @@ test.describe('at 1440 × 900', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:00, 8.00 h, wpisana ręcznie');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/compact-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('compact-1440.png') });
 
     // Comfortable: the times written out, a × on each badge; kept after a reload.
     await page.getByTestId('density').getByText('Wygodna').click();
@@ -147,7 +147,7 @@ test.describe('at 1440 × 900', () => {
     await expect(page.getByTestId('density').getByRole('radio', { name: 'Wygodna' })).toBeChecked();
     await expect(cellOf(bartosz, 5).locator('[data-badge="shift"]')).toContainText('22:00-06:00+1');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/comfortable-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('comfortable-1440.png') });
   });
 
   test('every group scrolls sideways in one box, the days in line, the names and coverage in sight', async ({ signedInPage: page }) => {
@@ -169,7 +169,7 @@ test.describe('at 1440 × 900', () => {
     // The names stay at the left edge of the box.
     const left = (await scroller.boundingBox())!.x;
     expect(Math.abs((await two.getByRole('rowheader', { name: second.people[0]!.name }).boundingBox())!.x - left)).toBeLessThan(3);
-    await page.screenshot({ path: '/tmp/shots/comfortable-scrolled-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('comfortable-scrolled-1440.png') });
 
     // The demo's Rampa group takes flights: its coverage strip's days sit over its grid's days, in
     // both densities.
@@ -184,7 +184,7 @@ test.describe('at 1440 × 900', () => {
         expect(Math.abs(stripDay.x - gridDay.x), `${density}, day ${i + 1}`).toBeLessThan(1.5);
         expect(Math.abs(stripDay.width - gridDay.width), `${density}, day ${i + 1}`).toBeLessThan(1.5);
       }
-      await page.screenshot({ path: `/tmp/shots/coverage-${density}-1440.png` });
+      await page.screenshot({ path: test.info().outputPath(`coverage-${density}-1440.png`) });
     }
   });
 });
@@ -215,18 +215,18 @@ test.describe('on a phone', () => {
     await page.getByRole('option', { name: longDay(11) }).click();
     await expect(page.getByRole('list', { name: `${group}, ${longDay(11)}` }).getByRole('listitem').filter({ hasText: 'Celina Urlopowa' })).toContainText('Off (');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/phone-390.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('phone-390.png'), fullPage: true });
 
     // A row opens the grid's menu; editing opens the same modal.
     await page.getByRole('list', { name: `${group}, ${longDay(11)}` }).getByRole('button', { name: /Anna Zwarta/ }).click();
     await expect(page.getByRole('menu')).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/phone-menu-390.png' });
+    await page.screenshot({ path: test.info().outputPath('phone-menu-390.png') });
     await page.getByRole('menuitem', { name: 'Edit Schedule' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Schedule' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Start time')).toHaveValue('06:30');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/shots/phone-modal-390.png' });
+    await page.screenshot({ path: test.info().outputPath('phone-modal-390.png') });
     await dialog.getByLabel('Start time').selectOption('07:00');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toHaveCount(0);

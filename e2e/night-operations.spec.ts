@@ -64,7 +64,7 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await expect(dialog.getByTestId('end-next-day')).toHaveText(new RegExp(`^\\+1 \\(następny dzień, \\S+, ${words(day(11))}\\)$`));
   await expect(dialog.getByTestId('shift-hours')).toHaveText('Liczba godzin: 8.00');
   expect(await dialog.innerText()).not.toMatch(ISO_DATE);
-  await page.screenshot({ path: '/tmp/night-modal-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('night-modal-1440.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/schedules'));
   await dialog.getByRole('button', { name: 'Zapisz' }).click();
@@ -89,7 +89,7 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   expect(text).not.toMatch(ISO_DATE);
   expect(text).not.toMatch(UUID);
   await scrollTo(start);
-  await page.screenshot({ path: '/tmp/night-grid-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('night-grid-1440.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // A morning shift that starts before the night ends is refused, naming the night in words (the
@@ -114,7 +114,7 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await expect(cell(g, anna, day(12)).getByTestId('carried-over')).toHaveText('Na zmianie do 06:00');
   await expect(totalOf(g, anna)).toContainText('16.00 / ');
   await scrollTo(start);
-  await page.screenshot({ path: '/tmp/night-grid-two-nights-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('night-grid-two-nights-1440.png') });
 
   // On a phone: the day's list, the night still running in the morning, and the same menu and modal.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -124,12 +124,12 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await page.getByRole('option', { name: longWords(day(12)), exact: true }).click();
   const person = page.getByRole('list', { name: `${group}, ${longWords(day(12))}` }).getByRole('button', { name: new RegExp(anna.name) });
   await expect(person).toContainText('na nocnej zmianie od poprzedniego dnia (22:00–06:00) do 06:00');
-  await page.screenshot({ path: '/tmp/night-grid-390.png' });
+  await page.screenshot({ path: test.info().outputPath('night-grid-390.png') });
   await person.click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Dodaj zmianę' }).click();
   await dialog.getByLabel('Początek').selectOption('22:00');
   await dialog.getByLabel('Koniec').selectOption('06:00');
-  await page.screenshot({ path: '/tmp/night-modal-390.png' });
+  await page.screenshot({ path: test.info().outputPath('night-modal-390.png') });
   await dialog.getByRole('button', { name: 'Anuluj' }).click();
 
   // The printout: each night once, on its start date, marked +1; the night before the month is not printed.
@@ -140,7 +140,7 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await expect(printed.nth(10)).toHaveText('22–6 +1');
   await expect(printed.filter({ hasText: '+1' })).toHaveCount(2);
   await expect(printed.nth(0)).toHaveText('');
-  await page.screenshot({ path: '/tmp/night-print-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('night-print-1440.png') });
 });
 
 test('the hours modal takes a closing past midnight and "open 24 h"', async ({ signedInPage: page }) => {
@@ -158,7 +158,7 @@ test('the hours modal takes a closing past midnight and "open 24 h"', async ({ s
   await dialog.getByLabel('Godzina zamknięcia').fill('02:00');
   await dialog.getByRole('textbox', { name: 'Minimalna obsada' }).click();
   await expect(dialog.getByTestId('closing-next-day')).toHaveText('+1: zamknięcie następnego dnia');
-  await page.screenshot({ path: '/tmp/night-hours-modal-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('night-hours-modal-1440.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Dodaj godziny' }).click();
   await expect(dialog).toHaveCount(0);
@@ -170,7 +170,7 @@ test('the hours modal takes a closing past midnight and "open 24 h"', async ({ s
   await expect(dialog.getByLabel('Godzina zamknięcia')).toHaveValue('24:00');
   await expect(dialog.getByLabel('Godzina zamknięcia')).toBeDisabled();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/night-hours-modal-390.png' });
+  await page.screenshot({ path: test.info().outputPath('night-hours-modal-390.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
   await dialog.getByRole('button', { name: 'Dodaj godziny' }).click();
   await expect(dialog).toHaveCount(0);
@@ -190,14 +190,14 @@ test('quick setup fills the week "open 24 h"', async ({ signedInPage: page }) =>
   const quick = page.getByRole('dialog', { name: 'Szybka konfiguracja: PAX/INFO' });
   await expect(quick.getByRole('radio', { name: '06:00–22:00' })).toBeChecked();
   await quick.getByRole('radio', { name: 'Całą dobę (24 h)' }).check();
-  await page.screenshot({ path: '/tmp/night-quick-setup-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('night-quick-setup-1440.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await quick.getByRole('button', { name: 'Wypełnij tydzień' }).click();
   await expect(quick).toHaveCount(0);
   await expect(page.getByText('Ustawiono godziny 00:00–24:00 (całą dobę) na cały tydzień dla grupy PAX/INFO')).toBeVisible();
   await expect(pax.locator('tbody tr')).toHaveCount(7);
   await expect(pax.locator('tbody tr').first()).toHaveText(/^Poniedziałek\s*Całą dobę \(00:00–24:00\)\s*1/);
-  await page.screenshot({ path: '/tmp/night-hours-table-1440.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('night-hours-table-1440.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
   const stored = (await (await page.request.get(`/api/airport-hours?month=${month}`)).json()) as { role: string; openingTime: string; closingTime: string }[];
   expect(stored.filter((r) => r.role === 'PAX/INFO').map((r) => `${r.openingTime}-${r.closingTime}`)).toEqual(Array(7).fill('00:00-24:00'));

@@ -42,7 +42,7 @@ test('a half-time employee: chosen in the form, said in the list, measured at ha
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('row', { name: new RegExp(`Jan ${last}`) })).toContainText('½ etatu');
   await expect(page.getByRole('row', { name: new RegExp(`${full.firstName} ${full.lastName}`) })).toContainText('pełny etat');
-  await page.screenshot({ path: '/tmp/employees-part-time.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('employees-part-time.png'), fullPage: true });
 
   await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);
   const grid = page.getByRole('grid', { name: `Grafik grupy ${group}` });

@@ -16,9 +16,9 @@ test('print an employee’s month from their row, and the whole group one page e
   await expect(sheet.getByText(/^(Grafik opublikowany|Wersja robocza)/)).toBeVisible();
   expect(await page.getByRole('region').count()).toBe(1);
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: '/tmp/printout-1440.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('printout-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/printout-390.png' });
+  await page.screenshot({ path: test.info().outputPath('printout-390.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.getByRole('link', { name: 'Wróć do pracowników' }).click();
@@ -34,5 +34,5 @@ test('print an employee’s month from their row, and the whole group one page e
   await expect(page.getByRole('banner')).toBeHidden();
   const breaks = await page.getByRole('region').evaluateAll((sections) => sections.map((s) => getComputedStyle(s).breakAfter));
   expect(breaks.slice(0, -1).every((b) => b === 'page')).toBe(true);
-  await page.screenshot({ path: '/tmp/printout-print.png' });
+  await page.screenshot({ path: test.info().outputPath('printout-print.png') });
 });

@@ -39,13 +39,13 @@ test('publish a month, see a later change in the list, go back to the published 
   await expect(row).toContainText('06:00–14:00');
   await expect(row).toContainText('08:00–16:00');
   await expect(row).toContainText(/zapis: Administrator, /);
-  await page.screenshot({ path: '/tmp/publishing-changes-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('publishing-changes-1440.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/publishing-changes-390.png' });
+  await page.screenshot({ path: test.info().outputPath('publishing-changes-390.png') });
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
-  await page.screenshot({ path: '/tmp/publishing-control-390.png' });
+  await page.screenshot({ path: test.info().outputPath('publishing-control-390.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await control.getByRole('button', { name: 'Pokaż poprawki od publikacji – TEST 2' }).click();
@@ -58,7 +58,7 @@ test('publish a month, see a later change in the list, go back to the published 
   const shifts = await (await page.request.get(`/api/month?month=${month}`)).json();
   const restored = shifts.schedules.find((s: { employeeId: string }) => s.employeeId === employee.id);
   expect([restored.startTime, restored.endTime]).toEqual(['06:00', '14:00']);
-  await page.screenshot({ path: '/tmp/publishing-control-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('publishing-control-1440.png') });
 });
 
 test('a published month marks a changed day with its published shift, and a deleted shift can be undone', async ({ signedInPage: page }) => {
@@ -107,7 +107,7 @@ test('a published month marks a changed day with its published shift, and a dele
   await page.keyboard.press('ArrowLeft');
   await expect(cell('10')).toBeFocused();
   await expect(page.getByRole('tooltip')).toContainText('Zmieniona po publikacji. Opublikowano: 06:00–14:00.');
-  await page.screenshot({ path: '/tmp/publishing-marks-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('publishing-marks-1440.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // The list of changes says the same.
@@ -132,7 +132,7 @@ test('a published month marks a changed day with its published shift, and a dele
   await expect(cell('12')).toHaveAttribute('aria-label', /\. Usunięta po publikacji\. Opublikowano: 06:00–14:00\.$/);
   await expect(cell('12').locator('s')).toHaveText('6–14');
   await expect(control.getByText('Poprawki od publikacji: 2')).toBeVisible();
-  await page.screenshot({ path: '/tmp/publishing-undo-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('publishing-undo-1440.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   // Undo from the keyboard: Tab leads from the grid to the notification's button.
   const undo = offer.getByRole('button', { name: new RegExp(`^Cofnij usunięcie zmiany 06:00–14:00 – Ola ${last}`) });
@@ -154,7 +154,7 @@ test('a published month marks a changed day with its published shift, and a dele
   await page.getByText('Wygodna').click();
   await expect(grid).toHaveAttribute('data-density', 'comfortable');
   await expect(cell('10')).toHaveAttribute('data-change', 'changed');
-  await page.screenshot({ path: '/tmp/publishing-comfortable-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('publishing-comfortable-1440.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // On a phone the publication is in reach above the day's list.
@@ -164,5 +164,5 @@ test('a published month marks a changed day with its published shift, and a dele
   await page.getByRole('option', { name: new RegExp(`^[^,]+, 10 `) }).click();
   await expect(page.getByRole('listitem').filter({ hasText: `Ola ${last}` })).toContainText('Zmieniona po publikacji. Opublikowano: 06:00–14:00.');
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: '/tmp/publishing-phone-390.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('publishing-phone-390.png'), fullPage: true });
 });

@@ -50,7 +50,7 @@ test('general settings: change and save shows Zapisywanie... then the success to
     await expect(field(page, REST)).toHaveValue('12');
     await expect(field(page, SHIFT)).toHaveValue('5');
     await expect(page.getByRole('radio', { name: /Pełna godzina/ })).toBeChecked();
-    await page.screenshot({ path: '/tmp/settings-general.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('settings-general.png'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
   } finally {
     await restoreDefaults(page);
@@ -120,14 +120,14 @@ test('monthly hours: add goes to the top, a second is refused, Anuluj clears the
   await dialog.getByRole('button', { name: 'Zapisz godziny' }).click();
   await expect(page.getByText('Nie udało się zapisać godzin pracy')).toBeVisible();
   await expect(dialog.getByRole('alert')).toHaveText('Wymagane godziny dla tego miesiąca są już ustawione. Najpierw je usuń.');
-  await page.screenshot({ path: '/tmp/settings-monthly-modal.png' });
+  await page.screenshot({ path: test.info().outputPath('settings-monthly-modal.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Anuluj' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('monthly-hours-error')).toHaveCount(0);
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(firstRow).toContainText('168 godzin');
-  await page.screenshot({ path: '/tmp/settings-monthly.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('settings-monthly.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   await table.getByRole('button', { name: `Usuń godziny pracy dla ${label}` }).click();
@@ -199,7 +199,7 @@ test('a limit changed in Settings binds the generator: no run of working days lo
     // The report speaks Polish: two people at 160 h cannot cover 12 h a day, every day.
     await expect(report).toContainText(/Zapotrzebowanie \(\d+ roboczogodzin\) przekracza możliwości zespołu przy wymaganych godzinach \(320 h\)/);
     await expect(report).not.toContainText('Demand');
-    await page.screenshot({ path: '/tmp/settings-generated-report.png' });
+    await page.screenshot({ path: test.info().outputPath('settings-generated-report.png') });
     // The generated month keeps the new limit: no breach in the report, nothing marked in the grid.
     await expect(page.getByTestId('generation-breaches')).toHaveCount(0);
     await expect(section.getByRole('grid').locator('[data-breach]')).toHaveCount(0);

@@ -48,7 +48,7 @@ test('request time off that counts as work: the modal of the specification, then
   await dialog.getByLabel('Reason').fill('Dangerous goods training');
   await dialog.getByLabel('Count as work hours').check();
   await dialog.getByLabel('Hours per day').fill('7.5');
-  await page.screenshot({ path: '/tmp/time-off-modal.png' });
+  await page.screenshot({ path: test.info().outputPath('time-off-modal.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Request Time Off' }).click();
 
@@ -60,7 +60,7 @@ test('request time off that counts as work: the modal of the specification, then
   await expect(row).toContainText('Pending');
   await expect(row).toContainText('Yes, 7.5 h per day');
   await expect(row.getByRole('cell').nth(3)).toHaveText('3');
-  await page.screenshot({ path: '/tmp/time-off-list.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('time-off-list.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
@@ -236,7 +236,7 @@ test('a manager approves one request and rejects another; the rejected one stays
   await expect(trip).toContainText('Rejected');
   await expect(trip).toHaveAttribute('data-status', 'rejected');
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await page.screenshot({ path: '/tmp/time-off-decisions.png' });
+  await page.screenshot({ path: test.info().outputPath('time-off-decisions.png') });
 
   // The grid plans the approved request and not the rejected one.
   await page.goto(`/?month=2031-07&group=${encodeURIComponent('TEST 3')}`);

@@ -21,11 +21,11 @@ test('an administrator creates a user who must change the password at first sign
   const shown = page.getByRole('dialog', { name: 'Hasło jednorazowe' });
   const oneTime = (await shown.getByTestId('one-time-password').innerText()).trim();
   expect(oneTime.length).toBeGreaterThanOrEqual(12);
-  await page.screenshot({ path: '/tmp/users-otp.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('users-otp.png'), fullPage: true });
   await shown.getByRole('button', { name: 'Gotowe' }).click();
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row.getByText('Musi zmienić hasło')).toBeVisible();
-  await page.screenshot({ path: '/tmp/users-list.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('users-list.png'), fullPage: true });
 
   // The new user is sent to the account page and cannot go elsewhere until the password is changed.
   const user = await (await browser.newContext()).newPage();
@@ -33,7 +33,7 @@ test('an administrator creates a user who must change the password at first sign
   await expect(user).toHaveURL(/\/account$/);
   await user.goto('/employees');
   await expect(user).toHaveURL(/\/account$/);
-  await user.screenshot({ path: '/tmp/account-must-change.png', fullPage: true });
+  await user.screenshot({ path: test.info().outputPath('account-must-change.png'), fullPage: true });
   await changePassword(user, oneTime, NEW_PASSWORD);
   await user.goto('/employees');
   await expect(user).toHaveURL(/\/employees$/);
@@ -75,7 +75,7 @@ test('ban, reset and delete from the Users page; the audit log shows them', asyn
   await expect(page.getByRole('row').filter({ hasText: 'Zablokowanie konta' }).filter({ hasText: email }).first()).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Nadanie nowego hasła' }).filter({ hasText: email }).first()).toBeVisible();
   await expect(page.getByText('admin.user-banned')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/users-audit.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('users-audit.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   await page.getByRole('tab', { name: 'Konta' }).click();
