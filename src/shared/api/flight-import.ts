@@ -92,26 +92,33 @@ export function mappedColumns(mapping: ImportMapping): [string, string][] {
   return out;
 }
 
+/** A table file's header as the browser read it (flights and staff imports alike). */
+export const fileHeaderSchema = z.array(z.string().max(IMPORT_CELL_MAX)).min(1).max(IMPORT_MAX_COLUMNS);
+
+/** A table file's data rows: each with its number in the file (the header is row 1); `what` names them in the refusal. */
+export const fileRowsSchema = (what: string, max: number) =>
+  z
+    .array(
+      z
+        .object({
+          /** The row's number in the file (the header is row 1). */
+          row: z.number().int().min(2),
+          cells: z.array(z.string().max(IMPORT_CELL_MAX)).max(IMPORT_MAX_COLUMNS),
+        })
+        .strict(),
+    )
+    .min(1, `the file has no ${what}`)
+    .max(max, `at most ${max} rows can be imported at once`);
+
 /** The body of POST /api/flights/import: the file's header and rows, and how to read them. */
 export const importBodySchema = z
   .object({
     /** Only classify the rows (the dry run); write nothing. */
     dryRun: z.boolean().optional(),
     fileName: z.string().trim().min(1).max(FILE_NAME_MAX),
-    header: z.array(z.string().max(IMPORT_CELL_MAX)).min(1).max(IMPORT_MAX_COLUMNS),
+    header: fileHeaderSchema,
     mapping: importMappingSchema,
-    rows: z
-      .array(
-        z
-          .object({
-            /** The row's number in the file (the header is row 1). */
-            row: z.number().int().min(2),
-            cells: z.array(z.string().max(IMPORT_CELL_MAX)).max(IMPORT_MAX_COLUMNS),
-          })
-          .strict(),
-      )
-      .min(1, 'the file has no flights')
-      .max(IMPORT_MAX_ROWS, `at most ${IMPORT_MAX_ROWS} rows can be imported at once`),
+    rows: fileRowsSchema('flights', IMPORT_MAX_ROWS),
   })
   .strict()
   .superRefine((body, ctx) => {

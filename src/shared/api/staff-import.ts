@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { employeeInputSchema } from './employees.ts';
 import { paramsOfIssue } from './issues.ts';
-import { duplicatedHeader, IMPORT_CELL_MAX, IMPORT_MAX_COLUMNS, rowErrorSchema, type RowError } from './flight-import.ts';
+import { duplicatedHeader, fileHeaderSchema, fileRowsSchema, IMPORT_CELL_MAX, rowErrorSchema, type RowError } from './flight-import.ts';
 
 /** A staff list is short: a few thousand rows at most. */
 export const STAFF_IMPORT_MAX_ROWS = 5_000;
@@ -66,20 +66,9 @@ export const staffImportBodySchema = z
   .object({
     /** Only classify the rows (the dry run); write nothing. */
     dryRun: z.boolean().optional(),
-    header: z.array(z.string().max(IMPORT_CELL_MAX)).min(1).max(IMPORT_MAX_COLUMNS),
+    header: fileHeaderSchema,
     mapping: staffMappingSchema,
-    rows: z
-      .array(
-        z
-          .object({
-            /** The row's number in the file (the header is row 1). */
-            row: z.number().int().min(2),
-            cells: z.array(z.string().max(IMPORT_CELL_MAX)).max(IMPORT_MAX_COLUMNS),
-          })
-          .strict(),
-      )
-      .min(1, 'the file has no employees')
-      .max(STAFF_IMPORT_MAX_ROWS, `at most ${STAFF_IMPORT_MAX_ROWS} rows can be imported at once`),
+    rows: fileRowsSchema('employees', STAFF_IMPORT_MAX_ROWS),
   })
   .strict()
   .superRefine((body, ctx) => {
