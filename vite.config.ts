@@ -85,7 +85,7 @@ export default defineConfig({
             {
               name: 'screens',
               minShareCount: 2,
-              test: (id: string) => /\/src\/web\/(?:ui|lib)\/|\/node_modules\/@tabler\/icons-react\//.test(id) && !/\/src\/web\/lib\/table-file\.ts$|\/src\/web\/ui\/time-off\//.test(id),
+              test: (id: string) => /\/src\/web\/(?:ui|lib)\/|\/node_modules\/@tabler\/icons-react\//.test(id) && !/\/src\/web\/lib\/table-file[.-]|\/src\/web\/ui\/time-off\//.test(id),
               priority: 0,
             },
             // The texts of the shared modals and strips (time off, coverage), which the dashboard needs both of.

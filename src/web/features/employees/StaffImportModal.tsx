@@ -2,8 +2,7 @@
 // say which column holds what, check it in a dry run (new, changed, unchanged and invalid rows with their
 // numbers and reasons), then confirm. Nothing is written before the confirmation.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, FileInput, Group, Loader, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconFileImport } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { RowError } from '../../../shared/api/flight-import.ts';
@@ -18,6 +17,7 @@ import {
 } from '../../../shared/api/staff-import.ts';
 import { issueText, translateApiError } from '../../lib/api-errors.ts';
 import { readTableFile, type FileError, type TimetableFile } from '../../lib/table-file.ts';
+import { TABLE_FILE_TYPES, TableFileStep } from '../../lib/table-file-step.tsx';
 import { toast } from '../../ui/toast.ts';
 import { previewStaffImport, useImportStaff } from './api.ts';
 
@@ -153,28 +153,14 @@ export function StaffImportModal({ onClose }: { onClose: () => void }) {
     <Modal opened onClose={onClose} title={t('staffImport.title')} size="60rem" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <Stack>
         <Text size="sm">{t('staffImport.intro')}</Text>
-        <FileInput
-          label={t('staffImport.file')}
-          placeholder={t('staffImport.filePlaceholder')}
-          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          leftSection={<IconFileImport size={18} />}
-          value={file}
-          onChange={(f) => void choose(f)}
-          clearable
-          clearButtonProps={{ 'aria-label': t('staffImport.clearFile') }}
-          data-autofocus
+        <TableFileStep
+          texts={{ label: t('staffImport.file'), placeholder: t('staffImport.filePlaceholder'), clear: t('staffImport.clearFile'), reading: t('staffImport.reading') }}
+          accept={TABLE_FILE_TYPES}
+          file={file}
+          onChoose={(f) => void choose(f)}
+          reading={reading}
+          error={fileError}
         />
-        {reading && (
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text size="sm">{t('staffImport.reading')}</Text>
-          </Group>
-        )}
-        {fileError && (
-          <Alert color="red" role="alert">
-            {fileError}
-          </Alert>
-        )}
         {read && !preview && (
           <Stack gap="sm">
             <Title order={3} size="h5">

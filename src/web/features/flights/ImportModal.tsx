@@ -1,8 +1,7 @@
 // Import timetable (docs/flights-import.md): choose a CSV or XLSX file, say which column holds what
 // (a saved mapping for the same header is offered again), check it in a dry run, then confirm.
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, FileInput, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconFileImport } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   guessMapping,
@@ -12,6 +11,7 @@ import {
   type ImportResult,
 } from '../../../shared/api/flight-import.ts';
 import { toast } from '../../ui/toast.ts';
+import { TABLE_FILE_TYPES, TableFileStep } from '../../lib/table-file-step.tsx';
 import { previewImport, previewSsim, useAirportSettings, useImportFlights, useImportProfiles, useImportSsim } from './api.ts';
 import { IMPORT_MAX_BYTES } from '../../../shared/api/flight-import.ts';
 import { SSIM_RECORD_LENGTH } from '../../../shared/api/ssim.ts';
@@ -179,28 +179,14 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
     <Modal opened onClose={onClose} title={t('importModal.title')} size="70rem" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <Stack>
         <Text size="sm">{t('importModal.intro')}</Text>
-        <FileInput
-          label={t('importModal.file')}
-          placeholder={t('importModal.filePlaceholder')}
-          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.ssim,.txt,text/plain"
-          leftSection={<IconFileImport size={18} />}
-          value={file}
-          onChange={(f) => void choose(f)}
-          clearable
-          clearButtonProps={{ 'aria-label': t('importModal.clearFile') }}
-          data-autofocus
+        <TableFileStep
+          texts={{ label: t('importModal.file'), placeholder: t('importModal.filePlaceholder'), clear: t('importModal.clearFile'), reading: t('importModal.reading') }}
+          accept={`${TABLE_FILE_TYPES},.ssim,.txt,text/plain`}
+          file={file}
+          onChoose={(f) => void choose(f)}
+          reading={reading}
+          error={fileError}
         />
-        {reading && (
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text size="sm">{t('importModal.reading')}</Text>
-          </Group>
-        )}
-        {fileError && (
-          <Alert color="red" role="alert">
-            {fileError}
-          </Alert>
-        )}
         {ssimText !== null && !preview && (
           <Alert color={station ? 'blue' : 'yellow'} data-testid="ssim-detected" role="status">
             {station ? t('ssim.detected', { station }) : t('ssim.detectedNoStation')}
