@@ -1,5 +1,5 @@
 // The month a planner chose follows them from screen to screen and survives a reload.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { currentMonthKey, useMonth } from './useMonth.ts';
@@ -43,6 +43,23 @@ describe('useMonth', () => {
     expect(screen.getByText('time-off: 2025-12')).toBeInTheDocument();
     // …and says so in its address, so a reload keeps it.
     expect(screen.getByText('address ?month=2025-12')).toBeInTheDocument();
+  });
+
+  afterEach(() => window.history.replaceState(null, ''));
+
+  it('does not write the month into an address the planner has already left (a screen that mounted late)', () => {
+    // The browser's entry is another one: the planner clicked elsewhere while this screen's code loaded.
+    window.history.replaceState({ key: 'the-next-screen', idx: 1 }, '');
+    render(app('/flights'));
+    expect(screen.getByText(`flights: ${currentMonthKey()}`)).toBeInTheDocument();
+    expect(screen.getByText('address')).toBeInTheDocument();
+  });
+
+  it('writes it while the screen is the browser’s entry', () => {
+    // The router's first entry, as a browser router would have stored it.
+    window.history.replaceState({ key: 'default', idx: 0 }, '');
+    render(app('/flights'));
+    expect(screen.getByText(`address ?month=${currentMonthKey()}`)).toBeInTheDocument();
   });
 
   it('opens on the current month in a fresh tab, and ignores a month that is not one', () => {

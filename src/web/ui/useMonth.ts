@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { addMonths } from '../../shared/month.ts';
 import { isoMonth } from '../../shared/api/dates.ts';
 
@@ -29,6 +29,17 @@ function remember(month: string): void {
 }
 
 /**
+ * Whether the browser's current history entry is the one a screen was rendered for. The router keeps
+ * its entry's key in the history state; with no key there (the first page, or a router in memory), it
+ * is taken to be.
+ */
+function stillCurrent(key: string): boolean {
+  const state: unknown = typeof window === 'undefined' ? null : window.history.state;
+  const current = state && typeof state === 'object' && 'key' in state ? (state as { key: unknown }).key : undefined;
+  return typeof current !== 'string' || current === key;
+}
+
+/**
  * The month a screen shows, kept in the address (?month=YYYY-MM) so reloads and links keep it, and
  * remembered for the tab, so that moving to another screen opens it on the same month instead of the
  * current one. A screen opened without a month in its address takes the remembered one.
@@ -37,9 +48,13 @@ export function useMonth(): [string, (delta: number) => void] {
   const [params, setParams] = useSearchParams();
   const month = validMonth(params.get('month')) ?? rememberedMonth() ?? currentMonthKey();
   const shown = params.get('month');
+  const { key } = useLocation();
   useEffect(() => {
     remember(month);
-    // The address always says the month, so a reload or a copied link opens the same one.
+    // The address always says the month, so a reload or a copied link opens the same one; but only
+    // while this screen's address is still the browser's: a screen that mounts late (its code was
+    // loading) after the planner clicked elsewhere must not send them back to it.
+    if (!stillCurrent(key)) return;
     if (shown !== month)
       setParams(
         (prev) => {
@@ -49,7 +64,7 @@ export function useMonth(): [string, (delta: number) => void] {
         },
         { replace: true },
       );
-  }, [month, shown, setParams]);
+  }, [month, shown, setParams, key]);
   const move = useCallback(
     (delta: number) =>
       setParams(
