@@ -20,6 +20,7 @@ import type {
   ShiftFace,
 } from '../../shared/api/publishing.ts';
 import { tryLockGroupMonth } from './generation.ts';
+import { neighboursOverlap } from './schedules.ts';
 
 const hhmm = (time: string): string => time.slice(0, 5);
 
@@ -365,8 +366,6 @@ export async function resetToPublished(db: Db, input: ResetInput): Promise<Publi
   });
 }
 
-const wall = (date: string, time: string) => `${date}T${time.slice(0, 5)}`;
-
 /**
  * The published copy may no longer fit the months around it: a night shift saved since on the day
  * before the month may run into a published shift of its first morning, or a published night shift
@@ -391,11 +390,7 @@ async function refuseEdgeOverlap(
   for (const other of neighbours) {
     const published = copy.find((s) => s.employeeId === other.employeeId && s.date === (other.date === before ? first : last));
     if (!published) continue;
-    const overlaps =
-      other.date === before
-        ? wall(other.endDate, other.endTime) > wall(published.date, published.startTime)
-        : wall(published.endDate, published.endTime) > wall(other.date, other.startTime);
-    if (!overlaps) continue;
+    if (!neighboursOverlap(other, published)) continue;
     const hm = (time: string) => time.slice(0, 5);
     throw new ConflictError(
       'RESET_OVERLAP',

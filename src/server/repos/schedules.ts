@@ -56,6 +56,17 @@ export type UpsertResult =
 /** A wall-clock date and time as sortable text ("YYYY-MM-DDTHH:mm"); both sides are in the airport's zone. */
 const wall = (date: string, time: string) => `${date}T${hhmm(time)}`;
 
+type ShiftSpan = { date: string; startTime: string; endTime: string; endDate: string };
+
+/**
+ * Whether two shifts of one employee on neighbouring dates overlap: the earlier one still runs when
+ * the later one starts (wall-clock times compare as written: one zone, one date order).
+ */
+export function neighboursOverlap(a: ShiftSpan, b: ShiftSpan): boolean {
+  const [earlier, later] = a.date < b.date ? [a, b] : [b, a];
+  return wall(earlier.endDate, earlier.endTime) > wall(later.date, later.startTime);
+}
+
 /**
  * Creates the day's shift, or replaces it in place when the edit names the stored version. An edit
  * made without a version on a day that meanwhile got a shift, or with an older version, is stale.
@@ -84,11 +95,7 @@ export async function upsertSchedule(db: Db, input: ShiftWrite): Promise<UpsertR
       );
     for (const raw of neighbours) {
       const other = normalize(raw);
-      const overlaps =
-        other.date < input.date
-          ? wall(other.endDate, other.endTime) > wall(input.date, input.startTime)
-          : wall(input.endDate, input.endTime) > wall(other.date, other.startTime);
-      if (overlaps) return { kind: 'overlap', other } as const;
+      if (neighboursOverlap(other, input)) return { kind: 'overlap', other } as const;
     }
     const values = { startTime: input.startTime, endTime: input.endTime, endDate: input.endDate, totalHours: input.totalHours };
     const where = and(eq(schedules.employeeId, input.employeeId), eq(schedules.date, input.date));
