@@ -18,7 +18,8 @@ export interface EmployeeValues {
   monthlyHours?: number | null | undefined;
 }
 
-const columns = {
+/** An employee's stored fields, as every read of the table selects them. */
+export const employeeColumns = {
   id: employees.id,
   firstName: employees.firstName,
   lastName: employees.lastName,
@@ -44,14 +45,14 @@ function values(input: EmployeeValues) {
 
 export async function listEmployees(db: Db): Promise<Employee[]> {
   return db
-    .select(columns)
+    .select(employeeColumns)
     .from(employees)
     .innerJoin(staffGroups, eq(staffGroups.name, employees.role))
     .orderBy(asc(staffGroups.position), asc(staffGroups.name), asc(employees.lastName), asc(employees.firstName), asc(employees.id));
 }
 
 export async function getEmployee(db: Db, id: string): Promise<Employee | null> {
-  const [row] = await db.select(columns).from(employees).where(eq(employees.id, id));
+  const [row] = await db.select(employeeColumns).from(employees).where(eq(employees.id, id));
   return row ?? null;
 }
 
@@ -65,7 +66,7 @@ export type EmployeeWrite = { kind: 'ok'; row: Employee } | { kind: 'missing' } 
 export async function createEmployee(db: Db, input: EmployeeValues): Promise<EmployeeWrite> {
   return db.transaction(async (tx) => {
     if (!(await groupExists(tx, input.role))) return { kind: 'no-group' } as const;
-    const [row] = await tx.insert(employees).values(values(input)).returning(columns);
+    const [row] = await tx.insert(employees).values(values(input)).returning(employeeColumns);
     return { kind: 'ok', row: row! } as const;
   });
 }
@@ -81,7 +82,7 @@ export async function updateEmployee(db: Db, id: string, version: number, input:
       .update(employees)
       .set({ ...values(input), version: sql`${employees.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(employees.id, id), eq(employees.version, version)))
-      .returning(columns);
+      .returning(employeeColumns);
     return row ? ({ kind: 'ok', row } as const) : ({ kind: 'stale' } as const);
   });
 }

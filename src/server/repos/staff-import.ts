@@ -2,6 +2,7 @@
 // when the row has no email, classified as new, changed, unchanged or invalid, and, unless it is the
 // dry run, the new and changed rows written in one transaction.
 import { eq, sql } from 'drizzle-orm';
+import { employeeColumns } from './employees.ts';
 import type { Db } from '../db/client.ts';
 import { employees, staffGroups } from '../db/schema.ts';
 import {
@@ -45,18 +46,7 @@ export async function importStaff(
 ): Promise<StaffImportAnswer> {
   return db.transaction(async (tx) => {
     const groups = (await tx.select({ name: staffGroups.name }).from(staffGroups)).map((g) => g.name);
-    const stored: Stored[] = await tx
-      .select({
-        id: employees.id,
-        firstName: employees.firstName,
-        lastName: employees.lastName,
-        email: employees.email,
-        phoneNumber: employees.phoneNumber,
-        role: employees.role,
-        workingTimeFraction: employees.workingTimeFraction,
-        monthlyHours: employees.monthlyHours,
-      })
-      .from(employees);
+    const stored: Stored[] = await tx.select(employeeColumns).from(employees);
     const byEmail = new Map(stored.map((e) => [e.email.toLowerCase(), e]));
     const byName = new Map<string, Stored[]>();
     for (const e of stored) byName.set(nameKey(e.firstName, e.lastName), [...(byName.get(nameKey(e.firstName, e.lastName)) ?? []), e]);
