@@ -97,3 +97,20 @@ describe('the payroll export', () => {
     expect(await screen.findByText(/Nie udało się pobrać eksportu do płac/)).toBeInTheDocument();
   });
 });
+
+describe('public holidays in the printout', () => {
+  it('mark the holiday’s column, header and cells, and name it on the header in the planner’s language', async () => {
+    const november: MonthData = { ...MONTH, holidays: [{ date: '2026-11-11', names: { pl: 'Narodowe Święto Niepodległości', en: 'Independence Day' } }] };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(november), { status: 200, headers: { 'content-type': 'application/json' } })));
+    await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11', language: 'en' });
+    const row = (await screen.findByRole('rowheader', { name: 'Anna Nowak' })).closest('tr')!;
+    const table = row.closest('table')!;
+    const headers = [...table.querySelectorAll('thead th')];
+    const marked = headers.filter((h) => h.hasAttribute('data-holiday'));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toHaveTextContent(/11$/);
+    expect(marked[0]).toHaveAttribute('title', 'Independence Day');
+    const cells = [...row.querySelectorAll('td')];
+    expect(cells.filter((c) => c.hasAttribute('data-holiday'))).toEqual([cells[10]]);
+  });
+});
