@@ -20,7 +20,7 @@ import type {
   ShiftFace,
 } from '../../shared/api/publishing.ts';
 import { tryLockGroupMonth } from './generation.ts';
-import { neighboursOverlap } from './schedules.ts';
+import { neighboursOverlap } from '../domain/shifts.ts';
 
 const hhmm = (time: string): string => time.slice(0, 5);
 

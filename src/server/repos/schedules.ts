@@ -8,6 +8,7 @@ import { hhmm } from './month.ts';
 import { nextDate, previousDate } from '../../shared/hours.ts';
 import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 import { monthOfDate, recordEdit } from './publishing.ts';
+import { neighboursOverlap } from '../domain/shifts.ts';
 
 const columns = {
   id: schedules.id,
@@ -52,20 +53,6 @@ export type UpsertResult =
   | { kind: 'employee-missing' }
   | { kind: 'stale' }
   | { kind: 'overlap'; other: Schedule };
-
-/** A wall-clock date and time as sortable text ("YYYY-MM-DDTHH:mm"); both sides are in the airport's zone. */
-const wall = (date: string, time: string) => `${date}T${hhmm(time)}`;
-
-type ShiftSpan = { date: string; startTime: string; endTime: string; endDate: string };
-
-/**
- * Whether two shifts of one employee on neighbouring dates overlap: the earlier one still runs when
- * the later one starts (wall-clock times compare as written: one zone, one date order).
- */
-export function neighboursOverlap(a: ShiftSpan, b: ShiftSpan): boolean {
-  const [earlier, later] = a.date < b.date ? [a, b] : [b, a];
-  return wall(earlier.endDate, earlier.endTime) > wall(later.date, later.startTime);
-}
 
 /**
  * Creates the day's shift, or replaces it in place when the edit names the stored version. An edit
