@@ -65,15 +65,23 @@ function serve() {
 
 async function openMenu(email: string, language: 'pl' | 'en' = 'en') {
   const name = language === 'en' ? `Actions for ${email}` : `Akcje dla ${email}`;
-  await userEvent.click(await screen.findByRole('button', { name }));
-  return shownMenu();
+  const button = await screen.findByRole('button', { name });
+  await userEvent.click(button);
+  return shownMenu(button);
 }
 
-/** The open menu, once its opening transition has shown it. */
-async function shownMenu() {
-  const menu = await screen.findByRole('menu', { hidden: true });
-  await waitFor(() => expect(menu).toBeVisible());
-  return menu;
+/**
+ * The menu a button opened, once its opening transition has shown it: the one the button controls,
+ * not another row's menu that may still be closing.
+ */
+async function shownMenu(button: HTMLElement) {
+  return waitFor(() => {
+    const id = button.getAttribute('aria-controls');
+    const menu = id ? document.getElementById(id) : null;
+    expect(menu).not.toBeNull();
+    expect(menu).toBeVisible();
+    return menu!;
+  });
 }
 
 describe('an account’s row menu', () => {
@@ -132,9 +140,10 @@ describe('an account’s row menu', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // The menu by keyboard alone: focus its button, open it with Enter, arrow down to Delete, choose it.
-    screen.getByRole('button', { name: 'Actions for anna@grafik.test' }).focus();
+    const annasButton = screen.getByRole('button', { name: 'Actions for anna@grafik.test' });
+    annasButton.focus();
     await userEvent.keyboard('{Enter}');
-    const menu = await shownMenu();
+    const menu = await shownMenu(annasButton);
     await waitFor(() => expect(menu).toContainElement(document.activeElement as HTMLElement));
     await userEvent.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Set a new password' })).toHaveFocus();
