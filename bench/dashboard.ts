@@ -5,7 +5,7 @@
 // re-render after a save. Prints the figures and writes them to bench/RESULTS.md between the
 // dashboard markers, keeping the rest of the file.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,12 @@ const STAFF = 200;
 const SMALL_GROUP = 'Bench 60';
 const SMALL_STAFF = 60;
 const RUNS = 7;
+/**
+ * `--profile <file>`: instead of measuring, record the page's CPU profile (Chrome's .cpuprofile) over one
+ * first render of the 200's month, from a build left unminified so the profile names the functions.
+ */
+const profileAt = process.argv.indexOf('--profile');
+const PROFILE = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
 const ADMIN = { email: 'bench@grafik.test', password: 'planner grid under load 2026' };
 const SHIFTS = [
   ['05:00', '13:00'],
@@ -292,7 +298,7 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'grafik-bench-dashboard-'));
   const webRoot = join(work, 'web');
   console.log('building the front end…');
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'], {
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir', ...(PROFILE ? ['--minify', 'false'] : [])], {
     cwd: root,
     stdio: 'inherit',
   });
@@ -324,6 +330,17 @@ async function main() {
     const allUrl = `/?month=${MONTH}`;
     // One warm-up load (code and fonts cached), then the measured runs.
     await firstRender(page, groupUrl, first, last);
+    if (PROFILE) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      const measured = await firstRender(page, groupUrl, first, last);
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(PROFILE, JSON.stringify(profile));
+      console.log(`profile of one first render (first rows ${fmt(measured.firstRows)} ms, last row ${fmt(measured.total)} ms) written to ${PROFILE}`);
+      return;
+    }
     const renderGroup: Render[] = [];
     const renderAll: Render[] = [];
     for (let i = 0; i < RUNS; i++) renderGroup.push(await firstRender(page, groupUrl, first, last));

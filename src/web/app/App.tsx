@@ -6,6 +6,9 @@ import { RequireAuth } from './RequireAuth.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteFallback } from './RouteFallback.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { prefetchMonth } from '../lib/month-query.ts';
+import { monthOfAddress } from '../ui/useMonth.ts';
+import { appQueryClient } from './Providers.tsx';
 
 /**
  * A screen whose code and texts are fetched together the first time it is opened; the route waits for
@@ -64,6 +67,8 @@ if (import.meta.env.PROD && typeof window !== 'undefined') {
     void Layout.preload().catch(() => undefined);
     void first.preload().catch(() => undefined);
   }
+  // The dashboard's month is read alongside its code and the session check, not after both.
+  if (window.location.pathname === '/') prefetchMonth(appQueryClient, monthOfAddress(window.location.search));
 }
 
 /** Every path of docs/product.md §2 (/airport-hours has its own route: docs/design.md#routes). */

@@ -28,9 +28,10 @@ export function makeQueryClient() {
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient ?? defaultClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient ?? appQueryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }
 
-const defaultClient = makeQueryClient();
+/** The app's one query client (tests pass their own to Providers). */
+export const appQueryClient = makeQueryClient();

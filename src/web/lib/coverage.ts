@@ -4,9 +4,9 @@
 // settings) reloads these with reloadCoverage().
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api.ts';
+import { fetchMonth, monthQueryKey, MONTH_STALE_MS } from './month-query.ts';
 import type { DayProfile, MonthCoverage } from '../../shared/api/coverage.ts';
 import type { GenerationRuns } from '../../shared/api/generation.ts';
-import type { MonthData } from '../../shared/api/schedule.ts';
 
 export const coverageKeys = {
   all: ['coverage'] as const,
@@ -56,9 +56,9 @@ export function useGenerationRuns(role: string, month: string) {
 /** The month's shifts and people, under the dashboard's own key (['month', month]), so both share it. */
 export function useMonthShifts(month: string) {
   return useQuery({
-    queryKey: ['month', month] as const,
-    queryFn: ({ signal }) => api<MonthData>(`/month?month=${month}`, { signal }),
-    staleTime: 5_000,
+    queryKey: monthQueryKey(month),
+    queryFn: ({ signal }) => fetchMonth(month, signal),
+    staleTime: MONTH_STALE_MS,
   });
 }
 

@@ -29,6 +29,15 @@ function remember(month: string): void {
 }
 
 /**
+ * The month a screen opened at `search` (an address's query) shows: the address's own, else the one
+ * remembered for the tab, else the current month.
+ */
+export function monthOfAddress(search: string | URLSearchParams): string {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return validMonth(params.get('month')) ?? rememberedMonth() ?? currentMonthKey();
+}
+
+/**
  * Whether the browser's current history entry is the one a screen was rendered for. The router keeps
  * its entry's key in the history state; with no key there (the first page, or a router in memory), it
  * is taken to be.
@@ -46,7 +55,7 @@ function stillCurrent(key: string): boolean {
  */
 export function useMonth(): [string, (delta: number) => void] {
   const [params, setParams] = useSearchParams();
-  const month = validMonth(params.get('month')) ?? rememberedMonth() ?? currentMonthKey();
+  const month = monthOfAddress(params);
   const shown = params.get('month');
   const { key } = useLocation();
   useEffect(() => {

@@ -6,13 +6,15 @@ import type { EventInput, MonthData, Schedule, ScheduleEvent, ScheduleInput } fr
 import { addMonths } from '../../../shared/month.ts';
 import { generateResponseSchema, type GenerateResponse } from '../../../shared/api/generation.ts';
 
-export const monthQueryKey = (month: string) => ['month', month] as const;
+import { fetchMonth, monthQueryKey, MONTH_STALE_MS } from '../../lib/month-query.ts';
+
+export { monthQueryKey };
 
 export function useMonthData(month: string) {
   return useQuery({
     queryKey: monthQueryKey(month),
-    queryFn: ({ signal }) => api<MonthData>(`/month?month=${month}`, { signal }),
-    staleTime: 5_000,
+    queryFn: ({ signal }) => fetchMonth(month, signal),
+    staleTime: MONTH_STALE_MS,
     // Colleagues plan the same month: the grid shows their changes within half a minute, and at once
     // when the planner comes back to the tab (the server keeps the month ready, so this is cheap).
     refetchInterval: 30_000,
@@ -32,7 +34,7 @@ export function usePreviousMonthData(month: string, date: string, chosen: boolea
   const enabled = chosen && Number(date.slice(8, 10)) <= LOOK_BACK_DAYS && previous >= '2000-01';
   return useQuery({
     queryKey: monthQueryKey(previous),
-    queryFn: ({ signal }) => api<MonthData>(`/month?month=${previous}`, { signal }),
+    queryFn: ({ signal }) => fetchMonth(previous, signal),
     staleTime: 30_000,
     enabled,
     retry: false,
@@ -47,7 +49,7 @@ export function usePreviousMonth(month: string, enabled: boolean) {
   const previous = addMonths(month, -1);
   return useQuery({
     queryKey: monthQueryKey(previous),
-    queryFn: ({ signal }) => api<MonthData>(`/month?month=${previous}`, { signal }),
+    queryFn: ({ signal }) => fetchMonth(previous, signal),
     staleTime: 30_000,
     enabled: enabled && previous >= '2000-01',
     retry: false,

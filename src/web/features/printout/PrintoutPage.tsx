@@ -6,8 +6,8 @@ import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
+import { fetchMonth, monthQueryKey } from '../../lib/month-query.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
@@ -26,7 +26,7 @@ export function PrintoutPage() {
   const employeeId = params.get('employee');
   const [month, move] = useMonth();
   // The dashboard's month answer, under its key: one read serves both screens.
-  const data = useQuery({ queryKey: ['month', month], queryFn: ({ signal }) => api<MonthData>(`/month?month=${month}`, { signal }) });
+  const data = useQuery({ queryKey: monthQueryKey(month), queryFn: ({ signal }) => fetchMonth(month, signal) });
   const status = usePublishStatus(group, month);
   const people = (data.data?.groups.find((g) => g.name === group)?.employees ?? []).filter((e) => !employeeId || e.id === employeeId);
 
