@@ -30,8 +30,9 @@ const SMALL_GROUP = 'Bench 60';
 const SMALL_STAFF = 60;
 const RUNS = 7;
 /**
- * `--profile <file>`: instead of measuring, record the page's CPU profile (Chrome's .cpuprofile) over one
- * first render of the 200's month, from a build left unminified so the profile names the functions.
+ * `--profile <file>`: instead of measuring, record the page's CPU profile (Chrome's .cpuprofile) and
+ * Chrome's trace over one first render of the 200's month (with `--save`: over one save), from a build
+ * left unminified so the profile names the functions.
  */
 const profileAt = process.argv.indexOf('--profile');
 const PROFILE = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
@@ -330,15 +331,35 @@ async function main() {
     const allUrl = `/?month=${MONTH}`;
     // One warm-up load (code and fonts cached), then the measured runs.
     await firstRender(page, groupUrl, first, last);
+    if (PROFILE && process.argv.includes('--save')) {
+      // The same for one save, after a first render left to settle.
+      await firstRender(page, groupUrl, first, last);
+      const dates = monthDates(MONTH);
+      await saveAndRerender(page, seeded.employeeIds[7]!, dates[1]!, '07:00', '15:30');
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await browser.startTracing(page, { path: `${PROFILE}.trace.json`, categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
+      const took = await saveAndRerender(page, seeded.employeeIds[60]!, dates[4]!, '07:00', '15:00');
+      await browser.stopTracing();
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(PROFILE, JSON.stringify(profile));
+      console.log(`profile of one save (${fmt(took)} ms) written to ${PROFILE}, its trace to ${PROFILE}.trace.json`);
+      return;
+    }
     if (PROFILE) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
+      // And Chrome's trace of the same render (style, layout, paint and script by time), beside it.
+      await browser.startTracing(page, { path: `${PROFILE}.trace.json`, categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
       const measured = await firstRender(page, groupUrl, first, last);
+      await browser.stopTracing();
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(PROFILE, JSON.stringify(profile));
-      console.log(`profile of one first render (first rows ${fmt(measured.firstRows)} ms, last row ${fmt(measured.total)} ms) written to ${PROFILE}`);
+      console.log(`profile of one first render (first rows ${fmt(measured.firstRows)} ms, last row ${fmt(measured.total)} ms) written to ${PROFILE}, its trace to ${PROFILE}.trace.json`);
       return;
     }
     const renderGroup: Render[] = [];

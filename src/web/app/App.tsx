@@ -7,6 +7,7 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteFallback } from './RouteFallback.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { prefetchMonth } from '../lib/month-query.ts';
+import { prefetchSession } from '../lib/session.ts';
 import { monthOfAddress } from '../ui/useMonth.ts';
 import { appQueryClient } from './Providers.tsx';
 
@@ -63,6 +64,8 @@ const UsersPage = screen(() => import('../features/users/UsersPage.tsx'), 'Users
 const firstScreens: Record<string, { preload: () => Promise<unknown> }> = { '/': DashboardPage, '/schedule': SchedulePage, '/coverage': CoveragePage };
 if (import.meta.env.PROD && typeof window !== 'undefined') {
   const first = firstScreens[window.location.pathname];
+  // Every signed-in screen waits for the session: it is checked before React first renders.
+  if (!['/login', '/register'].includes(window.location.pathname)) prefetchSession(appQueryClient);
   if (first) {
     void Layout.preload().catch(() => undefined);
     void first.preload().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { authClient } from './auth-client.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
@@ -21,6 +21,17 @@ async function fetchSession(): Promise<{ user: SessionUser } | null> {
   return data ? { user: data.user as SessionUser } : null;
 }
 
+/** How long a checked session counts as fresh. */
+const SESSION_STALE_MS = 30_000;
+
+/**
+ * Starts the session check before React renders (the signed-in screens wait for it), alongside the
+ * screen's code; useSession then finds the answer there.
+ */
+export function prefetchSession(client: QueryClient): void {
+  void client.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: SESSION_STALE_MS });
+}
+
 /**
  * The current session. It is re-checked on a fixed tick while the tab is visible; TanStack Query
  * pauses the interval while the tab is hidden.
@@ -32,7 +43,7 @@ export function useSession() {
     refetchInterval: SESSION_TICK_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
-    staleTime: 30_000,
+    staleTime: SESSION_STALE_MS,
   });
 }
 

@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { rememberingT } from '../../lib/remembering-t.ts';
 import { Link, useSearchParams } from 'react-router';
 import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -71,7 +72,9 @@ type ModalState = { kind: 'schedule' | 'timeOff' | 'event'; employeeId: string; 
 type DoomedRecord = { what: 'schedule' | 'event' | 'timeOff'; employeeId: string; date: string; id: string; version: number; shift?: Schedule };
 
 export function DashboardPage() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t: plainT, i18n } = useTranslation('dashboard');
+  // The grid says the same few sentences thousands of times: each is made once (per language).
+  const t = useMemo(() => rememberingT(plainT), [plainT]);
   const language = i18n.resolvedLanguage ?? 'pl';
   const [month, move] = useMonth();
   // Which group to show (all by default), kept in the address like the month.
@@ -164,15 +167,18 @@ export function DashboardPage() {
   // for the rows drawn (and the cell menu's and details' employee) only, once per employee's breaches.
   const previous = usePreviousMonth(month, data !== undefined).data;
   const breaches = useMonthBreaches(data, previous);
+  // Each employee's marks, made once per judged list of breaches and kept across saves and reloads
+  // (a new month answer leaves the judged lists as they were until the judge answers anew).
+  const madeMarks = useRef(new WeakMap<object, { name: string | undefined; t: unknown; marks: RowMarks | undefined }>());
   const marks = useMemo(() => {
-    const made = new WeakMap<object, { name: string | undefined; marks: RowMarks | undefined }>();
+    const made = madeMarks.current;
     return {
       get(employeeId: string): RowMarks | undefined {
         const list = breaches.get(employeeId);
         if (!list) return undefined;
         const name = nameOf(employeeId);
         const kept = made.get(list);
-        if (kept && kept.name === name) return kept.marks;
+        if (kept && kept.name === name && kept.t === t) return kept.marks;
         const byDate = new Map<string, string[]>();
         const reasons: string[] = [];
         for (const { breach, dates } of list) {
@@ -181,7 +187,7 @@ export function DashboardPage() {
           for (const date of dates) byDate.set(date, [...(byDate.get(date) ?? []), sentence]);
         }
         const rowMarks = reasons.length > 0 ? { reasons, byDate, key: [...byDate].map(([d, r]) => `${d}:${r.join('|')}`).join(';') + `#${reasons.join('|')}` } : undefined;
-        made.set(list, { name, marks: rowMarks });
+        made.set(list, { name, t, marks: rowMarks });
         return rowMarks;
       },
     };
@@ -342,6 +348,10 @@ export function DashboardPage() {
               size="xs"
               w={200}
               allowDeselect={false}
+              // Its list stays in the page while closed; a ScrollArea there would measure the whole
+              // page (a forced layout of the grid) as the month is first drawn. The list scrolls natively.
+              withScrollArea={false}
+              styles={{ dropdown: { maxHeight: 280, overflowY: 'auto' } }}
               data={[{ value: '', label: t('allGroups') }, ...data.groups.map((g) => ({ value: g.name, label: g.name }))]}
               value={groupFilter && data.groups.some((g) => g.name === groupFilter) ? groupFilter : ''}
               onChange={(value) => setGroupFilter(value || null)}

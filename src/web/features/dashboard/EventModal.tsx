@@ -10,6 +10,7 @@ import { saveEvent, useFreshMonth, useReloadMonth } from './api.ts';
 import { fullName } from './model.ts';
 import { longDate } from './format.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
+import { GRID_EDITOR_LOCKS_SCROLL } from './editor-modal.ts';
 
 type Props = { month: string; employee: MonthEmployee; date: string; existing: ScheduleEvent | undefined; onClose: () => void };
 
@@ -54,7 +55,7 @@ export function EventModal({ month, employee, date, existing: shown, onClose }: 
   };
 
   return (
-    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={existing ? t('event.editTitle') : t('event.addTitle')} centered>
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={existing ? t('event.editTitle') : t('event.addTitle')} centered lockScroll={GRID_EDITOR_LOCKS_SCROLL}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

@@ -278,7 +278,12 @@ type InView = { blocks: ReadonlySet<number>; heights: ReadonlyMap<number, number
  * of the keyboard's place (the cell with the tab stop) stays drawn, so focus is never lost.
  */
 function useBlocksInView(tableRef: RefObject<HTMLTableElement | null>, windowed: boolean, blocks: number, perBlock: number, density: Density): Drawn {
-  const [state, setState] = useState<InView>(() => ({ blocks: new Set(), heights: new Map(), row: ROW_ESTIMATE[density], density }));
+  // Drawn at once: the blocks a window's height holds from the grid's top, as a grid at the top of the
+  // page shows them (so the first paint needs no second render); measured before that paint below.
+  const [state, setState] = useState<InView>(() => {
+    const fit = typeof window === 'undefined' ? 1 : Math.ceil(window.innerHeight / (perBlock * ROW_ESTIMATE[density]));
+    return { blocks: new Set(Array.from({ length: Math.min(blocks, Math.max(1, fit)) }, (_, b) => b)), heights: new Map(), row: ROW_ESTIMATE[density], density };
+  });
   // Heights measured in the other density are of no use.
   const current = state.density === density ? state : { blocks: state.blocks, heights: new Map<number, number>(), row: ROW_ESTIMATE[density], density };
   useLayoutEffect(() => {
@@ -298,7 +303,13 @@ function useBlocksInView(tableRef: RefObject<HTMLTableElement | null>, windowed:
       const r = body.getBoundingClientRect();
       if (r.bottom >= view.top && r.top <= Math.min(view.bottom, window.innerHeight)) first.add(Number(body.dataset.block));
     }
-    setState((prev) => ({ ...prev, blocks: first, ...(prev.density === density ? {} : { heights: new Map(), row: ROW_ESTIMATE[density], density }) }));
+    // Those already drawn stay until the observer finds them out of reach: no second render when the
+    // first one drew the view already.
+    setState((prev) =>
+      prev.density === density && [...first].every((b) => prev.blocks.has(b))
+        ? prev
+        : { ...prev, blocks: first, ...(prev.density === density ? {} : { heights: new Map(), row: ROW_ESTIMATE[density], density }) },
+    );
     const observer = new IntersectionObserver(
       (entries) => {
         const keep = pinned();

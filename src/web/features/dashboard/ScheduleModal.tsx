@@ -24,6 +24,7 @@ import { endsNextDay, fullName, type EmployeeMonth } from './model.ts';
 import { longDate } from './format.ts';
 import { ruleSentence } from './sentences.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
+import { GRID_EDITOR_LOCKS_SCROLL } from './editor-modal.ts';
 
 type Props = {
   month: string;
@@ -198,7 +199,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     ruleSentence(t, language, b.rule, { ...b.params, employeeId: employee.id, date: b.date, amount: b.amount }, () => fullName(employee), 'edit');
 
   return (
-    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('schedule.title')} centered>
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('schedule.title')} centered lockScroll={GRID_EDITOR_LOCKS_SCROLL}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

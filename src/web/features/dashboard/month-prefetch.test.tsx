@@ -3,10 +3,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { makeQueryClient } from '../app/Providers.tsx';
-import { useMonthData } from '../features/dashboard/api.ts';
-import { prefetchMonth } from './month-query.ts';
-import { MONTH_STORAGE_KEY, monthOfAddress } from '../ui/useMonth.ts';
+import { makeQueryClient } from '../../app/Providers.tsx';
+import { useMonthData } from './api.ts';
+import { prefetchMonth } from '../../lib/month-query.ts';
+import { MONTH_STORAGE_KEY, monthOfAddress } from '../../ui/useMonth.ts';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
