@@ -196,6 +196,10 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
   // Generate: the last step is done, the checklist goes, the grid has shifts.
   await openDashboard(page);
   await expect(checklist(page).getByText('Gotowe kroki: 4 z 5')).toBeVisible();
+  // The last step's link brings the first group's Generate button into view, focused.
+  await checklist(page).getByRole('button', { name: 'Przejdź do generowania' }).click();
+  await expect(page.getByRole('button', { name: /^Generuj grafik/ }).first()).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Generuj grafik/ }).first()).toBeInViewport();
   const section = page.locator('section', { has: page.getByRole('heading', { name: new RegExp(`^${GROUP}`) }) });
   await section.getByRole('button', { name: /^Generuj grafik/ }).click();
   await expect(page.getByText('Grafik został wygenerowany')).toBeVisible();

@@ -37,10 +37,32 @@ describe('the first-run checklist', () => {
       'Loty w miesiącu: gotoweLoty w tym miesiącu: 12. ',
       'Godziny pracy lotniska: do zrobieniaGrupy z godzinami w tym miesiącu: 0 z 3. Przejdź do godzin pracy',
       'Wymagane godziny (norma miesięczna): do zrobieniaNorma na ten miesiąc nie jest ustawiona. Przejdź do ustawień',
-      'Wygeneruj grafik: do zrobieniaUżyj przycisku „Generuj grafik” przy grupie poniżej. ',
+      'Wygeneruj grafik: do zrobieniaUżyj przycisku „Generuj grafik” przy grupie poniżej. Przejdź do generowania',
     ]);
     expect(within(region).getByRole('link', { name: 'Przejdź do godzin pracy' })).toHaveAttribute('href', `/airport-hours?month=${MONTH}`);
     expect(within(region).getByRole('link', { name: 'Przejdź do ustawień' })).toHaveAttribute('href', `/settings?tab=monthly&month=${MONTH}`);
+  });
+
+  it('takes the planner to the first group’s Generate button from the last step (keyboard)', async () => {
+    serve({ ...empty, employees: 4, flights: 12, hoursGroupsSet: 3, requiredHours: 168 });
+    await renderWithApp(
+      <>
+        <FirstRunChecklist month={MONTH} />
+        <button type="button" data-generate="">
+          Generate Schedule – Rampa
+        </button>
+        <button type="button" data-generate="">
+          Generate Schedule – PAX
+        </button>
+      </>,
+      { language: 'en' },
+    );
+    const region = await screen.findByRole('region', { name: 'First steps: March 2027' });
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(() => {});
+    within(region).getByRole('button', { name: 'Go to Generate Schedule' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Generate Schedule – Rampa' })).toHaveFocus();
+    expect(scrolled).toHaveBeenCalledTimes(1);
   });
 
   it('says the staff and flights steps are to do on an empty airport, with their links (en)', async () => {

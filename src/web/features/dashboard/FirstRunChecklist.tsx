@@ -23,13 +23,21 @@ function readDismissed(month: string): boolean {
   }
 }
 
-/** Where each step is done; the month travels along. Generation is done on the dashboard itself. */
+/** Where each step is done; the month travels along. Generation is done on the dashboard itself (below). */
 const STEP_PATHS: Partial<Record<SetupStep, string>> = {
   staff: '/employees',
   flights: '/flights',
   hours: '/airport-hours',
   requiredHours: '/settings?tab=monthly',
 };
+
+/** The generate step's link: the first group's Generate button on this page, brought into view and focused. */
+function goToGenerate() {
+  const button = document.querySelector<HTMLButtonElement>('button[data-generate]');
+  if (!button) return;
+  button.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  button.focus({ preventScroll: true });
+}
 
 const withMonth = (path: string, month: string) => `${path}${path.includes('?') ? '&' : '?'}month=${month}`;
 
@@ -122,6 +130,11 @@ export function FirstRunChecklist({ month }: { month: string }) {
                   {path && !ok && (
                     <Anchor component={Link} to={withMonth(path, month)} size="sm" underline="always">
                       {t(`steps.${step}.link` as 'steps.staff.link')}
+                    </Anchor>
+                  )}
+                  {step === 'generate' && !ok && (
+                    <Anchor component="button" type="button" onClick={goToGenerate} size="sm" underline="always">
+                      {t('steps.generate.link')}
                     </Anchor>
                   )}
                 </Text>

@@ -242,7 +242,7 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
         </Popover>
       )}
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" onClick={() => generating.mutate(false)} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${group}`}>
+        <Button size="xs" data-generate="" onClick={() => generating.mutate(false)} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${group}`}>
           {running === 'generate' ? t('generation.generating') : t('generation.generate')}
         </Button>
         <Button size="xs" color="red" onClick={confirmClear} disabled={running !== null} aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${group}`}>
