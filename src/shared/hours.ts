@@ -1,9 +1,11 @@
 // Time and hours math shared by the server, the generator engine and the web grid.
 // Pure functions only: no I/O, no clocks.
 import { DateTime } from 'luxon';
+import { daysInMonthOf, isCalendarDate } from './date-rules.ts';
+
+export { isCalendarDate };
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** True for "HH:mm" or "HH:mm:ss" with hours 00–23. */
@@ -65,24 +67,9 @@ export function formatMinutes(minutes: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
 
-/** True for a real calendar date written "YYYY-MM-DD". */
-export function isCalendarDate(text: string): boolean {
-  const match = DATE_PATTERN.exec(text);
-  if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (m < 1 || m > 12 || d < 1) return false;
-  return d <= daysInMonthOf(y, m);
-}
-
 /** True for "YYYY-MM" with a month 01–12. */
 export function isMonth(text: string): boolean {
   return MONTH_PATTERN.test(text);
-}
-
-function daysInMonthOf(year: number, month: number): number {
-  // Worked out rather than asked of Date, which reads the years 0–99 as 1900–1999.
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** The dates "YYYY-MM-DD" of a month "YYYY-MM", in order. */

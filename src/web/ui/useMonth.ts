@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { addMonths } from '../../shared/month.ts';
-import { isoMonth } from '../../shared/api/dates.ts';
+// The plain rule, not the API's schema: App.tsx reads the month before the sign-in page's code has zod.
+import { monthProblem } from '../../shared/date-rules.ts';
 
 export function currentMonthKey(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
@@ -10,7 +11,7 @@ export function currentMonthKey(now = new Date()): string {
 /** Where the month last shown is remembered for the tab, so the next screen opens on it. */
 export const MONTH_STORAGE_KEY = 'grafik.month';
 
-const validMonth = (text: string | null): string | null => (text && isoMonth.safeParse(text).success ? text : null);
+const validMonth = (text: string | null): string | null => (text && monthProblem(text) === null ? text : null);
 
 function rememberedMonth(): string | null {
   try {
