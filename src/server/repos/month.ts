@@ -46,7 +46,7 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
     requiredHoursOf(db, month),
     getSettings(db),
     db
-      .select({ name: staffGroups.name, position: staffGroups.position, takesFlights: staffGroups.takesFlights })
+      .select({ name: staffGroups.name, position: staffGroups.position, takesFlights: staffGroups.takesFlights, takesAirportHours: staffGroups.takesAirportHours })
       .from(staffGroups)
       .orderBy(asc(staffGroups.position), asc(staffGroups.name)),
     db

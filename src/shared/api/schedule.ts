@@ -115,6 +115,8 @@ export const monthGroupSchema = z.object({
   name: z.string(),
   position: z.number().int(),
   takesFlights: z.boolean(),
+  /** Whether the group works the airport's operating hours, and so has a coverage strip over its grid. */
+  takesAirportHours: z.boolean().optional(),
   employees: z.array(monthEmployeeSchema),
 });
 export type MonthGroup = z.infer<typeof monthGroupSchema>;

@@ -5,6 +5,7 @@ import { Alert, Anchor, Button, Center, Group, Loader, Paper, SegmentedControl, 
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { rememberingT } from '../../lib/remembering-t.ts';
+import { useCoverageStrip } from './coverage-strip.ts';
 import { Link, useSearchParams } from 'react-router';
 import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -95,20 +96,9 @@ export function DashboardPage() {
   const [density, setDensity] = useDensity();
   // Read at once (not after a first paint of the grid), so a phone never builds the grid.
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
-  // Each group's coverage as saved, above its grid, when the planner asks for it (a month with many
-  // short flights takes the server seconds to work out, and the grid must not wait for it); the strip's
-  // days open the day view. Kept in the address like the month.
-  const showCoverage = params.get('coverage') === '1';
-  const setShowCoverage = (value: boolean) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set('coverage', '1');
-        else next.delete('coverage');
-        return next;
-      },
-      { replace: true },
-    );
+  // Each group's coverage as saved, above its grid (unless the planner hid it), asked for once the
+  // grid's month is there so that the grid never waits for it; the strip's days open the day view.
+  const [showCoverage, setShowCoverage] = useCoverageStrip();
   const coverage = useCoverage(month, { enabled: showCoverage && data !== undefined });
   const reload = useReloadMonth(month);
   const freshMonth = useFreshMonth(month);
@@ -436,9 +426,13 @@ export function DashboardPage() {
                 if (!showCoverage) return null;
                 const groupCoverage = coverage.data?.groups.find((g) => g.role === group.name);
                 if (!groupCoverage)
-                  return coverage.isPending && coverage.fetchStatus === 'fetching' && group === shownGroups[0] ? (
-                    <div className={gridClasses.groupBar}>
-                      <Loader size="xs" aria-label={t('common:loading')} />
+                  // Its room is kept while the strip loads, so that the grid does not move under the
+                  // planner's pointer when it arrives (only groups with operating hours have one).
+                  return coverage.isPending && group.takesAirportHours ? (
+                    <div className={gridClasses.coverageRow} data-testid="dashboard-coverage-loading">
+                      <div className={gridClasses.coverageLabel} style={{ width: widths.name, minWidth: widths.name }}>
+                        {group === shownGroups[0] && <Loader size="xs" aria-label={t('common:loading')} />}
+                      </div>
                     </div>
                   ) : null;
                 return (
