@@ -14,6 +14,7 @@ import { registerWebAssets } from './http/web-assets.ts';
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { monthCoverage } from './coverage/service.ts';
+import { createCoverageRunner } from './coverage/coverage-runner.ts';
 import { createBoundService } from './coverage/bound-service.ts';
 import type { MonthCoverage } from '../shared/api/coverage.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -130,8 +131,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const monthCache = new MonthCache(database.changes(), (month) => monthAnswer(database.db, month));
   app.addHook('onClose', async () => monthCache.close());
   // Each month's coverage (docs/coverage.md), kept the same way: building it reads every group's inputs.
-  const coverageCache = new MonthCache<MonthCoverage>(database.changes(), (month) => monthCoverage(database.db, month), { maxMonths: 6 });
-  app.addHook('onClose', async () => coverageCache.close());
+  // The engine's part runs in a worker thread, so that a month's build does not hold other requests.
+  const coverageRunner = createCoverageRunner();
+  const coverageCache = new MonthCache<MonthCoverage>(database.changes(), (month) => monthCoverage(database.db, month, undefined, coverageRunner.run), { maxMonths: 6 });
+  app.addHook('onClose', async () => {
+    coverageCache.close();
+    coverageRunner.close();
+  });
   // The best coverage each group-month could reach, solved off the request thread and kept until its
   // inputs change (docs/coverage-bound.md); a first ask answers "pending".
   const boundService = createBoundService({ db: database.db, feed: database.changes() });

@@ -1,9 +1,9 @@
 // Coverage as it stands (docs/coverage.md): each group's month judged from what is saved, with the
 // engine's own demand, supply and reasons (src/engine/coverage.ts), so the dashboard, the Flights
-// screen and the generation report say the same. Computed on request: a month of three groups takes a
-// few dozen milliseconds, and the browser asks again only after a change.
+// screen and the generation report say the same. Computed on request, the engine's part in a worker
+// thread (coverage-runner.ts), and kept until the month changes (app.ts).
 import { DateTime } from 'luxon';
-import { coverageOf, dayProfile } from '../../engine/coverage.ts';
+import { dayProfile } from '../../engine/coverage.ts';
 import type { ResultShift } from '../../engine/format.ts';
 import { buildProblem } from '../../engine/problem.ts';
 import { supplyOf } from '../../engine/quality.ts';
@@ -14,6 +14,7 @@ import type { Db } from '../db/client.ts';
 import { loadInstance } from '../generation/instance.ts';
 import { flightIdsDeparting, groupShifts, groupsWithHours } from '../repos/coverage.ts';
 import { getSettings } from '../repos/settings.ts';
+import { coverageInThread, type CoverageRun } from './coverage-runner.ts';
 
 /** Asks for a group-month's upper bound without waiting (src/server/coverage/bound-service.ts). */
 export type BoundLookup = (role: string, month: string) => BoundStatus;
@@ -30,8 +31,11 @@ async function savedShifts(db: Db, role: string, first: string, last: string): P
   }));
 }
 
-/** Every group with operating hours: its month's coverage, per day and per flight, and the bound when asked for. */
-export async function monthCoverage(db: Db, month: string, bound?: BoundLookup): Promise<MonthCoverage> {
+/**
+ * Every group with operating hours: its month's coverage, per day and per flight, and the bound when
+ * asked for. `run` works each group out (the app's runs in a worker thread, coverage-runner.ts).
+ */
+export async function monthCoverage(db: Db, month: string, bound?: BoundLookup, run: CoverageRun = coverageInThread): Promise<MonthCoverage> {
   const [groups, settings] = await Promise.all([groupsWithHours(db), getSettings(db)]);
   const { first, last } = monthRange(month);
   const start = DateTime.fromISO(`${month}-01`, { zone: settings.timeZone });
@@ -41,7 +45,7 @@ export async function monthCoverage(db: Db, month: string, bound?: BoundLookup):
   const out: GroupCoverage[] = [];
   for (const group of groups) {
     const { instance } = await loadInstance(db, group.name, month, { keepManual: false, requiredHoursOptional: true });
-    const coverage = coverageOf(instance, await savedShifts(db, group.name, first, last));
+    const coverage = await run(instance, await savedShifts(db, group.name, first, last));
     out.push({
       role: group.name,
       coveragePercent: coverage.coveragePercent,
