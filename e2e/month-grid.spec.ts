@@ -197,6 +197,9 @@ test.describe('on a phone', () => {
     await page.evaluate(() => localStorage.setItem('grafik.language', 'en'));
     await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);
     await expect(page.getByRole('grid')).toHaveCount(0);
+    // No day strip on a phone (the Coverage screen has it), so no button to hide it either.
+    await expect(page.getByRole('combobox', { name: 'Day' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /coverage by day/ })).toHaveCount(0);
     const longDay = (d: number) => new Intl.DateTimeFormat('en', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day(d)}T00:00:00Z`));
     await page.getByRole('combobox', { name: 'Day' }).click();
     await page.getByRole('option', { name: longDay(5) }).click();

@@ -98,7 +98,9 @@ export function DashboardPage() {
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
   // Each group's coverage as saved, above its grid (unless the planner hid it), asked for once the
   // grid's month is there so that the grid never waits for it; the strip's days open the day view.
-  const [showCoverage, setShowCoverage] = useCoverageStrip();
+  // A phone shows one day's list instead of the grid, and no strip (the Coverage screen has it).
+  const [stripChosen, setShowCoverage] = useCoverageStrip();
+  const showCoverage = stripChosen && !phone;
   const coverage = useCoverage(month, { enabled: showCoverage && data !== undefined });
   const reload = useReloadMonth(month);
   const freshMonth = useFreshMonth(month);
@@ -347,7 +349,7 @@ export function DashboardPage() {
               onChange={(value) => setGroupFilter(value || null)}
             />
           )}
-          {data && (
+          {data && !phone && (
             <Button size="xs" variant="default" onClick={() => setShowCoverage(!showCoverage)}>
               {showCoverage ? t('coverage.hide') : t('coverage.show')}
             </Button>
