@@ -204,6 +204,9 @@ export function DashboardPage() {
     });
   }, [month, language, holidays, t]);
 
+  // The strip over each grid marks the same holidays as the grid's header.
+  const holidayNames = useMemo(() => new Map(days.flatMap((d) => (d.holiday ? [[d.date, d.holiday] as const] : []))), [days]);
+
   // The latest state, read by the stable handlers below (so the grid never re-renders for them).
   const latest = useRef({ index, employees, marks, t, language });
   useLayoutEffect(() => {
@@ -448,7 +451,7 @@ export function DashboardPage() {
                         {t('coverage.details')}
                       </Anchor>
                     </div>
-                    <DayStrip group={group.name} days={groupCoverage.days} hrefFor={(date) => coverageDayPath(date, group.name)} compact columnWidth={widths.day} />
+                    <DayStrip group={group.name} days={groupCoverage.days} hrefFor={(date) => coverageDayPath(date, group.name)} compact columnWidth={widths.day} holidays={holidayNames} />
                   </div>
                 );
               })()}

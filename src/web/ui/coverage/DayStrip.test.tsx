@@ -54,6 +54,23 @@ describe('the day strip', () => {
     expect(links[1]).toHaveTextContent('92,4%');
   });
 
+  it('writes the short flights under the figure in the small strip too, and marks and names a public holiday', async () => {
+    const holidays = new Map([['2026-11-01', 'Wszystkich Świętych']]);
+    await renderWithApp(
+      <Routes>
+        <Route path="*" element={<DayStrip group="Rampa" days={DAYS} hrefFor={(d) => `/coverage/day?date=${d}`} compact holidays={holidays} />} />
+      </Routes>,
+      { language: 'pl' },
+    );
+    const links = within(screen.getByRole('list', { name: 'Pokrycie kolejnych dni – Rampa' })).getAllByRole('link');
+    // Day 2: 92 % (whole, rounded down), 2 flights short.
+    expect(links[1]).toHaveTextContent('2922');
+    expect(links[0]).toHaveTextContent('1100');
+    expect(links[0]).toHaveAccessibleName('niedziela, 1 listopada 2026, święto: Wszystkich Świętych: pokrycie 100 %, wszystkie loty obsadzone. Otwórz dzień.');
+    expect(links[0]!.closest('li')).toHaveAttribute('data-holiday');
+    expect(links[1]!.closest('li')).not.toHaveAttribute('data-holiday');
+  });
+
   it('is reached with the keyboard and opens the day', async () => {
     await renderWithApp(<Strip />);
     await userEvent.tab();

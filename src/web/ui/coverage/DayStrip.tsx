@@ -17,10 +17,12 @@ type Props = {
   hrefFor: (date: string) => string;
   /** The day shown next to the strip, marked. */
   selected?: string;
-  /** The dashboard's small strip: whole percentages, no short-flight count under them. */
+  /** The small strip (the dashboard's, the day view's): whole percentages, smaller type. */
   compact?: boolean;
   /** One cell per column of this width (px), to line up with a grid's day columns. */
   columnWidth?: number;
+  /** Public holidays by date, with their names: marked like a weekend and named with the date. */
+  holidays?: ReadonlyMap<string, string>;
 };
 
 /** A day's figure as the cell shows it: whole in the compact strip (rounded down, so 99.9 never reads 100). */
@@ -28,7 +30,7 @@ function cellPercent(value: number, language: string, compact: boolean): string 
   return compact ? String(Math.floor(value)) : percentNumber(value, language);
 }
 
-export function DayStrip({ group, days, hrefFor, selected, compact = false, columnWidth }: Props) {
+export function DayStrip({ group, days, hrefFor, selected, compact = false, columnWidth, holidays }: Props) {
   const { t, i18n } = useTranslation('coverageStrip');
   const language = i18n.resolvedLanguage ?? 'pl';
   return (
@@ -42,14 +44,15 @@ export function DayStrip({ group, days, hrefFor, selected, compact = false, colu
         const level = coverageLevel(day.coveragePercent, day.demandHours);
         const colors = LEVEL_COLORS[level];
         const dow = dayOfWeek(day.date);
-        const date = longDate(day.date, language);
+        const holiday = holidays?.get(day.date);
+        const date = holiday ? t('holiday', { date: longDate(day.date, language), name: holiday }) : longDate(day.date, language);
         const flights = day.flights === 0 ? t('flights.none') : day.shortFlights === 0 ? t('flights.allStaffed') : t('flights.short', { count: day.shortFlights });
         const label =
           level === 'none'
             ? t('cellNoDemand', { date })
             : t('cell', { date, percent: t('percent', { value: percentNumber(day.coveragePercent, language) }), flights });
         return (
-          <li key={day.date} className={dow === 0 || dow === 6 ? classes.weekend : undefined}>
+          <li key={day.date} className={dow === 0 || dow === 6 || holiday ? classes.weekend : undefined} data-holiday={holiday ? '' : undefined}>
             <Link
               to={hrefFor(day.date)}
               className={classes.cell}
@@ -66,9 +69,9 @@ export function DayStrip({ group, days, hrefFor, selected, compact = false, colu
               <span className={classes.percent} aria-hidden="true">
                 {level === 'none' ? '–' : `${cellPercent(day.coveragePercent, language, compact)}${compact ? '' : '%'}`}
               </span>
-              {!compact && day.shortFlights > 0 && (
+              {day.shortFlights > 0 && (
                 <span className={classes.short} aria-hidden="true">
-                  <IconPlaneDeparture size={11} stroke={2.2} />
+                  <IconPlaneDeparture size={compact ? 9 : 11} stroke={2.2} />
                   {day.shortFlights}
                 </span>
               )}

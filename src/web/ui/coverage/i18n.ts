@@ -5,6 +5,7 @@ export const coverageStrip = {
     label: 'Pokrycie kolejnych dni – {{group}}',
     percent: '{{value}} %',
     cell: '{{date}}: pokrycie {{percent}}, {{flights}}. Otwórz dzień.',
+    holiday: '{{date}}, święto: {{name}}',
     cellNoDemand: '{{date}}: grupa nie ma tego dnia zapotrzebowania. Otwórz dzień.',
     flights: {
       none: 'brak lotów',
@@ -23,6 +24,7 @@ export const coverageStrip = {
     label: 'Coverage day by day – {{group}}',
     percent: '{{value}} %',
     cell: '{{date}}: coverage {{percent}}, {{flights}}. Open the day.',
+    holiday: '{{date}}, public holiday: {{name}}',
     cellNoDemand: '{{date}}: the group needs nobody that day. Open the day.',
     flights: {
       none: 'no flights',
