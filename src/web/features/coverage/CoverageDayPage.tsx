@@ -75,6 +75,9 @@ function DayView({ date, group }: { date: string; group: string }) {
   }, [coverage.data, group, date, end]);
   const marks = useMemo(() => flights.map((f) => ({ minute: f.minute, short: f.status !== 'staffed' })), [flights]);
   const duty = useMemo(() => (shiftsQuery.data ? dutyShifts(shiftsQuery.data, group, date, end) : []), [shiftsQuery.data, group, date, end]);
+  // The month's public holidays, marked and named in the strip as on the dashboard.
+  const monthHolidays = shiftsQuery.data?.holidays;
+  const holidays = useMemo(() => new Map((monthHolidays ?? []).map((h) => [h.date, language.startsWith('pl') ? h.names.pl : h.names.en])), [monthHolidays, language]);
 
   const title = t('day.title', { group, date: longDate(date, language) });
   const summary =
@@ -102,7 +105,7 @@ function DayView({ date, group }: { date: string; group: string }) {
       </Anchor>
       {coverage.isSuccess && !groupCoverage && <Alert color="yellow">{t('day.unknownGroup')}</Alert>}
       {groupCoverage && (
-        <DayStrip group={group} days={groupCoverage.days} hrefFor={(d) => coverageDayPath(d, group)} selected={date} compact />
+        <DayStrip group={group} days={groupCoverage.days} hrefFor={(d) => coverageDayPath(d, group)} selected={date} compact holidays={holidays} />
       )}
       {day && (
         <Text fw={600} data-testid="day-summary">
