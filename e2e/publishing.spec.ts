@@ -80,6 +80,10 @@ test('a published month marks a changed day with its published shift, and a dele
   const control = page.getByRole('region', { name: 'Publikacja grafiku – TEST 2' });
   await control.getByRole('button', { name: 'Opublikuj grafik grupy TEST 2' }).click();
   await expect(control.getByText('Bez poprawek od publikacji')).toBeVisible();
+  // Its toast is closed now: fading out later, it would be half-transparent text when axe looks.
+  const published = page.getByRole('alert').filter({ hasText: 'Opublikowano grafik grupy TEST 2.' });
+  await published.getByRole('button', { name: 'Zamknij' }).click();
+  await expect(published).toHaveCount(0);
   const grid = page.getByRole('grid', { name: 'Grafik grupy TEST 2' });
   const cell = (day: string) => grid.locator(`td[data-emp="${employee.id}"][data-date="${month}-${day}"]`);
   // Hand-entered and generated shifts are told apart, in the name and on the badge; nothing is marked as changed.
