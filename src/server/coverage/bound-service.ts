@@ -20,7 +20,6 @@
 // While the feed is not live (PostgreSQL's listening connection is down) a change may go unheard: a
 // bound computed then is kept for at most OUTAGE_TTL_MS, and the feed's 'all' on reconnecting drops it.
 import { createHash } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import type { BoundOptions, CoverageBound } from '../../engine/bound.ts';
 import type { Instance } from '../../engine/format.ts';
 import { addMonths } from '../../shared/month.ts';
@@ -28,6 +27,7 @@ import type { BoundStatus } from '../../shared/api/coverage-bound.ts';
 import type { Change, ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { loadInstance } from '../generation/instance.ts';
+import { keptWorker } from './kept-worker.ts';
 
 export type { BoundStatus } from '../../shared/api/coverage-bound.ts';
 
@@ -64,48 +64,15 @@ export interface BoundSolver {
  * loading the engine and HiGHS before it solves (docs/coverage-bound.md). Solves go one at a time.
  */
 export function createBoundSolver(): BoundSolver {
-  let worker: Worker | null = null;
-  let nextId = 1;
-  const waiting = new Map<number, { resolve: (bound: CoverageBound) => void; reject: (err: Error) => void }>();
-  const failAll = (err: Error) => {
-    for (const { reject } of waiting.values()) reject(err);
-    waiting.clear();
-  };
-  const start = (): Worker => {
-    const started = new Worker(workerFile);
-    started.unref();
-    started.on('message', (answer: BoundWorkerAnswer) => {
-      const pending = waiting.get(answer.id);
-      if (!pending) return;
-      waiting.delete(answer.id);
-      if (answer.ok && answer.bound) pending.resolve(answer.bound);
-      else pending.reject(new Error(answer.message ?? 'The bound failed.'));
-    });
-    const gone = (err: Error) => {
-      if (worker !== started) return;
-      worker = null;
-      failAll(err);
-    };
-    started.on('error', (err) => gone(err));
-    started.on('exit', (code) => gone(new Error(`The bound's worker stopped (exit code ${code}).`)));
-    return started;
-  };
-  const stop = () => {
-    const current = worker;
-    worker = null;
-    failAll(new Error('The bound was cancelled.'));
-    if (current) void current.terminate();
-  };
+  const thread = keptWorker<Omit<BoundWorkerRequest, 'id'>, CoverageBound>(workerFile, (answer) => (answer as BoundWorkerAnswer).bound, 'bound');
+  const stop = () => thread.stop('The bound was cancelled.');
   return {
     solve(instance, options = {}) {
-      worker ??= start();
-      const id = nextId++;
-      const result = new Promise<CoverageBound>((resolve, reject) => waiting.set(id, { resolve, reject }));
-      worker.postMessage({ id, instance, options } satisfies BoundWorkerRequest);
+      const { id, result } = thread.send({ instance, options });
       return {
         result,
         cancel: () => {
-          if (waiting.has(id)) stop();
+          if (thread.waiting(id)) stop();
         },
       };
     },

@@ -3,9 +3,9 @@
 // the server keeps answering other requests meanwhile. One thread is kept for every month and started
 // on first use; if it fails or stops, that month is worked out on the request's thread instead (the
 // answer is the same) and the next month starts a new thread.
-import { Worker } from 'node:worker_threads';
 import { coverageOf, type MonthCoverage } from '../../engine/coverage.ts';
 import type { Instance, ResultShift } from '../../engine/format.ts';
+import { keptWorker } from './kept-worker.ts';
 
 export interface CoverageWorkerRequest {
   id: number;
@@ -38,46 +38,13 @@ export const coverageInThread: CoverageRun = async (instance, shifts) => coverag
 
 export function createCoverageRunner(options: { log?: (message: string) => void } = {}): CoverageRunner {
   const log = options.log ?? ((message: string) => console.error(message));
-  let worker: Worker | null = null;
-  let nextId = 1;
   const counts = { inWorker: 0, inThread: 0 };
-  const waiting = new Map<number, { resolve: (coverage: MonthCoverage) => void; reject: (err: Error) => void }>();
-  const failAll = (err: Error) => {
-    for (const { reject } of waiting.values()) reject(err);
-    waiting.clear();
-  };
-  const start = (): Worker => {
-    const started = new Worker(workerFile);
-    started.unref();
-    started.on('message', (answer: CoverageWorkerAnswer) => {
-      const pending = waiting.get(answer.id);
-      if (!pending) return;
-      waiting.delete(answer.id);
-      if (answer.ok && answer.coverage) pending.resolve(answer.coverage);
-      else pending.reject(new Error(answer.message ?? 'The coverage failed.'));
-    });
-    const gone = (err: Error) => {
-      if (worker !== started) return;
-      worker = null;
-      failAll(err);
-    };
-    started.on('error', (err) => gone(err));
-    started.on('exit', (code) => gone(new Error(`The coverage worker stopped (exit code ${code}).`)));
-    return started;
-  };
-  const inWorker = (instance: Instance, shifts: readonly ResultShift[]): Promise<MonthCoverage> => {
-    worker ??= start();
-    const id = nextId++;
-    // Sent first: a value that cannot cross to the thread throws here, and nothing is left waiting.
-    // The answer comes as a later event, after the promise below is waiting for it.
-    worker.postMessage({ id, instance, shifts } satisfies CoverageWorkerRequest);
-    return new Promise<MonthCoverage>((resolve, reject) => waiting.set(id, { resolve, reject }));
-  };
+  const thread = keptWorker<Omit<CoverageWorkerRequest, 'id'>, MonthCoverage>(workerFile, (answer) => (answer as CoverageWorkerAnswer).coverage, 'coverage');
   return {
     counts,
     run: async (instance, shifts) => {
       try {
-        const coverage = await inWorker(instance, shifts);
+        const coverage = await thread.send({ instance, shifts }).result;
         counts.inWorker++;
         return coverage;
       } catch (err) {
@@ -87,11 +54,6 @@ export function createCoverageRunner(options: { log?: (message: string) => void 
         return coverageInThread(instance, shifts);
       }
     },
-    close: () => {
-      const current = worker;
-      worker = null;
-      failAll(new Error('The coverage worker was closed.'));
-      if (current) void current.terminate();
-    },
+    close: () => thread.stop('The coverage worker was closed.'),
   };
 }
