@@ -1,3 +1,4 @@
+import type { Holiday } from '../../shared/api/schedule.ts';
 // Dates as the screens show them, in the UI language (the dashboard's, the coverage screens').
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -29,3 +30,8 @@ export const dayMonthYear = (date: string, language: string) => formatter(langua
 /** "12.11.2026" / "11/12/2026" */
 export const numericDate = (date: string, language: string) =>
   formatter(language, { day: 'numeric', month: 'numeric', year: 'numeric' }).format(asDate(date));
+
+/** The month answer's public holidays by date, each named in the UI's language. */
+export function holidayNames(holidays: readonly Holiday[] | undefined, language: string): Map<string, string> {
+  return new Map((holidays ?? []).map((h) => [h.date, language.startsWith('pl') ? h.names.pl : h.names.en]));
+}

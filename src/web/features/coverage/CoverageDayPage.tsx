@@ -14,7 +14,7 @@ import { translateApiError } from '../../lib/api-errors.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { DayStrip } from '../../ui/coverage/DayStrip.tsx';
 import { percentNumber } from '../../ui/coverage/level.ts';
-import { longDate } from '../../ui/dates.ts';
+import { holidayNames, longDate } from '../../ui/dates.ts';
 import { dutyShifts, minuteText, peakDemand, shortPeriods, type DutyShift, type Period } from './day.ts';
 import classes from './DayPage.module.css';
 
@@ -77,7 +77,7 @@ function DayView({ date, group }: { date: string; group: string }) {
   const duty = useMemo(() => (shiftsQuery.data ? dutyShifts(shiftsQuery.data, group, date, end) : []), [shiftsQuery.data, group, date, end]);
   // The month's public holidays, marked and named in the strip as on the dashboard.
   const monthHolidays = shiftsQuery.data?.holidays;
-  const holidays = useMemo(() => new Map((monthHolidays ?? []).map((h) => [h.date, language.startsWith('pl') ? h.names.pl : h.names.en])), [monthHolidays, language]);
+  const holidays = useMemo(() => holidayNames(monthHolidays, language), [monthHolidays, language]);
 
   const title = t('day.title', { group, date: longDate(date, language) });
   const summary =

@@ -20,6 +20,7 @@ import { percentNumber } from '../../ui/coverage/level.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
+import { holidayNames } from '../../ui/dates.ts';
 import { PublishControl } from '../../ui/publishing/PublishControl.tsx';
 import { useMonthChanges } from '../../ui/publishing/api.ts';
 import { deleteEvent, deleteSchedule, deleteTimeOff, useFreshMonth, useMonthData, usePreviousMonth, useReloadMonth } from './api.ts';
@@ -184,13 +185,14 @@ export function DashboardPage() {
       },
     };
   }, [breaches, nameOf, t, language]);
-  const holidays = data?.holidays;
+  // The month's public holidays, named in the UI's language: in the grid's header and over it, in the strip.
+  const monthHolidays = data?.holidays;
+  const holidays = useMemo(() => holidayNames(monthHolidays, language), [monthHolidays, language]);
   const days: Day[] = useMemo(() => {
     const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
     return monthDates(month).map((date) => {
       const dow = dayOfWeek(date);
-      const names = holidays?.find((h) => h.date === date)?.names;
-      const holiday = names ? (language.startsWith('pl') ? names.pl : names.en) : undefined;
+      const holiday = holidays.get(date);
       return {
         date,
         day: Number(date.slice(8)),
@@ -203,9 +205,6 @@ export function DashboardPage() {
       };
     });
   }, [month, language, holidays, t]);
-
-  // The strip over each grid marks the same holidays as the grid's header.
-  const holidayNames = useMemo(() => new Map(days.flatMap((d) => (d.holiday ? [[d.date, d.holiday] as const] : []))), [days]);
 
   // The latest state, read by the stable handlers below (so the grid never re-renders for them).
   const latest = useRef({ index, employees, marks, t, language });
@@ -451,7 +450,7 @@ export function DashboardPage() {
                         {t('coverage.details')}
                       </Anchor>
                     </div>
-                    <DayStrip group={group.name} days={groupCoverage.days} hrefFor={(date) => coverageDayPath(date, group.name)} compact columnWidth={widths.day} holidays={holidayNames} />
+                    <DayStrip group={group.name} days={groupCoverage.days} hrefFor={(date) => coverageDayPath(date, group.name)} compact columnWidth={widths.day} holidays={holidays} />
                   </div>
                 );
               })()}

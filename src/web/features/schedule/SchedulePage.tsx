@@ -13,6 +13,7 @@ import { personName } from '../../ui/names.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
+import { holidayNames } from '../../ui/dates.ts';
 import classes from './SchedulePage.module.css';
 import { downloadText, monthCsv } from './csv.ts';
 
@@ -36,10 +37,7 @@ export function SchedulePage() {
   });
   const dates = useMemo(() => monthDates(month), [month]);
   const holidays = query.data?.holidays;
-  const holidayOn = useMemo(
-    () => new Map((holidays ?? []).map((h) => [h.date, i18n.language.startsWith('pl') ? h.names.pl : h.names.en])),
-    [holidays, i18n.language],
-  );
+  const holidayOn = useMemo(() => holidayNames(holidays, i18n.language), [holidays, i18n.language]);
   const weekday = useMemo(
     () => new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', { weekday: 'narrow', timeZone: 'UTC' }),
     [i18n.resolvedLanguage],
