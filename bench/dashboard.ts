@@ -332,35 +332,31 @@ async function main() {
     const allUrl = `/?month=${MONTH}&coverage=0`;
     // One warm-up load (code and fonts cached), then the measured runs.
     await firstRender(page, groupUrl, first, last);
-    if (PROFILE && process.argv.includes('--save')) {
-      // The same for one save, after a first render left to settle.
-      await firstRender(page, groupUrl, first, last);
-      const dates = monthDates(MONTH);
-      await saveAndRerender(page, seeded.employeeIds[7]!, dates[1]!, '07:00', '15:30');
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-      await browser.startTracing(page, { path: `${PROFILE}.trace.json`, categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
-      const took = await saveAndRerender(page, seeded.employeeIds[60]!, dates[4]!, '07:00', '15:00');
-      await browser.stopTracing();
-      const { profile } = await cdp.send('Profiler.stop');
-      writeFileSync(PROFILE, JSON.stringify(profile));
-      console.log(`profile of one save (${fmt(took)} ms) written to ${PROFILE}, its trace to ${PROFILE}.trace.json`);
-      return;
-    }
     if (PROFILE) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-      // And Chrome's trace of the same render (style, layout, paint and script by time), beside it.
-      await browser.startTracing(page, { path: `${PROFILE}.trace.json`, categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
-      const measured = await firstRender(page, groupUrl, first, last);
-      await browser.stopTracing();
-      const { profile } = await cdp.send('Profiler.stop');
-      writeFileSync(PROFILE, JSON.stringify(profile));
-      console.log(`profile of one first render (first rows ${fmt(measured.firstRows)} ms, last row ${fmt(measured.total)} ms) written to ${PROFILE}, its trace to ${PROFILE}.trace.json`);
+      /** Records the page's CPU profile and Chrome's trace (style, layout, paint and script by time) over `work`. */
+      const profiled = async <T,>(work: () => Promise<T>): Promise<T> => {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+        await browser.startTracing(page, { path: `${PROFILE}.trace.json`, categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
+        const result = await work();
+        await browser.stopTracing();
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(PROFILE, JSON.stringify(profile));
+        return result;
+      };
+      if (process.argv.includes('--save')) {
+        // One save, after a first render and a first save left to settle.
+        await firstRender(page, groupUrl, first, last);
+        const dates = monthDates(MONTH);
+        await saveAndRerender(page, seeded.employeeIds[7]!, dates[1]!, '07:00', '15:30');
+        const took = await profiled(() => saveAndRerender(page, seeded.employeeIds[60]!, dates[4]!, '07:00', '15:00'));
+        console.log(`profile of one save (${fmt(took)} ms) written to ${PROFILE}, its trace to ${PROFILE}.trace.json`);
+      } else {
+        const measured = await profiled(() => firstRender(page, groupUrl, first, last));
+        console.log(`profile of one first render (first rows ${fmt(measured.firstRows)} ms, last row ${fmt(measured.total)} ms) written to ${PROFILE}, its trace to ${PROFILE}.trace.json`);
+      }
       return;
     }
     const renderGroup: Render[] = [];
