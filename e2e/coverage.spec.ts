@@ -111,9 +111,24 @@ test('a shift deleted on the dashboard makes the day strip and the flight\'s sta
   const shift = await page.request.put('/api/schedules', { data: { employeeId: people[1]!.id, date: DAY, startTime: '08:00', endTime: '16:00' } });
   expect([200, 201]).toContain(shift.status());
 
-  // The strip shows over the grid without being asked for.
+  // The strip shows over the grid without being asked for, and its room is kept while it loads: the
+  // grid stands where it will stay (the coverage answer held back a moment to see it loading).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/coverage?*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);
+  const gridBox = page.getByRole('grid', { name: `Grafik grupy ${group}` });
+  await expect(page.getByTestId('dashboard-coverage-loading')).toBeVisible();
+  await expect(gridBox).toBeVisible();
+  const before = (await gridBox.boundingBox())!.y;
+  release();
   const strip = page.getByRole('list', { name: `Pokrycie kolejnych dni – ${group}` });
+  await expect(strip).toBeVisible();
+  expect((await gridBox.boundingBox())!.y).toBe(before);
+  await page.unroute('**/api/coverage?*');
   const tuesday = strip.getByRole('link', { name: /^wtorek, 16 marca 2032:/ });
   await expect(tuesday).toHaveAccessibleName(/wszystkie loty obsadzone/);
 
