@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { makeQueryClient } from '../../app/Providers.tsx';
 import { useMonthData } from './api.ts';
 import { prefetchMonth } from '../../lib/month-query.ts';
-import { MONTH_STORAGE_KEY, monthOfAddress } from '../../ui/useMonth.ts';
+import { MONTH_STORAGE_KEY, currentMonthKey, monthOfAddress } from '../../ui/useMonth.ts';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -36,8 +36,7 @@ describe('the month read early', () => {
 
   it('is the address’s month, else the one remembered for the tab, else the current one', () => {
     expect(monthOfAddress('?month=2026-01&group=Rampa')).toBe('2026-01');
-    const now = new Date();
-    const current = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+    const current = currentMonthKey();
     expect(monthOfAddress('')).toBe(current);
     expect(monthOfAddress('?month=2026-13')).toBe(current);
     sessionStorage.setItem(MONTH_STORAGE_KEY, '2025-11');
