@@ -5,13 +5,15 @@ import { defineConfig } from '@playwright/test';
 // in Debian's Chromium. No browser is ever downloaded.
 // Each run gets its own port, data folder and results folder, so that runs side by side never meet.
 // Workers inherit the environment of the main process, so they see the same values.
-process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+// 3100-3599, and the empty airport's 2000 above it: ranges without a port Chromium refuses to open
+// (such as 3659 and 4190).
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 500));
 process.env.E2E_RUN ??= `${process.pid}-${Date.now()}`;
 const PORT = Number(process.env.E2E_PORT);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const dataDir = path.resolve('e2e/.artifacts', `data-${process.env.E2E_RUN}`);
 /** A second server on an empty airport (no demo data), for the first-run spec. */
-const EMPTY_PORT = PORT + 1000;
+const EMPTY_PORT = PORT + 2000;
 export const E2E_EMPTY_BASE_URL = `http://127.0.0.1:${EMPTY_PORT}`;
 export const E2E_ADMIN = { email: 'admin@grafik.test', password: 'tower clearance at gate 2026' };
 

@@ -304,7 +304,8 @@ async function main() {
     stdio: 'inherit',
   });
   const database = await openEmbedded(join(work, 'data'));
-  const port = 3300 + Math.floor(Math.random() * 500);
+  // 3300-3599: no port Chromium refuses to open (it refuses 3659, for one).
+  const port = 3300 + Math.floor(Math.random() * 300);
   const baseUrl = `http://127.0.0.1:${port}`;
   const auth = createAuth({ db: database.db, baseUrl, secret: 'bench-secret-bench-secret-bench-secret-01', sessionIdleMinutes: 60 });
   await createUser(auth, { email: ADMIN.email, password: ADMIN.password, role: 'admin' });
