@@ -1,7 +1,7 @@
 // The dashboard (docs/product.md §2): the month's work schedule, one grid per staff group, with the
 // cell menu, the badges and their deletes, the totals, the modals and the generation panel.
 import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { rememberingT } from '../../lib/remembering-t.ts';
@@ -37,6 +37,7 @@ import { changeSentence } from './published.ts';
 import { offerUndo } from './UndoDelete.tsx';
 import { dayMonthYear, longDate } from './format.ts';
 import gridClasses from './Grid.module.css';
+import { Choice } from '../../ui/choice/Choice.tsx';
 
 // What a planner opens on a click (the editors) or sees only on a phone loads then, not with the grid
 // (bench:load-size): the shift editor carries the labour rules for its warnings.
@@ -357,12 +358,11 @@ export function DashboardPage() {
             </Button>
           )}
           {!phone && (
-            <SegmentedControl
-              size="xs"
-              aria-label={t('density.label')}
+            <Choice<Density>
+              label={t('density.label')}
               value={density}
-              onChange={(value) => setDensity(value as Density)}
-              data={[
+              onChange={setDensity}
+              options={[
                 { value: 'compact', label: t('density.compact') },
                 { value: 'comfortable', label: t('density.comfortable') },
               ]}
