@@ -55,6 +55,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   build: {
     outDir: '../../dist/web',
+    // Which built files each source file became: the server names the first screen's in the page (src/server/http/first-screen.ts).
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {

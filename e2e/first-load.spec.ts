@@ -202,3 +202,32 @@ test('the sign-in page carries no screen’s texts; a screen’s texts arrive wi
   await expect(page.getByText(/^The share of the demand covered that day/).first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __keys: string[] }).__keys)).toEqual([]);
 });
+
+test('the dashboard opened in a new tab: its page names its code and month, the app takes that month instead of asking again, and draws the screen without a spinner first', async ({ signedInPage: page }) => {
+  const month = '2026-11';
+  const tab = await page.context().newPage();
+  // Whether the loading spinner ("Ładowanie…") was ever drawn, and whether it came before the grid.
+  await tab.addInitScript(() => {
+    const seen = { spinner: false, grid: false };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    new MutationObserver(() => {
+      if (!seen.grid && document.querySelector('table[role="grid"]')) seen.grid = true;
+      if (!seen.grid && [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent?.includes('Ładowanie'))) seen.spinner = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const monthRequests: string[] = [];
+  tab.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/month') monthRequests.push(new URL(request.url()).search);
+  });
+  const response = await tab.goto(`/?month=${month}`);
+  const html = await response!.text();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DashboardPage-[\w-]+\.js">/);
+  expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="/api/month?month=${month}">`);
+  await expect(tab.getByRole('grid').first()).toBeVisible();
+  await expect(tab.getByRole('heading', { level: 1, name: 'Grafik pracy' })).toBeVisible();
+  expect(await tab.evaluate(() => (window as unknown as { __seen: { spinner: boolean; grid: boolean } }).__seen)).toEqual({ spinner: false, grid: true });
+  // The month was asked for once, by the page: the app's own request took that answer. (The month
+  // before it follows, for rest across the boundary.)
+  expect(monthRequests.filter((search) => search === `?month=${month}`)).toEqual([`?month=${month}`]);
+  await tab.close();
+});

@@ -10,7 +10,8 @@ import type { Database } from './db/client.ts';
 import type { Auth } from './auth/auth.ts';
 import { errorReply, frameworkErrorReply } from './http/error-handler.ts';
 import { redactFeedUrl, serializeError } from './http/log-redaction.ts';
-import { registerWebAssets } from './http/web-assets.ts';
+import { registerWebAssets, REVALIDATE } from './http/web-assets.ts';
+import { FirstScreenPages, hasSessionCookie, monthToPreload, pageEncoding, readFirstScreenFiles } from './http/first-screen.ts';
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { monthCoverage } from './coverage/service.ts';
@@ -112,11 +113,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // and for any other GET the web app, which routes on the client (history fallback).
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
+  const firstScreen = hasWeb ? readFirstScreenFiles(webRoot) : null;
+  const firstScreenPages = firstScreen ? new FirstScreenPages(fs.readFileSync(path.join(webRoot!, 'index.html'), 'utf8'), firstScreen) : null;
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       if (hasBody(request)) reply.header('connection', 'close');
       const address = request.url.split('?')[0]!.slice(0, 200);
       return reply.status(404).send({ code: 'NOT_FOUND', message: `No such address: ${request.method} ${address}`, requestId: String(request.id) });
+    }
+    const [pathname, query] = request.url.split('?', 2) as [string, string | undefined];
+    if (pathname === '/') {
+      // The dashboard's page names its first screen's files and requests for a signed-in browser
+      // (src/server/http/first-screen.ts); the page differs by the cookie.
+      reply.header('vary', 'cookie');
+      if (firstScreenPages && hasSessionCookie(request.headers.cookie)) {
+        const page = firstScreenPages.page(monthToPreload(query));
+        const encoding = pageEncoding(request.headers['accept-encoding']);
+        reply.header('vary', 'cookie, accept-encoding').header('cache-control', REVALIDATE).header('etag', page.tag);
+        if (request.headers['if-none-match'] === page.tag) return reply.status(304).send();
+        reply.type('text/html; charset=utf-8');
+        if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
+        return reply.send(page.html);
+      }
     }
     return reply.type('text/html').sendFile('index.html');
   };

@@ -4,14 +4,18 @@ import { BrowserRouter } from 'react-router';
 import '@mantine/core/styles.css';
 import './i18n/index.ts';
 import { Providers } from './app/Providers.tsx';
-import { App } from './app/App.tsx';
+import { App, firstScreenReady } from './app/App.tsx';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <Providers>
-        <App />
-      </Providers>
-    </BrowserRouter>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// The first render waits (briefly) for the first screen, so that it draws the screen rather than a spinner.
+void firstScreenReady().then(() =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <Providers>
+          <App />
+        </Providers>
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );

@@ -7,7 +7,7 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteFallback } from './RouteFallback.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { prefetchMonth } from '../lib/month-query.ts';
-import { prefetchSession } from '../lib/session.ts';
+import { prefetchSession, SESSION_QUERY_KEY } from '../lib/session.ts';
 import { monthOfAddress } from '../ui/useMonth.ts';
 import { appQueryClient } from './Providers.tsx';
 
@@ -62,16 +62,31 @@ const UsersPage = screen(() => import('../features/users/UsersPage.tsx'), 'Users
  * between. Only in the built app (the unit tests render screens one by one).
  */
 const firstScreens: Record<string, { preload: () => Promise<unknown> }> = { '/': DashboardPage, '/schedule': SchedulePage, '/coverage': CoveragePage };
+/** Settled when the first screen can be drawn: the session checked and, with one, the screen's code, texts and data here. */
+let firstScreenSettled: Promise<unknown> = Promise.resolve();
 if (import.meta.env.PROD && typeof window !== 'undefined') {
-  const first = firstScreens[window.location.pathname];
-  // Every signed-in screen waits for the session: it is checked before React first renders.
-  if (!['/login', '/register'].includes(window.location.pathname)) prefetchSession(appQueryClient);
-  if (first) {
-    void Layout.preload().catch(() => undefined);
-    void first.preload().catch(() => undefined);
-  }
-  // The dashboard's month is read alongside its code and the session check, not after both.
-  if (window.location.pathname === '/') prefetchMonth(appQueryClient, monthOfAddress(window.location.search));
+  const path = window.location.pathname;
+  const first = firstScreens[path];
+  // Started together: the session check, the screen's code and texts, and the dashboard's month.
+  const screen = first ? [Layout.preload(), first.preload()].map((loading) => loading.catch(() => undefined)) : [];
+  const data = path === '/' ? [prefetchMonth(appQueryClient, monthOfAddress(window.location.search))] : [];
+  // Every signed-in screen waits for the session: it is checked before React first renders. Without
+  // one, the sign-in page is drawn at once, without waiting for the screen it leads to.
+  if (!['/login', '/register'].includes(path))
+    firstScreenSettled = prefetchSession(appQueryClient).then(() => (appQueryClient.getQueryData(SESSION_QUERY_KEY) ? Promise.allSettled([...screen, ...data]) : undefined));
+}
+
+/** How long the first render waits for the first screen before it shows the loading spinner instead. */
+export const FIRST_SCREEN_WAIT_MS = 1000;
+
+/**
+ * Resolves when the app can render its first screen without a spinner: its code, texts and session are
+ * here, or FIRST_SCREEN_WAIT_MS have passed. A screen that suspends once shows its spinner, and React
+ * then holds the screen back for 300 ms after the spinner appeared (its Suspense throttle): on a quick
+ * load the first screen would come later than without the spinner (docs/decisions/0024-first-screen-from-the-page.md).
+ */
+export function firstScreenReady(): Promise<void> {
+  return Promise.race([firstScreenSettled, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(() => undefined);
 }
 
 /** Every path of docs/product.md §2 (/airport-hours has its own route: docs/design.md#routes). */

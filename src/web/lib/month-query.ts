@@ -16,6 +16,6 @@ export const MONTH_STALE_MS = 5_000;
  * code), so that the screen finds it there. Without a session it answers 401, which only ends in the
  * sign-in page the session check leads to anyway.
  */
-export function prefetchMonth(client: QueryClient, month: string): void {
-  void client.prefetchQuery({ queryKey: monthQueryKey(month), queryFn: ({ signal }) => fetchMonth(month, signal), staleTime: MONTH_STALE_MS });
+export function prefetchMonth(client: QueryClient, month: string): Promise<void> {
+  return client.prefetchQuery({ queryKey: monthQueryKey(month), queryFn: ({ signal }) => fetchMonth(month, signal), staleTime: MONTH_STALE_MS });
 }

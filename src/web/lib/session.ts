@@ -28,8 +28,8 @@ const SESSION_STALE_MS = 30_000;
  * Starts the session check before React renders (the signed-in screens wait for it), alongside the
  * screen's code; useSession then finds the answer there.
  */
-export function prefetchSession(client: QueryClient): void {
-  void client.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: SESSION_STALE_MS });
+export function prefetchSession(client: QueryClient): Promise<void> {
+  return client.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: SESSION_STALE_MS });
 }
 
 /**

@@ -278,14 +278,17 @@ type InView = { blocks: ReadonlySet<number>; heights: ReadonlyMap<number, number
  * of the keyboard's place (the cell with the tab stop) stays drawn, so focus is never lost.
  */
 function useBlocksInView(tableRef: RefObject<HTMLTableElement | null>, windowed: boolean, blocks: number, perBlock: number, density: Density): Drawn {
-  // Drawn at once: the blocks a window's height holds from the grid's top, as a grid at the top of the
-  // page shows them (so the first paint needs no second render); measured before that paint below.
-  const [state, setState] = useState<InView>(() => {
-    const fit = typeof window === 'undefined' ? 1 : Math.ceil(window.innerHeight / (perBlock * ROW_ESTIMATE[density]));
-    return { blocks: new Set(Array.from({ length: Math.min(blocks, Math.max(1, fit)) }, (_, b) => b)), heights: new Map(), row: ROW_ESTIMATE[density], density };
-  });
+  // Drawn at once: the first block only. Below the page's header it fills the view when rows are two
+  // lines high; when they are not, the layout effect below finds the next block in view and draws it
+  // before the first paint. Either way no row out of view is drawn before that paint.
+  const [state, setState] = useState<InView>(() => ({ blocks: new Set([0]), heights: new Map(), row: ROW_ESTIMATE[density], density }));
   // Heights measured in the other density are of no use.
   const current = state.density === density ? state : { blocks: state.blocks, heights: new Map<number, number>(), row: ROW_ESTIMATE[density], density };
+  // The state the last render drew, for the layout effect below (set first: effects run in order).
+  const latestState = useRef(state);
+  useLayoutEffect(() => {
+    latestState.current = state;
+  });
   useLayoutEffect(() => {
     const table = tableRef.current;
     if (!windowed || !table) return;
@@ -304,12 +307,11 @@ function useBlocksInView(tableRef: RefObject<HTMLTableElement | null>, windowed:
       if (r.bottom >= view.top && r.top <= Math.min(view.bottom, window.innerHeight)) first.add(Number(body.dataset.block));
     }
     // Those already drawn stay until the observer finds them out of reach: no second render when the
-    // first one drew the view already.
-    setState((prev) =>
-      prev.density === density && [...first].every((b) => prev.blocks.has(b))
-        ? prev
-        : { ...prev, blocks: first, ...(prev.density === density ? {} : { heights: new Map(), row: ROW_ESTIMATE[density], density }) },
-    );
+    // first one drew the view already. Not even an update that changes nothing: any update here would
+    // run the page's effects (its other requests) before the first paint.
+    const drawnNow = latestState.current;
+    if (drawnNow.density !== density || ![...first].every((b) => drawnNow.blocks.has(b)))
+      setState((prev) => ({ ...prev, blocks: first, ...(prev.density === density ? {} : { heights: new Map(), row: ROW_ESTIMATE[density], density }) }));
     const observer = new IntersectionObserver(
       (entries) => {
         const keep = pinned();
