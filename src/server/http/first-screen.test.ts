@@ -34,8 +34,9 @@ const MANIFEST = {
 describe('the first screen’s files', () => {
   it('are the shell’s, the dashboard’s and its texts’ built files with what they import, less what the page loads already', () => {
     expect(firstScreenFiles(MANIFEST)).toEqual({
-      scripts: ['assets/Layout-L1.js', 'assets/screens-S1.js', 'assets/DashboardPage-D1.js', 'assets/i18n-T1.js'],
-      styles: ['assets/Layout-L1.css', 'assets/screens-S1.css', 'assets/DashboardPage-D1.css'],
+      scripts: ['assets/screens-S1.js', 'assets/Layout-L1.js', 'assets/DashboardPage-D1.js', 'assets/i18n-T1.js'],
+      // Each file's styles after those of the files it imports, as the bundler's loader adds them.
+      styles: ['assets/screens-S1.css', 'assets/Layout-L1.css', 'assets/DashboardPage-D1.css'],
     });
   });
 
@@ -103,18 +104,18 @@ describe('the dashboard’s page', () => {
     expect(links).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/react-R1.js">',
       '<link rel="stylesheet" crossorigin href="/assets/index-E1.css">',
-      '<link rel="modulepreload" crossorigin href="/assets/Layout-L1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/screens-S1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/Layout-L1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/DashboardPage-D1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/i18n-T1.js">',
-      '<link rel="preload" as="style" crossorigin href="/assets/Layout-L1.css">',
-      '<link rel="preload" as="style" crossorigin href="/assets/screens-S1.css">',
-      '<link rel="preload" as="style" crossorigin href="/assets/DashboardPage-D1.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/screens-S1.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/Layout-L1.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/DashboardPage-D1.css">',
       '<link rel="preload" as="fetch" crossorigin href="/api/month?month=2026-03">',
       '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">',
     ]);
     // The rest of the page is the built one.
-    expect(res.body.replace(/\s*<link rel="(?:modulepreload|preload)"[^>]*(?:Layout|screens|Dashboard|i18n|api)[^>]*>/g, '')).toBe(INDEX.replace('\n</head>', '</head>').replace('</head>', '\n  </head>'));
+    expect(res.body.replace(/\s*<link rel="(?:modulepreload|preload|stylesheet)"[^>]*(?:Layout|screens|Dashboard|i18n|api)[^>]*>/g, '')).toBe(INDEX.replace('\n</head>', '</head>').replace('</head>', '\n  </head>'));
   });
 
   it('answers a revalidation of the same page 304, and another month’s page has another validator', async () => {

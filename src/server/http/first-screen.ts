@@ -1,7 +1,7 @@
 // The page the app is opened at ('/', the dashboard) names what its first screen needs, so that the
 // browser fetches it with the page instead of after the app's code has run
 // (docs/decisions/0024-first-screen-from-the-page.md):
-// - the screen's code and styles (the built files of the signed-in shell, the dashboard and its texts),
+// - the screen's code and style sheets (the built files of the signed-in shell, the dashboard and its texts),
 //   found in the build's manifest;
 // - the session check and the month the dashboard opens on (GET /api/month), as fetch preloads, which
 //   the app's own requests then take over.
@@ -30,21 +30,24 @@ export type FirstScreenFiles = { scripts: string[]; styles: string[] };
  * imports), from the build's manifest; null when the build has none (the page is then sent as built).
  */
 export function firstScreenFiles(manifest: Manifest, sources: readonly string[] = FIRST_SCREEN_SOURCES): FirstScreenFiles | null {
+  // Each file after the files it imports, as the bundler's loader adds their style sheets.
   const closure = (keys: readonly string[]) => {
     const seen = new Set<string>();
+    const ordered: string[] = [];
     const visit = (key: string) => {
       if (seen.has(key) || !manifest[key]) return;
       seen.add(key);
       for (const next of manifest[key]!.imports ?? []) visit(next);
+      ordered.push(key);
     };
     keys.forEach(visit);
-    return seen;
+    return ordered;
   };
   if (sources.some((source) => !manifest[source])) return null;
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  const loaded = closure(entries);
+  const loaded = new Set(closure(entries));
   const loadedStyles = new Set([...loaded].flatMap((key) => manifest[key]!.css ?? []));
-  const needed = [...closure(sources)].filter((key) => !loaded.has(key));
+  const needed = closure(sources).filter((key) => !loaded.has(key));
   return {
     scripts: needed.map((key) => manifest[key]!.file),
     styles: [...new Set(needed.flatMap((key) => manifest[key]!.css ?? []))].filter((file) => !loadedStyles.has(file)),
@@ -80,7 +83,8 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 export function pageWithFirstScreen(html: string, files: FirstScreenFiles, month: string): string {
   const links = [
     ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`),
-    ...files.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${attribute(file)}">`),
+    // As style sheets, not preloads: the loader then finds them in the page and adds none of its own.
+    ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`),
     // As the app asks: the month with the same-origin credentials of fetch(), the session with "include".
     `<link rel="preload" as="fetch" crossorigin href="/api/month?month=${attribute(month)}">`,
     `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">`,
