@@ -56,12 +56,28 @@ const AccountPage = screen(() => import('../features/account/AccountPage.tsx'), 
 const PrintoutPage = screen(() => import('../features/printout/PrintoutPage.tsx'), 'PrintoutPage', ['printout', 'timeOffModal']);
 const UsersPage = screen(() => import('../features/users/UsersPage.tsx'), 'UsersPage', ['users', 'account']);
 
+/** The signed-in screens by their paths (docs/product.md §2; /airport-hours has its own route: docs/design.md#routes). */
+const signedInScreens = {
+  '/': DashboardPage,
+  '/employees': EmployeesPage,
+  '/flights': FlightsPage,
+  '/coverage': CoveragePage,
+  '/coverage/day': CoverageDayPage,
+  '/schedule': SchedulePage,
+  '/printout': PrintoutPage,
+  '/time-off': TimeOffPage,
+  '/airport-hours': AirportHoursPage,
+  '/settings': SettingsPage,
+  '/account': AccountPage,
+  '/users': UsersPage,
+} as const;
+
 /**
  * The screen of the address the app is opened at (and the signed-in shell) start loading with the
  * session check instead of after it, so that a reload or a link opens its screen without a spinner in
  * between. Only in the built app (the unit tests render screens one by one).
  */
-const firstScreens: Record<string, { preload: () => Promise<unknown> }> = { '/': DashboardPage, '/schedule': SchedulePage, '/coverage': CoveragePage };
+const firstScreens: Record<string, { preload: () => Promise<unknown> }> = signedInScreens;
 /** Settled when the first screen can be drawn: the session checked and, with one, the screen's code, texts and data here. */
 let firstScreenSettled: Promise<unknown> = Promise.resolve();
 if (import.meta.env.PROD && typeof window !== 'undefined') {
@@ -89,7 +105,7 @@ export function firstScreenReady(): Promise<void> {
   return Promise.race([firstScreenSettled, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(() => undefined);
 }
 
-/** Every path of docs/product.md §2 (/airport-hours has its own route: docs/design.md#routes). */
+/** The sign-in pages, and every signed-in screen inside the shell. */
 export function App() {
   return (
     <Suspense fallback={<RouteFallback fullScreen />}>
@@ -98,18 +114,7 @@ export function App() {
         <Route path="/register" element={<RegisterPage />} />
         <Route element={<RequireAuth />}>
           <Route element={<Layout />}>
-            <Route index element={<DashboardPage />} />
-            <Route path="/employees" element={<EmployeesPage />} />
-            <Route path="/flights" element={<FlightsPage />} />
-            <Route path="/coverage" element={<CoveragePage />} />
-            <Route path="/coverage/day" element={<CoverageDayPage />} />
-            <Route path="/schedule" element={<SchedulePage />} />
-            <Route path="/printout" element={<PrintoutPage />} />
-            <Route path="/time-off" element={<TimeOffPage />} />
-            <Route path="/airport-hours" element={<AirportHoursPage />} />
-            <Route path="/settings" element={<SettingsPage />} />
-            <Route path="/account" element={<AccountPage />} />
-            <Route path="/users" element={<UsersPage />} />
+            {Object.entries(signedInScreens).map(([path, Screen]) => (path === '/' ? <Route key={path} index element={<Screen />} /> : <Route key={path} path={path} element={<Screen />} />))}
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>
