@@ -129,7 +129,8 @@ async function firstRender(page: Page, url: string, firstEmployee: string, lastE
   await page.goto(url, { waitUntil: 'commit' });
   return page.evaluate(
     ([first, emp, monthKey]) =>
-      new Promise<Render>((resolve) => {
+      new Promise<Render>((resolve, reject) => {
+        const deadline = performance.now() + 30_000;
         let firstRows = 0;
         let scrolled = false;
         const wait = () => {
@@ -151,7 +152,8 @@ async function firstRender(page: Page, url: string, firstEmployee: string, lastE
                 resolve({ firstRows: firstRows || painted, total: painted, api: month.responseEnd - month.startTime, afterData: painted - month.responseEnd });
               }, 0),
             );
-          } else requestAnimationFrame(wait);
+          } else if (performance.now() > deadline) reject(new Error(`${location.pathname}${location.search}: the grid's rows were not painted within 30 s`));
+          else requestAnimationFrame(wait);
         };
         wait();
       }),
@@ -167,7 +169,8 @@ async function renderWithStrip(page: Page, url: string, lastEmployee: string): P
   await page.goto(url, { waitUntil: 'commit' });
   return page.evaluate(
     (emp) =>
-      new Promise<{ grid: number; strip: number }>((resolve) => {
+      new Promise<{ grid: number; strip: number }>((resolve, reject) => {
+        const deadline = performance.now() + 30_000;
         let grid = 0;
         let strip = 0;
         const wait = () => {
@@ -177,6 +180,7 @@ async function renderWithStrip(page: Page, url: string, lastEmployee: string): P
           if (!grid && document.querySelector(`td[data-emp="${emp}"][data-col="0"]`)) requestAnimationFrame(() => setTimeout(() => (grid = grid || performance.now()), 0));
           if (!strip && document.querySelector('[data-testid="day-strip"] li')) requestAnimationFrame(() => setTimeout(() => (strip = strip || performance.now()), 0));
           if (grid && strip) resolve({ grid, strip });
+          else if (performance.now() > deadline) reject(new Error(`${location.search}: the grid and its day strip were not painted within 30 s`));
           else requestAnimationFrame(wait);
         };
         wait();
@@ -193,7 +197,8 @@ async function renderDayView(page: Page, url: string): Promise<DayView> {
   await page.goto(url, { waitUntil: 'commit' });
   return page.evaluate(
     () =>
-      new Promise<DayView>((resolve) => {
+      new Promise<DayView>((resolve, reject) => {
+        const deadline = performance.now() + 30_000;
         const wait = () => {
           const rows = document.querySelectorAll('[data-testid="duty-timeline"] li').length;
           if (rows > 0 && document.querySelector('figure canvas')) {
@@ -208,7 +213,8 @@ async function renderDayView(page: Page, url: string): Promise<DayView> {
                 resolve({ total: painted, api: day.responseEnd - day.startTime, afterData: painted - day.responseEnd, afterAll: painted - last, onDuty: rows });
               }, 0),
             );
-          } else requestAnimationFrame(wait);
+          } else if (performance.now() > deadline) reject(new Error(`${location.search}: the day view was not painted within 30 s`));
+          else requestAnimationFrame(wait);
         };
         wait();
       }),
@@ -248,12 +254,13 @@ async function openMenu(page: Page, employeeId: string, date: string): Promise<n
   await bringIntoView(page, employeeId, date);
   return page.evaluate(
     ([emp, d]) =>
-      new Promise<number>((resolve) => {
+      new Promise<number>((resolve, reject) => {
         const cell = document.querySelector<HTMLElement>(`td[data-emp="${emp}"][data-date="${d}"]`)!;
         const t0 = performance.now();
         cell.click();
         const wait = () => {
           if (document.querySelector('[role="menu"]')) requestAnimationFrame(() => resolve(performance.now() - t0));
+          else if (performance.now() - t0 > 30_000) reject(new Error(`the menu of ${d} did not open within 30 s`));
           else requestAnimationFrame(wait);
         };
         wait();
@@ -279,7 +286,7 @@ async function saveAndRerender(page: Page, employeeId: string, date: string, sta
   const expected = `${start}-${end}`;
   return page.evaluate(
     ([emp, d, text]) =>
-      new Promise<number>((resolve) => {
+      new Promise<number>((resolve, reject) => {
         const button = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button[type="submit"]')][0]!;
         const t0 = performance.now();
         button.click();
@@ -287,6 +294,7 @@ async function saveAndRerender(page: Page, employeeId: string, date: string, sta
           // The cell's name has the exact times in either density (the compact badge says "7–15:30").
           const c = document.querySelector(`td[data-emp="${emp}"][data-date="${d}"]`);
           if (c?.getAttribute('aria-label')?.includes(text) && !document.querySelector('[role="dialog"]')) requestAnimationFrame(() => resolve(performance.now() - t0));
+          else if (performance.now() - t0 > 30_000) reject(new Error(`the saved shift ${text} on ${d} was not painted within 30 s`));
           else requestAnimationFrame(wait);
         };
         wait();
