@@ -89,7 +89,7 @@ export function pageWithFirstScreen(html: string, files: FirstScreenFiles, month
     `<link rel="preload" as="fetch" crossorigin href="/api/month?month=${attribute(month)}">`,
     `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">`,
   ];
-  return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+  return html.replace(/\n?[ \t]*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
 }
 
 /** A strong validator of a page's text, so that a revalidation of the same page answers 304. */
