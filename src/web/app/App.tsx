@@ -72,17 +72,16 @@ const signedInScreens = {
   '/users': UsersPage,
 } as const;
 
+/** Settled when the first screen can be drawn: the session checked and, with one, the screen's code, texts and data here. */
+let firstScreenSettled: Promise<unknown> = Promise.resolve();
 /**
  * The screen of the address the app is opened at (and the signed-in shell) start loading with the
  * session check instead of after it, so that a reload or a link opens its screen without a spinner in
  * between. Only in the built app (the unit tests render screens one by one).
  */
-const firstScreens: Record<string, { preload: () => Promise<unknown> }> = signedInScreens;
-/** Settled when the first screen can be drawn: the session checked and, with one, the screen's code, texts and data here. */
-let firstScreenSettled: Promise<unknown> = Promise.resolve();
 if (import.meta.env.PROD && typeof window !== 'undefined') {
   const path = window.location.pathname;
-  const first = firstScreens[path];
+  const first = path in signedInScreens ? signedInScreens[path as keyof typeof signedInScreens] : undefined;
   // Started together: the session check, the screen's code and texts, and the dashboard's month.
   const screen = first ? [Layout.preload(), first.preload()].map((loading) => loading.catch(() => undefined)) : [];
   const data = path === '/' ? [prefetchMonth(appQueryClient, monthOfAddress(window.location.search))] : [];
