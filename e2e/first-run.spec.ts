@@ -147,7 +147,12 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
       await page.setViewportSize({ width: 1440, height: 900 });
     }
     await dialog.getByRole('button', { name: 'Zastosuj godziny z lotów' }).click();
-    await expect(page.getByText(`Ustawiono godziny z lotów na 6 dni dla grupy ${role}`)).toBeVisible();
+    // Its toast is closed now: left open, it would sit dimmed under the next dialog's overlay, or be
+    // half-transparent text fading out, when axe looks.
+    const applied = page.getByRole('alert').filter({ hasText: `Ustawiono godziny z lotów na 6 dni dla grupy ${role}` });
+    await expect(applied).toBeVisible();
+    await applied.getByRole('button', { name: 'Zamknij' }).click();
+    await expect(applied).toHaveCount(0);
     await expect(section.getByRole('table')).toBeVisible();
   }
   const own = page.getByTestId(`hours-group-${GROUP}`);
