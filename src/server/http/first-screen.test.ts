@@ -1,14 +1,9 @@
 // The dashboard's page names its first screen's files and requests for a browser with a session cookie
 // (docs/decisions/0024-first-screen-from-the-page.md); the sign-in page and a browser without the
 // cookie get the page as built. The web root is a temporary folder with a small build's manifest.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
-import { buildApp } from '../app.ts';
+import { createWebApp } from '../test/harness.ts';
 import { firstScreenFiles, hasSessionCookie, monthToPreload, pageEncoding } from './first-screen.ts';
 
 const INDEX = [
@@ -71,27 +66,17 @@ describe('the first screen’s files', () => {
 });
 
 describe('the dashboard’s page', () => {
-  let t: TestApp;
-  let app: FastifyInstance;
-  let webRoot: string;
+  let web: Awaited<ReturnType<typeof createWebApp>>;
 
   beforeAll(async () => {
-    webRoot = mkdtempSync(path.join(tmpdir(), 'grafik-first-screen-'));
-    mkdirSync(path.join(webRoot, 'assets'));
-    mkdirSync(path.join(webRoot, '.vite'));
-    writeFileSync(path.join(webRoot, 'index.html'), INDEX);
-    writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-    t = await createTestApp();
-    app = await buildApp({ database: t.database, auth: t.auth, baseUrl: TEST_BASE_URL, logLevel: 'silent', webRoot });
+    web = await createWebApp({ 'index.html': INDEX, '.vite/manifest.json': JSON.stringify(MANIFEST) });
   });
 
   afterAll(async () => {
-    await app?.close();
-    await t?.close();
-    rmSync(webRoot, { recursive: true, force: true });
+    await web?.close();
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => web.get(url, headers);
   const signedIn = { cookie: 'grafik.session_token=any' };
 
   it('names, for a browser with a session cookie, the screen’s code and styles and the month and session requests', async () => {

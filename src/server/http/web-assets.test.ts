@@ -1,43 +1,33 @@
 // The built front end as the server sends it (docs/decisions/0012-first-load.md): hashed assets cached for
 // a year, index.html revalidated with a validator, the precompressed copy the browser accepts, and the
 // security headers on every answer. The web root is a temporary folder built from fixture files.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
-import { buildApp } from '../app.ts';
+import { createWebApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
 import { CONTENT_SECURITY_POLICY } from '../security/headers.ts';
 import { employees } from '../db/schema.ts';
 
 const SCRIPT = `export const screen = ${JSON.stringify('dashboard '.repeat(400))};\n`;
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>\n';
 
+let web: Awaited<ReturnType<typeof createWebApp>>;
 let t: TestApp;
-let app: FastifyInstance;
-let webRoot: string;
 
 beforeAll(async () => {
-  webRoot = mkdtempSync(path.join(tmpdir(), 'grafik-web-assets-'));
-  mkdirSync(path.join(webRoot, 'assets'));
-  const script = path.join(webRoot, 'assets', 'index-Ab12Cd34.js');
-  writeFileSync(script, SCRIPT);
-  writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
-  writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
-  writeFileSync(path.join(webRoot, 'index.html'), INDEX);
-  t = await createTestApp();
-  app = await buildApp({ database: t.database, auth: t.auth, baseUrl: TEST_BASE_URL, logLevel: 'silent', webRoot });
+  web = await createWebApp({
+    'assets/index-Ab12Cd34.js': SCRIPT,
+    'assets/index-Ab12Cd34.js.br': brotliCompressSync(SCRIPT),
+    'assets/index-Ab12Cd34.js.gz': gzipSync(SCRIPT),
+    'index.html': INDEX,
+  });
+  t = web.t;
 });
 
 afterAll(async () => {
-  await app?.close();
-  await t?.close();
-  rmSync(webRoot, { recursive: true, force: true });
+  await web?.close();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => web.get(url, headers);
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
@@ -136,7 +126,7 @@ describe('API answers', () => {
 describe('request bodies', () => {
   it('are not unpacked: a gzipped body is refused, so a body limit stays its size on the wire', async () => {
     const body = gzipSync(JSON.stringify({ email: 'nobody@grafik.test', password: 'not the password at all' }));
-    const res = await app.inject({
+    const res = await web.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', origin: TEST_BASE_URL },

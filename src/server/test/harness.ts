@@ -1,5 +1,8 @@
 // Test harness: every test file gets its own database. PGlite in memory by default; with
 // TEST_DATABASE_URL set, a fresh PostgreSQL database created for the file and dropped after it.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -153,4 +156,25 @@ export function apiCaller(app: () => FastifyInstance, cookieOf: () => string) {
       headers: { ...(withCookie ? { cookie: cookieOf() } : {}), ...(method === 'GET' ? {} : { origin: TEST_BASE_URL }) },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
+}
+
+/** An app serving a built front end made of `files` (paths inside the web root), for the tests of how pages and assets go out. */
+export async function createWebApp(files: Record<string, string | Buffer>) {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'grafik-web-'));
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(webRoot, file)), { recursive: true });
+    writeFileSync(path.join(webRoot, file), content);
+  }
+  const t = await createTestApp();
+  const app = await buildApp({ database: t.database, auth: t.auth, baseUrl: TEST_BASE_URL, logLevel: 'silent', webRoot });
+  return {
+    t,
+    app,
+    get: (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers }),
+    close: async () => {
+      await app.close();
+      await t.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    },
+  };
 }
