@@ -50,7 +50,15 @@ function precompress(): Plugin {
 
 // The front end lives in src/web and builds into dist/web, which the server serves from the same origin.
 // Screens are split by route (src/web/app/App.tsx); every file but index.html has a hashed name.
-export default defineConfig({
+// `vite build --ssr server-entry.tsx` builds the server's drawing of the first screen into dist/ssr
+// (src/web/server-entry.tsx, docs/decisions/0025-first-screen-drawn-by-the-server.md), libraries included so
+// that it runs from any folder; nothing of it is served.
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
+  root: 'src/web',
+  plugins: [react()],
+  ssr: { noExternal: true },
+  build: { outDir: '../../dist/ssr', emptyOutDir: true, copyPublicDir: false },
+} : {
   root: 'src/web',
   plugins: [react(), precompress()],
   build: {

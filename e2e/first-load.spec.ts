@@ -231,3 +231,36 @@ test('the dashboard opened in a new tab: its page names its code and month, the 
   expect(monthRequests.filter((search) => search === `?month=${month}`)).toEqual([`?month=${month}`]);
   await tab.close();
 });
+
+test('the dashboard’s first screen comes drawn in the page, and the app takes that page over without drawing it anew', async ({ signedInPage: page, browser, baseURL }) => {
+  const month = '2026-11';
+  await page.goto(`/?month=${month}`);
+  await expect(page.getByRole('grid').first()).toBeVisible();
+  // The dashboard keeps how it is shown (language, density, strip, list or grid) for the server.
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'grafik.view')?.value).toMatch(/^pl\.compact\.(?:no)?strip\.wide$/);
+  const cookies = await page.context().cookies();
+
+  // Without any script, the page alone shows the grid with its first rows.
+  const still = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 1440, height: 900 } });
+  await still.addCookies(cookies);
+  const drawn = await still.newPage();
+  await drawn.goto(`/?month=${month}`);
+  await expect(drawn.getByRole('heading', { level: 1, name: 'Grafik pracy' })).toBeVisible();
+  const rows = drawn.getByRole('grid').first().getByRole('rowheader');
+  await expect(rows.first()).toBeVisible();
+  const firstName = (await rows.first().textContent())!;
+  expect(firstName.length).toBeGreaterThan(3);
+  await still.close();
+
+  // With the app: it takes the drawn page over (no second drawing), and the grid answers a click.
+  const tab = await page.context().newPage();
+  await tab.goto(`/?month=${month}`);
+  const root = tab.locator('#root');
+  await expect(root).toHaveAttribute('data-first-screen', 'taken');
+  const cell = tab.getByRole('grid').first().getByRole('gridcell').first();
+  await cell.click();
+  await expect(tab.getByRole('menu')).toBeVisible();
+  await expect(root).toHaveAttribute('data-first-screen', 'taken');
+  await expect(tab.getByRole('grid').first().getByRole('rowheader').first()).toHaveText(firstName);
+  await tab.close();
+});

@@ -11,6 +11,7 @@ import type { Auth } from './auth/auth.ts';
 import { errorReply, frameworkErrorReply } from './http/error-handler.ts';
 import { redactFeedUrl, serializeError } from './http/log-redaction.ts';
 import { registerWebAssets, REVALIDATE } from './http/web-assets.ts';
+import { drawFirstScreen, loadFirstScreenRenderer, sendDrawn } from './http/first-screen-drawing.ts';
 import { FirstScreenPages, hasSessionCookie, monthToPreload, pageEncoding, readFirstScreenFiles } from './http/first-screen.ts';
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { registerApiRoutes } from './routes/index.ts';
@@ -33,6 +34,11 @@ export interface AppOptions {
   trustedProxies?: string[];
   /** Folder of the built front end; served with history fallback when it exists. */
   webRoot?: string | null;
+  /**
+   * The built server entry that draws the dashboard's first screen (dist/ssr by default with the default
+   * web root; none with another, unless given); null: pages are never drawn on the server.
+   */
+  ssrRoot?: string | null;
   /** Requests one client address may make to calendar addresses per minute (routes/calendar.ts). */
   calendarRequestsPerMinute?: number;
   /** Where the log goes (standard output when not given); tests capture it. */
@@ -64,6 +70,7 @@ function logError(error: unknown) {
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const defaultSsrRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/ssr');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The body limit of every route that sets none. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -115,7 +122,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hasWeb = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
   const firstScreen = hasWeb ? readFirstScreenFiles(webRoot) : null;
   const firstScreenPages = firstScreen ? new FirstScreenPages(fs.readFileSync(path.join(webRoot!, 'index.html'), 'utf8'), firstScreen) : null;
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+  const ssrRoot = options.ssrRoot === undefined ? (options.webRoot === undefined ? defaultSsrRoot : null) : options.ssrRoot;
+  const drawer = firstScreenPages ? await loadFirstScreenRenderer(ssrRoot) : null;
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       if (hasBody(request)) reply.header('connection', 'close');
       const address = request.url.split('?')[0]!.slice(0, 200);
@@ -127,8 +136,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // (src/server/http/first-screen.ts); the page differs by the cookie.
       reply.header('vary', 'cookie');
       if (firstScreenPages && hasSessionCookie(request.headers.cookie)) {
-        const page = firstScreenPages.page(monthToPreload(query));
+        const month = monthToPreload(query);
         const encoding = pageEncoding(request.headers['accept-encoding']);
+        // Drawn on the server when it can be (http/first-screen-drawing.ts); else the page with its links.
+        if (drawer) {
+          const drawn = await drawFirstScreen(app, request, drawer, firstScreenPages.forDrawing(month), month).catch((error: unknown) => {
+            request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'the first screen was not drawn');
+            return null;
+          });
+          if (drawn) return sendDrawn(reply, drawn, encoding);
+        }
+        const page = firstScreenPages.page(month);
         reply.header('vary', 'cookie, accept-encoding').header('cache-control', REVALIDATE).header('etag', page.tag);
         if (request.headers['if-none-match'] === page.tag) return reply.status(304).send();
         reply.type('text/html; charset=utf-8');

@@ -79,15 +79,18 @@ export function monthToPreload(query: string | undefined, now = new Date()): str
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** index.html with the first screen's files and requests named in its head. */
-export function pageWithFirstScreen(html: string, files: FirstScreenFiles, month: string): string {
+/**
+ * index.html with the first screen's files and requests named in its head; without the session check
+ * for a page that carries the session (first-screen-drawing.ts).
+ */
+export function pageWithFirstScreen(html: string, files: FirstScreenFiles, month: string, session = true): string {
   const links = [
     ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`),
     // As style sheets, not preloads: the loader then finds them in the page and adds none of its own.
     ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${attribute(file)}">`),
     // As the app asks: the month with the same-origin credentials of fetch(), the session with "include".
     `<link rel="preload" as="fetch" crossorigin href="/api/month?month=${attribute(month)}">`,
-    `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">`,
+    ...(session ? [`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">`] : []),
   ];
   return html.replace(/\n?[ \t]*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
 }
@@ -113,6 +116,11 @@ export class FirstScreenPages {
   constructor(index: string, files: FirstScreenFiles) {
     this.#index = index;
     this.#files = files;
+  }
+
+  /** The page for a drawing on the server (first-screen-drawing.ts), which carries the session itself. */
+  forDrawing(month: string): string {
+    return pageWithFirstScreen(this.#index, this.#files, month, false);
   }
 
   page(month: string): Page {

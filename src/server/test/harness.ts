@@ -159,14 +159,20 @@ export function apiCaller(app: () => FastifyInstance, cookieOf: () => string) {
 }
 
 /** An app serving a built front end made of `files` (paths inside the web root), for the tests of how pages and assets go out. */
-export async function createWebApp(files: Record<string, string | Buffer>) {
+export async function createWebApp(files: Record<string, string | Buffer>, serverEntry?: string) {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'grafik-web-'));
   for (const [file, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(webRoot, file)), { recursive: true });
     writeFileSync(path.join(webRoot, file), content);
   }
+  // The server's drawing of the first screen, when given: its built entry (server-entry.js) beside the web root.
+  const ssrRoot = serverEntry === undefined ? null : `${webRoot}-ssr`;
+  if (ssrRoot) {
+    mkdirSync(ssrRoot, { recursive: true });
+    writeFileSync(path.join(ssrRoot, 'server-entry.js'), serverEntry!);
+  }
   const t = await createTestApp();
-  const app = await buildApp({ database: t.database, auth: t.auth, baseUrl: TEST_BASE_URL, logLevel: 'silent', webRoot });
+  const app = await buildApp({ database: t.database, auth: t.auth, baseUrl: TEST_BASE_URL, logLevel: 'silent', webRoot, ssrRoot });
   return {
     t,
     app,
@@ -175,6 +181,7 @@ export async function createWebApp(files: Record<string, string | Buffer>) {
       await app.close();
       await t.close();
       rmSync(webRoot, { recursive: true, force: true });
+      if (ssrRoot) rmSync(ssrRoot, { recursive: true, force: true });
     },
   };
 }

@@ -91,6 +91,14 @@ if (import.meta.env.PROD && typeof window !== 'undefined') {
     firstScreenSettled = prefetchSession(appQueryClient).then(() => (appQueryClient.getQueryData(SESSION_QUERY_KEY) ? Promise.allSettled([...screen, ...data]) : undefined));
 }
 
+/**
+ * For the server's drawing of the dashboard (src/web/server-entry.tsx): the shell's and the dashboard's
+ * code and texts, loaded so that they render at once instead of suspending.
+ */
+export function loadDashboard(): Promise<unknown> {
+  return Promise.all([Layout.preload(), DashboardPage.preload()]);
+}
+
 /** How long the first render waits for the first screen before it shows the loading spinner instead. */
 export const FIRST_SCREEN_WAIT_MS = 1000;
 

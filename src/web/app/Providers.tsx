@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react-query';
+import { takeFirstScreenData } from '../lib/first-screen-data.ts';
 
 const theme = createTheme({
   primaryColor: 'indigo',
@@ -39,3 +40,5 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
 
 /** The app's one query client (tests pass their own to Providers). */
 export const appQueryClient = makeQueryClient();
+// A page the server drew carries the answers it drew from: the app starts from them instead of asking again.
+takeFirstScreenData(appQueryClient);

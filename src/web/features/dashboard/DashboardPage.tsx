@@ -1,11 +1,12 @@
 // The dashboard (docs/product.md §2): the month's work schedule, one grid per staff group, with the
 // cell menu, the badges and their deletes, the totals, the modals and the generation panel.
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { rememberingT } from '../../lib/remembering-t.ts';
-import { useCoverageStrip } from './coverage-strip.ts';
+import { storedStrip, useCoverageStrip } from './coverage-strip.ts';
+import { rememberView, useServerView } from '../../lib/first-view.ts';
 import { Link, useSearchParams } from 'react-router';
 import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -97,12 +98,17 @@ export function DashboardPage() {
   const data = query.data;
   const [density, setDensity] = useDensity();
   // Read at once (not after a first paint of the grid), so a phone never builds the grid.
-  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  // On the server, as the page is drawn for (the way this browser last showed it).
+  const server = useServerView();
+  const phoneNow = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  const phone = server ? server.phone : phoneNow;
   // Each group's coverage as saved, above its grid (unless the planner hid it), asked for once the
   // grid's month is there so that the grid never waits for it; the strip's days open the day view.
   // A phone shows one day's list instead of the grid, and no strip (the Coverage screen has it).
   const [stripChosen, setShowCoverage] = useCoverageStrip();
   const showCoverage = stripChosen && !phone;
+  // How this browser shows the dashboard, kept for the server to draw the next load's first screen the same way.
+  useEffect(() => rememberView({ language: language === 'en' ? 'en' : 'pl', density, strip: storedStrip() ?? true, phone }), [language, density, stripChosen, phone]);
   const coverage = useCoverage(month, { enabled: showCoverage && data !== undefined });
   const reload = useReloadMonth(month);
   const freshMonth = useFreshMonth(month);

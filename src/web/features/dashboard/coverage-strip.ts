@@ -3,10 +3,12 @@
 // address may say it (`?coverage=1` or `?coverage=0`), which the toggle keeps up to date.
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useServerView } from '../../lib/first-view.ts';
 
 const KEY = 'grafik.dashboard.coverageStrip';
 
-function stored(): boolean | null {
+/** The planner's remembered choice, or null when they never made one. */
+export function storedStrip(): boolean | null {
   try {
     const value = localStorage.getItem(KEY);
     return value === 'shown' ? true : value === 'hidden' ? false : null;
@@ -18,7 +20,8 @@ function stored(): boolean | null {
 export function useCoverageStrip(): [boolean, (shown: boolean) => void] {
   const [params, setParams] = useSearchParams();
   const said = params.get('coverage');
-  const shown = said === '1' ? true : said === '0' ? false : (stored() ?? true);
+  const server = useServerView();
+  const shown = said === '1' ? true : said === '0' ? false : (server?.strip ?? storedStrip() ?? true);
   const choose = useCallback(
     (next: boolean) => {
       try {

@@ -3,6 +3,7 @@
 // (docs/decisions/0015-month-grid.md).
 import { useCallback, useState } from 'react';
 import type { Density } from './GroupTable.tsx';
+import { useServerView } from '../../lib/first-view.ts';
 
 const KEY = 'grafik.dashboard.density';
 export const COMPACT_UP_TO = '(max-width: 1600px)';
@@ -23,7 +24,9 @@ function byWidth(): Density {
 }
 
 export function useDensity(): [Density, (density: Density) => void] {
-  const [density, setDensity] = useState<Density>(() => stored() ?? byWidth());
+  // On the server, the density the page is drawn with (the last one this browser showed).
+  const server = useServerView();
+  const [density, setDensity] = useState<Density>(() => server?.density ?? stored() ?? byWidth());
   const choose = useCallback((next: Density) => {
     setDensity(next);
     try {

@@ -1,0 +1,76 @@
+// The server's drawing of the dashboard's first screen (docs/decisions/0025-first-screen-drawn-by-the-server.md):
+// when it is drawn, what the drawing is given and what the page carries. The drawing here is a small
+// module in place of the built React one: it writes back what it was given. The browser suite draws the
+// real dashboard (e2e/first-load.spec.ts).
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewCookieValue, viewFromCookie } from '../../shared/view-cookie.ts';
+import { createWebApp } from '../test/harness.ts';
+
+const INDEX = '<!doctype html><html><head>\n<script type="module" crossorigin src="/assets/index-E1.js"></script>\n</head><body><div id="root"></div></body></html>\n';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-E1.js', isEntry: true },
+  'app/Layout.tsx': { file: 'assets/Layout-L1.js', imports: ['index.html'] },
+  'features/dashboard/DashboardPage.tsx': { file: 'assets/DashboardPage-D1.js' },
+  'features/dashboard/i18n.ts': { file: 'assets/i18n-T1.js' },
+};
+/** Writes back what it was given, with a '<' in a name to show the page stays whole. */
+const ENTRY = `export async function renderFirstScreen({ url, view, carried }) {
+  return '<main data-drawn>' + [url, view.language, view.density, carried.session.user.email, carried.month, carried.data.month, '</script>'].join('|').replace(/</g, '&lt;') + '</main>';
+}`;
+
+const VIEW = `grafik.view=${viewCookieValue({ language: 'en', density: 'comfortable', strip: false, phone: false })}`;
+
+describe('the dashboard’s first screen drawn on the server', () => {
+  let web: Awaited<ReturnType<typeof createWebApp>>;
+  let session: string;
+
+  beforeAll(async () => {
+    web = await createWebApp({ 'index.html': INDEX, '.vite/manifest.json': JSON.stringify(MANIFEST) }, ENTRY);
+    session = await web.t.signIn('drawn@grafik.test');
+  });
+
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  it('is drawn for a signed-in browser with the view cookie, from the session’s user and the month', async () => {
+    const res = await web.get('/?month=2026-03', { cookie: `${session}; ${VIEW}`, 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
+    const page = brotliDecompressSync(res.rawPayload).toString();
+    expect(page).toContain('<div id="root"><main data-drawn>/?month=2026-03|en|comfortable|drawn@grafik.test|2026-03|2026-03|&lt;/script></main></div>');
+    // The month comes from its own answer, named in the page; the session is carried, not asked for.
+    expect(page).toContain('<link rel="preload" as="fetch" crossorigin href="/api/month?month=2026-03">');
+    expect(page).not.toContain('/api/auth/get-session');
+    const carried = JSON.parse(/<script type="application\/json" id="grafik-first-screen">([^<]*)<\/script>/.exec(page)![1]!);
+    expect(carried).toMatchObject({ month: '2026-03', session: { user: { email: 'drawn@grafik.test' } } });
+    // The session's record and its token stay out of the page.
+    expect(Object.keys(carried.session)).toEqual(['user']);
+    expect(page).not.toContain(decodeURIComponent(session.split('=')[1]!.split(';')[0]!).split('.')[0]!);
+  });
+
+  it('is not drawn without the view cookie, with an ended session, or for another address', async () => {
+    for (const [url, cookie] of [
+      ['/?month=2026-03', session],
+      ['/?month=2026-03', `grafik.session_token=ended.session; ${VIEW}`],
+      ['/flights?month=2026-03', `${session}; ${VIEW}`],
+    ] as const) {
+      const res = await web.get(url, { cookie });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('data-drawn');
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe('the view cookie', () => {
+  it('reads back what the dashboard wrote, and nothing it did not', () => {
+    const view = { language: 'pl', density: 'compact', strip: true, phone: true } as const;
+    expect(viewFromCookie(`a=b; grafik.view=${viewCookieValue(view)}; c=d`)).toEqual(view);
+    expect(viewFromCookie('grafik.view=de.compact.strip.wide')).toBeNull();
+    expect(viewFromCookie('grafik.view=pl.compact.strip')).toBeNull();
+    expect(viewFromCookie(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+// The dashboard's first screen drawn on the server (docs/decisions/0025-first-screen-drawn-by-the-server.md).
+// For a browser with a session cookie and the cookie of the way it last showed the dashboard, the page
+// for '/' carries the screen's markup, drawn by the browser's own components (the build's server entry,
+// dist/ssr), and the session's user: the browser paints the grid as the page arrives, and the app takes
+// the page over once its code and the month's answer (named in the page, fetched with it) are there.
+//
+// The answers come from the app's own routes (GET /api/auth/get-session, GET /api/month), asked with
+// the request's cookie: the same access rules as the app's requests, the same month cache. Anything
+// missing or failing (no session, no view cookie, a password to change, an error) leaves the page
+// as it is without the drawing.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { viewFromCookie, type FirstView } from '../../shared/view-cookie.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** What the server entry (src/web/server-entry.tsx) exports. */
+export type FirstScreenRenderer = (input: {
+  url: string;
+  view: FirstView;
+  carried: { at: number; month: string; session: { user: Record<string, unknown> }; data: unknown };
+}) => Promise<string>;
+
+/** The built server entry in `dir`, or null when there is none (the page is then sent without a drawing). */
+export async function loadFirstScreenRenderer(dir: string | null): Promise<FirstScreenRenderer | null> {
+  const file = dir && path.join(dir, 'server-entry.js');
+  if (!file || !fs.existsSync(file)) return null;
+  const entry = (await import(pathToFileURL(file).href)) as { renderFirstScreen: FirstScreenRenderer };
+  return entry.renderFirstScreen;
+}
+
+/** The id of the page's element that carries the answers (src/web/lib/first-screen-data.ts reads it). */
+const DATA_ID = 'grafik-first-screen';
+
+/** JSON text safe inside a <script> element: no '<' that could close it. */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The page with the drawn markup in its root and the answers after it. */
+export function pageWithDrawing(page: string, markup: string, carried: string): string {
+  const root = '<div id="root"></div>';
+  if (!page.includes(root)) throw new Error('The page has no empty root to draw in.');
+  return page.replace(root, () => `<div id="root">${markup}</div>\n    <script type="application/json" id="${DATA_ID}">${scriptSafe(carried)}</script>`);
+}
+
+type Drawn = { html: string; setCookies: string[] };
+
+/** Drawings kept: the same month, address, view and user drawn again only when the month's answer changed. */
+const KEPT_DRAWINGS = 16;
+const drawings = new Map<string, string>();
+
+/**
+ * The page drawn for this request, or null when it cannot be (see the file's head). `page` is the page
+ * with the first screen's files and its month named (first-screen.ts): the browser reads the month from
+ * the month's own answer, as without a drawing, and the page carries only the session's user.
+ */
+export async function drawFirstScreen(app: FastifyInstance, request: FastifyRequest, render: FirstScreenRenderer, page: string, month: string): Promise<Drawn | null> {
+  const cookie = request.headers.cookie;
+  const view = viewFromCookie(cookie);
+  if (!view || !cookie) return null;
+  const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+  const found = session.statusCode === 200 ? (session.json() as { user?: Record<string, unknown> } | null) : null;
+  // A one-time password is changed first: the app sends the user elsewhere, so the dashboard is not drawn.
+  if (!found?.user || found.user.mustChangePassword) return null;
+  const answer = await app.inject({ method: 'GET', url: `/api/month?month=${month}`, headers: { cookie } });
+  if (answer.statusCode !== 200) return null;
+  const at = Date.now();
+  // Only the user goes in the page, never the session's own record (its token stays in the HttpOnly cookie).
+  const user = found.user;
+  const carried = { at, month, session: { user } };
+  // The day matters too: the grid marks today.
+  const key = createHash('sha256').update(JSON.stringify([request.url, view, user, new Date(at).toDateString()])).update(answer.body).digest('base64url');
+  let markup = drawings.get(key);
+  if (markup === undefined) {
+    markup = await render({ url: request.url, view, carried: { ...carried, data: JSON.parse(answer.body) } });
+    if (drawings.size >= KEPT_DRAWINGS) drawings.delete(drawings.keys().next().value!);
+  } else drawings.delete(key);
+  drawings.set(key, markup);
+  const setCookie = session.headers['set-cookie'];
+  return { html: pageWithDrawing(page, markup, JSON.stringify(carried)), setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)] };
+}
+
+/** Sends a drawn page: never kept by any cache (it holds the user's data), compressed as the browser accepts. */
+export async function sendDrawn(reply: FastifyReply, drawn: Drawn, encoding: 'br' | 'gzip' | null) {
+  for (const value of drawn.setCookies) reply.header('set-cookie', value);
+  reply.header('cache-control', 'no-store').header('vary', 'cookie, accept-encoding').type('text/html; charset=utf-8');
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(await brotli(drawn.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await gzipAsync(drawn.html, { level: 6 }));
+  return reply.send(drawn.html);
+}

@@ -1,0 +1,24 @@
+// How the dashboard was last shown in a browser (its language, the grid's density, whether the day strip
+// was on, and whether it was the phone's list), kept in a cookie so that the server can draw the same
+// first screen before the app's code has run (docs/decisions/0025-first-screen-drawn-by-the-server.md).
+// Four fixed words, nothing about the person.
+
+export type FirstView = { language: 'pl' | 'en'; density: 'compact' | 'comfortable'; strip: boolean; phone: boolean };
+
+export const FIRST_VIEW_COOKIE = 'grafik.view';
+
+/** The cookie's value, e.g. "pl.compact.strip.wide". */
+export function viewCookieValue(view: FirstView): string {
+  return [view.language, view.density, view.strip ? 'strip' : 'nostrip', view.phone ? 'phone' : 'wide'].join('.');
+}
+
+/** The view a Cookie header names, or null when it names none (or one this app did not write). */
+export function viewFromCookie(cookieHeader: string | undefined): FirstView | null {
+  const value = (cookieHeader ?? '')
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === FIRST_VIEW_COOKIE)?.[1];
+  const match = /^(pl|en)\.(compact|comfortable)\.(strip|nostrip)\.(phone|wide)$/.exec(value ?? '');
+  if (!match) return null;
+  return { language: match[1] as FirstView['language'], density: match[2] as FirstView['density'], strip: match[3] === 'strip', phone: match[4] === 'phone' };
+}

@@ -1,0 +1,27 @@
+// The session a page drawn by the server was drawn for, carried in the page as JSON
+// (docs/decisions/0025-first-screen-drawn-by-the-server.md). The app puts it in its query cache before
+// its first render, so that it renders what the page shows without asking for the session again. The
+// month's answer comes as without a drawing: the page names it, and the app waits for it before rendering.
+import type { QueryClient } from '@tanstack/react-query';
+import { SESSION_QUERY_KEY, type SessionUser } from './session.ts';
+
+export const FIRST_SCREEN_DATA_ID = 'grafik-first-screen';
+
+export type FirstScreenData = { at: number; month: string; session: { user: SessionUser } };
+
+/** Puts the page's session in the cache as answered at the server's time; a page without one changes nothing. */
+export function takeFirstScreenData(client: QueryClient, doc: Document | undefined = typeof document === 'undefined' ? undefined : document): boolean {
+  const element = doc?.getElementById(FIRST_SCREEN_DATA_ID);
+  if (!element?.textContent) return false;
+  element.remove();
+  let carried: FirstScreenData;
+  try {
+    carried = JSON.parse(element.textContent) as FirstScreenData;
+  } catch {
+    return false;
+  }
+  // Not newer than now: a server clock ahead of the browser's must not keep them fresh for longer.
+  const updatedAt = Math.min(carried.at, Date.now());
+  client.setQueryData(SESSION_QUERY_KEY, carried.session, { updatedAt });
+  return true;
+}
