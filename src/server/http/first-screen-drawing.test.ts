@@ -51,9 +51,11 @@ describe('the dashboard’s first screen drawn on the server', () => {
     expect(page).not.toContain(decodeURIComponent(session.split('=')[1]!.split(';')[0]!).split('.')[0]!);
   });
 
-  it('is not drawn without the view cookie, with an ended session, or for another address', async () => {
+  it('is not drawn without the view cookie, for a phone, with an ended session, or for another address', async () => {
+    const phone = `grafik.view=${viewCookieValue({ language: 'pl', density: 'compact', strip: true, phone: true })}`;
     for (const [url, cookie] of [
       ['/?month=2026-03', session],
+      ['/?month=2026-03', `${session}; ${phone}`],
       ['/?month=2026-03', `grafik.session_token=ended.session; ${VIEW}`],
       ['/flights?month=2026-03', `${session}; ${VIEW}`],
     ] as const) {

@@ -62,7 +62,8 @@ const drawings = new Map<string, string>();
 export async function drawFirstScreen(app: FastifyInstance, request: FastifyRequest, render: FirstScreenRenderer, page: string, month: string): Promise<Drawn | null> {
   const cookie = request.headers.cookie;
   const view = viewFromCookie(cookie);
-  if (!view || !cookie) return null;
+  // A phone's day list is code of its own, fetched when shown: a drawing would hold only the header.
+  if (!view || view.phone || !cookie) return null;
   const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
   const found = session.statusCode === 200 ? (session.json() as { user?: Record<string, unknown> } | null) : null;
   // A one-time password is changed first: the app sends the user elsewhere, so the dashboard is not drawn.
