@@ -11,7 +11,7 @@ import type { Auth } from './auth/auth.ts';
 import { errorReply, frameworkErrorReply } from './http/error-handler.ts';
 import { redactFeedUrl, serializeError } from './http/log-redaction.ts';
 import { registerWebAssets, REVALIDATE } from './http/web-assets.ts';
-import { drawFirstScreen, loadFirstScreenRenderer, sendDrawn } from './http/first-screen-drawing.ts';
+import { loadFirstScreenDrawer, sendDrawn } from './http/first-screen-drawing.ts';
 import { FirstScreenPages, hasSessionCookie, monthToPreload, pageEncoding, readFirstScreenFiles } from './http/first-screen.ts';
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { registerApiRoutes } from './routes/index.ts';
@@ -123,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const firstScreen = hasWeb ? readFirstScreenFiles(webRoot) : null;
   const firstScreenPages = firstScreen ? new FirstScreenPages(fs.readFileSync(path.join(webRoot!, 'index.html'), 'utf8'), firstScreen) : null;
   const ssrRoot = options.ssrRoot === undefined ? (options.webRoot === undefined ? defaultSsrRoot : null) : options.ssrRoot;
-  const drawer = firstScreenPages ? await loadFirstScreenRenderer(ssrRoot) : null;
+  const drawer = firstScreenPages ? await loadFirstScreenDrawer(ssrRoot) : null;
   const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       if (hasBody(request)) reply.header('connection', 'close');
@@ -140,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const encoding = pageEncoding(request.headers['accept-encoding']);
         // Drawn on the server when it can be (http/first-screen-drawing.ts); else the page with its links.
         if (drawer) {
-          const drawn = await drawFirstScreen(app, request, drawer, firstScreenPages.forDrawing(month), month).catch((error: unknown) => {
+          const drawn = await drawer.draw(app, request, firstScreenPages.forDrawing(month), month).catch((error: unknown) => {
             request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'the first screen was not drawn');
             return null;
           });

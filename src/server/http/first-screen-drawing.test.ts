@@ -5,7 +5,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewCookieValue, viewFromCookie } from '../../shared/view-cookie.ts';
-import { createWebApp } from '../test/harness.ts';
+import { createWebApp, TEST_BASE_URL } from '../test/harness.ts';
 
 const INDEX = '<!doctype html><html><head>\n<script type="module" crossorigin src="/assets/index-E1.js"></script>\n</head><body><div id="root"></div></body></html>\n';
 const MANIFEST = {
@@ -14,9 +14,12 @@ const MANIFEST = {
   'features/dashboard/DashboardPage.tsx': { file: 'assets/DashboardPage-D1.js' },
   'features/dashboard/i18n.ts': { file: 'assets/i18n-T1.js' },
 };
-/** Writes back what it was given, with a '<' in a name to show the page stays whole. */
-const ENTRY = `export async function renderFirstScreen({ url, view, carried }) {
-  return '<main data-drawn>' + [url, view.language, view.density, carried.session.user.email, carried.month, carried.data.month, '</script>'].join('|').replace(/</g, '&lt;') + '</main>';
+/** Writes back what it was given, with a '<' in a name to show the page stays whole, and counts its drawings. */
+const ENTRY = `let drawings = 0;
+export async function renderFirstScreen({ url, view, carried }) {
+  drawings += 1;
+  const employees = carried.data.groups.reduce((n, g) => n + g.employees.length, 0);
+  return '<main data-drawn data-drawing="' + drawings + '" data-employees="' + employees + '">' + [url, view.language, view.density, carried.session.user.email, carried.month, carried.data.month, '</script>'].join('|').replace(/</g, '&lt;') + '</main>';
 }`;
 
 const VIEW = `grafik.view=${viewCookieValue({ language: 'en', density: 'comfortable', strip: false, phone: false })}`;
@@ -40,7 +43,7 @@ describe('the dashboard’s first screen drawn on the server', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
     const page = brotliDecompressSync(res.rawPayload).toString();
-    expect(page).toContain('<div id="root"><main data-drawn>/?month=2026-03|en|comfortable|drawn@grafik.test|2026-03|2026-03|&lt;/script></main></div>');
+    expect(page).toMatch(/<div id="root"><main data-drawn data-drawing="\d+" data-employees="\d+">\/\?month=2026-03\|en\|comfortable\|drawn@grafik.test\|2026-03\|2026-03\|&lt;\/script><\/main><\/div>/);
     // The month comes from its own answer, named in the page; the session is carried, not asked for.
     expect(page).toContain('<link rel="preload" as="fetch" crossorigin href="/api/month?month=2026-03">');
     expect(page).not.toContain('/api/auth/get-session');
@@ -49,6 +52,26 @@ describe('the dashboard’s first screen drawn on the server', () => {
     // The session's record and its token stay out of the page.
     expect(Object.keys(carried.session)).toEqual(['user']);
     expect(page).not.toContain(decodeURIComponent(session.split('=')[1]!.split(';')[0]!).split('.')[0]!);
+  });
+
+  it('is drawn again only when what it shows changed: kept for the same month, drawn anew after a change to it', async () => {
+    const drawing = async () => {
+      const page = (await web.get('/?month=2026-04', { cookie: `${session}; ${VIEW}` })).body;
+      const [, n, employees] = /data-drawing="(\d+)" data-employees="(\d+)"/.exec(page)!;
+      return { n: Number(n), employees: Number(employees) };
+    };
+    const first = await drawing();
+    expect(await drawing()).toEqual(first);
+    const added = await web.app.inject({
+      method: 'POST',
+      url: '/api/employees',
+      headers: { cookie: session, origin: TEST_BASE_URL },
+      payload: { firstName: 'Ewa', lastName: 'Mazur', email: 'ewa.drawn@example.com', phoneNumber: '+48 512 345 678', role: 'Rampa' },
+    });
+    expect(added.statusCode).toBe(201);
+    const after = await drawing();
+    expect(after.n).toBeGreaterThan(first.n);
+    expect(after.employees).toBe(first.employees + 1);
   });
 
   it('is not drawn without the view cookie, for a phone, with an ended session, or for another address', async () => {

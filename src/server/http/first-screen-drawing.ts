@@ -6,8 +6,9 @@
 //
 // The answers come from the app's own routes (GET /api/auth/get-session, GET /api/month), asked with
 // the request's cookie: the same access rules as the app's requests, the same month cache. Anything
-// missing or failing (no session, no view cookie, a password to change, an error) leaves the page
-// as it is without the drawing.
+// missing or failing (no session, no view cookie, a phone, a password to change, an error) leaves the
+// page as it is without the drawing. The last drawings are kept, and a page is drawn anew only when what
+// it shows changed: its month's answer, its address, its view, its user or the day.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,12 +28,12 @@ export type FirstScreenRenderer = (input: {
   carried: { at: number; month: string; session: { user: Record<string, unknown> }; data: unknown };
 }) => Promise<string>;
 
-/** The built server entry in `dir`, or null when there is none (the page is then sent without a drawing). */
-export async function loadFirstScreenRenderer(dir: string | null): Promise<FirstScreenRenderer | null> {
+/** A drawer with the built server entry in `dir`, or null when there is none (pages then go out without a drawing). */
+export async function loadFirstScreenDrawer(dir: string | null): Promise<FirstScreenDrawer | null> {
   const file = dir && path.join(dir, 'server-entry.js');
   if (!file || !fs.existsSync(file)) return null;
   const entry = (await import(pathToFileURL(file).href)) as { renderFirstScreen: FirstScreenRenderer };
-  return entry.renderFirstScreen;
+  return new FirstScreenDrawer(entry.renderFirstScreen);
 }
 
 /** The id of the page's element that carries the answers (src/web/lib/first-screen-data.ts reads it). */
@@ -52,38 +53,47 @@ type Drawn = { html: string; setCookies: string[] };
 
 /** Drawings kept: the same month, address, view and user drawn again only when the month's answer changed. */
 const KEPT_DRAWINGS = 16;
-const drawings = new Map<string, string>();
 
-/**
- * The page drawn for this request, or null when it cannot be (see the file's head). `page` is the page
- * with the first screen's files and its month named (first-screen.ts): the browser reads the month from
- * the month's own answer, as without a drawing, and the page carries only the session's user.
- */
-export async function drawFirstScreen(app: FastifyInstance, request: FastifyRequest, render: FirstScreenRenderer, page: string, month: string): Promise<Drawn | null> {
-  const cookie = request.headers.cookie;
-  const view = viewFromCookie(cookie);
-  // A phone's day list is code of its own, fetched when shown: a drawing would hold only the header.
-  if (!view || view.phone || !cookie) return null;
-  const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
-  const found = session.statusCode === 200 ? (session.json() as { user?: Record<string, unknown> } | null) : null;
-  // A one-time password is changed first: the app sends the user elsewhere, so the dashboard is not drawn.
-  if (!found?.user || found.user.mustChangePassword) return null;
-  const answer = await app.inject({ method: 'GET', url: `/api/month?month=${month}`, headers: { cookie } });
-  if (answer.statusCode !== 200) return null;
-  const at = Date.now();
-  // Only the user goes in the page, never the session's own record (its token stays in the HttpOnly cookie).
-  const user = found.user;
-  const carried = { at, month, session: { user } };
-  // The day matters too: the grid marks today.
-  const key = createHash('sha256').update(JSON.stringify([request.url, view, user, new Date(at).toDateString()])).update(answer.body).digest('base64url');
-  let markup = drawings.get(key);
-  if (markup === undefined) {
-    markup = await render({ url: request.url, view, carried: { ...carried, data: JSON.parse(answer.body) } });
-    if (drawings.size >= KEPT_DRAWINGS) drawings.delete(drawings.keys().next().value!);
-  } else drawings.delete(key);
-  drawings.set(key, markup);
-  const setCookie = session.headers['set-cookie'];
-  return { html: pageWithDrawing(page, markup, JSON.stringify(carried)), setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)] };
+/** Draws the dashboard's first screen for the pages of one app, keeping its last drawings. */
+export class FirstScreenDrawer {
+  readonly #render: FirstScreenRenderer;
+  readonly #kept = new Map<string, string>();
+  constructor(render: FirstScreenRenderer) {
+    this.#render = render;
+  }
+
+  /**
+   * The page drawn for this request, or null when it cannot be (see the file's head). `page` is the page
+   * with the first screen's files and its month named (first-screen.ts): the browser reads the month from
+   * the month's own answer, as without a drawing, and the page carries only the session's user.
+   */
+  async draw(app: FastifyInstance, request: FastifyRequest, page: string, month: string): Promise<Drawn | null> {
+    const cookie = request.headers.cookie;
+    const view = viewFromCookie(cookie);
+    // A phone's day list is code of its own, fetched when shown: a drawing would hold only the header.
+    if (!view || view.phone || !cookie) return null;
+    const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    const found = session.statusCode === 200 ? (session.json() as { user?: Record<string, unknown> } | null) : null;
+    // A one-time password is changed first: the app sends the user elsewhere, so the dashboard is not drawn.
+    if (!found?.user || found.user.mustChangePassword) return null;
+    const answer = await app.inject({ method: 'GET', url: `/api/month?month=${month}`, headers: { cookie } });
+    if (answer.statusCode !== 200) return null;
+    const at = Date.now();
+    // Only the user goes in the page, never the session's own record (its token stays in the HttpOnly cookie).
+    const user = found.user;
+    const carried = { at, month, session: { user } };
+    // What the drawing depends on: the address, the view, the user (the header names them), the day (the
+    // grid marks today) and the month's answer itself.
+    const key = createHash('sha256').update(JSON.stringify([request.url, view, user, new Date(at).toDateString()])).update(answer.body).digest('base64url');
+    let markup = this.#kept.get(key);
+    if (markup === undefined) {
+      markup = await this.#render({ url: request.url, view, carried: { ...carried, data: JSON.parse(answer.body) } });
+      if (this.#kept.size >= KEPT_DRAWINGS) this.#kept.delete(this.#kept.keys().next().value!);
+    } else this.#kept.delete(key);
+    this.#kept.set(key, markup);
+    const setCookie = session.headers['set-cookie'];
+    return { html: pageWithDrawing(page, markup, JSON.stringify(carried)), setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)] };
+  }
 }
 
 /** Sends a drawn page: never kept by any cache (it holds the user's data), compressed as the browser accepts. */

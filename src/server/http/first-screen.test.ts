@@ -60,6 +60,9 @@ describe('the first screen’s files', () => {
     expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(pageEncoding('gzip')).toBe('gzip');
     expect(pageEncoding('br;q=0, gzip')).toBe('gzip');
+    // The browser's own order of preference, by weight.
+    expect(pageEncoding('br;q=0.5, gzip')).toBe('gzip');
+    expect(pageEncoding('*')).toBe('br');
     expect(pageEncoding('identity')).toBeNull();
     expect(pageEncoding(undefined)).toBeNull();
   });

@@ -9,6 +9,7 @@
 // request without one is answered from the file, as every other path is. The cookie is not checked
 // here: with an ended session the API answers the preloaded requests 401, as it would the app's.
 import { createHash } from 'node:crypto';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -140,13 +141,10 @@ export class FirstScreenPages {
   }
 }
 
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
+
 /** The best of brotli and gzip an Accept-Encoding header allows, or none. */
 export function pageEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  const offered = (accept ?? '')
-    .toLowerCase()
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
-    .map(([name]) => name!.trim());
-  return offered.includes('br') ? 'br' : offered.includes('gzip') ? 'gzip' : null;
+  const chosen = accept ? encodings.negotiate(accept) : null;
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
 }

@@ -108,8 +108,8 @@ export const FIRST_SCREEN_WAIT_MS = 1000;
  * then holds the screen back for 300 ms after the spinner appeared (its Suspense throttle): on a quick
  * load the first screen would come later than without the spinner (docs/decisions/0024-first-screen-from-the-page.md).
  */
-export function firstScreenReady(): Promise<void> {
-  return Promise.race([firstScreenSettled, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(() => undefined);
+export function firstScreenReady(settled: Promise<unknown> = firstScreenSettled): Promise<void> {
+  return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(() => undefined);
 }
 
 /** The sign-in pages, and every signed-in screen inside the shell. */
