@@ -263,4 +263,15 @@ test('the dashboard’s first screen comes drawn in the page, and the app takes 
   await expect(root).toHaveAttribute('data-first-screen', 'taken');
   await expect(tab.getByRole('grid').first().getByRole('rowheader').first()).toHaveText(firstName);
   await tab.close();
+
+  // A browser whose density is no longer the one the page was drawn with (chosen in another tab after
+  // the cookie was written, say): the app still takes the drawn page over, then shows its own density.
+  await page.evaluate(() => localStorage.setItem('grafik.dashboard.density', 'comfortable'));
+  await page.context().addCookies([{ name: 'grafik.view', value: 'pl.compact.strip.wide', url: new URL(page.url()).origin }]);
+  const changed = await page.context().newPage();
+  await changed.goto(`/?month=${month}`);
+  await expect(changed.getByTestId('density').getByRole('radio', { name: 'Wygodna' })).toBeChecked();
+  await expect(changed.locator('#root')).toHaveAttribute('data-first-screen', 'taken');
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'grafik.view')?.value).toMatch(/^pl\.comfortable\./);
+  await changed.close();
 });

@@ -154,7 +154,7 @@ test.describe('at 1440 × 900', () => {
     const first = await fillMonth(page);
     const second = await makeGroup(page, ['Druga']);
     await putShift(page, second.people[0]!, day(15), '08:00', '16:00');
-    await page.evaluate(() => localStorage.setItem('grafik.dashboard.density', 'comfortable'));
+    await preferDensity(page, 'comfortable');
     await page.goto(`/?month=${MONTH}&coverage=1`);
     const one = page.getByRole('grid', { name: `Grafik grupy ${first.group}` });
     const two = page.getByRole('grid', { name: `Grafik grupy ${second.group}` });
@@ -173,8 +173,8 @@ test.describe('at 1440 × 900', () => {
 
     // The demo's Rampa group takes flights: its coverage strip's days sit over its grid's days, in
     // both densities.
-    for (const density of ['comfortable', 'compact']) {
-      await page.evaluate((d) => localStorage.setItem('grafik.dashboard.density', d), density);
+    for (const density of ['comfortable', 'compact'] as const) {
+      await preferDensity(page, density);
       await page.goto(`/?month=${monthKey(now)}&group=Rampa&coverage=1`);
       const rampa = page.getByRole('grid', { name: 'Grafik grupy Rampa' });
       await expect(page.getByTestId('dashboard-coverage')).toBeVisible({ timeout: 30_000 });
@@ -188,6 +188,15 @@ test.describe('at 1440 × 900', () => {
     }
   });
 });
+
+/**
+ * The density this browser goes by, as if chosen on the dashboard: remembered in the browser, and in the
+ * view cookie the server draws the next page's first screen by (docs/decisions/0025-first-screen-drawn-by-the-server.md).
+ */
+async function preferDensity(page: Page, density: 'compact' | 'comfortable') {
+  await page.evaluate((d) => localStorage.setItem('grafik.dashboard.density', d), density);
+  await page.context().addCookies([{ name: 'grafik.view', value: `pl.${density}.strip.wide`, url: new URL(page.url()).origin }]);
+}
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

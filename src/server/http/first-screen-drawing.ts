@@ -81,7 +81,7 @@ export class FirstScreenDrawer {
     const at = Date.now();
     // Only the user goes in the page, never the session's own record (its token stays in the HttpOnly cookie).
     const user = found.user;
-    const carried = { at, month, session: { user } };
+    const carried = { at, month, view, session: { user } };
     // What the drawing depends on: the address, the view, the user (the header names them), the day (the
     // grid marks today) and the month's answer itself.
     const key = createHash('sha256').update(JSON.stringify([request.url, view, user, new Date(at).toDateString()])).update(answer.body).digest('base64url');

@@ -2,12 +2,20 @@
 // (docs/decisions/0025-first-screen-drawn-by-the-server.md). The app puts it in its query cache before
 // its first render, so that it renders what the page shows without asking for the session again. The
 // month's answer comes as without a drawing: the page names it, and the app waits for it before rendering.
+// The page also says the view it was drawn with: the app's first render uses it (FirstViewContext) so
+// that it matches the page, and then turns to this browser's own settings.
 import type { QueryClient } from '@tanstack/react-query';
+import type { FirstView } from '../../shared/view-cookie.ts';
 import { SESSION_QUERY_KEY, type SessionUser } from './session.ts';
 
 export const FIRST_SCREEN_DATA_ID = 'grafik-first-screen';
 
-export type FirstScreenData = { at: number; month: string; session: { user: SessionUser } };
+export type FirstScreenData = { at: number; month: string; view: FirstView; session: { user: SessionUser } };
+
+let drawn: FirstView | null = null;
+
+/** The view the page was drawn with, when the server drew it (read while React takes the page over); null otherwise. */
+export const takenOverView = (): FirstView | null => drawn;
 
 /** Puts the page's session in the cache as answered at the server's time; a page without one changes nothing. */
 export function takeFirstScreenData(client: QueryClient, doc: Document | undefined = typeof document === 'undefined' ? undefined : document): boolean {
@@ -23,5 +31,6 @@ export function takeFirstScreenData(client: QueryClient, doc: Document | undefin
   // Not newer than now: a server clock ahead of the browser's must not keep them fresh for longer.
   const updatedAt = Math.min(carried.at, Date.now());
   client.setQueryData(SESSION_QUERY_KEY, carried.session, { updatedAt });
+  drawn = carried.view;
   return true;
 }

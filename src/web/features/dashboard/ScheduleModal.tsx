@@ -18,6 +18,7 @@ import {
 } from '../../../shared/api/schedule.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useVersionedSave } from '../../lib/versioned-save.ts';
+import { afterPaint } from '../../lib/after-paint.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { saveSchedule, useFreshMonth, usePreviousMonthData, usePutShiftInMonth, useReloadMonth } from './api.ts';
 import { endsNextDay, fullName, type EmployeeMonth } from './model.ts';
@@ -143,11 +144,12 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     write: () =>
       saveSchedule({ employeeId: employee.id, date, startTime: start, endTime: end, ...(nextDay ? { endDate } : {}), ...(existing ? { version: existing.version } : {}) }),
     // The saved shift shows at once; the month is reloaded behind it (totals, marks and whatever
-    // colleagues changed come with it).
+    // colleagues changed come with it), once the shift is painted, so that the reload's requests and
+    // answers do not compete with that frame.
     onSaved: (saved) => {
       putInMonth(saved);
       onClose();
-      void reload();
+      afterPaint(() => void reload());
     },
     reload: () => freshMonth().then((fresh) => fresh && (fresh.schedules.find((s) => s.employeeId === employee.id && s.date === date) ?? null)),
     onStale: (latest) => {

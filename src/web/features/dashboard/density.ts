@@ -24,16 +24,17 @@ function byWidth(): Density {
 }
 
 export function useDensity(): [Density, (density: Density) => void] {
-  // On the server, the density the page is drawn with (the last one this browser showed).
+  // On the server, and while a drawn page is taken over, the density the page was drawn with.
   const server = useServerView();
-  const [density, setDensity] = useState<Density>(() => server?.density ?? stored() ?? byWidth());
+  const [own] = useState<Density>(() => stored() ?? byWidth());
+  const [chosen, setChosen] = useState<Density | null>(null);
   const choose = useCallback((next: Density) => {
-    setDensity(next);
+    setChosen(next);
     try {
       localStorage.setItem(KEY, next);
     } catch {
       // A browser that keeps nothing: the choice lasts until the page is left.
     }
   }, []);
-  return [density, choose];
+  return [chosen ?? server?.density ?? own, choose];
 }
