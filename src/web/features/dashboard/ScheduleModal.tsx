@@ -18,7 +18,6 @@ import {
 } from '../../../shared/api/schedule.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useVersionedSave } from '../../lib/versioned-save.ts';
-import { afterPaint } from '../../lib/after-paint.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { saveSchedule, useFreshMonth, usePreviousMonthData, usePutShiftInMonth, useReloadMonth } from './api.ts';
 import { endsNextDay, fullName, type EmployeeMonth } from './model.ts';
@@ -144,12 +143,11 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     write: () =>
       saveSchedule({ employeeId: employee.id, date, startTime: start, endTime: end, ...(nextDay ? { endDate } : {}), ...(existing ? { version: existing.version } : {}) }),
     // The saved shift shows at once; the month is reloaded behind it (totals, marks and whatever
-    // colleagues changed come with it), once the shift is painted, so that the reload's requests and
-    // answers do not compete with that frame.
+    // colleagues changed come with it).
     onSaved: (saved) => {
       putInMonth(saved);
       onClose();
-      afterPaint(() => void reload());
+      void reload();
     },
     reload: () => freshMonth().then((fresh) => fresh && (fresh.schedules.find((s) => s.employeeId === employee.id && s.date === date) ?? null)),
     onStale: (latest) => {
