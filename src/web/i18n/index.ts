@@ -1,6 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { entryCatalogs, isScreenNamespace, screenCatalogs } from './catalogs.ts';
+import { rememberLanguage as rememberViewLanguage } from '../lib/first-view.ts';
 
 export const LANGUAGES = ['pl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -66,7 +67,11 @@ const setDocumentLanguage = (lng: string) => {
 };
 i18n.on('languageChanged', (lng) => {
   setDocumentLanguage(lng);
-  if (LANGUAGES.some((l) => l === lng)) rememberLanguage(lng);
+  if (LANGUAGES.some((l) => l === lng)) {
+    rememberLanguage(lng);
+    // And in the view the server draws the dashboard's next first screen with.
+    rememberViewLanguage(lng);
+  }
 });
 i18n.on('initialized', () => setDocumentLanguage(i18n.resolvedLanguage ?? 'pl'));
 if (i18n.isInitialized) setDocumentLanguage(i18n.resolvedLanguage ?? 'pl');

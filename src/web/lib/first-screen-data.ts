@@ -2,8 +2,8 @@
 // (docs/decisions/0025-first-screen-drawn-by-the-server.md). The app puts it in its query cache before
 // its first render, so that it renders what the page shows without asking for the session again. The
 // month's answer comes as without a drawing: the page names it, and the app waits for it before rendering.
-// The page also says the view it was drawn with: the app's first render uses it (FirstViewContext) so
-// that it matches the page, and then turns to this browser's own settings.
+// The page also says the view it was drawn with: the render that takes the page over uses it
+// (useServerView in first-view.ts) so that it matches the page, and then turns to this browser's own settings.
 import type { QueryClient } from '@tanstack/react-query';
 import type { FirstView } from '../../shared/view-cookie.ts';
 import { SESSION_QUERY_KEY, type SessionUser } from './session.ts';
