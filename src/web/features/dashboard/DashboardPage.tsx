@@ -2,7 +2,6 @@
 // cell menu, the badges and their deletes, the totals, the modals and the generation panel.
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { rememberingT } from '../../lib/remembering-t.ts';
 import { storedStrip, useCoverageStrip } from './coverage-strip.ts';
@@ -30,7 +29,7 @@ import { useSetupStatus } from '../../lib/setup-status.ts';
 import i18n from '../../i18n/index.ts';
 import { GenerationPanel } from './GenerationPanel.tsx';
 import { GroupTable, WIDTHS, type BadgeKind, type Day, type Density, type GridHandlers, type RowMarks } from './GroupTable.tsx';
-import { PHONE, useDensity } from './density.ts';
+import { useDensity, usePhoneWidth } from './density.ts';
 import { useMonthBreaches } from './judge.ts';
 import { ruleSentence } from './sentences.ts';
 import { employeeMonth, endsNextDay, fullName, indexMonth, timeOffOn, withChanges } from './model.ts';
@@ -100,7 +99,7 @@ export function DashboardPage() {
   // Read at once (not after a first paint of the grid), so a phone never builds the grid.
   // On the server, as the page is drawn for (the way this browser last showed it).
   const server = useServerView();
-  const phoneNow = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  const phoneNow = usePhoneWidth();
   const phone = server ? server.phone : phoneNow;
   // Each group's coverage as saved, above its grid (unless the planner hid it), asked for once the
   // grid's month is there so that the grid never waits for it; the strip's days open the day view.

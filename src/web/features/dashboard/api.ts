@@ -74,11 +74,14 @@ export function useReloadMonth(month: string) {
 export function usePutShiftInMonth(month: string) {
   const queryClient = useQueryClient();
   return (saved: Schedule) =>
-    queryClient.setQueryData<MonthData>(monthQueryKey(month), (data) =>
-      data && saved.date.startsWith(month)
-        ? { ...data, schedules: [...data.schedules.filter((s) => !(s.employeeId === saved.employeeId && s.date === saved.date)), saved] }
-        : data,
-    );
+    queryClient.setQueryData<MonthData>(monthQueryKey(month), (data) => {
+      if (!data || !saved.date.startsWith(month)) return data;
+      // In the replaced shift's place, so that every other shift keeps its place in the list: the query's
+      // comparison of the old and new month then finds them unchanged at once instead of comparing each.
+      const at = data.schedules.findIndex((s) => s.employeeId === saved.employeeId && s.date === saved.date);
+      const schedules = at < 0 ? [...data.schedules, saved] : data.schedules.with(at, saved);
+      return { ...data, schedules };
+    });
 }
 
 /** Reloads the month and answers it as the server has it now. */

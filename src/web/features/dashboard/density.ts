@@ -1,7 +1,7 @@
 // The grid's density: compact by default on screens up to 1600 px wide (31 days fit at 1440 px),
 // comfortable above; the planner's own choice is remembered in this browser
 // (docs/decisions/0015-month-grid.md).
-import { useCallback, useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { Density } from './GroupTable.tsx';
 import { useServerView } from '../../lib/first-view.ts';
 
@@ -9,6 +9,18 @@ const KEY = 'grafik.dashboard.density';
 export const COMPACT_UP_TO = '(max-width: 1600px)';
 /** Below this width the dashboard is a list of one day instead of the grid. */
 export const PHONE = '(max-width: 599.98px)';
+
+/** The phone's query, asked once: asking matchMedia anew on every render can force a style pass. */
+const phoneQuery = typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(PHONE) : null;
+const followPhone = (changed: () => void) => {
+  phoneQuery?.addEventListener('change', changed);
+  return () => phoneQuery?.removeEventListener('change', changed);
+};
+
+/** Whether the window is a phone's width now (read at once, so a phone never builds the grid). */
+export function usePhoneWidth(): boolean {
+  return useSyncExternalStore(followPhone, () => phoneQuery?.matches ?? false, () => false);
+}
 
 function stored(): Density | null {
   try {
