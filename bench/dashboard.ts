@@ -117,6 +117,18 @@ async function seedGroup(db: Awaited<ReturnType<typeof openEmbedded>>['db'], rol
   return { employeeIds: people.map((p) => p.id), shifts: shiftRows.length, events: eventRows.length, timeOff: offRows.length };
 }
 
+/**
+ * A step of the page's own timing, given up after `ms` with the step named: the in-page waits poll on
+ * animation frames, and a page whose frames stop would otherwise leave the benchmark waiting for ever.
+ */
+function within<T>(answer: Promise<T>, step: string, ms = 60_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step}: no answer from the page within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
 type Render = { firstRows: number; total: number; api: number; afterData: number };
 
 /**
@@ -128,47 +140,50 @@ type Render = { firstRows: number; total: number; api: number; afterData: number
 async function firstRender(page: Page, url: string, firstEmployee: string, lastEmployee: string): Promise<Render> {
   await page.goto('about:blank');
   await page.goto(url, { waitUntil: 'commit' });
-  return page.evaluate(
-    ([first, emp, monthKey]) =>
-      new Promise<Render>((resolve, reject) => {
-        const deadline = performance.now() + 30_000;
-        let firstRows = 0;
-        let scrolled = false;
-        // When the browser painted the first row's name (Element Timing), whether React drew it or the server did.
-        let rowPainted = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as Array<PerformanceEntry & { identifier?: string; renderTime?: number }>)
-            if (e.identifier === 'grid-first-row' && e.renderTime && !rowPainted) rowPainted = e.renderTime;
-        }).observe({ type: 'element', buffered: true });
-        const wait = () => {
-          if (!firstRows && document.querySelector(`td[data-emp="${first}"][data-col="0"]`)) {
-            requestAnimationFrame(() => setTimeout(() => (firstRows = firstRows || performance.now()), 0));
-          }
-          if (firstRows && !scrolled) {
-            // The group's last block of rows (each block is a <tbody>), scrolled to the box's bottom edge.
-            const table = document.querySelector(`td[data-emp="${first}"][data-col="0"]`)?.closest('table');
-            const bodies = table?.tBodies;
-            bodies?.[bodies.length - 1]?.scrollIntoView({ block: 'end' });
-            scrolled = true;
-          }
-          if (document.querySelector(`td[data-emp="${emp}"][data-col="0"]`)) {
-            requestAnimationFrame(() =>
-              setTimeout(() => {
-                const painted = performance.now();
-                // The month's answer: its own request, or the page itself when the server drew the first screen with it.
-                const month = (performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/month?') && e.name.includes(`month=${monthKey}`)).at(-1) ??
-                  performance.getEntriesByType('navigation')[0]) as PerformanceResourceTiming;
-                resolve({ firstRows: rowPainted || firstRows || painted, total: painted, api: month.responseEnd - month.startTime, afterData: painted - month.responseEnd });
-              }, 0),
-            );
-          } else if (performance.now() > deadline) reject(new Error(`${location.pathname}${location.search}: the grid's rows were not painted within 30 s`));
-          else requestAnimationFrame(wait);
-        };
-        wait();
-      }),
-    // The dashboard also reads the month before (rest and runs of days across the boundary): only
-    // this month's request is the one timed.
-    [firstEmployee, lastEmployee, MONTH] as const,
+  return within(
+    page.evaluate(
+      ([first, emp, monthKey]) =>
+        new Promise<Render>((resolve, reject) => {
+          const deadline = performance.now() + 30_000;
+          let firstRows = 0;
+          let scrolled = false;
+          // When the browser painted the first row's name (Element Timing), whether React drew it or the server did.
+          let rowPainted = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as Array<PerformanceEntry & { identifier?: string; renderTime?: number }>)
+              if (e.identifier === 'grid-first-row' && e.renderTime && !rowPainted) rowPainted = e.renderTime;
+          }).observe({ type: 'element', buffered: true });
+          const wait = () => {
+            if (!firstRows && document.querySelector(`td[data-emp="${first}"][data-col="0"]`)) {
+              requestAnimationFrame(() => setTimeout(() => (firstRows = firstRows || performance.now()), 0));
+            }
+            if (firstRows && !scrolled) {
+              // The group's last block of rows (each block is a <tbody>), scrolled to the box's bottom edge.
+              const table = document.querySelector(`td[data-emp="${first}"][data-col="0"]`)?.closest('table');
+              const bodies = table?.tBodies;
+              bodies?.[bodies.length - 1]?.scrollIntoView({ block: 'end' });
+              scrolled = true;
+            }
+            if (document.querySelector(`td[data-emp="${emp}"][data-col="0"]`)) {
+              requestAnimationFrame(() =>
+                setTimeout(() => {
+                  const painted = performance.now();
+                  // The month's answer: its own request, or the page itself when the server drew the first screen with it.
+                  const month = (performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/month?') && e.name.includes(`month=${monthKey}`)).at(-1) ??
+                    performance.getEntriesByType('navigation')[0]) as PerformanceResourceTiming;
+                  resolve({ firstRows: rowPainted || firstRows || painted, total: painted, api: month.responseEnd - month.startTime, afterData: painted - month.responseEnd });
+                }, 0),
+              );
+            } else if (performance.now() > deadline) reject(new Error(`${location.pathname}${location.search}: the grid's rows were not painted within 30 s`));
+            else requestAnimationFrame(wait);
+          };
+          wait();
+        }),
+      // The dashboard also reads the month before (rest and runs of days across the boundary): only
+      // this month's request is the one timed.
+      [firstEmployee, lastEmployee, MONTH] as const,
+    ),
+    'the first render',
   );
 }
 
@@ -176,25 +191,28 @@ async function firstRender(page: Page, url: string, firstEmployee: string, lastE
 async function renderWithStrip(page: Page, url: string, lastEmployee: string): Promise<{ grid: number; strip: number }> {
   await page.goto('about:blank');
   await page.goto(url, { waitUntil: 'commit' });
-  return page.evaluate(
-    (emp) =>
-      new Promise<{ grid: number; strip: number }>((resolve, reject) => {
-        const deadline = performance.now() + 30_000;
-        let grid = 0;
-        let strip = 0;
-        const wait = () => {
-          // The grid draws the rows near its view: its last block is scrolled into view once there is a grid.
-          const bodies = document.querySelector<HTMLTableElement>('table[role="grid"]')?.tBodies;
-          if (!grid && bodies?.length && !document.querySelector(`td[data-emp="${emp}"][data-col="0"]`)) bodies[bodies.length - 1]!.scrollIntoView({ block: 'end' });
-          if (!grid && document.querySelector(`td[data-emp="${emp}"][data-col="0"]`)) requestAnimationFrame(() => setTimeout(() => (grid = grid || performance.now()), 0));
-          if (!strip && document.querySelector('[data-testid="day-strip"] li')) requestAnimationFrame(() => setTimeout(() => (strip = strip || performance.now()), 0));
-          if (grid && strip) resolve({ grid, strip });
-          else if (performance.now() > deadline) reject(new Error(`${location.search}: the grid and its day strip were not painted within 30 s`));
-          else requestAnimationFrame(wait);
-        };
-        wait();
-      }),
-    lastEmployee,
+  return within(
+    page.evaluate(
+      (emp) =>
+        new Promise<{ grid: number; strip: number }>((resolve, reject) => {
+          const deadline = performance.now() + 30_000;
+          let grid = 0;
+          let strip = 0;
+          const wait = () => {
+            // The grid draws the rows near its view: its last block is scrolled into view once there is a grid.
+            const bodies = document.querySelector<HTMLTableElement>('table[role="grid"]')?.tBodies;
+            if (!grid && bodies?.length && !document.querySelector(`td[data-emp="${emp}"][data-col="0"]`)) bodies[bodies.length - 1]!.scrollIntoView({ block: 'end' });
+            if (!grid && document.querySelector(`td[data-emp="${emp}"][data-col="0"]`)) requestAnimationFrame(() => setTimeout(() => (grid = grid || performance.now()), 0));
+            if (!strip && document.querySelector('[data-testid="day-strip"] li')) requestAnimationFrame(() => setTimeout(() => (strip = strip || performance.now()), 0));
+            if (grid && strip) resolve({ grid, strip });
+            else if (performance.now() > deadline) reject(new Error(`${location.search}: the grid and its day strip were not painted within 30 s`));
+            else requestAnimationFrame(wait);
+          };
+          wait();
+        }),
+      lastEmployee,
+    ),
+    'the grid with its day strip',
   );
 }
 
@@ -204,29 +222,32 @@ type DayView = { total: number; api: number; afterData: number; afterAll: number
 async function renderDayView(page: Page, url: string): Promise<DayView> {
   await page.goto('about:blank');
   await page.goto(url, { waitUntil: 'commit' });
-  return page.evaluate(
-    () =>
-      new Promise<DayView>((resolve, reject) => {
-        const deadline = performance.now() + 30_000;
-        const wait = () => {
-          const rows = document.querySelectorAll('[data-testid="duty-timeline"] li').length;
-          if (rows > 0 && document.querySelector('figure canvas')) {
-            requestAnimationFrame(() =>
-              setTimeout(() => {
-                const painted = performance.now();
-                const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-                const day = entries.filter((e) => e.name.includes('/api/coverage/day?')).at(-1)!;
-                // The chart needs the day's profile; the duty timeline the month's shifts (GET /api/month).
-                const month = entries.filter((e) => e.name.includes('/api/month?')).at(-1);
-                const last = Math.max(day.responseEnd, month?.responseEnd ?? 0);
-                resolve({ total: painted, api: day.responseEnd - day.startTime, afterData: painted - day.responseEnd, afterAll: painted - last, onDuty: rows });
-              }, 0),
-            );
-          } else if (performance.now() > deadline) reject(new Error(`${location.search}: the day view was not painted within 30 s`));
-          else requestAnimationFrame(wait);
-        };
-        wait();
-      }),
+  return within(
+    page.evaluate(
+      () =>
+        new Promise<DayView>((resolve, reject) => {
+          const deadline = performance.now() + 30_000;
+          const wait = () => {
+            const rows = document.querySelectorAll('[data-testid="duty-timeline"] li').length;
+            if (rows > 0 && document.querySelector('figure canvas')) {
+              requestAnimationFrame(() =>
+                setTimeout(() => {
+                  const painted = performance.now();
+                  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+                  const day = entries.filter((e) => e.name.includes('/api/coverage/day?')).at(-1)!;
+                  // The chart needs the day's profile; the duty timeline the month's shifts (GET /api/month).
+                  const month = entries.filter((e) => e.name.includes('/api/month?')).at(-1);
+                  const last = Math.max(day.responseEnd, month?.responseEnd ?? 0);
+                  resolve({ total: painted, api: day.responseEnd - day.startTime, afterData: painted - day.responseEnd, afterAll: painted - last, onDuty: rows });
+                }, 0),
+              );
+            } else if (performance.now() > deadline) reject(new Error(`${location.search}: the day view was not painted within 30 s`));
+            else requestAnimationFrame(wait);
+          };
+          wait();
+        }),
+    ),
+    'the day view',
   );
 }
 
@@ -235,24 +256,27 @@ async function renderDayView(page: Page, url: string): Promise<DayView> {
  * before clicking it (not timed): the grid draws the rows near its view only.
  */
 async function bringIntoView(page: Page, employeeId: string, date: string) {
-  await page.evaluate(
-    async ([emp, d]) => {
-      const selector = `td[data-emp="${emp}"][data-date="${d}"]`;
-      const box = document.querySelector<HTMLElement>('[data-testid="month-scroller"]')!;
-      const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      if (!document.querySelector(selector)) {
-        box.scrollTop = 0;
+  await within(
+    page.evaluate(
+      async ([emp, d]) => {
+        const selector = `td[data-emp="${emp}"][data-date="${d}"]`;
+        const box = document.querySelector<HTMLElement>('[data-testid="month-scroller"]')!;
+        const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        if (!document.querySelector(selector)) {
+          box.scrollTop = 0;
+          await frame();
+        }
+        for (let i = 0; i < 400 && !document.querySelector(selector); i++) {
+          box.scrollTop += box.clientHeight / 2;
+          await frame();
+        }
+        document.querySelector(selector)!.scrollIntoView({ block: 'center', inline: 'center' });
         await frame();
-      }
-      for (let i = 0; i < 400 && !document.querySelector(selector); i++) {
-        box.scrollTop += box.clientHeight / 2;
         await frame();
-      }
-      document.querySelector(selector)!.scrollIntoView({ block: 'center', inline: 'center' });
-      await frame();
-      await frame();
-    },
-    [employeeId, date] as const,
+      },
+      [employeeId, date] as const,
+    ),
+    'scrolling to a cell',
   );
   // Whatever the scroll set going (rows drawn around the new view) is done before the timing starts.
   await page.waitForTimeout(200);
@@ -261,20 +285,23 @@ async function bringIntoView(page: Page, employeeId: string, date: string) {
 /** Click on a cell to the menu painted, measured inside the page. */
 async function openMenu(page: Page, employeeId: string, date: string): Promise<number> {
   await bringIntoView(page, employeeId, date);
-  return page.evaluate(
-    ([emp, d]) =>
-      new Promise<number>((resolve, reject) => {
-        const cell = document.querySelector<HTMLElement>(`td[data-emp="${emp}"][data-date="${d}"]`)!;
-        const t0 = performance.now();
-        cell.click();
-        const wait = () => {
-          if (document.querySelector('[role="menu"]')) requestAnimationFrame(() => resolve(performance.now() - t0));
-          else if (performance.now() - t0 > 30_000) reject(new Error(`the menu of ${d} did not open within 30 s`));
-          else requestAnimationFrame(wait);
-        };
-        wait();
-      }),
-    [employeeId, date] as const,
+  return within(
+    page.evaluate(
+      ([emp, d]) =>
+        new Promise<number>((resolve, reject) => {
+          const cell = document.querySelector<HTMLElement>(`td[data-emp="${emp}"][data-date="${d}"]`)!;
+          const t0 = performance.now();
+          cell.click();
+          const wait = () => {
+            if (document.querySelector('[role="menu"]')) requestAnimationFrame(() => resolve(performance.now() - t0));
+            else if (performance.now() - t0 > 30_000) reject(new Error(`the menu of ${d} did not open within 30 s`));
+            else requestAnimationFrame(wait);
+          };
+          wait();
+        }),
+      [employeeId, date] as const,
+    ),
+    'opening a cell menu',
   );
 }
 
@@ -293,22 +320,25 @@ async function saveAndRerender(page: Page, employeeId: string, date: string, sta
   await dialog.getByLabel('Start time').selectOption(start);
   await dialog.getByLabel('End time').selectOption(end);
   const expected = `${start}-${end}`;
-  return page.evaluate(
-    ([emp, d, text]) =>
-      new Promise<number>((resolve, reject) => {
-        const button = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button[type="submit"]')][0]!;
-        const t0 = performance.now();
-        button.click();
-        const wait = () => {
-          // The cell's name has the exact times in either density (the compact badge says "7–15:30").
-          const c = document.querySelector(`td[data-emp="${emp}"][data-date="${d}"]`);
-          if (c?.getAttribute('aria-label')?.includes(text) && !document.querySelector('[role="dialog"]')) requestAnimationFrame(() => resolve(performance.now() - t0));
-          else if (performance.now() - t0 > 30_000) reject(new Error(`the saved shift ${text} on ${d} was not painted within 30 s`));
-          else requestAnimationFrame(wait);
-        };
-        wait();
-      }),
-    [employeeId, date, expected] as const,
+  return within(
+    page.evaluate(
+      ([emp, d, text]) =>
+        new Promise<number>((resolve, reject) => {
+          const button = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button[type="submit"]')][0]!;
+          const t0 = performance.now();
+          button.click();
+          const wait = () => {
+            // The cell's name has the exact times in either density (the compact badge says "7–15:30").
+            const c = document.querySelector(`td[data-emp="${emp}"][data-date="${d}"]`);
+            if (c?.getAttribute('aria-label')?.includes(text) && !document.querySelector('[role="dialog"]')) requestAnimationFrame(() => resolve(performance.now() - t0));
+            else if (performance.now() - t0 > 30_000) reject(new Error(`the saved shift ${text} on ${d} was not painted within 30 s`));
+            else requestAnimationFrame(wait);
+          };
+          wait();
+        }),
+      [employeeId, date, expected] as const,
+    ),
+    'a save',
   );
 }
 
