@@ -22,3 +22,8 @@ export function viewFromCookie(cookieHeader: string | undefined): FirstView | nu
   if (!match) return null;
   return { language: match[1] as FirstView['language'], density: match[2] as FirstView['density'], strip: match[3] === 'strip', phone: match[4] === 'phone' };
 }
+
+/** The cookie as the browser keeps it: a year, for the whole app, never sent along from another site. */
+export function viewCookie(view: FirstView, secure: boolean): string {
+  return `${FIRST_VIEW_COOKIE}=${viewCookieValue(view)}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+}

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { entryCatalogs, isScreenNamespace, screenCatalogs } from './catalogs.ts';
-import { rememberLanguage as rememberViewLanguage } from '../lib/first-view.ts';
+import { viewCookie, viewFromCookie } from '../../shared/view-cookie.ts';
 
 export const LANGUAGES = ['pl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -38,6 +38,16 @@ function storedLanguage(): Language | undefined {
     return undefined;
   }
 }
+/**
+ * A language chosen anywhere in the app (the switch is in every screen's header) goes into the view the
+ * server draws the dashboard's next first screen with, when the dashboard has kept one
+ * (docs/decisions/0025-first-screen-drawn-by-the-server.md).
+ */
+function rememberViewLanguage(lng: Language) {
+  if (typeof document === 'undefined') return;
+  const kept = viewFromCookie(document.cookie);
+  if (kept && kept.language !== lng) document.cookie = viewCookie({ ...kept, language: lng }, location.protocol === 'https:');
+}
 function rememberLanguage(lng: string) {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
@@ -67,10 +77,10 @@ const setDocumentLanguage = (lng: string) => {
 };
 i18n.on('languageChanged', (lng) => {
   setDocumentLanguage(lng);
-  if (LANGUAGES.some((l) => l === lng)) {
-    rememberLanguage(lng);
-    // And in the view the server draws the dashboard's next first screen with.
-    rememberViewLanguage(lng);
+  const known = LANGUAGES.find((l) => l === lng);
+  if (known) {
+    rememberLanguage(known);
+    rememberViewLanguage(known);
   }
 });
 i18n.on('initialized', () => setDocumentLanguage(i18n.resolvedLanguage ?? 'pl'));

@@ -5,25 +5,14 @@
 // is drawn with (useServerView).
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { takenOverView } from './first-screen-data.ts';
-import { FIRST_VIEW_COOKIE, viewCookieValue, viewFromCookie, type FirstView } from '../../shared/view-cookie.ts';
+import { viewCookie, type FirstView } from '../../shared/view-cookie.ts';
 
 export type { FirstView };
 
-/** Keeps the view for the next load: a year, for the whole app, never sent along from another site. */
+/** Keeps the view for the next load. */
 export function rememberView(view: FirstView): void {
   if (typeof document === 'undefined') return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${FIRST_VIEW_COOKIE}=${viewCookieValue(view)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
-}
-
-/**
- * A language chosen anywhere in the app (the switch is in every screen's header) goes into the kept
- * view at once, so that the next dashboard is drawn in it.
- */
-export function rememberLanguage(language: string): void {
-  if (typeof document === 'undefined' || (language !== 'pl' && language !== 'en')) return;
-  const kept = viewFromCookie(document.cookie);
-  if (kept && kept.language !== language) rememberView({ ...kept, language });
+  document.cookie = viewCookie(view, location.protocol === 'https:');
 }
 
 /** On the server, the view the page is drawn with (the server's drawing provides it). */
