@@ -5,7 +5,8 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewCookieValue, viewFromCookie } from '../../shared/view-cookie.ts';
-import { createWebApp, TEST_BASE_URL } from '../test/harness.ts';
+import { createUser } from '../auth/users.ts';
+import { createWebApp, signInAs, TEST_BASE_URL, TEST_PASSWORD } from '../test/harness.ts';
 
 const INDEX = '<!doctype html><html><head>\n<script type="module" crossorigin src="/assets/index-E1.js"></script>\n</head><body><div id="root"></div></body></html>\n';
 const MANIFEST = {
@@ -86,6 +87,22 @@ describe('the dashboard’s first screen drawn on the server', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('data-drawn');
       expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe('a user who must change a one-time password', () => {
+  it('gets no drawing of the dashboard: the app sends them to their account first', async () => {
+    const web = await createWebApp({ 'index.html': INDEX, '.vite/manifest.json': JSON.stringify(MANIFEST) }, ENTRY);
+    try {
+      await createUser(web.t.auth, { email: 'onetime@grafik.test', password: TEST_PASSWORD, mustChangePassword: true });
+      const cookie = await signInAs(web.app, 'onetime@grafik.test', TEST_PASSWORD);
+      const res = await web.get('/?month=2026-03', { cookie: `${cookie}; ${VIEW}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('data-drawn');
+      expect(res.body).toContain('<div id="root"></div>');
+    } finally {
+      await web.close();
     }
   });
 });

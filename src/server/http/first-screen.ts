@@ -119,10 +119,17 @@ export class FirstScreenPages {
     this.#files = files;
   }
 
-  /** The page for a drawing on the server (first-screen-drawing.ts), which carries the session itself. */
+  /** The page for a drawing on the server (first-screen-drawing.ts), which carries the session itself; made once per month. */
   forDrawing(month: string): string {
-    return pageWithFirstScreen(this.#index, this.#files, month, false);
+    let page = this.#forDrawing.get(month);
+    if (page === undefined) {
+      page = pageWithFirstScreen(this.#index, this.#files, month, false);
+      if (this.#forDrawing.size >= KEPT_PAGES) this.#forDrawing.delete(this.#forDrawing.keys().next().value!);
+      this.#forDrawing.set(month, page);
+    }
+    return page;
   }
+  readonly #forDrawing = new Map<string, string>();
 
   page(month: string): Page {
     let page = this.#pages.get(month);

@@ -1,7 +1,7 @@
 // The kept view (the cookie the server draws the dashboard's first screen by, docs/decisions/0025-first-screen-drawn-by-the-server.md)
 // follows a language chosen on any screen, and is never made up where the dashboard wrote none.
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n from '../i18n/index.ts';
+import i18n from './index.ts';
 
 const viewCookie = () => document.cookie.split('; ').find((c) => c.startsWith('grafik.view='));
 const clear = () => (document.cookie = 'grafik.view=; Max-Age=0; Path=/');
