@@ -13,18 +13,18 @@ import type { MonthData } from '../shared/api/schedule.ts';
 import { monthQueryKey } from './lib/month-query.ts';
 import { SESSION_QUERY_KEY } from './lib/session.ts';
 
-export type FirstScreenInput = { url: string; view: FirstView; carried: FirstScreenData & { data: MonthData } };
+export type FirstScreenInput = { url: string; view: FirstView; month: string; data: MonthData; carried: FirstScreenData };
 
 /** One drawing at a time: each sets the one language the texts are read in, then draws at once. */
 let queue: Promise<unknown> = Promise.resolve();
 
-async function draw({ url, view, carried }: FirstScreenInput): Promise<string> {
+async function draw({ url, view, month, data, carried }: FirstScreenInput): Promise<string> {
   await loadDashboard();
   await i18n.changeLanguage(view.language);
   await i18n.loadNamespaces(['dashboard', 'timeOffModal', 'coverageStrip', 'publishing']);
   const client = makeQueryClient();
   client.setQueryData(SESSION_QUERY_KEY, carried.session, { updatedAt: carried.at });
-  client.setQueryData(monthQueryKey(carried.month), carried.data, { updatedAt: carried.at });
+  client.setQueryData(monthQueryKey(month), data, { updatedAt: carried.at });
   const html = renderToString(
     <StaticRouter location={url}>
       <FirstViewContext value={view}>

@@ -17,10 +17,10 @@ const MANIFEST = {
 };
 /** Writes back what it was given, with a '<' in a name to show the page stays whole, and counts its drawings. */
 const ENTRY = `let drawings = 0;
-export async function renderFirstScreen({ url, view, carried }) {
+export async function renderFirstScreen({ url, view, month, data, carried }) {
   drawings += 1;
-  const employees = carried.data.groups.reduce((n, g) => n + g.employees.length, 0);
-  return '<main data-drawn data-drawing="' + drawings + '" data-employees="' + employees + '">' + [url, view.language, view.density, carried.session.user.email, carried.month, carried.data.month, '</script>'].join('|').replace(/</g, '&lt;') + '</main>';
+  const employees = data.groups.reduce((n, g) => n + g.employees.length, 0);
+  return '<main data-drawn data-drawing="' + drawings + '" data-employees="' + employees + '">' + [url, view.language, view.density, carried.session.user.email, month, data.month, '</script>'].join('|').replace(/</g, '&lt;') + '</main>';
 }`;
 
 const VIEW = `grafik.view=${viewCookieValue({ language: 'en', density: 'comfortable', strip: false, phone: false })}`;
@@ -49,7 +49,8 @@ describe('the dashboard’s first screen drawn on the server', () => {
     expect(page).toContain('<link rel="preload" as="fetch" crossorigin href="/api/month?month=2026-03">');
     expect(page).not.toContain('/api/auth/get-session');
     const carried = JSON.parse(/<script type="application\/json" id="grafik-first-screen">([^<]*)<\/script>/.exec(page)![1]!);
-    expect(carried).toMatchObject({ month: '2026-03', session: { user: { email: 'drawn@grafik.test' } } });
+    expect(carried).toMatchObject({ view: { language: 'en', density: 'comfortable' }, session: { user: { email: 'drawn@grafik.test' } } });
+    expect(Object.keys(carried).sort()).toEqual(['at', 'session', 'view']);
     // The session's record and its token stay out of the page.
     expect(Object.keys(carried.session)).toEqual(['user']);
     expect(page).not.toContain(decodeURIComponent(session.split('=')[1]!.split(';')[0]!).split('.')[0]!);

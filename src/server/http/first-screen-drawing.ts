@@ -4,18 +4,21 @@
 // dist/ssr), and the session's user: the browser paints the grid as the page arrives, and the app takes
 // the page over once its code and the month's answer (named in the page, fetched with it) are there.
 //
-// The answers come from the app's own routes (GET /api/auth/get-session, GET /api/month), asked with
-// the request's cookie: the same access rules as the app's requests, the same month cache. Anything
-// missing or failing (no session, no view cookie, a phone, a password to change, an error) leaves the
-// page as it is without the drawing. The last drawings are kept, and a page is drawn anew only when what
-// it shows changed: its month's answer, its address, its view, its user or the day.
-import { createHash } from 'node:crypto';
+// The session comes from the app's own route (GET /api/auth/get-session, asked with the request's
+// cookie), checked once. The month's answer comes from the month cache that GET /api/month sends, under
+// that route's own rules: a session, and a password the user chose (requireSession and
+// requireChosenPassword in security/access.ts). Anything missing or failing (no session, no view
+// cookie, a phone, a password to change, an error) leaves the page as it is without the drawing. The
+// last drawings are kept with the month's answer they were drawn from: a page is drawn anew only when
+// what it shows changed (its month's answer, as the cache rebuilds it after a change, its address, its
+// view, its user or the day).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MonthAnswer } from '../repos/month-cache.ts';
 import { viewFromCookie, type FirstView } from '../../shared/view-cookie.ts';
 
 const brotli = promisify(brotliCompress);
@@ -25,8 +28,13 @@ const gzipAsync = promisify(gzip);
 export type FirstScreenRenderer = (input: {
   url: string;
   view: FirstView;
-  carried: { at: number; month: string; session: { user: Record<string, unknown> }; data: unknown };
+  month: string;
+  data: unknown;
+  carried: Carried;
 }) => Promise<string>;
+
+/** What the page carries for the app (src/web/lib/first-screen-data.ts): the time, the view and the session's user. */
+type Carried = { at: number; view: FirstView; session: { user: Record<string, unknown> } };
 
 /** A drawer with the built server entry in `dir`, or null when there is none (pages then go out without a drawing). */
 export async function loadFirstScreenDrawer(dir: string | null): Promise<FirstScreenDrawer | null> {
@@ -51,13 +59,13 @@ export function pageWithDrawing(page: string, markup: string, carried: string): 
 
 type Drawn = { html: string; setCookies: string[] };
 
-/** Drawings kept: the same month, address, view and user drawn again only when the month's answer changed. */
+/** Drawings kept, each with the month's answer it was drawn from. */
 const KEPT_DRAWINGS = 16;
 
 /** Draws the dashboard's first screen for the pages of one app, keeping its last drawings. */
 export class FirstScreenDrawer {
   readonly #render: FirstScreenRenderer;
-  readonly #kept = new Map<string, string>();
+  readonly #kept = new Map<string, { answer: MonthAnswer; markup: string }>();
   constructor(render: FirstScreenRenderer) {
     this.#render = render;
   }
@@ -74,23 +82,23 @@ export class FirstScreenDrawer {
     if (!view || view.phone || !cookie) return null;
     const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
     const found = session.statusCode === 200 ? (session.json() as { user?: Record<string, unknown> } | null) : null;
-    // A one-time password is changed first: the app sends the user elsewhere, so the dashboard is not drawn.
+    // A one-time password is changed first: the app sends the user elsewhere, and the month is refused.
     if (!found?.user || found.user.mustChangePassword) return null;
-    const answer = await app.inject({ method: 'GET', url: `/api/month?month=${month}`, headers: { cookie } });
-    if (answer.statusCode !== 200) return null;
+    const answer = await app.monthCache.get(month);
     const at = Date.now();
     // Only the user goes in the page, never the session's own record (its token stays in the HttpOnly cookie).
-    const user = found.user;
-    const carried = { at, month, view, session: { user } };
-    // What the drawing depends on: the address, the view, the user (the header names them), the day (the
-    // grid marks today) and the month's answer itself.
-    const key = createHash('sha256').update(JSON.stringify([request.url, view, user, new Date(at).toDateString()])).update(answer.body).digest('base64url');
-    let markup = this.#kept.get(key);
+    const carried: Carried = { at, view, session: { user: found.user } };
+    // What else the drawing depends on: the address, the view, the user (the header names them) and the
+    // day (the grid marks today). The month's answer is the cache's own: the same object until it changes.
+    const key = JSON.stringify([request.url, view, found.user, new Date(at).toDateString()]);
+    const kept = this.#kept.get(key);
+    this.#kept.delete(key);
+    let markup = kept?.answer === answer ? kept.markup : undefined;
     if (markup === undefined) {
-      markup = await this.#render({ url: request.url, view, carried: { ...carried, data: JSON.parse(answer.body) } });
+      markup = await this.#render({ url: request.url, view, month, data: JSON.parse(answer.json.toString('utf8')), carried });
       if (this.#kept.size >= KEPT_DRAWINGS) this.#kept.delete(this.#kept.keys().next().value!);
-    } else this.#kept.delete(key);
-    this.#kept.set(key, markup);
+    }
+    this.#kept.set(key, { answer, markup });
     const setCookie = session.headers['set-cookie'];
     return { html: pageWithDrawing(page, markup, JSON.stringify(carried)), setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)] };
   }

@@ -14,6 +14,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { monthIssue } from '../../shared/date-rules.ts';
+import { cookiesOf } from '../../shared/view-cookie.ts';
 
 /** The source files (relative to src/web) of what the dashboard shows first. */
 export const FIRST_SCREEN_SOURCES = ['app/Layout.tsx', 'features/dashboard/DashboardPage.tsx', 'features/dashboard/i18n.ts'] as const;
@@ -64,8 +65,8 @@ export function readFirstScreenFiles(webRoot: string): FirstScreenFiles | null {
 
 /** Whether a Cookie header holds a session cookie (by name only). */
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((part) => SESSION_COOKIES.includes(part.split('=')[0]!.trim()));
+  const cookies = cookiesOf(cookieHeader);
+  return SESSION_COOKIES.some((name) => cookies[name] !== undefined);
 }
 
 /**

@@ -10,7 +10,7 @@ import { SESSION_QUERY_KEY, type SessionUser } from './session.ts';
 
 export const FIRST_SCREEN_DATA_ID = 'grafik-first-screen';
 
-export type FirstScreenData = { at: number; month: string; view: FirstView; session: { user: SessionUser } };
+export type FirstScreenData = { at: number; view: FirstView; session: { user: SessionUser } };
 
 let drawn: FirstView | null = null;
 
@@ -18,19 +18,18 @@ let drawn: FirstView | null = null;
 export const takenOverView = (): FirstView | null => drawn;
 
 /** Puts the page's session in the cache as answered at the server's time; a page without one changes nothing. */
-export function takeFirstScreenData(client: QueryClient, doc: Document | undefined = typeof document === 'undefined' ? undefined : document): boolean {
+export function takeFirstScreenData(client: QueryClient, doc: Document | undefined = typeof document === 'undefined' ? undefined : document): void {
   const element = doc?.getElementById(FIRST_SCREEN_DATA_ID);
-  if (!element?.textContent) return false;
+  if (!element?.textContent) return;
   element.remove();
   let carried: FirstScreenData;
   try {
     carried = JSON.parse(element.textContent) as FirstScreenData;
   } catch {
-    return false;
+    return;
   }
   // Not newer than now: a server clock ahead of the browser's must not keep them fresh for longer.
   const updatedAt = Math.min(carried.at, Date.now());
   client.setQueryData(SESSION_QUERY_KEY, carried.session, { updatedAt });
   drawn = carried.view;
-  return true;
 }
