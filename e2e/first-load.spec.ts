@@ -219,16 +219,19 @@ test('the dashboard opened in a new tab: its page names its code and month, the 
   tab.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/month') monthRequests.push(new URL(request.url()).search);
   });
-  const response = await tab.goto(`/?month=${month}`);
+  // Not waiting for the load event: on a server just started, the month's coverage is still being
+  // worked out, and the month read five seconds earlier is then rightly asked for again.
+  const response = await tab.goto(`/?month=${month}`, { waitUntil: 'commit' });
+  await expect(tab.getByRole('grid').first()).toBeVisible();
+  const asked = monthRequests.filter((search) => search === `?month=${month}`);
   const html = await response!.text();
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DashboardPage-[\w-]+\.js">/);
   expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="/api/month?month=${month}">`);
-  await expect(tab.getByRole('grid').first()).toBeVisible();
   await expect(tab.getByRole('heading', { level: 1, name: 'Grafik pracy' })).toBeVisible();
   expect(await tab.evaluate(() => (window as unknown as { __seen: { spinner: boolean; grid: boolean } }).__seen)).toEqual({ spinner: false, grid: true });
   // The month was asked for once, by the page: the app's own request took that answer. (The month
   // before it follows, for rest across the boundary.)
-  expect(monthRequests.filter((search) => search === `?month=${month}`)).toEqual([`?month=${month}`]);
+  expect(asked).toEqual([`?month=${month}`]);
   await tab.close();
 });
 
