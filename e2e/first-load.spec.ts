@@ -278,3 +278,31 @@ test('the dashboard’s first screen comes drawn in the page, and the app takes 
   await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'grafik.view')?.value).toMatch(/^pl\.comfortable\./);
   await changed.close();
 });
+
+test('a click on a cell of the drawn page before the app has taken it over opens the cell’s menu once it has', async ({ signedInPage: page }) => {
+  const month = '2026-11';
+  await page.goto(`/?month=${month}`);
+  await expect(page.getByRole('grid').first()).toBeVisible();
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'grafik.view')?.value).toMatch(/^pl\.compact\./);
+
+  // The month's answer held back until the click is made: the page is drawn, the app waits for it.
+  const tab = await page.context().newPage();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await tab.route((url) => url.pathname === '/api/month', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await tab.goto(`/?month=${month}`, { waitUntil: 'commit' });
+  const cell = tab.getByRole('grid').first().getByRole('gridcell').nth(3);
+  await cell.click();
+  // The click came before the takeover…
+  expect(await tab.locator('#root').getAttribute('data-first-screen')).toBeNull();
+  await expect(tab.getByRole('menu')).toHaveCount(0);
+  // …and opens that cell's menu once the app has taken the page over.
+  release();
+  await expect(tab.locator('#root')).toHaveAttribute('data-first-screen', 'taken');
+  await expect(tab.getByRole('menu')).toBeVisible();
+  await expect(cell).toHaveAttribute('aria-expanded', 'true');
+  await tab.close();
+});

@@ -108,9 +108,15 @@ export const FIRST_SCREEN_WAIT_MS = 1000;
  * then holds the screen back for 300 ms after the spinner appeared (its Suspense throttle): on a quick
  * load the first screen would come later than without the spinner (docs/decisions/0024-first-screen-from-the-page.md).
  */
-export function firstScreenReady(settled: Promise<unknown> = firstScreenSettled): Promise<void> {
-  return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]).then(() => undefined);
+export function firstScreenReady(settled: Promise<unknown> = firstScreenSettled, wait = FIRST_SCREEN_WAIT_MS): Promise<void> {
+  return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, wait))]).then(() => undefined);
 }
+
+/**
+ * How long the first render waits when the server drew the page (docs/decisions/0025-first-screen-drawn-by-the-server.md):
+ * the drawn screen is already shown, so a slow month is better waited for than drawn over with a spinner.
+ */
+export const DRAWN_PAGE_WAIT_MS = 15_000;
 
 /** The sign-in pages, and every signed-in screen inside the shell. */
 export function App() {

@@ -2,7 +2,7 @@
 // than FIRST_SCREEN_WAIT_MS: on a slow load the app then shows its loading spinner instead of nothing
 // (docs/decisions/0024-first-screen-from-the-page.md).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_SCREEN_WAIT_MS, firstScreenReady } from './App.tsx';
+import { DRAWN_PAGE_WAIT_MS, FIRST_SCREEN_WAIT_MS, firstScreenReady } from './App.tsx';
 
 describe('the first render’s wait', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -30,6 +30,14 @@ describe('the first render’s wait', () => {
     await vi.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS - 1);
     expect(done()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
+    expect(done()).toBe(true);
+  });
+
+  it('waits longer for a page the server drew, which is on screen already, rather than draw a spinner over it', async () => {
+    const done = settledYet(firstScreenReady(new Promise<void>(() => undefined), DRAWN_PAGE_WAIT_MS));
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS * 5);
+    expect(done()).toBe(false);
+    await vi.advanceTimersByTimeAsync(DRAWN_PAGE_WAIT_MS - FIRST_SCREEN_WAIT_MS * 5);
     expect(done()).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { rememberingT } from '../../lib/remembering-t.ts';
 import { storedStrip, useCoverageStrip } from './coverage-strip.ts';
 import { rememberView, useServerView } from '../../lib/first-view.ts';
+import { replayEarlyClick } from '../../lib/early-click.ts';
 import { Link, useSearchParams } from 'react-router';
 import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -107,6 +108,10 @@ export function DashboardPage() {
   const [stripChosen, setShowCoverage] = useCoverageStrip();
   const showCoverage = stripChosen && !phone;
   // How this browser shows the dashboard, kept for the server to draw the next load's first screen the same way.
+  // A click on the server's drawing before the app took it over, given again now that the grid is the app's.
+  useEffect(() => {
+    if (data) replayEarlyClick();
+  }, [data]);
   useEffect(() => rememberView({ language: language === 'en' ? 'en' : 'pl', density, strip: storedStrip() ?? true, phone }), [language, density, stripChosen, phone]);
   const coverage = useCoverage(month, { enabled: showCoverage && data !== undefined });
   const reload = useReloadMonth(month);
