@@ -4,6 +4,7 @@
 // and measures: time to first render of the month, time to open a cell menu, and time to
 // re-render after a save. Prints the figures and writes them to bench/RESULTS.md between the
 // dashboard markers, keeping the rest of the file.
+import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -157,7 +158,9 @@ async function firstRender(page: Page, url: string, firstEmployee: string, lastE
             if (!firstRows && document.querySelector(`td[data-emp="${first}"][data-col="0"]`)) {
               requestAnimationFrame(() => setTimeout(() => (firstRows = firstRows || performance.now()), 0));
             }
-            if (firstRows && !scrolled) {
+            // Once the page is parsed: a page the server drew shows its first rows while the rest of its
+            // table is still arriving, and the last block found then was not the group's last.
+            if (firstRows && !scrolled && document.readyState !== 'loading') {
               // The group's last block of rows (each block is a <tbody>), scrolled to the box's bottom edge.
               const table = document.querySelector(`td[data-emp="${first}"][data-col="0"]`)?.closest('table');
               const bodies = table?.tBodies;
@@ -174,7 +177,17 @@ async function firstRender(page: Page, url: string, firstEmployee: string, lastE
                   resolve({ firstRows: rowPainted || firstRows || painted, total: painted, api: month.responseEnd - month.startTime, afterData: painted - month.responseEnd });
                 }, 0),
               );
-            } else if (performance.now() > deadline) reject(new Error(`${location.pathname}${location.search}: the grid's rows were not painted within 30 s`));
+            } else if (performance.now() > deadline) {
+              // What the page showed, to tell a page never taken over from rows never drawn.
+              const seen = {
+                firstScreen: document.getElementById('root')?.dataset.firstScreen ?? 'none',
+                firstRow: Boolean(document.querySelector(`td[data-emp="${first}"][data-col="0"]`)),
+                scrolled,
+                grids: [...document.querySelectorAll('table[role="grid"]')].map((t) => `${(t as HTMLTableElement).tBodies.length} blocks, ${t.querySelectorAll('tbody[data-drawn]').length} drawn`),
+                scrollY: Math.round(scrollY),
+              };
+              reject(new Error(`${location.pathname}${location.search}: the grid's rows were not painted within 30 s (${JSON.stringify(seen)})`));
+            }
             else requestAnimationFrame(wait);
           };
           wait();
@@ -441,6 +454,29 @@ async function main() {
       const emp = seeded.employeeIds[(i * 53 + 7) % STAFF]!;
       save.push(await saveAndRerender(page, emp, dates[(i * 3 + 1) % dates.length]!, '07:00', i % 2 ? '15:00' : '15:30'));
     }
+    // The server's page for '/' with the first screen drawn anew: the month's answer built again before
+    // each (as after any change to the month), so that no kept drawing is reused; then the same page
+    // again, answered from the kept drawing. Timed in the server's process (inject), the month's build
+    // included in the first.
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const pageTimes = { anew: [] as number[], kept: [] as number[], allAnew: [] as number[] };
+    if (!WITHOUT_DRAWING) {
+      for (let i = 0; i < RUNS; i++) {
+        for (const [url, times] of [
+          [groupUrl, pageTimes.anew],
+          [allUrl, pageTimes.allAnew],
+        ] as const) {
+          app.monthCache.invalidate([MONTH]);
+          const started = performance.now();
+          const drawnPage = await app.inject({ method: 'GET', url, headers: { cookie, 'accept-encoding': 'br' } });
+          times.push(performance.now() - started);
+          if (!/elementtiming="grid-first-row"/.test(zlib.brotliDecompressSync(drawnPage.rawPayload).toString())) throw new Error(`the page for ${url} came without a drawing`);
+        }
+        const started = performance.now();
+        await app.inject({ method: 'GET', url: groupUrl, headers: { cookie, 'accept-encoding': 'br' } });
+        pageTimes.kept.push(performance.now() - started);
+      }
+    }
     // Day cells drawn at the end (the rows in and near the box's view), against the group's whole month.
     const drawnCells = await page.locator('td[data-col]').count();
 
@@ -451,6 +487,7 @@ async function main() {
       `first rows painted (the screenful), 200-employee group alone: median ${fmt(median(col(renderGroup, 'firstRows')))} ms`,
       `first render, 200-employee group alone: median ${fmt(median(col(renderGroup, 'total')))} ms; month request ${fmt(median(col(renderGroup, 'api')))} ms; answer to painted grid ${fmt(median(col(renderGroup, 'afterData')))} ms`,
       `first render, every group: median ${fmt(median(col(renderAll, 'total')))} ms; month request ${fmt(median(col(renderAll, 'api')))} ms; answer to painted grid ${fmt(median(col(renderAll, 'afterData')))} ms`,
+      ...(WITHOUT_DRAWING ? [] : [`the server's page drawn anew: median ${fmt(median(pageTimes.anew))} ms (all groups ${fmt(median(pageTimes.allAnew))} ms); from the kept drawing ${fmt(median(pageTimes.kept))} ms`]),
       `open a cell menu: median ${fmt(median(menu))} ms, max ${fmt(Math.max(...menu))} ms (${menu.length} opens)`,
       `re-render after a save (request, month reload, grid render): median ${fmt(median(save))} ms, max ${fmt(Math.max(...save))} ms (${save.length} saves)`,
       `with the day strip: grid painted median ${fmt(median(withStrip.map((x) => x.grid)))} ms (without: ${fmt(median(col(renderGroup, 'total')))} ms), strip painted median ${fmt(median(withStrip.map((x) => x.strip)))} ms`,
@@ -474,6 +511,13 @@ async function main() {
       `| … of which the month request | ${summary(col(renderGroup, 'api'))} |`,
       `| … of which answer to painted grid | ${summary(col(renderGroup, 'afterData'))} |`,
       `| the 200's last row painted (scrolled to), all groups | ${summary(col(renderAll, 'total'))} |`,
+      ...(WITHOUT_DRAWING
+        ? []
+        : [
+            `| the server's page with the first screen drawn anew (month rebuilt before each), group filter on the 200 | ${summary(pageTimes.anew)} |`,
+            `| … the same, all groups (the 200's first block and the 60 whole) | ${summary(pageTimes.allAnew)} |`,
+            `| … the page again, from the kept drawing | ${summary(pageTimes.kept)} |`,
+          ]),
       `| open a cell menu | ${summary(menu)} |`,
       `| re-render after a save | ${summary(save)} |`,
       `| the 200's last row painted (scrolled to), with the day strip above (\`?coverage=1\`) | ${summary(withStrip.map((x) => x.grid))} |`,
