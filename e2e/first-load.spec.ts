@@ -255,6 +255,8 @@ test('the dashboard’s first screen comes drawn in the page, and the app takes 
   await expect(rows.first()).toBeVisible();
   const firstName = (await rows.first().textContent())!;
   expect(firstName.length).toBeGreaterThan(3);
+  // Only what the first screen shows is drawn: the groups further down come without their rows.
+  const drawnRows = await drawn.getByRole('rowheader').count();
   await still.close();
 
   // With the app: it takes the drawn page over (no second drawing), and the grid answers a click.
@@ -267,6 +269,9 @@ test('the dashboard’s first screen comes drawn in the page, and the app takes 
   await expect(tab.getByRole('menu')).toBeVisible();
   await expect(root).toHaveAttribute('data-first-screen', 'taken');
   await expect(tab.getByRole('grid').first().getByRole('rowheader').first()).toHaveText(firstName);
+  // Once the app has it, every group has its rows.
+  await expect.poll(() => tab.getByRole('rowheader').count()).toBeGreaterThan(drawnRows);
+  await expect(tab.getByRole('grid').last().getByRole('rowheader').first()).toBeAttached();
   await tab.close();
 
   // A browser whose density is no longer the one the page was drawn with (chosen in another tab after

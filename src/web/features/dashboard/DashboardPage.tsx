@@ -29,7 +29,7 @@ import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAct
 import { useSetupStatus } from '../../lib/setup-status.ts';
 import i18n from '../../i18n/index.ts';
 import { GenerationPanel } from './GenerationPanel.tsx';
-import { GroupTable, WIDTHS, type BadgeKind, type Day, type Density, type GridHandlers, type RowMarks } from './GroupTable.tsx';
+import { FIRST_SCREEN_ROWS, GroupTable, WIDTHS, type BadgeKind, type Day, type Density, type GridHandlers, type RowMarks } from './GroupTable.tsx';
 import { useDensity, usePhoneWidth } from './density.ts';
 import { useMonthBreaches } from './judge.ts';
 import { ruleSentence } from './sentences.ts';
@@ -339,6 +339,13 @@ export function DashboardPage() {
   const modalEmployee = modal ? employees.get(modal.employeeId) : undefined;
 
   const shownGroups = data ? data.groups.filter((group) => !groupFilter || !data.groups.some((g) => g.name === groupFilter) || group.name === groupFilter) : [];
+  // The groups that start below the first screen: the page the server draws, and the render that takes
+  // it over, leave their rows out (GroupTable's `later`), so that they hold what the first screen shows.
+  const belowFirstScreen = new Set<string>();
+  shownGroups.reduce((rowsBefore, group) => {
+    if (rowsBefore >= FIRST_SCREEN_ROWS) belowFirstScreen.add(group.name);
+    return rowsBefore + group.employees.length;
+  }, 0);
   const widths = WIDTHS[density];
 
   return (
@@ -473,7 +480,7 @@ export function DashboardPage() {
                   </Paper>
                 </div>
               ) : (
-                <GroupTable group={group} days={days} index={index} marks={marks} handlers={handlers} t={t} language={language} density={density} />
+                <GroupTable group={group} days={days} index={index} marks={marks} handlers={handlers} t={t} language={language} density={density} later={belowFirstScreen.has(group.name)} />
               )}
             </section>
           ))}

@@ -4,6 +4,7 @@
 // handled once per table (event delegation); the roving tab stop moves without a React render.
 import { memo, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
+import { useServerView } from '../../lib/first-view.ts';
 import type { TFunction } from 'i18next';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
@@ -17,6 +18,13 @@ import { dayClass } from './day-class.ts';
 const WHOLE_UP_TO = 40;
 /** Rows of a block: drawn or left out together, each block its own <tbody>. */
 const BLOCK = 16;
+/**
+ * Rows above a group beyond which it starts below the first screen (at 1440 × 900 the compact grid
+ * shows about 20 rows under the page's header): such a group's rows are left out of the server's
+ * drawing (the `later` prop).
+ */
+export const FIRST_SCREEN_ROWS = 24;
+
 /** A row's height before one is measured (a compact cell is 30 px high and its border 1 px). */
 const ROW_ESTIMATE: Record<'compact' | 'comfortable', number> = { compact: 31, comfortable: 44 };
 
@@ -79,6 +87,13 @@ type Props = {
   /** The UI's language, for the dates the delete buttons name. */
   language: string;
   density: Density;
+  /**
+   * The group starts below the first screen: its rows are left out of the page the server draws
+   * (docs/decisions/0025-first-screen-drawn-by-the-server.md) and of the render that takes that page
+   * over, and drawn in the render right after. Blocks of rows of their estimated height stand in for
+   * them meanwhile. The app's own first render (no drawn page) draws them at once.
+   */
+  later?: boolean;
 };
 
 /** Whether focus came from the keyboard (a click focuses the cell too, and opens its menu). */
@@ -90,7 +105,7 @@ function keyboardFocus(element: HTMLElement): boolean {
   }
 }
 
-export const GroupTable = memo(function GroupTable({ group, days, index, marks, handlers, t, language, density }: Props) {
+export const GroupTable = memo(function GroupTable({ group, days, index, marks, handlers, t, language, density, later = false }: Props) {
   const compact = density === 'compact';
   const widths = WIDTHS[density];
   const tableRef = useRef<HTMLTableElement>(null);
@@ -101,6 +116,9 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
   const perBlock = windowed ? BLOCK : rows;
   const drawn = useBlocksInView(tableRef, windowed, blocks, perBlock, density);
   const printing = usePrinting();
+  // Only on the server and while React takes the drawn page over; React then renders once more, rows included.
+  const serverView = useServerView();
+  const waiting = later && serverView !== null;
 
   /** Draws the block of a row at once (a keyboard move to a row not drawn yet). */
   const drawRow = (row: number) => {
@@ -234,7 +252,7 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
           const people = group.employees.slice(from, from + perBlock);
           // A block out of view is one empty row of its height (hidden from screen readers: the
           // drawn rows say their place with aria-rowindex); printing draws every block.
-          if (windowed && !printing && !drawn.has(block))
+          if (!printing && (waiting || (windowed && !drawn.has(block))))
             return (
               <tbody key={block} data-block={block}>
                 <tr aria-hidden="true" className={classes.spacer}>
