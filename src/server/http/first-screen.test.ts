@@ -4,7 +4,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebApp } from '../test/harness.ts';
-import { firstScreenFiles, hasSessionCookie, monthToPreload, pageEncoding } from './first-screen.ts';
+import { firstScreenFiles, FirstScreenPages, hasSessionCookie, monthToPreload, pageEncoding } from './first-screen.ts';
 
 const INDEX = [
   '<!doctype html><html><head>',
@@ -137,5 +137,17 @@ describe('the dashboard’s page', () => {
       expect(res.body, url).toBe(INDEX);
     }
     expect(String((await get('/')).headers.vary).toLowerCase()).toContain('cookie');
+  });
+});
+
+describe('the pages kept per month', () => {
+  it('makes the page a drawing goes in once per month, with that month named and no session check', () => {
+    const pages = new FirstScreenPages('<html><head>\n</head><body><div id="root"></div></body></html>', { scripts: ['assets/D1.js'], styles: [] });
+    const drawing = pages.forDrawing('2026-03');
+    expect(pages.forDrawing('2026-03')).toBe(drawing);
+    expect(drawing).toContain('href="/api/month?month=2026-03"');
+    expect(drawing).not.toContain('/api/auth/get-session');
+    expect(pages.page('2026-03').html).toContain('/api/auth/get-session');
+    expect(pages.forDrawing('2026-04')).toContain('href="/api/month?month=2026-04"');
   });
 });

@@ -102,7 +102,7 @@ export function pageTag(html: string): string {
   return `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
 }
 
-type Page = { html: string; tag: string; br: Buffer; gzip: Buffer };
+type Page = { html: string; tag: string; br: Buffer; gzip: Buffer; forDrawing?: string };
 
 /** Pages kept, one per month asked for; a few, as the months a planner moves between. */
 const KEPT_PAGES = 24;
@@ -120,17 +120,14 @@ export class FirstScreenPages {
     this.#files = files;
   }
 
-  /** The page for a drawing on the server (first-screen-drawing.ts), which carries the session itself; made once per month. */
+  /**
+   * The page for a drawing on the server (first-screen-drawing.ts), which carries the session itself:
+   * made once per month, with that month's page.
+   */
   forDrawing(month: string): string {
-    let page = this.#forDrawing.get(month);
-    if (page === undefined) {
-      page = pageWithFirstScreen(this.#index, this.#files, month, false);
-      if (this.#forDrawing.size >= KEPT_PAGES) this.#forDrawing.delete(this.#forDrawing.keys().next().value!);
-      this.#forDrawing.set(month, page);
-    }
-    return page;
+    const page = this.page(month);
+    return (page.forDrawing ??= pageWithFirstScreen(this.#index, this.#files, month, false));
   }
-  readonly #forDrawing = new Map<string, string>();
 
   page(month: string): Page {
     let page = this.#pages.get(month);

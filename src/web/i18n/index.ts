@@ -1,7 +1,8 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { entryCatalogs, isScreenNamespace, screenCatalogs } from './catalogs.ts';
-import { viewCookie, viewFromCookie } from '../../shared/view-cookie.ts';
+import { viewFromCookie } from '../../shared/view-cookie.ts';
+import { rememberView } from '../lib/remember-view.ts';
 
 export const LANGUAGES = ['pl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -46,7 +47,7 @@ function storedLanguage(): Language | undefined {
 function rememberViewLanguage(lng: Language) {
   if (typeof document === 'undefined') return;
   const kept = viewFromCookie(document.cookie);
-  if (kept && kept.language !== lng) document.cookie = viewCookie({ ...kept, language: lng }, location.protocol === 'https:');
+  if (kept && kept.language !== lng) rememberView({ ...kept, language: lng });
 }
 function rememberLanguage(lng: string) {
   try {

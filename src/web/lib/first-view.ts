@@ -5,15 +5,10 @@
 // is drawn with (useServerView).
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { takenOverView } from './first-screen-data.ts';
-import { viewCookie, type FirstView } from '../../shared/view-cookie.ts';
+import type { FirstView } from '../../shared/view-cookie.ts';
 
 export type { FirstView };
-
-/** Keeps the view for the next load. */
-export function rememberView(view: FirstView): void {
-  if (typeof document === 'undefined') return;
-  document.cookie = viewCookie(view, location.protocol === 'https:');
-}
+export { rememberView } from './remember-view.ts';
 
 /** On the server, the view the page is drawn with (the server's drawing provides it). */
 export const FirstViewContext = createContext<FirstView | null>(null);

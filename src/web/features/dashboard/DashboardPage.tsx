@@ -107,11 +107,11 @@ export function DashboardPage() {
   // A phone shows one day's list instead of the grid, and no strip (the Coverage screen has it).
   const [stripChosen, setShowCoverage] = useCoverageStrip();
   const showCoverage = stripChosen && !phone;
-  // How this browser shows the dashboard, kept for the server to draw the next load's first screen the same way.
   // A click on the server's drawing before the app took it over, given again now that the grid is the app's.
   useEffect(() => {
     if (data) replayEarlyClick();
   }, [data]);
+  // How this browser shows the dashboard, kept for the server to draw the next load's first screen the same way.
   useEffect(() => rememberView({ language: language === 'en' ? 'en' : 'pl', density, strip: storedStrip() ?? true, phone }), [language, density, stripChosen, phone]);
   const coverage = useCoverage(month, { enabled: showCoverage && data !== undefined });
   const reload = useReloadMonth(month);
