@@ -12,6 +12,13 @@ import type { FirstScreenData } from './lib/first-screen-data.ts';
 import type { MonthData } from '../shared/api/schedule.ts';
 import { monthQueryKey } from './lib/month-query.ts';
 import { SESSION_QUERY_KEY } from './lib/session.ts';
+import { publishingKey } from './ui/publishing/api.ts';
+import { coverageKeys } from './lib/coverage.ts';
+
+export { firstScreenGroups } from './features/dashboard/shown-groups.ts';
+
+/** The query keys, in the app's cache, of a group's publication and of its last generations. */
+export const groupAnswerKeys = (month: string, role: string) => ({ publishing: publishingKey(month, role), runs: coverageKeys.runs(role, month) });
 
 export type FirstScreenInput = { url: string; view: FirstView; month: string; data: MonthData; carried: FirstScreenData };
 
@@ -25,6 +32,7 @@ async function draw({ url, view, month, data, carried }: FirstScreenInput): Prom
   const client = makeQueryClient();
   client.setQueryData(SESSION_QUERY_KEY, carried.session, { updatedAt: carried.at });
   client.setQueryData(monthQueryKey(month), data, { updatedAt: carried.at });
+  for (const answer of carried.answers ?? []) client.setQueryData(answer.key, answer.data, { updatedAt: carried.at });
   const html = renderToString(
     <StaticRouter location={url}>
       <FirstViewContext value={view}>

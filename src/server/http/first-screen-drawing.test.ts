@@ -21,7 +21,9 @@ export async function renderFirstScreen({ url, view, month, data, carried }) {
   drawings += 1;
   const employees = data.groups.reduce((n, g) => n + g.employees.length, 0);
   return '<main data-drawn data-drawing="' + drawings + '" data-employees="' + employees + '">' + [url, view.language, view.density, carried.session.user.email, month, data.month, '</script>'].join('|').replace(/</g, '&lt;') + '</main>';
-}`;
+}
+export const firstScreenGroups = (url, groups) => groups.filter((g) => g.employees.length > 0).map((g) => g.name);
+export const groupAnswerKeys = (month, role) => ({ publishing: ['publishing', role, month], runs: ['runs', role, month] });`;
 
 const VIEW = `grafik.view=${viewCookieValue({ language: 'en', density: 'comfortable', strip: false, phone: false })}`;
 
@@ -50,7 +52,7 @@ describe('the dashboard’s first screen drawn on the server', () => {
     expect(page).not.toContain('/api/auth/get-session');
     const carried = JSON.parse(/<script type="application\/json" id="grafik-first-screen">([^<]*)<\/script>/.exec(page)![1]!);
     expect(carried).toMatchObject({ view: { language: 'en', density: 'comfortable' }, session: { user: { email: 'drawn@grafik.test' } } });
-    expect(Object.keys(carried).sort()).toEqual(['at', 'session', 'view']);
+    expect(Object.keys(carried).sort()).toEqual(['answers', 'at', 'session', 'view']);
     // The session's record and its token stay out of the page.
     expect(Object.keys(carried.session)).toEqual(['user']);
     expect(page).not.toContain(decodeURIComponent(session.split('=')[1]!.split(';')[0]!).split('.')[0]!);
@@ -74,6 +76,31 @@ describe('the dashboard’s first screen drawn on the server', () => {
     const after = await drawing();
     expect(after.n).toBeGreaterThan(first.n);
     expect(after.employees).toBe(first.employees + 1);
+  });
+
+  it('carries the publication and last generations of the first screen’s groups, as their own routes answer them', async () => {
+    const added = await web.app.inject({
+      method: 'POST',
+      url: '/api/employees',
+      headers: { cookie: session, origin: TEST_BASE_URL },
+      payload: { firstName: 'Jan', lastName: 'Sowa', email: 'jan.drawn@example.com', phoneNumber: '+48 512 345 679', role: 'Rampa' },
+    });
+    expect(added.statusCode).toBe(201);
+    const page = (await web.get('/?month=2026-05', { cookie: `${session}; ${VIEW}` })).body;
+    const carried = JSON.parse(/<script type="application\/json" id="grafik-first-screen">([^<]*)<\/script>/.exec(page)![1]!) as {
+      answers: { key: unknown[]; data: unknown }[];
+    };
+    const publication = await web.app.inject({ method: 'GET', url: '/api/publishing?role=Rampa&month=2026-05', headers: { cookie: session } });
+    const runs = await web.app.inject({ method: 'GET', url: '/api/generation/runs?role=Rampa&month=2026-05', headers: { cookie: session } });
+    expect(carried.answers).toContainEqual({ key: ['publishing', 'Rampa', '2026-05'], data: publication.json() });
+    expect(carried.answers).toContainEqual({ key: ['runs', 'Rampa', '2026-05'], data: runs.json() });
+    // Only for the groups the entry says the first screen shows (here: those with employees), two answers each.
+    const month = (await web.app.inject({ method: 'GET', url: '/api/month?month=2026-05', headers: { cookie: session } })).json() as {
+      groups: { name: string; employees: unknown[] }[];
+    };
+    const shown = month.groups.filter((g) => g.employees.length > 0).map((g) => g.name);
+    expect(month.groups.length).toBeGreaterThan(shown.length);
+    expect(carried.answers.map((a) => a.key[1]).sort()).toEqual([...shown, ...shown].sort());
   });
 
   it('is not drawn without the view cookie, for a phone, with an ended session, or for another address', async () => {

@@ -1,8 +1,9 @@
 // The dashboard's first screen drawn on the server (docs/decisions/0025-first-screen-drawn-by-the-server.md).
 // For a browser with a session cookie and the cookie of the way it last showed the dashboard, the page
 // for '/' carries the screen's markup, drawn by the browser's own components (the build's server entry,
-// dist/ssr), and the session's user: the browser paints the grid as the page arrives, and the app takes
-// the page over once its code and the month's answer (named in the page, fetched with it) are there.
+// dist/ssr), the session's user, and the publication and last generations of the groups whose title
+// lines the first screen shows: the browser paints the grid as the page arrives, and the app takes the
+// page over once its code and the month's answer (named in the page, fetched with it) are there.
 //
 // The session comes from the app's own route (GET /api/auth/get-session, asked with the request's
 // cookie), checked once. The month's answer comes from the month cache that GET /api/month sends, under
@@ -11,7 +12,7 @@
 // cookie, a phone, a password to change, an error) leaves the page as it is without the drawing. The
 // last drawings are kept with the month's answer they were drawn from: a page is drawn anew only when
 // what it shows changed (its month's answer, as the cache rebuilds it after a change, its address, its
-// view, its user or the day).
+// view, its user, the day or the groups' answers).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,15 +34,31 @@ export type FirstScreenRenderer = (input: {
   carried: Carried;
 }) => Promise<string>;
 
-/** What the page carries for the app (src/web/lib/first-screen-data.ts): the time, the view and the session's user. */
-type Carried = { at: number; view: FirstView; session: { user: Record<string, unknown> } };
+/** An answer the first screen shows beside the month, under the app's query key for it. */
+type CarriedAnswer = { key: readonly unknown[]; data: unknown };
+
+/**
+ * What the page carries for the app (src/web/lib/first-screen-data.ts): the time, the view, the session's
+ * user, and the publication and last generations of the groups whose title lines the first screen shows.
+ */
+type Carried = { at: number; view: FirstView; session: { user: Record<string, unknown> }; answers: CarriedAnswer[] };
+
+type Named = { name: string; employees: readonly unknown[] };
+
+/** What the server entry (src/web/server-entry.tsx) exports. */
+export interface FirstScreenEntry {
+  renderFirstScreen: FirstScreenRenderer;
+  /** The groups whose title lines the first screen at `url` shows. */
+  firstScreenGroups?: (url: string, groups: readonly Named[]) => string[];
+  /** The app's query keys of a group's publication and of its last generations. */
+  groupAnswerKeys?: (month: string, role: string) => { publishing: readonly unknown[]; runs: readonly unknown[] };
+}
 
 /** A drawer with the built server entry in `dir`, or null when there is none (pages then go out without a drawing). */
 export async function loadFirstScreenDrawer(dir: string | null): Promise<FirstScreenDrawer | null> {
   const file = dir && path.join(dir, 'server-entry.js');
   if (!file || !fs.existsSync(file)) return null;
-  const entry = (await import(pathToFileURL(file).href)) as { renderFirstScreen: FirstScreenRenderer };
-  return new FirstScreenDrawer(entry.renderFirstScreen);
+  return new FirstScreenDrawer((await import(pathToFileURL(file).href)) as FirstScreenEntry);
 }
 
 /** The id of the page's element that carries the answers (src/web/lib/first-screen-data.ts reads it). */
@@ -64,10 +81,48 @@ const KEPT_DRAWINGS = 16;
 
 /** Draws the dashboard's first screen for the pages of one app, keeping its last drawings. */
 export class FirstScreenDrawer {
-  readonly #render: FirstScreenRenderer;
+  readonly #entry: FirstScreenEntry;
   readonly #kept = new Map<string, { answer: MonthAnswer; markup: string }>();
-  constructor(render: FirstScreenRenderer) {
-    this.#render = render;
+  /** The groups of each month's answer (names and employees), read once per answer. */
+  readonly #groups = new WeakMap<MonthAnswer, Named[]>();
+  constructor(entry: FirstScreenEntry) {
+    this.#entry = entry;
+  }
+
+  #groupsOf(answer: MonthAnswer): Named[] {
+    let groups = this.#groups.get(answer);
+    if (!groups) {
+      const data = JSON.parse(answer.json.toString('utf8')) as { groups?: Named[] };
+      groups = (data.groups ?? []).map((g) => ({ name: g.name, employees: g.employees }));
+      this.#groups.set(answer, groups);
+    }
+    return groups;
+  }
+
+  /**
+   * The publication and last generations of the groups whose title lines the first screen shows, as
+   * their own routes answer them to this request's cookie: drawn with them, the title lines have the
+   * lines they will have once the app has taken the page over, and the grid under them does not move.
+   * An answer that is not 200 is left out (the app asks for it itself).
+   */
+  async #answers(app: FastifyInstance, cookie: string, url: string, month: string, answer: MonthAnswer): Promise<CarriedAnswer[]> {
+    const { firstScreenGroups, groupAnswerKeys } = this.#entry;
+    if (!firstScreenGroups || !groupAnswerKeys) return [];
+    const asked = firstScreenGroups(url, this.#groupsOf(answer)).flatMap((role) => {
+      const keys = groupAnswerKeys(month, role);
+      const query = `role=${encodeURIComponent(role)}&month=${month}`;
+      return [
+        { key: keys.publishing, url: `/api/publishing?${query}` },
+        { key: keys.runs, url: `/api/generation/runs?${query}` },
+      ];
+    });
+    const answered = await Promise.all(
+      asked.map(async ({ key, url: route }) => {
+        const res = await app.inject({ method: 'GET', url: route, headers: { cookie } });
+        return res.statusCode === 200 ? { key, data: res.json() as unknown } : null;
+      }),
+    );
+    return answered.filter((a): a is CarriedAnswer => a !== null);
   }
 
   /**
@@ -85,17 +140,19 @@ export class FirstScreenDrawer {
     // A one-time password is changed first: the app sends the user elsewhere, and the month is refused.
     if (!found?.user || found.user.mustChangePassword) return null;
     const answer = await app.monthCache.get(month);
+    const answers = await this.#answers(app, cookie, request.url, month, answer);
     const at = Date.now();
     // Only the user goes in the page, never the session's own record (its token stays in the HttpOnly cookie).
-    const carried: Carried = { at, view, session: { user: found.user } };
-    // What else the drawing depends on: the address, the view, the user (the header names them) and the
-    // day (the grid marks today). The month's answer is the cache's own: the same object until it changes.
-    const key = JSON.stringify([request.url, view, found.user, new Date(at).toDateString()]);
+    const carried: Carried = { at, view, session: { user: found.user }, answers };
+    // What else the drawing depends on: the address, the view, the user (the header names them), the
+    // day (the grid marks today) and the groups' answers. The month's answer is the cache's own: the
+    // same object until it changes.
+    const key = JSON.stringify([request.url, view, found.user, new Date(at).toDateString(), answers]);
     const kept = this.#kept.get(key);
     this.#kept.delete(key);
     let markup = kept?.answer === answer ? kept.markup : undefined;
     if (markup === undefined) {
-      markup = await this.#render({ url: request.url, view, month, data: JSON.parse(answer.json.toString('utf8')), carried });
+      markup = await this.#entry.renderFirstScreen({ url: request.url, view, month, data: JSON.parse(answer.json.toString('utf8')), carried });
       if (this.#kept.size >= KEPT_DRAWINGS) this.#kept.delete(this.#kept.keys().next().value!);
     }
     this.#kept.set(key, { answer, markup });

@@ -29,7 +29,8 @@ import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAct
 import { useSetupStatus } from '../../lib/setup-status.ts';
 import i18n from '../../i18n/index.ts';
 import { GenerationPanel } from './GenerationPanel.tsx';
-import { FIRST_SCREEN_ROWS, GroupTable, WIDTHS, type BadgeKind, type Day, type Density, type GridHandlers, type RowMarks } from './GroupTable.tsx';
+import { belowFirstScreen as startBelowFirstScreen, shownGroups as groupsShown } from './shown-groups.ts';
+import { GroupTable, WIDTHS, type BadgeKind, type Day, type Density, type GridHandlers, type RowMarks } from './GroupTable.tsx';
 import { useDensity, usePhoneWidth } from './density.ts';
 import { useMonthBreaches } from './judge.ts';
 import { ruleSentence } from './sentences.ts';
@@ -152,7 +153,7 @@ export function DashboardPage() {
   const baseIndex = useMemo(() => (data ? indexMonth(data) : new Map()), [data]);
   // The days changed since each shown group's month was published, marked in the grid.
   const shownRoles = useMemo(
-    () => (data ? data.groups.filter((g) => !groupFilter || !data.groups.some((x) => x.name === groupFilter) || g.name === groupFilter).map((g) => g.name) : []),
+    () => (data ? groupsShown(data.groups, groupFilter).map((g) => g.name) : []),
     [data, groupFilter],
   );
   const changeList = useMonthChanges(shownRoles, month, data !== undefined);
@@ -338,14 +339,10 @@ export function DashboardPage() {
   const closeModal = useCallback(() => setModal(null), []);
   const modalEmployee = modal ? employees.get(modal.employeeId) : undefined;
 
-  const shownGroups = data ? data.groups.filter((group) => !groupFilter || !data.groups.some((g) => g.name === groupFilter) || group.name === groupFilter) : [];
+  const shownGroups = data ? groupsShown(data.groups, groupFilter) : [];
   // The groups that start below the first screen: the page the server draws, and the render that takes
   // it over, leave their rows out (GroupTable's `later`), so that they hold what the first screen shows.
-  const belowFirstScreen = new Set<string>();
-  shownGroups.reduce((rowsBefore, group) => {
-    if (rowsBefore >= FIRST_SCREEN_ROWS) belowFirstScreen.add(group.name);
-    return rowsBefore + group.employees.length;
-  }, 0);
+  const belowFirstScreen = startBelowFirstScreen(shownGroups);
   const widths = WIDTHS[density];
 
   return (

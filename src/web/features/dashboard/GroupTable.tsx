@@ -18,13 +18,6 @@ import { dayClass } from './day-class.ts';
 const WHOLE_UP_TO = 40;
 /** Rows of a block: drawn or left out together, each block its own <tbody>. */
 const BLOCK = 16;
-/**
- * Rows above a group beyond which it starts below the first screen (at 1440 × 900 the compact grid
- * shows about 20 rows under the page's header): such a group's rows are left out of the server's
- * drawing (the `later` prop).
- */
-export const FIRST_SCREEN_ROWS = 24;
-
 /** A row's height before one is measured (a compact cell is 30 px high and its border 1 px). */
 const ROW_ESTIMATE: Record<'compact' | 'comfortable', number> = { compact: 31, comfortable: 44 };
 
