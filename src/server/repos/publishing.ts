@@ -174,11 +174,35 @@ function compare(frozen: ShiftRow[], now: ShiftRow[]): { before: ShiftRow | null
   return out.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
 }
 
-async function statusWith(db: Db, role: string, month: string, publication: Publication | undefined) {
-  const now = await currentShifts(db, role, month);
-  const frozen = publication ? await frozenShifts(db, publication.id) : [];
-  const diff = publication ? compare(frozen, now) : [];
-  const status: PublishStatus = {
+/**
+ * How many shifts of the group's month differ from the publication's copy (added, removed or with other
+ * times), and how many the copy holds: the comparison `compare` makes, counted by the database, so that
+ * the status (asked every 30 s by every open dashboard, and by the server's drawing of its first screen)
+ * does not read the month's shifts twice into the server.
+ */
+async function changeCounts(db: Db, role: string, month: string, publicationId: string): Promise<{ changes: number; published: number }> {
+  const { first, last } = monthRange(month);
+  const result = await db.execute<{ changes: number; published: number }>(sql`
+    select count(*) filter (
+             where cur.employee_id is null or pub.employee_id is null
+                or cur.start_time is distinct from pub.start_time
+                or cur.end_time is distinct from pub.end_time
+                or cur.end_date is distinct from pub.end_date
+           )::int as changes,
+           count(pub.employee_id)::int as published
+      from (select s.employee_id, s.date, to_char(s.start_time, 'HH24:MI') as start_time, to_char(s.end_time, 'HH24:MI') as end_time, s.end_date
+              from ${schedules} s join ${employees} e on e.id = s.employee_id
+             where e.role = ${role} and s.date >= ${first} and s.date <= ${last}) cur
+      full join (select employee_id, date, to_char(start_time, 'HH24:MI') as start_time, to_char(end_time, 'HH24:MI') as end_time, end_date
+                   from ${publishedShifts} where publication_id = ${publicationId}) pub
+        on pub.employee_id = cur.employee_id and pub.date = cur.date`);
+  const row = (result as unknown as { rows: { changes: number; published: number }[] }).rows[0];
+  return { changes: Number(row?.changes ?? 0), published: Number(row?.published ?? 0) };
+}
+
+/** The status of a group-month, given its publication and what differs since (counted, or from the list of differences). */
+async function statusOf(db: Db, role: string, month: string, publication: Publication | undefined, counted: { changes: number; published: number }): Promise<PublishStatus> {
+  return {
     role,
     month,
     publication: publication
@@ -186,19 +210,31 @@ async function statusWith(db: Db, role: string, month: string, publication: Publ
           publishedAt: publication.publishedAt.toISOString(),
           publishedBy: await publisherName(db, publication.publishedBy),
           version: publication.version,
-          shiftCount: frozen.length,
+          shiftCount: counted.published,
         }
       : null,
-    changes: diff.length,
+    changes: publication ? counted.changes : 0,
     lastEditId: await lastEditIdOf(db, role, month),
   };
-  return { status, diff };
+}
+
+/** The status, counted by the database. */
+async function statusCounted(db: Db, role: string, month: string, publication: Publication | undefined): Promise<PublishStatus> {
+  const counted = publication ? await changeCounts(db, role, month, publication.id) : { changes: 0, published: 0 };
+  return statusOf(db, role, month, publication, counted);
+}
+
+/** The status and every shift that differs from the published copy. */
+async function statusWith(db: Db, role: string, month: string, publication: Publication | undefined) {
+  const frozen = publication ? await frozenShifts(db, publication.id) : [];
+  const diff = publication ? compare(frozen, await currentShifts(db, role, month)) : [];
+  return { status: await statusOf(db, role, month, publication, { changes: diff.length, published: frozen.length }), diff };
 }
 
 /** Whether the group's month is published, by whom and when, and how many shifts differ since. */
 export async function publishStatus(db: Db, role: string, month: string): Promise<PublishStatus> {
   await requireGroup(db, role);
-  return (await statusWith(db, role, month, await publicationOf(db, role, month))).status;
+  return statusCounted(db, role, month, await publicationOf(db, role, month));
 }
 
 /** The status and every shift that differs from the published version, with the journal's last word on each day. */
@@ -313,7 +349,7 @@ export async function publishMonth(db: Db, input: PublishInput): Promise<Publish
           sql`, `,
         )}) and s.date between ${first}::date and ${last}::date`);
     }
-    return (await statusWith(tx, role, month, await publicationOf(tx, role, month))).status;
+    return statusCounted(tx, role, month, await publicationOf(tx, role, month));
   });
 }
 

@@ -87,6 +87,33 @@ describe('publishing a group’s month', () => {
     expect((await status()).changes).toBe(3);
   });
 
+  it('counts in its status exactly the changes it lists: a night shift’s next-day end, and an employee who moved to another group', async () => {
+    const LATER = '2027-08';
+    const statusOf = async () => (await asEwa('GET', `/api/publishing?role=Rampa&month=${LATER}`)).json();
+    const listOf = async () => (await asEwa('GET', `/api/publishing/changes?role=Rampa&month=${LATER}`)).json();
+    const moved = (
+      await t.database.db.insert(employees).values({ firstName: 'Zofia', lastName: 'Lis', email: 'zofia@example.com', role: 'Rampa' }).returning()
+    )[0]!.id;
+    expect((await put(asEwa, moved, `${LATER}-02`, '06:00', '14:00')).statusCode).toBe(201);
+    expect((await put(asEwa, piotr, `${LATER}-02`, '14:00', '22:00')).statusCode).toBe(201);
+    expect((await put(asEwa, anna, `${LATER}-05`, '06:00', '14:00')).statusCode).toBe(201);
+    expect((await asEwa('POST', '/api/publishing', { role: 'Rampa', month: LATER })).statusCode).toBe(200);
+    expect(await statusOf()).toMatchObject({ changes: 0, publication: { shiftCount: 3 } });
+
+    // The same start, a next-day end: a change. Zofia's shift leaves the group with her: a change too.
+    const [night] = await t.database.db.select().from(schedules).where(and(eq(schedules.employeeId, piotr), eq(schedules.date, `${LATER}-02`)));
+    const overnight = await asEwa('PUT', '/api/schedules', { employeeId: piotr, date: `${LATER}-02`, startTime: '14:00', endTime: '06:00', endDate: `${LATER}-03`, version: night!.version });
+    expect(overnight.statusCode, overnight.body).toBe(200);
+    await t.database.db.update(employees).set({ role: 'Koordynator' }).where(eq(employees.id, moved));
+    // Saved again with the same times: not a change.
+    const [same] = await t.database.db.select().from(schedules).where(and(eq(schedules.employeeId, anna), eq(schedules.date, `${LATER}-05`)));
+    expect((await put(asEwa, anna, `${LATER}-05`, '06:00', '14:00', same!.version)).statusCode).toBe(200);
+
+    const list = await listOf();
+    expect(list.list.map((c: { firstName: string; kind: string }) => `${c.firstName} ${c.kind}`)).toEqual(['Zofia removed', 'Piotr changed']);
+    expect(await statusOf()).toMatchObject({ changes: 2, publication: { shiftCount: 3 } });
+  });
+
   it('marks each shift of the month’s answer as the planner’s or the generator’s', async () => {
     const month = (await asEwa('GET', `/api/month?month=${MONTH}`)).json();
     expect(month.schedules.map((s: { source: string }) => s.source)).toEqual(['manual', 'manual']);
