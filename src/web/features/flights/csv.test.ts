@@ -123,6 +123,9 @@ describe('reading a workbook', () => {
     // Workbooks keep wall clocks without a zone; exceljs hands them over as UTC instants.
     sheet.addRow(['LO3901', new Date(Date.UTC(2026, 10, 2)), new Date(Date.UTC(1899, 11, 30, 6, 5)), 'A320', 3]);
     sheet.addRow(['LO3902', new Date(Date.UTC(2026, 10, 2, 7, 30)), null, 'E195', null]);
+    // An empty row keeps the rows after it at their own numbers; a formula gives the value it computed.
+    sheet.addRow([]);
+    sheet.addRow(['LO3903', '03.11.2026', '0640', ' B738 ', { formula: 'E2+1', result: 4 }]);
     const bytes = new Uint8Array(await book.xlsx.writeBuffer());
     const read = await parseWorkbook(bytes);
     expect(read).toEqual({
@@ -132,6 +135,7 @@ describe('reading a workbook', () => {
         rows: [
           { row: 2, cells: ['LO3901', '2026-11-02', '06:05', 'A320', '3'] },
           { row: 3, cells: ['LO3902', '2026-11-02 07:30', '', 'E195', ''] },
+          { row: 5, cells: ['LO3903', '03.11.2026', '0640', 'B738', '4'] },
         ],
         rowErrors: [],
       },
