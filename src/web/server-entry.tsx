@@ -12,13 +12,21 @@ import type { FirstScreenData } from './lib/first-screen-data.ts';
 import type { MonthData } from '../shared/api/schedule.ts';
 import { monthQueryKey } from './lib/month-query.ts';
 import { SESSION_QUERY_KEY } from './lib/session.ts';
-import { publishingKey } from './ui/publishing/api.ts';
-import { coverageKeys } from './lib/coverage.ts';
+import { publishingKey, statusPath } from './ui/publishing/api.ts';
+import { coverageKeys, runsPath } from './lib/coverage.ts';
+import { firstScreenGroups } from './features/dashboard/shown-groups.ts';
 
-export { firstScreenGroups } from './features/dashboard/shown-groups.ts';
-
-/** The query keys, in the app's cache, of a group's publication and of its last generations. */
-export const groupAnswerKeys = (month: string, role: string) => ({ publishing: publishingKey(month, role), runs: coverageKeys.runs(role, month) });
+/**
+ * What the title lines of the first screen's groups show beside the month (each group's publication
+ * and last generations): the app's query key of each, and the API path that answers it. The server asks
+ * those paths and carries the answers in the page.
+ */
+export function firstScreenAnswers(url: string, month: string, groups: readonly { name: string; employees: readonly unknown[] }[]) {
+  return firstScreenGroups(url, groups).flatMap((role) => [
+    { key: publishingKey(month, role), path: statusPath(role, month) },
+    { key: coverageKeys.runs(role, month), path: runsPath(role, month) },
+  ]);
+}
 
 export type FirstScreenInput = { url: string; view: FirstView; month: string; data: MonthData; carried: FirstScreenData };
 

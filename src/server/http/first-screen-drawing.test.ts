@@ -22,14 +22,32 @@ export async function renderFirstScreen({ url, view, month, data, carried }) {
   const employees = data.groups.reduce((n, g) => n + g.employees.length, 0);
   return '<main data-drawn data-drawing="' + drawings + '" data-employees="' + employees + '">' + [url, view.language, view.density, carried.session.user.email, month, data.month, '</script>'].join('|').replace(/</g, '&lt;') + '</main>';
 }
-export const firstScreenGroups = (url, groups) => groups.filter((g) => g.employees.length > 0).map((g) => g.name);
-export const groupAnswerKeys = (month, role) => ({ publishing: ['publishing', role, month], runs: ['runs', role, month] });`;
+/** The groups with employees: their publication and last generations. */
+export const firstScreenAnswers = (url, month, groups) =>
+  groups.filter((g) => g.employees.length > 0).flatMap((g) => {
+    const query = 'role=' + encodeURIComponent(g.name) + '&month=' + month;
+    return [{ key: ['publishing', g.name, month], path: '/publishing?' + query }, { key: ['runs', g.name, month], path: '/generation/runs?' + query }];
+  });`;
+
+/** What the page carries for the app, as JSON. */
+const carriedIn = (page: string) => JSON.parse(/<script type="application\/json" id="grafik-first-screen">([^<]*)<\/script>/.exec(page)![1]!);
 
 const VIEW = `grafik.view=${viewCookieValue({ language: 'en', density: 'comfortable', strip: false, phone: false })}`;
 
 describe('the dashboard’s first screen drawn on the server', () => {
   let web: Awaited<ReturnType<typeof createWebApp>>;
   let session: string;
+
+  /** Adds an employee to the Rampa group, through the app. */
+  const addToRampa = async (firstName: string, lastName: string, email: string, phoneNumber: string) => {
+    const added = await web.app.inject({
+      method: 'POST',
+      url: '/api/employees',
+      headers: { cookie: session, origin: TEST_BASE_URL },
+      payload: { firstName, lastName, email, phoneNumber, role: 'Rampa' },
+    });
+    expect(added.statusCode).toBe(201);
+  };
 
   beforeAll(async () => {
     web = await createWebApp({ 'index.html': INDEX, '.vite/manifest.json': JSON.stringify(MANIFEST) }, ENTRY);
@@ -50,7 +68,7 @@ describe('the dashboard’s first screen drawn on the server', () => {
     // The month comes from its own answer, named in the page; the session is carried, not asked for.
     expect(page).toContain('<link rel="preload" as="fetch" crossorigin href="/api/month?month=2026-03">');
     expect(page).not.toContain('/api/auth/get-session');
-    const carried = JSON.parse(/<script type="application\/json" id="grafik-first-screen">([^<]*)<\/script>/.exec(page)![1]!);
+    const carried = carriedIn(page);
     expect(carried).toMatchObject({ view: { language: 'en', density: 'comfortable' }, session: { user: { email: 'drawn@grafik.test' } } });
     expect(Object.keys(carried).sort()).toEqual(['answers', 'at', 'session', 'view']);
     // The session's record and its token stay out of the page.
@@ -66,30 +84,16 @@ describe('the dashboard’s first screen drawn on the server', () => {
     };
     const first = await drawing();
     expect(await drawing()).toEqual(first);
-    const added = await web.app.inject({
-      method: 'POST',
-      url: '/api/employees',
-      headers: { cookie: session, origin: TEST_BASE_URL },
-      payload: { firstName: 'Ewa', lastName: 'Mazur', email: 'ewa.drawn@example.com', phoneNumber: '+48 512 345 678', role: 'Rampa' },
-    });
-    expect(added.statusCode).toBe(201);
+    await addToRampa('Ewa', 'Mazur', 'ewa.drawn@example.com', '+48 512 345 678');
     const after = await drawing();
     expect(after.n).toBeGreaterThan(first.n);
     expect(after.employees).toBe(first.employees + 1);
   });
 
   it('carries the publication and last generations of the first screen’s groups, as their own routes answer them', async () => {
-    const added = await web.app.inject({
-      method: 'POST',
-      url: '/api/employees',
-      headers: { cookie: session, origin: TEST_BASE_URL },
-      payload: { firstName: 'Jan', lastName: 'Sowa', email: 'jan.drawn@example.com', phoneNumber: '+48 512 345 679', role: 'Rampa' },
-    });
-    expect(added.statusCode).toBe(201);
+    await addToRampa('Jan', 'Sowa', 'jan.drawn@example.com', '+48 512 345 679');
     const page = (await web.get('/?month=2026-05', { cookie: `${session}; ${VIEW}` })).body;
-    const carried = JSON.parse(/<script type="application\/json" id="grafik-first-screen">([^<]*)<\/script>/.exec(page)![1]!) as {
-      answers: { key: unknown[]; data: unknown }[];
-    };
+    const carried = carriedIn(page) as { answers: { key: unknown[]; data: unknown }[] };
     const publication = await web.app.inject({ method: 'GET', url: '/api/publishing?role=Rampa&month=2026-05', headers: { cookie: session } });
     const runs = await web.app.inject({ method: 'GET', url: '/api/generation/runs?role=Rampa&month=2026-05', headers: { cookie: session } });
     expect(carried.answers).toContainEqual({ key: ['publishing', 'Rampa', '2026-05'], data: publication.json() });

@@ -25,7 +25,7 @@ import { viewFromCookie, type FirstView } from '../../shared/view-cookie.ts';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** What the server entry (src/web/server-entry.tsx) exports. */
+/** The server entry's drawing of the first screen (src/web/server-entry.tsx). */
 export type FirstScreenRenderer = (input: {
   url: string;
   view: FirstView;
@@ -48,10 +48,8 @@ type Named = { name: string; employees: readonly unknown[] };
 /** What the server entry (src/web/server-entry.tsx) exports. */
 export interface FirstScreenEntry {
   renderFirstScreen: FirstScreenRenderer;
-  /** The groups whose title lines the first screen at `url` shows. */
-  firstScreenGroups?: (url: string, groups: readonly Named[]) => string[];
-  /** The app's query keys of a group's publication and of its last generations. */
-  groupAnswerKeys?: (month: string, role: string) => { publishing: readonly unknown[]; runs: readonly unknown[] };
+  /** What the first screen at `url` shows beside the month: each answer's query key in the app, and its API path. */
+  firstScreenAnswers: (url: string, month: string, groups: readonly Named[]) => { key: readonly unknown[]; path: string }[];
 }
 
 /** A drawer with the built server entry in `dir`, or null when there is none (pages then go out without a drawing). */
@@ -89,36 +87,16 @@ export class FirstScreenDrawer {
     this.#entry = entry;
   }
 
-  #groupsOf(answer: MonthAnswer): Named[] {
-    let groups = this.#groups.get(answer);
-    if (!groups) {
-      const data = JSON.parse(answer.json.toString('utf8')) as { groups?: Named[] };
-      groups = (data.groups ?? []).map((g) => ({ name: g.name, employees: g.employees }));
-      this.#groups.set(answer, groups);
-    }
-    return groups;
-  }
-
   /**
    * The publication and last generations of the groups whose title lines the first screen shows, as
    * their own routes answer them to this request's cookie: drawn with them, the title lines have the
    * lines they will have once the app has taken the page over, and the grid under them does not move.
    * An answer that is not 200 is left out (the app asks for it itself).
    */
-  async #answers(app: FastifyInstance, cookie: string, url: string, month: string, answer: MonthAnswer): Promise<CarriedAnswer[]> {
-    const { firstScreenGroups, groupAnswerKeys } = this.#entry;
-    if (!firstScreenGroups || !groupAnswerKeys) return [];
-    const asked = firstScreenGroups(url, this.#groupsOf(answer)).flatMap((role) => {
-      const keys = groupAnswerKeys(month, role);
-      const query = `role=${encodeURIComponent(role)}&month=${month}`;
-      return [
-        { key: keys.publishing, url: `/api/publishing?${query}` },
-        { key: keys.runs, url: `/api/generation/runs?${query}` },
-      ];
-    });
+  async #answers(app: FastifyInstance, cookie: string, url: string, month: string, groups: readonly Named[]): Promise<CarriedAnswer[]> {
     const answered = await Promise.all(
-      asked.map(async ({ key, url: route }) => {
-        const res = await app.inject({ method: 'GET', url: route, headers: { cookie } });
+      this.#entry.firstScreenAnswers(url, month, groups).map(async ({ key, path }) => {
+        const res = await app.inject({ method: 'GET', url: `/api${path}`, headers: { cookie } });
         return res.statusCode === 200 ? { key, data: res.json() as unknown } : null;
       }),
     );
@@ -140,7 +118,16 @@ export class FirstScreenDrawer {
     // A one-time password is changed first: the app sends the user elsewhere, and the month is refused.
     if (!found?.user || found.user.mustChangePassword) return null;
     const answer = await app.monthCache.get(month);
-    const answers = await this.#answers(app, cookie, request.url, month, answer);
+    // The month's JSON is read at most once a request: for its groups the first time this answer is
+    // seen, and for a drawing made anew.
+    let data: { groups: Named[] } | undefined;
+    const parsed = () => (data ??= JSON.parse(answer.json.toString('utf8')) as { groups: Named[] });
+    let groups = this.#groups.get(answer);
+    if (!groups) {
+      groups = parsed().groups.map((g) => ({ name: g.name, employees: g.employees }));
+      this.#groups.set(answer, groups);
+    }
+    const answers = await this.#answers(app, cookie, request.url, month, groups);
     const at = Date.now();
     // Only the user goes in the page, never the session's own record (its token stays in the HttpOnly cookie).
     const carried: Carried = { at, view, session: { user: found.user }, answers };
@@ -152,7 +139,7 @@ export class FirstScreenDrawer {
     this.#kept.delete(key);
     let markup = kept?.answer === answer ? kept.markup : undefined;
     if (markup === undefined) {
-      markup = await this.#entry.renderFirstScreen({ url: request.url, view, month, data: JSON.parse(answer.json.toString('utf8')), carried });
+      markup = await this.#entry.renderFirstScreen({ url: request.url, view, month, data: parsed(), carried });
       if (this.#kept.size >= KEPT_DRAWINGS) this.#kept.delete(this.#kept.keys().next().value!);
     }
     this.#kept.set(key, { answer, markup });

@@ -213,7 +213,7 @@ async function statusOf(db: Db, role: string, month: string, publication: Public
           shiftCount: counted.published,
         }
       : null,
-    changes: publication ? counted.changes : 0,
+    changes: counted.changes,
     lastEditId: await lastEditIdOf(db, role, month),
   };
 }

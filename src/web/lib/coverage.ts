@@ -44,11 +44,14 @@ export function useCoverageDay(date: string, role: string) {
   });
 }
 
+/** The API path of a group-month's last generation runs. */
+export const runsPath = (role: string, month: string) => `/generation/runs?role=${encodeURIComponent(role)}&month=${month}`;
+
 /** A group-month's last five generation runs, newest first. */
 export function useGenerationRuns(role: string, month: string) {
   return useQuery({
     queryKey: coverageKeys.runs(role, month),
-    queryFn: ({ signal }) => api<GenerationRuns>(`/generation/runs?role=${encodeURIComponent(role)}&month=${month}`, { signal }),
+    queryFn: ({ signal }) => api<GenerationRuns>(runsPath(role, month), { signal }),
     staleTime: 5_000,
   });
 }

@@ -29,7 +29,7 @@ import { BadgeDetails, CellMenu, type CellMenuApi, type DetailsApi, type MenuAct
 import { useSetupStatus } from '../../lib/setup-status.ts';
 import i18n from '../../i18n/index.ts';
 import { GenerationPanel } from './GenerationPanel.tsx';
-import { belowFirstScreen as startBelowFirstScreen, shownGroups as groupsShown } from './shown-groups.ts';
+import { belowFirstScreen, shownGroups as groupsShown } from './shown-groups.ts';
 import { GroupTable, WIDTHS, type BadgeKind, type Day, type Density, type GridHandlers, type RowMarks } from './GroupTable.tsx';
 import { useDensity, usePhoneWidth } from './density.ts';
 import { useMonthBreaches } from './judge.ts';
@@ -152,10 +152,8 @@ export function DashboardPage() {
 
   const baseIndex = useMemo(() => (data ? indexMonth(data) : new Map()), [data]);
   // The days changed since each shown group's month was published, marked in the grid.
-  const shownRoles = useMemo(
-    () => (data ? groupsShown(data.groups, groupFilter).map((g) => g.name) : []),
-    [data, groupFilter],
-  );
+  const shownGroups = useMemo(() => (data ? groupsShown(data.groups, groupFilter) : []), [data, groupFilter]);
+  const shownRoles = useMemo(() => shownGroups.map((g) => g.name), [shownGroups]);
   const changeList = useMonthChanges(shownRoles, month, data !== undefined);
   const index = useMemo(() => withChanges(baseIndex, changeList), [baseIndex, changeList]);
   const employees = useMemo(() => {
@@ -339,10 +337,9 @@ export function DashboardPage() {
   const closeModal = useCallback(() => setModal(null), []);
   const modalEmployee = modal ? employees.get(modal.employeeId) : undefined;
 
-  const shownGroups = data ? groupsShown(data.groups, groupFilter) : [];
   // The groups that start below the first screen: the page the server draws, and the render that takes
   // it over, leave their rows out (GroupTable's `later`), so that they hold what the first screen shows.
-  const belowFirstScreen = startBelowFirstScreen(shownGroups);
+  const later = belowFirstScreen(shownGroups);
   const widths = WIDTHS[density];
 
   return (
@@ -477,7 +474,7 @@ export function DashboardPage() {
                   </Paper>
                 </div>
               ) : (
-                <GroupTable group={group} days={days} index={index} marks={marks} handlers={handlers} t={t} language={language} density={density} later={belowFirstScreen.has(group.name)} />
+                <GroupTable group={group} days={days} index={index} marks={marks} handlers={handlers} t={t} language={language} density={density} later={later.has(group.name)} />
               )}
             </section>
           ))}

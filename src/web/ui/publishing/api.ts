@@ -11,8 +11,11 @@ const query = (role: string, month: string) => `role=${encodeURIComponent(role)}
 /** Under the dashboard's month key (['month', month]): reloading the month reloads these. */
 export const publishingKey = (month: string, role: string) => ['month', month, 'publishing', role] as const;
 
+/** The API path of a group-month's publication status. */
+export const statusPath = (role: string, month: string) => `/publishing?${query(role, month)}`;
+
 export const fetchStatus = async (role: string, month: string, signal?: AbortSignal): Promise<PublishStatus> =>
-  publishStatusSchema.parse(await api<unknown>(`/publishing?${query(role, month)}`, { ...(signal ? { signal } : {}) }));
+  publishStatusSchema.parse(await api<unknown>(statusPath(role, month), { ...(signal ? { signal } : {}) }));
 
 export const fetchChanges = async (role: string, month: string, signal?: AbortSignal): Promise<PublishChanges> =>
   publishChangesSchema.parse(await api<unknown>(`/publishing/changes?${query(role, month)}`, { ...(signal ? { signal } : {}) }));
