@@ -16,8 +16,13 @@ import { dayClass } from './day-class.ts';
 
 /** A group of up to this many employees is drawn whole; a larger one in blocks, those near the view only. */
 const WHOLE_UP_TO = 40;
-/** Rows of a block: drawn or left out together, each block its own <tbody>. */
-const BLOCK = 16;
+/**
+ * Rows of a block: drawn or left out together, each block its own <tbody>. Small, so that the rows
+ * drawn beyond the view are few: every frame after a change paints all the drawn cells again.
+ */
+const BLOCK = 8;
+/** The rows drawn at once, before any is measured (and in the page the server draws). */
+const FIRST_DRAWN_ROWS = 16;
 /** A row's height before one is measured (a compact cell is 30 px high and its border 1 px). */
 const ROW_ESTIMATE: Record<'compact' | 'comfortable', number> = { compact: 31, comfortable: 44 };
 
@@ -284,15 +289,18 @@ type Drawn = {
 type InView = { blocks: ReadonlySet<number>; heights: ReadonlyMap<number, number>; row: number; density: Density };
 
 /**
- * The blocks of rows to draw: those in the scroll box's view or within half a box height of it, found
- * before the first paint and then followed by an IntersectionObserver as the box scrolls. The block
+ * The blocks of rows to draw: those in the scroll box's view or within a quarter of a box height of
+ * it, found before the first paint and then followed by an IntersectionObserver as the box scrolls. The block
  * of the keyboard's place (the cell with the tab stop) stays drawn, so focus is never lost.
  */
 function useBlocksInView(tableRef: RefObject<HTMLTableElement | null>, windowed: boolean, blocks: number, perBlock: number, density: Density): Drawn {
-  // Drawn at once: the first block only. Below the page's header it fills the view when rows are two
-  // lines high; when they are not, the layout effect below finds the next block in view and draws it
-  // before the first paint. Either way no row out of view is drawn before that paint.
-  const [state, setState] = useState<InView>(() => ({ blocks: new Set([0]), heights: new Map(), row: ROW_ESTIMATE[density], density }));
+  // Drawn at once: the first FIRST_DRAWN_ROWS rows. Below the page's header they fill the view when
+  // rows are two lines high; when they are not, the layout effect below finds the next block in view
+  // and draws it before the first paint. Either way no row out of view is drawn before that paint.
+  const [state, setState] = useState<InView>(() => {
+    const first = Array.from({ length: Math.ceil(FIRST_DRAWN_ROWS / Math.max(1, perBlock)) }, (_, block) => block);
+    return { blocks: new Set(first), heights: new Map(), row: ROW_ESTIMATE[density], density };
+  });
   // Heights measured in the other density are of no use.
   const current = state.density === density ? state : { blocks: state.blocks, heights: new Map<number, number>(), row: ROW_ESTIMATE[density], density };
   // The state the last render drew, for the layout effect below (set first: effects run in order).
@@ -304,9 +312,9 @@ function useBlocksInView(tableRef: RefObject<HTMLTableElement | null>, windowed:
     const table = tableRef.current;
     if (!windowed || !table) return;
     const root = table.closest<HTMLElement>(`.${classes.scroller}`);
-    // Half a box height of rows drawn above and below the view: scrolling meets drawn rows, and the
-    // page holds about two boxes' worth of cells, whatever the group's size.
-    const margin = Math.round((root?.clientHeight || window.innerHeight) / 2);
+    // A quarter of a box height of rows drawn above and below the view: scrolling meets drawn rows, and
+    // the page holds about one and a half boxes' worth of cells, whatever the group's size.
+    const margin = Math.round((root?.clientHeight || window.innerHeight) / 4);
     const bodies = [...table.querySelectorAll<HTMLTableSectionElement>('tbody[data-block]')];
     /** The block of the cell with the tab stop (the first row's, until the keyboard moved it). */
     const pinned = () => Math.floor(Number(table.querySelector<HTMLElement>('td[tabindex="0"]')?.dataset.row ?? 0) / perBlock);
