@@ -290,8 +290,8 @@ type InView = { blocks: ReadonlySet<number>; heights: ReadonlyMap<number, number
 
 /**
  * The blocks of rows to draw: those in the scroll box's view or within a quarter of a box height of
- * it, found before the first paint and then followed by an IntersectionObserver as the box scrolls. The block
- * of the keyboard's place (the cell with the tab stop) stays drawn, so focus is never lost.
+ * it, found before the first paint and then followed by an IntersectionObserver as the box scrolls.
+ * The block of the keyboard's place (the cell with the tab stop) stays drawn, so focus is never lost.
  */
 function useBlocksInView(tableRef: RefObject<HTMLTableElement | null>, windowed: boolean, blocks: number, perBlock: number, density: Density): Drawn {
   // Drawn at once: the first FIRST_DRAWN_ROWS rows. Below the page's header they fill the view when
