@@ -259,8 +259,8 @@ test('the dashboard’s first screen comes drawn in the page, and the app takes 
   const drawnRows = await drawn.getByRole('rowheader').count();
   // The groups' title lines come with their publication (and last generation), as the app shows them.
   await expect(drawn.getByRole('button', { name: 'Opublikuj' }).first()).toBeVisible();
-  // Where the first row sits under its group's title line (what shows above the groups, such as the
-  // first-run checklist, is not drawn by the server and comes later).
+  // Where the first row sits under its group's title line (the first-run checklist above the groups is
+  // checked in first-run.spec.ts).
   const firstRowTop = (p: Page) =>
     p.getByRole('grid').first().getByRole('rowheader').first().evaluate((e) => Math.round(e.getBoundingClientRect().top - e.closest('section')!.getBoundingClientRect().top));
   const drawnTop = await firstRowTop(drawn);

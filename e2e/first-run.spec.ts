@@ -49,6 +49,53 @@ test('the checklist can be hidden for a month and shows again in another', async
   await expect(page.getByRole('region', { name: 'Pierwsze kroki: Lipiec 2030' })).toBeVisible();
 });
 
+test('the server draws the checklist with the page, the app takes it over where it stands, and a hidden one is not drawn', async ({ signedInPage: page, browser }) => {
+  // Before the test below generates a month: the airport has never been planned.
+  const month = '2030-08';
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/?month=${month}`);
+  const region = (p: Page) => p.getByRole('region', { name: 'Pierwsze kroki: Sierpień 2030' });
+  await expect(region(page)).toBeVisible();
+  // The dashboard keeps how it is shown for the server (docs/decisions/0025-first-screen-drawn-by-the-server.md).
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'grafik.view')?.value).toMatch(/^pl\.compact\./);
+  const gridTop = (p: Page) => p.getByTestId('month-scroller').evaluate((e) => Math.round(e.getBoundingClientRect().top + window.scrollY));
+
+  // Without any script, the page alone shows the checklist above the groups.
+  const still = await browser.newContext({ baseURL: E2E_EMPTY_BASE_URL, javaScriptEnabled: false, viewport: { width: 1440, height: 900 } });
+  await still.addCookies(await page.context().cookies());
+  const drawn = await still.newPage();
+  await drawn.goto(`/?month=${month}`);
+  await expect(region(drawn)).toBeVisible();
+  await expect(region(drawn).getByRole('listitem')).toHaveCount(5);
+  const drawnTop = await gridTop(drawn);
+
+  // With the app: the drawn page is taken over (not drawn anew), the groups stay where the page had them.
+  const tab = await page.context().newPage();
+  await tab.setViewportSize({ width: 1440, height: 900 });
+  await tab.goto(`/?month=${month}`);
+  await expect(tab.locator('#root')).toHaveAttribute('data-first-screen', 'taken');
+  expect(await gridTop(tab)).toBe(drawnTop);
+  await tab.waitForLoadState('networkidle');
+  await expect(region(tab).getByRole('link').first()).toBeVisible();
+  expect(await gridTop(tab)).toBe(drawnTop);
+  await expect(tab.locator('#root')).toHaveAttribute('data-first-screen', 'taken');
+
+  // Hidden for the month: the server's page no longer has it, and neither has the app.
+  await region(tab).getByRole('button', { name: 'Ukryj listę w tym miesiącu' }).click();
+  await expect(region(tab)).toHaveCount(0);
+  await tab.close();
+  await still.addCookies(await page.context().cookies());
+  await drawn.reload();
+  await expect(drawn.getByRole('heading', { name: 'Grafik pracy', level: 1 })).toBeVisible();
+  await expect(drawn.getByTestId('month-scroller')).toBeVisible();
+  await expect(region(drawn)).toHaveCount(0);
+  await still.close();
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-first-screen', 'taken');
+  await expect(page.getByTestId('month-scroller')).toBeVisible();
+  await expect(region(page)).toHaveCount(0);
+});
+
 test('an empty airport follows the checklist to a generated month', async ({ signedInPage: page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -15,17 +15,27 @@ import { SESSION_QUERY_KEY } from './lib/session.ts';
 import { publishingKey, statusPath } from './ui/publishing/api.ts';
 import { coverageKeys, runsPath } from './lib/coverage.ts';
 import { firstScreenGroups } from './features/dashboard/shown-groups.ts';
+import { loadFirstRun } from './features/dashboard/DashboardPage.tsx';
+import { setupStatusKey, setupStatusPath } from './lib/setup-status.ts';
+import { firstRunHiddenMonths } from '../shared/view-cookie.ts';
 
 /**
- * What the title lines of the first screen's groups show beside the month (each group's publication
- * and last generations): the app's query key of each, and the API path that answers it. The server asks
- * those paths and carries the answers in the page.
+ * What the first screen shows beside the month (the first-run checklist's counts; each group's
+ * publication and last generations on its title line): the app's query key of each, and the API path
+ * that answers it. The server asks those paths with the request's cookie (`cookie`) and carries the
+ * answers in the page.
  */
-export function firstScreenAnswers(url: string, month: string, groups: readonly { name: string; employees: readonly unknown[] }[]) {
-  return firstScreenGroups(url, groups).flatMap((role) => [
-    { key: publishingKey(month, role), path: statusPath(role, month) },
-    { key: coverageKeys.runs(role, month), path: runsPath(role, month) },
-  ]);
+export function firstScreenAnswers(url: string, month: string, groups: readonly { name: string; employees: readonly unknown[] }[], cookie?: string) {
+  // The month's counts, unless the planner hid its first-run checklist: on an airport never planned
+  // the checklist shows above the groups, and is drawn with them.
+  const counts = firstRunHiddenMonths(cookie).includes(month) ? [] : [{ key: setupStatusKey(month), path: setupStatusPath(month) }];
+  return [
+    ...counts,
+    ...firstScreenGroups(url, groups).flatMap((role) => [
+      { key: publishingKey(month, role), path: statusPath(role, month) },
+      { key: coverageKeys.runs(role, month), path: runsPath(role, month) },
+    ]),
+  ];
 }
 
 export type FirstScreenInput = { url: string; view: FirstView; month: string; data: MonthData; carried: FirstScreenData };
@@ -36,7 +46,9 @@ let queue: Promise<unknown> = Promise.resolve();
 async function draw({ url, view, month, data, carried }: FirstScreenInput): Promise<string> {
   await loadDashboard();
   await i18n.changeLanguage(view.language);
-  await i18n.loadNamespaces(['dashboard', 'timeOffModal', 'coverageStrip', 'publishing']);
+  await i18n.loadNamespaces(['dashboard', 'timeOffModal', 'coverageStrip', 'publishing', 'firstRun']);
+  // Drawn only when its code is here already (a lazy component would draw nothing the first time).
+  await loadFirstRun();
   const client = makeQueryClient();
   client.setQueryData(SESSION_QUERY_KEY, carried.session, { updatedAt: carried.at });
   client.setQueryData(monthQueryKey(month), data, { updatedAt: carried.at });

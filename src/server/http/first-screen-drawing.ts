@@ -49,7 +49,7 @@ type Named = { name: string; employees: readonly unknown[] };
 export interface FirstScreenEntry {
   renderFirstScreen: FirstScreenRenderer;
   /** What the first screen at `url` shows beside the month: each answer's query key in the app, and its API path. */
-  firstScreenAnswers: (url: string, month: string, groups: readonly Named[]) => { key: readonly unknown[]; path: string }[];
+  firstScreenAnswers: (url: string, month: string, groups: readonly Named[], cookie: string) => { key: readonly unknown[]; path: string }[];
 }
 
 /** A drawer with the built server entry in `dir`, or null when there is none (pages then go out without a drawing). */
@@ -88,14 +88,15 @@ export class FirstScreenDrawer {
   }
 
   /**
-   * The publication and last generations of the groups whose title lines the first screen shows, as
-   * their own routes answer them to this request's cookie: drawn with them, the title lines have the
-   * lines they will have once the app has taken the page over, and the grid under them does not move.
-   * An answer that is not 200 is left out (the app asks for it itself).
+   * The month's first-run counts (unless the cookie says its checklist is hidden) and the publication
+   * and last generations of the groups whose title lines the first screen shows, as their own routes
+   * answer them to this request's cookie: drawn with them, the checklist and the title lines are there
+   * as they will be once the app has taken the page over, and the grid under them does not move. An
+   * answer that is not 200 is left out (the app asks for it itself).
    */
   async #answers(app: FastifyInstance, cookie: string, url: string, month: string, groups: readonly Named[]): Promise<CarriedAnswer[]> {
     const answered = await Promise.all(
-      this.#entry.firstScreenAnswers(url, month, groups).map(async ({ key, path }) => {
+      this.#entry.firstScreenAnswers(url, month, groups, cookie).map(async ({ key, path }) => {
         const res = await app.inject({ method: 'GET', url: `/api${path}`, headers: { cookie } });
         return res.statusCode === 200 ? { key, data: res.json() as unknown } : null;
       }),

@@ -5,11 +5,13 @@ import { api } from './api.ts';
 import type { SetupStatus } from '../../shared/api/setup.ts';
 
 export const setupStatusKey = (month: string) => ['setup-status', month] as const;
+/** The API path of the month's counts (the server's drawing asks it too). */
+export const setupStatusPath = (month: string) => `/setup-status?month=${month}`;
 
 export function useSetupStatus(month: string) {
   return useQuery({
     queryKey: setupStatusKey(month),
-    queryFn: ({ signal }) => api<SetupStatus>(`/setup-status?month=${month}`, { signal }),
+    queryFn: ({ signal }) => api<SetupStatus>(setupStatusPath(month), { signal }),
     staleTime: 0,
     refetchOnWindowFocus: true,
   });

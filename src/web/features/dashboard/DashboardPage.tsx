@@ -49,17 +49,27 @@ const loadTimeOffModal = () => import('../../ui/time-off/TimeOffModal.tsx');
 const ScheduleModal = lazy(() => loadScheduleModal().then((m) => ({ default: m.ScheduleModal })));
 const EventModal = lazy(() => loadEventModal().then((m) => ({ default: m.EventModal })));
 const TimeOffModal = lazy(() => loadTimeOffModal().then((m) => ({ default: m.TimeOffModal })));
-// The first-run checklist and its texts load only for an airport that has never been planned.
-const FirstRunChecklist = lazy(() =>
-  Promise.all([import('./FirstRunChecklist.tsx'), i18n.loadNamespaces('firstRun')]).then(([m]) => ({ default: m.FirstRunChecklist })),
-);
+// The first-run checklist and its texts load only for an airport that has never been planned (its few
+// style rules come with the grid's, so that the server's drawing of it is styled).
+type Checklist = typeof import('./FirstRunChecklist.tsx').FirstRunChecklist;
+let loadedChecklist: Checklist | null = null;
+/** The checklist's code and texts (in the UI's language); the server's drawing loads them before it draws. */
+export const loadFirstRun = (): Promise<Checklist> =>
+  Promise.all([import('./FirstRunChecklist.tsx'), i18n.loadNamespaces('firstRun')]).then(([m]) => (loadedChecklist = m.FirstRunChecklist));
+const LazyChecklist = lazy(() => loadFirstRun().then((c) => ({ default: c })));
 
+/**
+ * The checklist of an airport never planned. The server draws it when it has its code (it loads it
+ * before drawing); in the browser, the render that takes such a page over waits for the code, keeping
+ * the drawn checklist in place meanwhile.
+ */
 function FirstRun({ month }: { month: string }) {
   const status = useSetupStatus(month);
   if (!status.data || status.data.plannedBefore) return null;
+  const Checklist = loadedChecklist ?? LazyChecklist;
   return (
     <Suspense fallback={null}>
-      <FirstRunChecklist month={month} />
+      <Checklist month={month} />
     </Suspense>
   );
 }

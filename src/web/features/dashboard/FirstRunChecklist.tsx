@@ -9,15 +9,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SETUP_STEPS, setupSteps, type SetupStatus, type SetupStep } from '../../../shared/api/setup.ts';
 import { useSetupStatus } from '../../lib/setup-status.ts';
+import { firstRunHiddenCookie, firstRunHiddenMonths } from '../../../shared/view-cookie.ts';
 import { formatMonth } from '../../ui/useMonth.ts';
 import { useMonthData } from './api.ts';
-import classes from './FirstRunChecklist.module.css';
+import classes from './Grid.module.css';
 
-const DISMISSED_KEY = (month: string) => `grafik.firstRun.hidden.${month}`;
+/** Hidden before 2026-11-28, when the browser alone kept it. */
+const LEGACY_DISMISSED_KEY = (month: string) => `grafik.firstRun.hidden.${month}`;
 
+/** Whether the planner hid the month's checklist: kept in a cookie, so that the server's drawing leaves it out too. */
 function readDismissed(month: string): boolean {
+  if (typeof document === 'undefined') return false;
+  if (firstRunHiddenMonths(document.cookie).includes(month)) return true;
   try {
-    return localStorage.getItem(DISMISSED_KEY(month)) === '1';
+    return localStorage.getItem(LEGACY_DISMISSED_KEY(month)) === '1';
   } catch {
     return false;
   }
@@ -66,11 +71,8 @@ export function FirstRunChecklist({ month }: { month: string }) {
   if (doneCount === SETUP_STEPS.length) return null;
 
   const dismiss = () => {
-    try {
-      localStorage.setItem(DISMISSED_KEY(month), '1');
-    } catch {
-      // Storage refused: hidden until the page is reloaded.
-    }
+    // Cookies refused: hidden until the page is reloaded.
+    document.cookie = firstRunHiddenCookie(document.cookie, month, location.protocol === 'https:');
     setHidden((h) => ({ ...h, [month]: true }));
   };
 
@@ -107,16 +109,16 @@ export function FirstRunChecklist({ month }: { month: string }) {
       <Text size="sm" fw={600} mt={6} id="first-run-progress">
         {t('progress', { done: doneCount, total: SETUP_STEPS.length })}
       </Text>
-      <ol className={classes.steps} aria-describedby="first-run-progress">
+      <ol className={classes.firstRunSteps} aria-describedby="first-run-progress">
         {SETUP_STEPS.map((step) => {
           const path = STEP_PATHS[step];
           const ok = done[step];
           return (
-            <li key={step} className={classes.step} data-done={ok} data-testid={`first-run-${step}`}>
+            <li key={step} className={classes.firstRunStep} data-done={ok} data-testid={`first-run-${step}`}>
               {ok ? (
-                <IconCircleCheck size={20} className={classes.iconDone} aria-hidden="true" />
+                <IconCircleCheck size={20} className={classes.firstRunDone} aria-hidden="true" />
               ) : (
-                <IconCircleDashed size={20} className={classes.iconTodo} aria-hidden="true" />
+                <IconCircleDashed size={20} className={classes.firstRunTodo} aria-hidden="true" />
               )}
               <div>
                 <Text size="sm" fw={600} span>
