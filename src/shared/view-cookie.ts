@@ -1,8 +1,7 @@
 // How the dashboard was last shown in a browser (its language, the grid's density, whether the day strip
 // was on, and whether it was the phone's list), kept in a cookie so that the server can draw the same
 // first screen before the app's code has run (docs/decisions/0025-first-screen-drawn-by-the-server.md).
-// Four fixed words, nothing about the person. Beside it, the months whose first-run checklist the
-// planner hid (month numbers only). Cookie headers are read and written by the `cookie`
+// Four fixed words, nothing about the person. Cookie headers are read and written by the `cookie`
 // library, on the server (the page's request) and in the browser (document.cookie) alike.
 import { parseCookie, stringifySetCookie } from 'cookie';
 
@@ -30,18 +29,3 @@ export function viewCookie(view: FirstView, secure: boolean): string {
   return stringifySetCookie({ name: FIRST_VIEW_COOKIE, value: viewCookieValue(view), path: '/', maxAge: 31536000, sameSite: 'lax', secure });
 }
 
-/** The months whose first-run checklist the planner hid, e.g. "2030-06.2030-07": the server's drawing leaves it out too. */
-export const FIRST_RUN_HIDDEN_COOKIE = 'grafik.firstRunHidden';
-/** The months kept: the latest hidden, enough for a year of planning ahead and behind. */
-const HIDDEN_MONTHS_KEPT = 24;
-
-/** The months a Cookie header (or document.cookie) names as hidden; anything else in it is ignored. */
-export function firstRunHiddenMonths(cookieHeader: string | undefined): string[] {
-  return (cookiesOf(cookieHeader)[FIRST_RUN_HIDDEN_COOKIE] ?? '').split('.').filter((m) => /^\d{4}-(?:0[1-9]|1[0-2])$/.test(m));
-}
-
-/** The cookie with `month` added to those already hidden (the oldest let go past the limit), kept as the view cookie is. */
-export function firstRunHiddenCookie(cookieHeader: string | undefined, month: string, secure: boolean): string {
-  const months = [...firstRunHiddenMonths(cookieHeader).filter((m) => m !== month), month].slice(-HIDDEN_MONTHS_KEPT);
-  return stringifySetCookie({ name: FIRST_RUN_HIDDEN_COOKIE, value: months.join('.'), path: '/', maxAge: 31536000, sameSite: 'lax', secure });
-}

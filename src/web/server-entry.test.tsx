@@ -2,7 +2,7 @@
 // checklist's counts unless the planner hid the month's checklist, and the title lines' answers.
 import { describe, expect, it } from 'vitest';
 import { firstScreenAnswers } from './server-entry.tsx';
-import { FIRST_RUN_HIDDEN_COOKIE, firstRunHiddenCookie, firstRunHiddenMonths } from '../shared/view-cookie.ts';
+import { FIRST_RUN_HIDDEN_COOKIE, firstRunHiddenCookie, firstRunHiddenMonths } from '../shared/first-run-hidden.ts';
 import { setupStatusKey } from './lib/setup-status.ts';
 import { addMonths } from '../shared/month.ts';
 
@@ -17,8 +17,15 @@ describe('the first screen the server draws', () => {
 
   it('leaves the counts out for a month whose checklist the planner hid, and only for that month', () => {
     const cookie = `other=1; ${FIRST_RUN_HIDDEN_COOKIE}=2030-05.2030-06`;
-    expect(firstScreenAnswers('/?month=2030-06', '2030-06', groups, cookie).map((a) => a.path)).not.toContain('/setup-status?month=2030-06');
-    expect(firstScreenAnswers('/?month=2030-07', '2030-07', groups, cookie).map((a) => a.path)).toContain('/setup-status?month=2030-07');
+    expect(firstScreenAnswers('/?month=2030-06', '2030-06', groups, { cookie }).map((a) => a.path)).not.toContain('/setup-status?month=2030-06');
+    expect(firstScreenAnswers('/?month=2030-07', '2030-07', groups, { cookie }).map((a) => a.path)).toContain('/setup-status?month=2030-07');
+  });
+
+  it('does not ask for the counts of a month with shifts: its airport has been planned, and shows no checklist', () => {
+    expect(firstScreenAnswers('/?month=2030-06', '2030-06', groups, { shifts: 1 }).map((a) => a.path)).toEqual([
+      '/publishing?role=Rampa&month=2030-06',
+      '/generation/runs?role=Rampa&month=2030-06',
+    ]);
   });
 
   it('keeps the hidden months in the cookie: a month added once, junk ignored, the oldest let go after 24', () => {

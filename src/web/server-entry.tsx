@@ -17,18 +17,23 @@ import { coverageKeys, runsPath } from './lib/coverage.ts';
 import { firstScreenGroups } from './features/dashboard/shown-groups.ts';
 import { loadFirstRun } from './features/dashboard/DashboardPage.tsx';
 import { setupStatusKey, setupStatusPath } from './lib/setup-status.ts';
-import { firstRunHiddenMonths } from '../shared/view-cookie.ts';
+import { firstRunHiddenMonths } from '../shared/first-run-hidden.ts';
+
+/** What the server knows beyond the address: the request's cookie, and the month's count of shifts. */
+export type FirstScreenFacts = { cookie?: string; shifts?: number };
 
 /**
  * What the first screen shows beside the month (the first-run checklist's counts; each group's
  * publication and last generations on its title line): the app's query key of each, and the API path
- * that answers it. The server asks those paths with the request's cookie (`cookie`) and carries the
- * answers in the page.
+ * that answers it. The server asks those paths with the request's cookie and carries the answers in
+ * the page.
  */
-export function firstScreenAnswers(url: string, month: string, groups: readonly { name: string; employees: readonly unknown[] }[], cookie?: string) {
-  // The month's counts, unless the planner hid its first-run checklist: on an airport never planned
-  // the checklist shows above the groups, and is drawn with them.
-  const counts = firstRunHiddenMonths(cookie).includes(month) ? [] : [{ key: setupStatusKey(month), path: setupStatusPath(month) }];
+export function firstScreenAnswers(url: string, month: string, groups: readonly { name: string; employees: readonly unknown[] }[], { cookie, shifts = 0 }: FirstScreenFacts = {}) {
+  // The month's counts: on an airport never planned the first-run checklist shows above the groups, and
+  // is drawn with them. Not asked when the month has shifts (the airport has been planned: no
+  // checklist), nor when the planner hid the month's checklist.
+  const checklist = shifts === 0 && !firstRunHiddenMonths(cookie).includes(month);
+  const counts = checklist ? [{ key: setupStatusKey(month), path: setupStatusPath(month) }] : [];
   return [
     ...counts,
     ...firstScreenGroups(url, groups).flatMap((role) => [

@@ -49,7 +49,7 @@ type Named = { name: string; employees: readonly unknown[] };
 export interface FirstScreenEntry {
   renderFirstScreen: FirstScreenRenderer;
   /** What the first screen at `url` shows beside the month: each answer's query key in the app, and its API path. */
-  firstScreenAnswers: (url: string, month: string, groups: readonly Named[], cookie: string) => { key: readonly unknown[]; path: string }[];
+  firstScreenAnswers: (url: string, month: string, groups: readonly Named[], facts: { cookie: string; shifts: number }) => { key: readonly unknown[]; path: string }[];
 }
 
 /** A drawer with the built server entry in `dir`, or null when there is none (pages then go out without a drawing). */
@@ -81,22 +81,22 @@ const KEPT_DRAWINGS = 16;
 export class FirstScreenDrawer {
   readonly #entry: FirstScreenEntry;
   readonly #kept = new Map<string, { answer: MonthAnswer; markup: string }>();
-  /** The groups of each month's answer (names and employees), read once per answer. */
-  readonly #groups = new WeakMap<MonthAnswer, Named[]>();
+  /** The groups of each month's answer (names and employees) and its count of shifts, read once per answer. */
+  readonly #groups = new WeakMap<MonthAnswer, { groups: Named[]; shifts: number }>();
   constructor(entry: FirstScreenEntry) {
     this.#entry = entry;
   }
 
   /**
-   * The month's first-run counts (unless the cookie says its checklist is hidden) and the publication
-   * and last generations of the groups whose title lines the first screen shows, as their own routes
-   * answer them to this request's cookie: drawn with them, the checklist and the title lines are there
-   * as they will be once the app has taken the page over, and the grid under them does not move. An
-   * answer that is not 200 is left out (the app asks for it itself).
+   * The month's first-run counts (unless it has shifts, or the cookie says its checklist is hidden),
+   * and the publication and last generations of the groups whose title lines the first screen shows,
+   * as their own routes answer them to this request's cookie: drawn with them, the checklist and the
+   * title lines are there as they will be once the app has taken the page over, and the grid under them
+   * does not move. An answer that is not 200 is left out (the app asks for it itself).
    */
-  async #answers(app: FastifyInstance, cookie: string, url: string, month: string, groups: readonly Named[]): Promise<CarriedAnswer[]> {
+  async #answers(app: FastifyInstance, cookie: string, url: string, month: string, read: { groups: readonly Named[]; shifts: number }): Promise<CarriedAnswer[]> {
     const answered = await Promise.all(
-      this.#entry.firstScreenAnswers(url, month, groups, cookie).map(async ({ key, path }) => {
+      this.#entry.firstScreenAnswers(url, month, read.groups, { cookie, shifts: read.shifts }).map(async ({ key, path }) => {
         const res = await app.inject({ method: 'GET', url: `/api${path}`, headers: { cookie } });
         return res.statusCode === 200 ? { key, data: res.json() as unknown } : null;
       }),
@@ -121,14 +121,15 @@ export class FirstScreenDrawer {
     const answer = await app.monthCache.get(month);
     // The month's JSON is read at most once a request: for its groups the first time this answer is
     // seen, and for a drawing made anew.
-    let data: { groups: Named[] } | undefined;
-    const parsed = () => (data ??= JSON.parse(answer.json.toString('utf8')) as { groups: Named[] });
-    let groups = this.#groups.get(answer);
-    if (!groups) {
-      groups = parsed().groups.map((g) => ({ name: g.name, employees: g.employees }));
-      this.#groups.set(answer, groups);
+    let data: { groups: Named[]; schedules: readonly unknown[] } | undefined;
+    const parsed = () => (data ??= JSON.parse(answer.json.toString('utf8')) as { groups: Named[]; schedules: readonly unknown[] });
+    let read = this.#groups.get(answer);
+    if (!read) {
+      const whole = parsed();
+      read = { groups: whole.groups.map((g) => ({ name: g.name, employees: g.employees })), shifts: whole.schedules.length };
+      this.#groups.set(answer, read);
     }
-    const answers = await this.#answers(app, cookie, request.url, month, groups);
+    const answers = await this.#answers(app, cookie, request.url, month, read);
     const at = Date.now();
     // Only the user goes in the page, never the session's own record (its token stays in the HttpOnly cookie).
     const carried: Carried = { at, view, session: { user: found.user }, answers };

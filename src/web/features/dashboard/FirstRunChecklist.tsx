@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SETUP_STEPS, setupSteps, type SetupStatus, type SetupStep } from '../../../shared/api/setup.ts';
 import { useSetupStatus } from '../../lib/setup-status.ts';
-import { firstRunHiddenCookie, firstRunHiddenMonths } from '../../../shared/view-cookie.ts';
+import { firstRunHiddenCookie, firstRunHiddenMonths } from '../../../shared/first-run-hidden.ts';
 import { formatMonth } from '../../ui/useMonth.ts';
 import { useMonthData } from './api.ts';
 import classes from './Grid.module.css';
