@@ -124,6 +124,9 @@ test('a shift deleted on the dashboard makes the day strip and the flight\'s sta
   await expect(page.getByTestId('dashboard-coverage-loading')).toBeVisible();
   await expect(gridBox).toBeVisible();
   const before = (await gridBox.boundingBox())!.y;
+  // The loading strip says so to a screen reader: a status with a name, not a name on a bare element.
+  await expect(page.getByTestId('dashboard-coverage-loading').getByRole('status', { name: 'Ładowanie...' })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
   release();
   const strip = page.getByRole('list', { name: `Pokrycie kolejnych dni – ${group}` });
   await expect(strip).toBeVisible();

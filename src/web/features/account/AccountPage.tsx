@@ -15,7 +15,7 @@ export function AccountPage() {
   if (isPending) {
     return (
       <Center p="xl">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }
