@@ -72,6 +72,11 @@ test('the server draws the checklist with the page, the app takes it over where 
   // With the app: the drawn page is taken over (not drawn anew), the groups stay where the page had them.
   const tab = await page.context().newPage();
   await tab.setViewportSize({ width: 1440, height: 900 });
+  // The checklist's code arriving late (a slow network): the takeover waits for it rather than dropping the drawn checklist.
+  await tab.route('**/assets/FirstRunChecklist-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await tab.goto(`/?month=${month}`);
   await expect(tab.locator('#root')).toHaveAttribute('data-first-screen', 'taken');
   expect(await gridTop(tab)).toBe(drawnTop);

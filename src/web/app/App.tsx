@@ -8,6 +8,8 @@ import { RouteFallback } from './RouteFallback.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { prefetchMonth } from '../lib/month-query.ts';
 import { prefetchSession, SESSION_QUERY_KEY } from '../lib/session.ts';
+import { setupStatusKey } from '../lib/setup-status.ts';
+import type { SetupStatus } from '../../shared/api/setup.ts';
 import { monthOfAddress } from '../ui/useMonth.ts';
 import { appQueryClient } from './Providers.tsx';
 
@@ -85,10 +87,15 @@ if (import.meta.env.PROD && typeof window !== 'undefined') {
   // Started together: the session check, the screen's code and texts, and the dashboard's month.
   const screen = first ? [Layout.preload(), first.preload()].map((loading) => loading.catch(() => undefined)) : [];
   const data = path === '/' ? [prefetchMonth(appQueryClient, monthOfAddress(window.location.search))] : [];
+  // A page the server drew with the first-run checklist (it carries the month's counts): the checklist's
+  // code too, so that the render taking the page over has it. Were it still loading when the page
+  // renders again, React would drop the drawn checklist and show it only once its code arrived.
+  const counts = path === '/' ? appQueryClient.getQueryData<SetupStatus>(setupStatusKey(monthOfAddress(window.location.search))) : undefined;
+  const checklist = counts && !counts.plannedBefore ? [import('../features/dashboard/DashboardPage.tsx').then((m) => m.loadFirstRun()).catch(() => undefined)] : [];
   // Every signed-in screen waits for the session: it is checked before React first renders. Without
   // one, the sign-in page is drawn at once, without waiting for the screen it leads to.
   if (!['/login', '/register'].includes(path))
-    firstScreenSettled = prefetchSession(appQueryClient).then(() => (appQueryClient.getQueryData(SESSION_QUERY_KEY) ? Promise.allSettled([...screen, ...data]) : undefined));
+    firstScreenSettled = prefetchSession(appQueryClient).then(() => (appQueryClient.getQueryData(SESSION_QUERY_KEY) ? Promise.allSettled([...screen, ...checklist, ...data]) : undefined));
 }
 
 /**
