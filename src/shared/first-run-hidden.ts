@@ -2,8 +2,7 @@
 // (view-cookie.ts) so that the server's drawing of the dashboard leaves the checklist out too
 // (docs/getting-started.md). Month numbers only, nothing about the person. Its own module: only the
 // dashboard and the server's drawing need it, not the sign-in page.
-import { stringifySetCookie } from 'cookie';
-import { cookiesOf } from './view-cookie.ts';
+import { cookiesOf, keptCookie } from './view-cookie.ts';
 
 /** The months whose first-run checklist the planner hid, e.g. "2030-06.2030-07": the server's drawing leaves it out too. */
 export const FIRST_RUN_HIDDEN_COOKIE = 'grafik.firstRunHidden';
@@ -18,5 +17,5 @@ export function firstRunHiddenMonths(cookieHeader: string | undefined): string[]
 /** The cookie with `month` added to those already hidden (the oldest let go past the limit), kept as the view cookie is. */
 export function firstRunHiddenCookie(cookieHeader: string | undefined, month: string, secure: boolean): string {
   const months = [...firstRunHiddenMonths(cookieHeader).filter((m) => m !== month), month].slice(-HIDDEN_MONTHS_KEPT);
-  return stringifySetCookie({ name: FIRST_RUN_HIDDEN_COOKIE, value: months.join('.'), path: '/', maxAge: 31536000, sameSite: 'lax', secure });
+  return keptCookie(FIRST_RUN_HIDDEN_COOKIE, months.join('.'), secure);
 }

@@ -24,8 +24,12 @@ export function viewFromCookie(cookieHeader: string | undefined): FirstView | nu
   return { language: match[1] as FirstView['language'], density: match[2] as FirstView['density'], strip: match[3] === 'strip', phone: match[4] === 'phone' };
 }
 
-/** The cookie as the browser keeps it: a year, for the whole app, never sent along from another site. */
-export function viewCookie(view: FirstView, secure: boolean): string {
-  return stringifySetCookie({ name: FIRST_VIEW_COOKIE, value: viewCookieValue(view), path: '/', maxAge: 31536000, sameSite: 'lax', secure });
+/** A cookie of the app's as the browser keeps it: a year, for the whole app, never sent along from another site. */
+export function keptCookie(name: string, value: string, secure: boolean): string {
+  return stringifySetCookie({ name, value, path: '/', maxAge: 31536000, sameSite: 'lax', secure });
 }
 
+/** The view cookie as the browser keeps it. */
+export function viewCookie(view: FirstView, secure: boolean): string {
+  return keptCookie(FIRST_VIEW_COOKIE, viewCookieValue(view), secure);
+}

@@ -51,8 +51,9 @@ let queue: Promise<unknown> = Promise.resolve();
 async function draw({ url, view, month, data, carried }: FirstScreenInput): Promise<string> {
   await loadDashboard();
   await i18n.changeLanguage(view.language);
-  await i18n.loadNamespaces(['dashboard', 'timeOffModal', 'coverageStrip', 'publishing', 'firstRun']);
-  // Drawn only when its code is here already (a lazy component would draw nothing the first time).
+  await i18n.loadNamespaces(['dashboard', 'timeOffModal', 'coverageStrip', 'publishing']);
+  // The first-run checklist's code and texts: drawn only when here already (a lazy component would
+  // draw nothing the first time).
   await loadFirstRun();
   const client = makeQueryClient();
   client.setQueryData(SESSION_QUERY_KEY, carried.session, { updatedAt: carried.at });

@@ -82,7 +82,7 @@ export class FirstScreenDrawer {
   readonly #entry: FirstScreenEntry;
   readonly #kept = new Map<string, { answer: MonthAnswer; markup: string }>();
   /** The groups of each month's answer (names and employees) and its count of shifts, read once per answer. */
-  readonly #groups = new WeakMap<MonthAnswer, { groups: Named[]; shifts: number }>();
+  readonly #outlines = new WeakMap<MonthAnswer, { groups: Named[]; shifts: number }>();
   constructor(entry: FirstScreenEntry) {
     this.#entry = entry;
   }
@@ -123,11 +123,11 @@ export class FirstScreenDrawer {
     // seen, and for a drawing made anew.
     let data: { groups: Named[]; schedules: readonly unknown[] } | undefined;
     const parsed = () => (data ??= JSON.parse(answer.json.toString('utf8')) as { groups: Named[]; schedules: readonly unknown[] });
-    let read = this.#groups.get(answer);
+    let read = this.#outlines.get(answer);
     if (!read) {
       const whole = parsed();
       read = { groups: whole.groups.map((g) => ({ name: g.name, employees: g.employees })), shifts: whole.schedules.length };
-      this.#groups.set(answer, read);
+      this.#outlines.set(answer, read);
     }
     const answers = await this.#answers(app, cookie, request.url, month, read);
     const at = Date.now();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Loader, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider, notifyManager } from '@tanstack/react-query';
 import { takeFirstScreenData } from '../lib/first-screen-data.ts';
 
@@ -9,6 +9,11 @@ const theme = createTheme({
   primaryShade: 8,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  components: {
+    // A loader is a status: the name a screen gives it ("Ładowanie...") is then read out. Mantine's
+    // loader is a bare element, on which assistive technology (and axe) refuse a name.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+  },
 });
 
 // Mantine's dimmed grey and error red are below WCAG AA contrast on white; darker shades keep

@@ -15,7 +15,7 @@ export function AccountPage() {
   if (isPending) {
     return (
       <Center p="xl">
-        <Loader role="status" aria-label="Loading" />
+        <Loader aria-label="Loading" />
       </Center>
     );
   }

@@ -82,7 +82,7 @@ export function SessionsCard() {
           </Group>
         </Group>
         {isPending ? (
-          <Loader size="sm" role="status" aria-label="Loading" />
+          <Loader size="sm" aria-label="Loading" />
         ) : isError ? (
           <Text c="red">{t('sessions.loadError')}</Text>
         ) : (

@@ -129,7 +129,7 @@ export function QuickSetupModal({ role, month, takesFlights, saving, onClose, on
                 />
               </SimpleGrid>
               {flights.isPending ? (
-                <Loader size="sm" role="status" aria-label={t('fromFlights.loading')} />
+                <Loader size="sm" aria-label={t('fromFlights.loading')} />
               ) : flights.isError ? (
                 <Alert color="red" role="alert">
                   {t('fromFlights.loadError', { message: translateApiError(flights.error, t) })}

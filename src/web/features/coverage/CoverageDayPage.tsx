@@ -116,7 +116,7 @@ function DayView({ date, group }: { date: string; group: string }) {
       <Paper withBorder radius="md" p="md">
         {profileQuery.isPending ? (
           <Center py="xl">
-            <Loader size="sm" role="status" aria-label={t('loading')} />
+            <Loader size="sm" aria-label={t('loading')} />
           </Center>
         ) : profileQuery.isError ? (
           <Alert color="red" role="alert">
@@ -157,7 +157,7 @@ function DayView({ date, group }: { date: string; group: string }) {
             <Suspense
               fallback={
                 <Center h={280}>
-                  <Loader size="sm" role="status" aria-label={t('day.chartLoading')} />
+                  <Loader size="sm" aria-label={t('day.chartLoading')} />
                 </Center>
               }
             >
@@ -239,7 +239,7 @@ function Timeline({ duty, end, periods, loading, error }: { duty: DutyShift[]; e
         {t('day.dutyTitle')}
       </Title>
       {loading ? (
-        <Loader size="sm" role="status" aria-label={t('loading')} />
+        <Loader size="sm" aria-label={t('loading')} />
       ) : error ? (
         <Alert color="red">{t('day.dutyError', { message: translateApiError(error, t) })}</Alert>
       ) : duty.length === 0 ? (

@@ -411,7 +411,7 @@ export function DashboardPage() {
       )}
       {query.isPending ? (
         <Center py="xl">
-          <Loader role="status" aria-label={t('common:loading')} />
+          <Loader aria-label={t('common:loading')} />
         </Center>
       ) : query.isError ? (
         <Alert color="red" role="alert" title={t('loadFailed')}>
@@ -425,7 +425,7 @@ export function DashboardPage() {
       ) : data && data.groups.length === 0 ? (
         <Text c="dimmed">{t('noGroups')}</Text>
       ) : data && phone ? (
-        <Suspense fallback={<Loader size="sm" role="status" aria-label={t('common:loading')} />}>
+        <Suspense fallback={<Loader size="sm" aria-label={t('common:loading')} />}>
           <PhoneDay month={month} groups={shownGroups} days={days} index={index} marks={marks} handlers={handlers} nameOf={nameOf} zone={data.settings.timeZone} />
         </Suspense>
       ) : (
@@ -456,7 +456,7 @@ export function DashboardPage() {
                   return coverage.isPending && group.takesAirportHours ? (
                     <div className={gridClasses.coverageRow} data-testid="dashboard-coverage-loading">
                       <div className={gridClasses.coverageLabel} style={{ width: widths.name, minWidth: widths.name }}>
-                        {group === shownGroups[0] && <Loader size="xs" role="status" aria-label={t('common:loading')} />}
+                        {group === shownGroups[0] && <Loader size="xs" aria-label={t('common:loading')} />}
                       </div>
                     </div>
                   ) : null;

@@ -21,8 +21,8 @@ const WHOLE_UP_TO = 40;
  * drawn beyond the view are few: every frame after a change paints all the drawn cells again.
  */
 const BLOCK = 8;
-/** The rows drawn at once, before any is measured (and in the page the server draws). */
-const FIRST_DRAWN_ROWS = 16;
+/** The blocks drawn at once, before any is measured (and in the page the server draws): 16 rows. */
+const FIRST_DRAWN_BLOCKS = [0, 1];
 /** A row's height before one is measured (a compact cell is 30 px high and its border 1 px). */
 const ROW_ESTIMATE: Record<'compact' | 'comfortable', number> = { compact: 31, comfortable: 44 };
 
@@ -294,13 +294,11 @@ type InView = { blocks: ReadonlySet<number>; heights: ReadonlyMap<number, number
  * The block of the keyboard's place (the cell with the tab stop) stays drawn, so focus is never lost.
  */
 function useBlocksInView(tableRef: RefObject<HTMLTableElement | null>, windowed: boolean, blocks: number, perBlock: number, density: Density): Drawn {
-  // Drawn at once: the first FIRST_DRAWN_ROWS rows. Below the page's header they fill the view when
-  // rows are two lines high; when they are not, the layout effect below finds the next block in view
-  // and draws it before the first paint. Either way no row out of view is drawn before that paint.
-  const [state, setState] = useState<InView>(() => {
-    const first = Array.from({ length: Math.ceil(FIRST_DRAWN_ROWS / Math.max(1, perBlock)) }, (_, block) => block);
-    return { blocks: new Set(first), heights: new Map(), row: ROW_ESTIMATE[density], density };
-  });
+  // Drawn at once: the first two blocks. Below the page's header they fill the view when rows are two
+  // lines high; when they are not, the layout effect below finds the next block in view and draws it
+  // before the first paint. Either way no row out of view is drawn before that paint. (A group drawn
+  // whole is one block.)
+  const [state, setState] = useState<InView>(() => ({ blocks: new Set(FIRST_DRAWN_BLOCKS), heights: new Map(), row: ROW_ESTIMATE[density], density }));
   // Heights measured in the other density are of no use.
   const current = state.density === density ? state : { blocks: state.blocks, heights: new Map<number, number>(), row: ROW_ESTIMATE[density], density };
   // The state the last render drew, for the layout effect below (set first: effects run in order).

@@ -95,7 +95,7 @@ export function EmployeesPage() {
 
       {(groups.isPending || employees.isPending) && !loadError ? (
         <Center py="xl">
-          <Loader role="status" aria-label={t('common:loading')} />
+          <Loader aria-label={t('common:loading')} />
         </Center>
       ) : selected ? (
         <GroupView

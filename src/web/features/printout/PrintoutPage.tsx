@@ -57,7 +57,7 @@ export function PrintoutPage() {
         </Alert>
       ) : !data.data ? (
         <Center py="xl">
-          <Loader role="status" aria-label={t('common:loading')} />
+          <Loader aria-label={t('common:loading')} />
         </Center>
       ) : people.length === 0 ? (
         <Text>{t('noEmployees')}</Text>

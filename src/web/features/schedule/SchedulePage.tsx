@@ -127,7 +127,7 @@ export function SchedulePage() {
       <Text c="dimmed" size="sm" mb="md" className={classes.noPrint}>
         {t('schedulePage.intro')}
       </Text>
-      {query.isPending && <Loader role="status" aria-label={t('loading')} />}
+      {query.isPending && <Loader aria-label={t('loading')} />}
       {query.isError && (
         <Alert color="red" role="alert">
           {t('schedulePage.loadError', { message: translateApiError(query.error, t) })}

@@ -127,7 +127,7 @@ export function TimeOffPage() {
       <Paper withBorder>
         {list.isPending ? (
           <Center py="xl">
-            <Loader role="status" aria-label={t('common:loading')} />
+            <Loader aria-label={t('common:loading')} />
           </Center>
         ) : rows.length === 0 && !list.error ? (
           <Text c="dimmed" ta="center" p="xl" data-testid="time-off-empty">

@@ -29,7 +29,7 @@ export function Accounts({ myId }: { myId: string }) {
   if (isPending) {
     return (
       <Center p="xl">
-        <Loader role="status" aria-label="Loading" />
+        <Loader aria-label="Loading" />
       </Center>
     );
   }

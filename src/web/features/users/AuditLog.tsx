@@ -113,7 +113,7 @@ export function AuditLog() {
       <Stack gap="sm">
         {filter}
         <Center p="xl">
-          <Loader role="status" aria-label={t('audit.loading')} />
+          <Loader aria-label={t('audit.loading')} />
         </Center>
       </Stack>
     );
