@@ -1,6 +1,7 @@
 // The staff-by-aircraft-type table, the IATA SSIM import and the list of past imports through the API
 // (docs/flights-import.md), on a small SSIM file written by hand (src/server/flights/fixtures/ssim.ts).
 // Both databases.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aircraftStaffing, flightImports, flights, importProfiles, settings } from '../db/schema.ts';
 import { apiCaller, createTestApp, type TestApp } from '../test/harness.ts';
@@ -224,6 +225,57 @@ describe('SSIM import', () => {
     const refused = await ssim(SAMPLE_SSIM);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'IMPORT_INVALID', rows: [{ row: 7 }] });
+  });
+});
+
+describe('SSIM files too large to expand', () => {
+  // The audit's file: 10 daily legs from the station whose period runs 01JAN00–31DEC99, a hundred years.
+  const century = [
+    SAMPLE_SSIM_LINES[0],
+    SAMPLE_SSIM_LINES[1],
+    ...Array.from({ length: 10 }, (_, i) =>
+      ssimLeg({ airline: 'LO', number: String(3900 + i), from: '01JAN00', to: '31DEC99', days: '1234567', dep: 'WRO', std: '0610', depVariation: '+0100', arr: 'WAW', sta: '0705', arrVariation: '+0100', aircraft: 'E75', serial: 3 + i }),
+    ),
+    SAMPLE_SSIM_LINES.at(-1),
+  ].join('\n');
+
+  it('refuses at once, naming the count of departures the legs would give and the limit, without building them', async () => {
+    // The longest the server's event loop was held while it answered.
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const res = await ssim(century, { dryRun: true });
+    // A timer late behind the work is recorded once it fires.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    loop.disable();
+    expect(res.statusCode).toBe(400);
+    // 36,525 days from 1 January 2000 to 31 December 2099, ten legs.
+    expect(res.json()).toMatchObject({ field: 'file', params: { rule: 'ssimTooManyFlights', count: 365_250, max: 20_000 } });
+    // Building every day held it for 11 s on the audit's machine; counting them takes a millisecond.
+    expect(loop.max / 1e6).toBeLessThan(1000);
+    expect((await december()).length).toBe(0);
+  });
+
+  it('takes only the month asked for from a file whose legs run for a century, and imports it', async () => {
+    const dry = await ssim(century, { dryRun: true, months: { from: '2026-12', to: '2026-12' } });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toEqual({ counts: { new: 310, changed: 0, unchanged: 0, invalid: 0 }, invalid: [], month: '2026-12' });
+    const res = await ssim(century, { months: { from: '2026-12', to: '2026-12' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = await december();
+    expect(list).toHaveLength(310);
+    expect(list[0]).toMatchObject({ departureTime: '2026-12-01T06:10:00+01:00' });
+    expect((await call('GET', '/api/flights?month=2027-01')).json()).toHaveLength(0);
+    expect((await call('GET', '/api/flights?month=2026-11')).json()).toHaveLength(0);
+  });
+
+  it('counts only the months asked for: a window the legs would fill past the limit is refused with the months', async () => {
+    const res = await ssim(century, { dryRun: true, months: { from: '2026-01', to: '2031-12' } });
+    expect(res.statusCode).toBe(400);
+    // 2191 days from 2026 to 2031, ten legs.
+    expect(res.json()).toMatchObject({ params: { rule: 'ssimTooManyFlights', count: 21_910, max: 20_000, from: '2026-01', to: '2031-12' } });
+    const backwards = await ssim(century, { dryRun: true, months: { from: '2026-12', to: '2026-11' } });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ field: 'months.to', params: { rule: 'endBeforeStart' } });
   });
 });
 

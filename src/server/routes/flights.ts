@@ -227,7 +227,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
       if (!stationCode) {
         throw badRequest('The airport has no station code: set its three-letter IATA code in Settings first.', 'stationCode', { rule: 'ssimNoStation' });
       }
-      const read = readSsim(request.body.text, stationCode);
+      const read = readSsim(request.body.text, stationCode, request.body.months);
       if (!read.ok) throw badRequest(`The SSIM file is refused: ${read.refusal.message}.`, 'file', { rule: read.refusal.rule, ...read.refusal.params });
       const checked = checkSsimLegs(read.legs, ctx, new Set(request.body.skipLines ?? []));
       return answerImport(db, request, reply, checked, ctx.timeZone, {

@@ -16,6 +16,7 @@
 // Record type 2 (the carrier record) says in column 2 (time mode) whether the times are local ("L") or UTC ("U").
 import { DateTime, FixedOffsetZone } from 'luxon';
 import { z } from 'zod';
+import { isoMonth } from './dates.ts';
 import { checkMappedRow, flightDayKey, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, FILE_NAME_MAX, type CheckedRow, type ImportRulesContext, type RowError } from './flight-import.ts';
 
 export const SSIM_RECORD_LENGTH = 200;
@@ -49,6 +50,14 @@ export const ssimBodySchema = z
     text: z.string().max(IMPORT_MAX_BYTES, `the file may be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`),
     /** Lines left out after the dry run (the invalid legs the planner saw). */
     skipLines: z.array(z.number().int().min(1)).max(IMPORT_MAX_ROWS).optional(),
+    /** Only the departures in these months (`YYYY-MM`, inclusive) are taken; without it, every day of every leg. */
+    months: z
+      .object({ from: isoMonth, to: isoMonth })
+      .strict()
+      .superRefine((value, ctx) => {
+        if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'cannot be earlier than the first month', params: { rule: 'endBeforeStart' } });
+      })
+      .optional(),
   })
   .strict();
 export type SsimBody = z.input<typeof ssimBodySchema>;
@@ -105,8 +114,30 @@ function moment(date: DateTime, clock: [number, number], variation: number, utcT
   return utcTimes ? at.setZone(FixedOffsetZone.instance(variation)) : at;
 }
 
-/** Reads one type 3 record. Its dates are expanded only when every field is readable. */
-function readLeg(line: string, number: number, utcTimes: boolean): SsimLeg {
+/** The months a planner imports, `YYYY-MM` to `YYYY-MM` inclusive: only departures on their days are expanded. */
+export interface SsimMonths {
+  from: string;
+  to: string;
+}
+
+/** What a readable leg needs to be expanded, kept until its days are counted. */
+interface LegPlan {
+  leg: SsimLeg;
+  from: DateTime;
+  to: DateTime;
+  dayText: string;
+  departureClock: [number, number];
+  departureVariation: number;
+  arrivalClock: [number, number] | null;
+  arrivalVariation: number | null;
+  /** The carrier record said the times are UTC. */
+  utcTimes: boolean;
+  /** Days between the record's date and the departure's local date (UTC times may cross midnight): -1, 0 or 1. */
+  shift: number;
+}
+
+/** Reads one type 3 record, without expanding its days; the plan is there only when every field is readable. */
+function readLeg(line: string, number: number, utcTimes: boolean): { leg: SsimLeg; plan: LegPlan | null } {
   const errors: RowError[] = [];
   const airline = col(line, 3, 5).trim();
   const digits = col(line, 6, 9).trim();
@@ -142,22 +173,60 @@ function readLeg(line: string, number: number, utcTimes: boolean): SsimLeg {
     days: [],
     aircraftType: col(line, 73, 75).trim(),
   };
-  if (errors.length > 0 || !(from instanceof DateTime) || !(to instanceof DateTime)) return leg;
-  for (let date = from; date <= to; date = date.plus({ days: 1 })) {
-    if (dayText[date.weekday - 1] === ' ') continue;
-    const departure = moment(date, departureClock!, departureVariation!, utcTimes);
+  if (errors.length > 0 || !(from instanceof DateTime) || !(to instanceof DateTime)) return { leg, plan: null };
+  // In UTC mode the record's date is the UTC one; the departure's local date may be a day either side.
+  const shift = utcTimes ? Math.floor((departureClock![0] * 60 + departureClock![1] + departureVariation!) / 1440) : 0;
+  return {
+    leg,
+    plan: { leg, from, to, dayText, departureClock: departureClock!, departureVariation: departureVariation!, arrivalClock, arrivalVariation, utcTimes, shift },
+  };
+}
+
+/** The record dates of a plan whose departures fall in `months` (all of its period without months); null when none do. */
+function datesOf(plan: LegPlan, months: SsimMonths | undefined): { first: DateTime; last: DateTime } | null {
+  let first = plan.from;
+  let last = plan.to;
+  if (months) {
+    const start = DateTime.fromISO(`${months.from}-01`, { zone: 'UTC' }).minus({ days: plan.shift });
+    const end = DateTime.fromISO(`${months.to}-01`, { zone: 'UTC' }).endOf('month').startOf('day').minus({ days: plan.shift });
+    if (start > first) first = start;
+    if (end < last) last = end;
+  }
+  return first <= last ? { first, last } : null;
+}
+
+/** How many departures a plan gives in `months`, counted by arithmetic: nothing is expanded. */
+function countDays(plan: LegPlan, months: SsimMonths | undefined): number {
+  const dates = datesOf(plan, months);
+  if (!dates) return 0;
+  const span = Math.round(dates.last.diff(dates.first, 'days').days) + 1;
+  const operating = [...plan.dayText].filter((c) => c !== ' ').length;
+  let count = Math.floor(span / 7) * operating;
+  // The days past the last full week, from the first date's weekday on.
+  for (let i = 0; i < span % 7; i++) {
+    if (plan.dayText[(dates.first.weekday - 1 + i) % 7] !== ' ') count++;
+  }
+  return count;
+}
+
+/** Fills the plan's leg with one departure per operating day in `months` (its whole period without months). */
+function expand(plan: LegPlan, months: SsimMonths | undefined): void {
+  const dates = datesOf(plan, months);
+  if (!dates) return;
+  for (let date = dates.first; date <= dates.last; date = date.plus({ days: 1 })) {
+    if (plan.dayText[date.weekday - 1] === ' ') continue;
+    const departure = moment(date, plan.departureClock, plan.departureVariation, plan.utcTimes);
     let arrival: DateTime | null = null;
-    if (arrivalClock) {
-      arrival = moment(date, arrivalClock, arrivalVariation!, utcTimes);
+    if (plan.arrivalClock) {
+      arrival = moment(date, plan.arrivalClock, plan.arrivalVariation!, plan.utcTimes);
       // An arrival the next day (or later, across the date line) is written with the departure's date.
       for (let i = 0; i < 3 && arrival <= departure; i++) arrival = arrival.plus({ days: 1 });
     }
-    leg.days.push({
+    plan.leg.days.push({
       departure: departure.toISO({ suppressMilliseconds: true, suppressSeconds: true })!,
       arrival: arrival ? arrival.toISO({ suppressMilliseconds: true, suppressSeconds: true }) : null,
     });
   }
-  return leg;
 }
 
 const refusal = (rule: SsimRefusalRule, message: string, params: Record<string, string | number> = {}): { ok: false; refusal: SsimRefusal } => ({
@@ -166,10 +235,17 @@ const refusal = (rule: SsimRefusalRule, message: string, params: Record<string, 
 });
 
 /**
- * Reads an SSIM file and keeps the legs departing from `station`. Refuses the whole file when it is
- * not text, a record is not 200 characters long, it has no flight leg records or none from the station.
+ * Reads an SSIM file and keeps the legs departing from `station`, with their departures in `months`
+ * (every day of their periods without it). Refuses the whole file when it is not text, a record is not
+ * 200 characters long, it has no flight leg records or none from the station, or the legs would give
+ * more than IMPORT_MAX_ROWS departures: they are counted before any day is expanded, so a leg running
+ * for a hundred years costs no more than one running for a week.
  */
-export function readSsim(text: string, station: string): { ok: true; legs: SsimLeg[]; flights: number } | { ok: false; refusal: SsimRefusal } {
+export function readSsim(
+  text: string,
+  station: string,
+  months?: SsimMonths,
+): { ok: true; legs: SsimLeg[]; flights: number } | { ok: false; refusal: SsimRefusal } {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   // Control characters other than line breaks and tabs: a binary file, not a timetable.
   const binary = [...body.slice(0, 65536)].some((c) => {
@@ -192,23 +268,29 @@ export function readSsim(text: string, station: string): { ok: true; legs: SsimL
   }
   let utcTimes = false;
   const legs: SsimLeg[] = [];
+  const plans: LegPlan[] = [];
   let legRecords = 0;
   lines.forEach((line, i) => {
     if (line[0] === '2') utcTimes = line[1] === 'U';
     if (line[0] !== '3') return;
     legRecords++;
     if (col(line, 37, 39) !== station) return;
-    legs.push(readLeg(line, i + 1, utcTimes));
+    const { leg, plan } = readLeg(line, i + 1, utcTimes);
+    legs.push(leg);
+    if (plan) plans.push(plan);
   });
   if (legRecords === 0) return refusal('ssimNoLegs', 'the file has no flight leg records (record type 3)');
   if (legs.length === 0) return refusal('ssimNoStationLegs', `no flight in the file departs from ${station}`, { station, legs: legRecords });
-  const flights = legs.reduce((sum, leg) => sum + leg.days.length, 0);
+  const flights = plans.reduce((sum, plan) => sum + countDays(plan, months), 0);
   if (flights > IMPORT_MAX_ROWS) {
-    return refusal('ssimTooManyFlights', `the file holds ${flights} departures from ${station}; at most ${IMPORT_MAX_ROWS} can be imported at once`, {
+    const within = months ? ` from ${months.from} to ${months.to}` : '';
+    return refusal('ssimTooManyFlights', `the file holds ${flights} departures from ${station}${within}; at most ${IMPORT_MAX_ROWS} can be imported at once`, {
       count: flights,
       max: IMPORT_MAX_ROWS,
+      ...(months ? { from: months.from, to: months.to } : {}),
     });
   }
+  for (const plan of plans) expand(plan, months);
   return { ok: true, legs, flights };
 }
 

@@ -476,6 +476,7 @@ export function FlightsPage() {
       {importing && (
         <ImportModal
           zone={zone}
+          month={month}
           groups={(groupsQuery.data ?? []).map((g) => g.name)}
           flightGroups={groups}
           onClose={() => setImporting(false)}

@@ -1,7 +1,7 @@
 // Import timetable (docs/flights-import.md): choose a CSV or XLSX file, say which column holds what
 // (a saved mapping for the same header is offered again), check it in a dry run, then confirm.
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   guessMapping,
@@ -11,6 +11,7 @@ import {
   type ImportResult,
 } from '../../../shared/api/flight-import.ts';
 import { toast } from '../../ui/toast.ts';
+import { formatMonth } from '../../ui/useMonth.ts';
 import { TABLE_FILE_TYPES, TableFileStep } from '../../lib/table-file-step.tsx';
 import { previewImport, previewSsim, useAirportSettings, useImportFlights, useImportProfiles, useImportSsim } from './api.ts';
 import { IMPORT_MAX_BYTES } from '../../../shared/api/flight-import.ts';
@@ -22,6 +23,8 @@ import { importErrorText } from './importText.ts';
 
 export interface ImportModalProps {
   zone: string;
+  /** The month on screen (`YYYY-MM`): an SSIM file may be imported for it alone. */
+  month: string;
   /** Every staff group's name. */
   groups: string[];
   /** Groups that take part in flights: each may have a staff column. */
@@ -45,13 +48,16 @@ async function readSsimText(file: File): Promise<string | null> {
   return looks ? file.text() : null;
 }
 
-export function ImportModal({ zone, groups, flightGroups, onClose, onImported }: ImportModalProps) {
-  const { t } = useTranslation('flights');
+export function ImportModal({ zone, month, groups, flightGroups, onClose, onImported }: ImportModalProps) {
+  const { t, i18n } = useTranslation('flights');
   const profiles = useImportProfiles();
   const importFlights = useImportFlights();
   const importSsim = useImportSsim();
   const station = useAirportSettings().data?.stationCode ?? null;
   const [ssimText, setSsimText] = useState<string | null>(null);
+  // An airline's file runs for a season or a year: the planner may take only the month on screen.
+  const [oneMonth, setOneMonth] = useState(false);
+  const ssimMonths = () => (oneMonth ? { months: { from: month, to: month } } : {});
   const [file, setFile] = useState<File | null>(null);
   const [read, setRead] = useState<TimetableFile | null>(null);
   const [reading, setReading] = useState(false);
@@ -134,7 +140,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
     setError(null);
     const attempt = latest.current;
     try {
-      const answer = await previewSsim({ fileName: fileName(), text });
+      const answer = await previewSsim({ fileName: fileName(), text, ...ssimMonths() });
       if (attempt === latest.current) setPreview(answer);
     } catch (err) {
       if (attempt === latest.current) setError(t('importModal.checkFailed', { message: importErrorText(t, err) }));
@@ -150,7 +156,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
       setError(null);
       try {
         // The invalid legs the planner saw listed are left out, by their lines.
-        const result = await importSsim.mutateAsync({ fileName: fileName(), text: ssimText, skipLines: preview.invalid.map((r) => r.row) });
+        const result = await importSsim.mutateAsync({ fileName: fileName(), text: ssimText, skipLines: preview.invalid.map((r) => r.row), ...ssimMonths() });
         toast('green', t('importModal.done', { new: result.counts.new, changed: result.counts.changed, unchanged: result.counts.unchanged }));
         onImported(result);
         onClose();
@@ -191,6 +197,13 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
           <Alert color={station ? 'blue' : 'yellow'} data-testid="ssim-detected" role="status">
             {station ? t('ssim.detected', { station }) : t('ssim.detectedNoStation')}
           </Alert>
+        )}
+        {ssimText !== null && !preview && station && (
+          <Checkbox
+            checked={oneMonth}
+            onChange={(e) => setOneMonth(e.currentTarget.checked)}
+            label={t('ssim.oneMonth', { month: formatMonth(month, i18n.language) })}
+          />
         )}
         {read && !preview && (
           <>

@@ -168,13 +168,14 @@ export const flights = {
     ssim: {
       detected: 'Plik SSIM (IATA, rekordy typu 3): loty odlatujące z lotniska {{station}}. Obsada według tabeli typów samolotów.',
       detectedNoStation: 'Plik SSIM (IATA). Aby go zaimportować, wpisz kod lotniska (IATA) w Ustawieniach.',
+      oneMonth: 'Importuj tylko jeden miesiąc: {{month}}',
       fileErrors: {
         ssimNotText: 'To nie jest plik tekstowy SSIM (plik zawiera dane binarne).',
         ssimEmpty: 'Plik SSIM jest pusty.',
         ssimRecordLength: 'Wiersz {{line}} ma {{length}} znaków, a każdy rekord SSIM ma ich dokładnie {{expected}}. To nie jest poprawny plik SSIM.',
         ssimNoLegs: 'Plik nie zawiera żadnego rekordu lotu (rekordu typu 3).',
         ssimNoStationLegs: 'Żaden lot w pliku nie odlatuje z lotniska {{station}} (rekordów lotów w pliku: {{legs}}). Sprawdź kod lotniska w Ustawieniach.',
-        ssimTooManyFlights: 'Plik daje {{count}} odlotów z lotniska; jednorazowo można zaimportować najwyżej {{max}}. Podziel okres rozkładu.',
+        ssimTooManyFlights: 'Plik daje {{count}} odlotów z lotniska; jednorazowo można zaimportować najwyżej {{max}}. Zaznacz import jednego miesiąca albo podziel okres rozkładu.',
         ssimNoStation: 'Lotnisko nie ma kodu IATA. Wpisz go w Ustawieniach (np. WRO), aby importować pliki SSIM.',
       },
       rules: {
@@ -457,13 +458,14 @@ export const flights = {
     ssim: {
       detected: 'An SSIM file (IATA, type 3 records): the flights departing from {{station}}. Staff from the aircraft type table.',
       detectedNoStation: 'An SSIM file (IATA). To import it, enter the airport code (IATA) in Settings.',
+      oneMonth: 'Import one month only: {{month}}',
       fileErrors: {
         ssimNotText: 'This is not an SSIM text file (it holds binary data).',
         ssimEmpty: 'The SSIM file is empty.',
         ssimRecordLength: 'Line {{line}} has {{length}} characters, while every SSIM record has exactly {{expected}}. This is not a valid SSIM file.',
         ssimNoLegs: 'The file holds no flight leg record (record type 3).',
         ssimNoStationLegs: 'No flight in the file departs from {{station}} (flight leg records in the file: {{legs}}). Check the airport code in Settings.',
-        ssimTooManyFlights: 'The file gives {{count}} departures from the airport; at most {{max}} can be imported at once. Split the schedule period.',
+        ssimTooManyFlights: 'The file gives {{count}} departures from the airport; at most {{max}} can be imported at once. Tick the import of one month or split the schedule period.',
         ssimNoStation: 'The airport has no IATA code. Enter it in Settings (e.g. WRO) to import SSIM files.',
       },
       rules: {
