@@ -3,10 +3,15 @@
 // events, in the airport's zone with its VTIMEZONE block. Each event's UID stays the same from one
 // publication to the next (a shift's is its employee and date, a time off's its id), so a calendar
 // app replaces an event that changed instead of adding a second one.
+// Every text the feed writes (the employee's name, a group's name) is made one line and escaped here:
+// the API refuses control characters in names, but a row stored before it did, or by other means,
+// must not be able to start a line of its own (an event or an alarm of its own in a subscriber's
+// calendar). DTSTAMP is in UTC, as RFC 5545 §3.8.7.2 requires.
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { nextDate } from '../../shared/hours.ts';
+import { withoutControlCharacters } from '../../shared/api/plain-text.ts';
 import type { TimeOffKind } from '../../shared/api/time-off.ts';
 
 export type FeedLanguage = 'pl' | 'en';
@@ -60,16 +65,24 @@ function timeZoneBlock(zone: string): string | null {
   return Array.isArray(block) && typeof block[0] === 'string' && block[0].startsWith('BEGIN:VTIMEZONE') ? block[0] : null;
 }
 
+/** A text ical-generator escapes itself (a summary): only its control characters are made spaces. */
+const oneLine = (text: string) => withoutControlCharacters(text).trim();
+/** A TEXT value ical-generator writes as given (the calendar's name): one line, escaped (RFC 5545 §3.3.11). */
+const escapedText = (text: string) => oneLine(text).replace(/[\\;,]/g, (c) => `\\${c}`);
+
 const at = (date: string, time: string, zone: string) => DateTime.fromISO(`${date}T${time.slice(0, 5)}`, { zone });
 
 export function calendarText(input: FeedInput): string {
   const words = WORDS[input.language];
   const zone = input.timeZone;
   const calendar = ical({
-    name: `${words.calendar}: ${input.name}`,
+    name: escapedText(`${words.calendar}: ${input.name}`),
     prodId: { company: 'Grafik', product: 'Grafik', language: input.language.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: zone, generator: timeZoneBlock },
+    // The zone's VTIMEZONE block for the events that name it. A calendar-wide zone would make
+    // ical-generator write DTSTAMP as a local time; the zone is said with X-WR-TIMEZONE instead.
+    timezone: { name: null, generator: timeZoneBlock },
+    x: [{ key: 'X-WR-TIMEZONE', value: zone }],
     // Calendar apps that honour it look again every hour.
     ttl: 60 * 60,
   });
@@ -80,7 +93,7 @@ export function calendarText(input: FeedInput): string {
       // An overnight shift ends on its end date: one event across midnight.
       end: at(s.endDate, s.endTime, zone),
       timezone: zone,
-      summary: `${words.shift} ${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)} (${s.role})`,
+      summary: `${words.shift} ${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)} (${oneLine(s.role)})`,
       stamp: DateTime.fromJSDate(s.publishedAt),
       sequence: s.version,
     });

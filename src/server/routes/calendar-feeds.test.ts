@@ -135,6 +135,35 @@ describe('an employee’s calendar address', () => {
     expect(events.map((e) => e.summary)).toEqual(['Shift 07:00–15:00 (Rampa)', 'Shift 22:00–06:00 (Rampa)', 'Vacation']);
   });
 
+  it('writes a name stored with line breaks as one line: exactly the published events, the name escaped, DTSTAMP in UTC', async () => {
+    // Stored directly, as a row written before the API refused control characters could be.
+    const injected = 'Y\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:INJECTED\u2028BEGIN:VALARM\u0085, x; y\\';
+    await t.database.db.update(employees).set({ firstName: injected }).where(eq(employees.id, anna));
+    try {
+      const res = await fetchFeed(firstPath);
+      expect(res.statusCode).toBe(200);
+      const calendar = new ICAL.Component(ICAL.parse(res.body));
+      const { events } = parse(res.body);
+      expect(events.map((e) => e.summary)).toEqual(['Zmiana 07:00–15:00 (Rampa)', 'Zmiana 22:00–06:00 (Rampa)', 'Urlop']);
+      expect(calendar.getAllSubcomponents('valarm')).toHaveLength(0);
+      expect(calendar.getAllSubcomponents('vevent').flatMap((e) => e.getAllSubcomponents('valarm'))).toHaveLength(0);
+      // The name is the calendar's title, whole, on its own line, escaped as a TEXT value (ical.js gives
+      // these two properties, which it does not know, as written).
+      const title = 'Grafik: Y END:VEVENT BEGIN:VEVENT SUMMARY:INJECTED BEGIN:VALARM \\, x\\; y\\\\ Nowak';
+      expect(calendar.getFirstPropertyValue('name')).toBe(title);
+      expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(title);
+      const lines = res.body.split('\r\n');
+      expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(3);
+      expect(lines.filter((line) => /^(SUMMARY:INJECTED|BEGIN:VALARM)/.test(line))).toEqual([]);
+      // RFC 5545 §3.8.7.2: the stamp is a UTC date-time.
+      const stamps = calendar.getAllSubcomponents('vevent').map((e) => e.getFirstProperty('dtstamp')!.toICALString());
+      expect(stamps).toHaveLength(3);
+      for (const stamp of stamps) expect(stamp).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
+    } finally {
+      await t.database.db.update(employees).set({ firstName: 'Anna' }).where(eq(employees.id, anna));
+    }
+  });
+
   it('renewed, answers 404 at the old address at once and the calendar at the new one', async () => {
     const res = await call('POST', `/api/employees/${anna}/calendar-feed`);
     expect(res.statusCode).toBe(201);

@@ -81,6 +81,37 @@ describe('POST /api/employees', () => {
     });
   }
 
+  it('refuses a name that would put lines of its own into a calendar, and every other control character, naming the field', async () => {
+    const before = await employeeCount();
+    const injected = await call('POST', '/api/employees', person({ firstName: 'Y\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:INJECTED' }));
+    expect(injected.statusCode).toBe(400);
+    expect(injected.json()).toMatchObject({ field: 'firstName', params: { rule: 'plainText' } });
+    expect(injected.json().message).toMatch(/^firstName: must not hold control characters/);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ lastName: 'Nowak\tKowalska' }, 'lastName'],
+      [{ lastName: 'Nowak\u0008' }, 'lastName'],
+      [{ firstName: 'An\u007fna' }, 'firstName'],
+      [{ firstName: 'An\u0085na' }, 'firstName'],
+      [{ firstName: 'An\u2028na' }, 'firstName'],
+      [{ lastName: 'No\u2029wak' }, 'lastName'],
+      [{ email: 'an\u0001na@example.com' }, 'email'],
+      [{ role: 'Rampa\nBEGIN:VALARM' }, 'role'],
+    ];
+    for (const [over, field] of cases) {
+      const res = await call('POST', '/api/employees', person(over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json(), JSON.stringify(over)).toMatchObject({ field, params: { rule: 'plainText' } });
+    }
+    // An edit as well.
+    const created = (await call('POST', '/api/employees', person())).json();
+    const edit = await call('PUT', `/api/employees/${created.id}`, { version: created.version, data: person({ lastName: 'X\r\nSUMMARY:INJECTED' }) });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toMatchObject({ field: 'data.lastName', params: { rule: 'plainText' } });
+    expect(await employeeCount()).toBe(before + 1);
+    // Letters of every language are not control characters.
+    expect((await call('POST', '/api/employees', person({ firstName: 'Zoë-Łucja', lastName: "O'Brien Żółć" }))).statusCode).toBe(201);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await call('POST', '/api/employees', person(), false)).statusCode).toBe(401);
   });

@@ -103,6 +103,30 @@ describe('staff import', () => {
     expect(twice.json().message).toBe('mapping.phone: E-mail is chosen for two fields');
   });
 
+  it('refuses a row whose name or other cell holds a control character, naming the row and the field, and writes nothing of it', async () => {
+    const injected = 'Y\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:INJECTED';
+    const before = await stored();
+    const res = await run(
+      [
+        [`${injected} Nowak`, 'y@example.com', '', 'Rampa', '', ''],
+        ['Ala Tab', 'ala@example.com', '', 'Ram\tpa', '', ''],
+        ['Ola Nowa', 'ola@example.com', '', 'Rampa', '', ''],
+      ],
+      false,
+    );
+    expect(res.statusCode).toBe(200);
+    const answer = res.json();
+    expect(answer.counts).toMatchObject({ new: 1, invalid: 2 });
+    expect(answer.invalid).toEqual([
+      { row: 2, errors: [expect.objectContaining({ field: 'fullName', params: { issue: 'custom', rule: 'plainText' } })] },
+      { row: 3, errors: [expect.objectContaining({ field: 'group', params: { issue: 'custom', rule: 'plainText' } }), expect.anything()] },
+    ]);
+    // Separate name columns: the field is the column's own.
+    const split = await run([[injected, 'Nowak', 'y@example.com', 'Rampa']], true, { firstName: 'first', lastName: 'last', email: 'mail', group: 'team' }, ['first', 'last', 'mail', 'team']);
+    expect(split.json().invalid).toEqual([{ row: 2, errors: [expect.objectContaining({ field: 'firstName', params: { issue: 'custom', rule: 'plainText' } })] }]);
+    expect((await stored()).filter((e) => !before.includes(e))).toEqual(['Ola Nowa <ola@example.com> - Rampa 1 - v1']);
+  });
+
   it('is not answered without a session', async () => {
     expect((await call('POST', '/api/employees/import', { dryRun: true, header, mapping, rows: rows(first) }, false)).statusCode).toBe(401);
   });

@@ -1,6 +1,7 @@
 // Employees (docs/product.md §2, §3 and §5): the form, the API body and what the API returns.
 // The same schema validates the form in the browser and the body on the server.
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 
 /** The same shape the database checks: something@something.something, no spaces. */
 export const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -10,9 +11,7 @@ const PHONE_SHAPE = /^\+?[0-9][0-9 ()\-./]{2,38}$/;
 /** The smallest working-time fraction: a twentieth of full time. */
 export const MIN_FRACTION = 0.05;
 
-const requiredName = z
-  .string({ error: 'is required' })
-  .trim()
+const requiredName = plainText({ error: 'is required' })
   .min(1, 'is required')
   .max(100, 'must be at most 100 characters');
 
@@ -20,22 +19,18 @@ export const employeeInputSchema = z
   .object({
     firstName: requiredName,
     lastName: requiredName,
-    email: z
-      .string({ error: 'is required' })
-      .trim()
+    email: plainText({ error: 'is required' })
       .min(1, 'is required')
       .max(254, 'must be at most 254 characters')
       .refine((v) => EMAIL_SHAPE.test(v), { message: 'must be an email address, like name@example.com', params: { rule: 'email' } }),
     /** Optional: empty text and null both mean "no phone". */
-    phoneNumber: z
-      .string()
-      .trim()
+    phoneNumber: plainText()
       .refine((v) => v === '' || PHONE_SHAPE.test(v), {
         message: 'must be a phone number: digits, spaces, +, -, parentheses',
         params: { rule: 'phone' },
       })
       .nullish(),
-    role: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+    role: plainText({ error: 'is required' }).min(1, 'is required'),
     /**
      * The contract's share of full time ("etat"): 0.5 is half time. Absent: full time on a new
      * employee, unchanged on an edit. docs/decisions/0010-part-time-hours.md

@@ -4,6 +4,7 @@
 // the import, so a file cannot slip past the rules by skipping the preview.
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import {
   FLIGHT_MESSAGES,
   flightNumberSchema,
@@ -115,7 +116,7 @@ export const importBodySchema = z
   .object({
     /** Only classify the rows (the dry run); write nothing. */
     dryRun: z.boolean().optional(),
-    fileName: z.string().trim().min(1).max(FILE_NAME_MAX),
+    fileName: plainText().min(1).max(FILE_NAME_MAX),
     header: fileHeaderSchema,
     mapping: importMappingSchema,
     rows: fileRowsSchema('flights', IMPORT_MAX_ROWS),

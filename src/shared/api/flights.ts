@@ -6,6 +6,7 @@
 // ISO date-times carrying the airport zone's offset.
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import { atWallClock } from '../hours.ts';
 import { YEAR_RANGE } from './dates.ts';
 
@@ -136,7 +137,7 @@ export const flightInputSchema = z
     /** Headcount per staff group; groups left out take the aircraft table's figure (with aircraftType) or 1. */
     requiredStaff: z.record(z.string().min(1).max(60), staffCountSchema).optional(),
     /** Optional: the aircraft type, whose row of the aircraft table staffs the groups left out. Not stored. */
-    aircraftType: z.string().trim().max(40).optional(),
+    aircraftType: plainText().max(40).optional(),
   })
   .strict();
 export type FlightInput = z.input<typeof flightInputSchema>;

@@ -49,6 +49,8 @@ export const RULES = [
   'groupNotInHours',
   'endAfterStart',
   'inFuture',
+  'plainText',
+  'plainTextLines',
 ] as const;
 export type Rule = (typeof RULES)[number];
 

@@ -1,6 +1,7 @@
 // The dashboard's data (docs/product.md §2, §3, §5 and §9): one month in one round trip, the day's one
 // shift of an employee, and the per-day event. Shared by the routes and the dashboard's forms.
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import { deleteVersionSchema } from './versions.ts';
 import { isSkippedTime, isTimeOfDay, nextDate, parseTimeOfDay, shiftHours } from '../hours.ts';
 import { isoDate, isoMonth } from './dates.ts';
@@ -206,8 +207,8 @@ export const eventInputSchema = z
   .object({
     employeeId: z.uuid('must be an employee id'),
     date: isoDate,
-    name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-    description: z.string().trim().max(1000, 'must be at most 1000 characters').nullish(),
+    name: plainText().min(1, 'is required').max(100, 'must be at most 100 characters'),
+    description: plainText({ multiLine: true }).max(1000, 'must be at most 1000 characters').nullish(),
     version: version.optional(),
   })
   .strict();

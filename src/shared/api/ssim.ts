@@ -16,6 +16,7 @@
 // Record type 2 (the carrier record) says in column 2 (time mode) whether the times are local ("L") or UTC ("U").
 import { DateTime, FixedOffsetZone } from 'luxon';
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import { isoMonth } from './dates.ts';
 import { checkMappedRow, flightDayKey, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, FILE_NAME_MAX, type CheckedRow, type ImportRulesContext, type RowError } from './flight-import.ts';
 
@@ -45,7 +46,7 @@ export type SsimMessageKey = keyof typeof SSIM_MESSAGES;
 export const ssimBodySchema = z
   .object({
     dryRun: z.boolean().optional(),
-    fileName: z.string().trim().min(1).max(FILE_NAME_MAX),
+    fileName: plainText().min(1).max(FILE_NAME_MAX),
     /** The file's text; it is at most 5 MB. */
     text: z.string().max(IMPORT_MAX_BYTES, `the file may be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`),
     /** Lines left out after the dry run (the invalid legs the planner saw). */

@@ -1,5 +1,6 @@
 // Staff groups (docs/design.md#staff-groups): data, not fixed names. Everyone reads them; an administrator changes them.
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 
 export const staffGroupSchema = z.object({
   id: z.number().int(),
@@ -14,9 +15,7 @@ export type StaffGroup = z.infer<typeof staffGroupSchema>;
 
 export const staffGroupInputSchema = z
   .object({
-    name: z
-      .string({ error: 'is required' })
-      .trim()
+    name: plainText({ error: 'is required' })
       .min(1, 'is required')
       .max(60, 'must be at most 60 characters'),
     takesFlights: z.boolean({ error: 'must be true or false' }),

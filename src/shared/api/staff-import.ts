@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { employeeInputSchema } from './employees.ts';
 import { paramsOfIssue } from './issues.ts';
+import { controlCharacter, PLAIN_TEXT_MESSAGES } from './plain-text.ts';
 import { duplicatedHeader, fileHeaderSchema, fileRowsSchema, IMPORT_CELL_MAX, rowErrorSchema, type RowError } from './flight-import.ts';
 
 /** A staff list is short: a few thousand rows at most. */
@@ -143,6 +144,11 @@ const rule = (field: string, key: StaffImportRule): RowError => ({ field, messag
 export function readStaffRow(header: string[], mapping: StaffMapping, cells: string[], groups: string[]): ReadStaffRow {
   const c = staffCells(header, mapping, cells);
   const errors: RowError[] = [];
+  // A cell with a control character is refused by its own column, before a whole name is split at its
+  // spaces (a line break is a space to that split, and would be gone from the two halves).
+  for (const [field, text] of Object.entries(c)) {
+    if (controlCharacter(text) !== null) errors.push({ field, message: PLAIN_TEXT_MESSAGES.plainText, params: { issue: 'custom', rule: 'plainText' } });
+  }
   let firstName = c.firstName ?? '';
   let lastName = c.lastName ?? '';
   if (mapping.fullName !== null) {
@@ -190,6 +196,8 @@ export function readStaffRow(header: string[], mapping: StaffMapping, cells: str
       // A whole-name column already said what is missing.
       if (mapping.fullName !== null && isName && errors.some((e) => e.field === 'fullName')) continue;
       const mapped = field === 'phoneNumber' ? 'phone' : field === 'role' ? 'group' : mapping.fullName !== null && isName ? 'fullName' : field;
+      // Said once, by the cell's own check above.
+      if (errors.some((e) => e.field === mapped && e.params?.rule === 'plainText')) continue;
       errors.push({ field: mapped, message: issue.message, params: paramsOfIssue(issue) });
     }
   }

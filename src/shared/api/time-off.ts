@@ -1,5 +1,6 @@
 // Time off (docs/product.md §2, §3 and §5): the request form, the API body and what the API returns.
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import { isoDate } from './dates.ts';
 
 /** Hours per day of time off that counts as work: 1 to 24 in steps of 0.5. */
@@ -45,7 +46,7 @@ export const timeOffInputSchema = z
     endDate: isoDate,
     /** Left out: 'other'. */
     kind: timeOffKindSchema.default(DEFAULT_TIME_OFF_KIND),
-    reason: z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+    reason: plainText({ multiLine: true }).min(1, 'is required').max(500, 'must be at most 500 characters'),
     countAsWork: z.boolean(),
     /** null unless countAsWork is true. */
     workHours: workHoursSchema.nullable(),

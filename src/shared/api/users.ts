@@ -1,5 +1,6 @@
 // Administration of accounts (admins only) and the audit log.
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 
 export const roleSchema = z.enum(['admin', 'user']);
 
@@ -21,7 +22,7 @@ export type UserRow = z.infer<typeof userSchema>;
 
 export const createUserBodySchema = z.strictObject({
   email: z.email('must be an email address').max(254),
-  name: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  name: plainText().max(100, 'must be at most 100 characters').optional(),
   role: roleSchema.default('user'),
 });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
@@ -30,7 +31,7 @@ export const oneTimePasswordSchema = z.object({ oneTimePassword: z.string() });
 export const createdUserSchema = z.object({ user: userSchema, oneTimePassword: z.string() });
 
 export const banBodySchema = z.strictObject({
-  reason: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  reason: plainText().max(200, 'must be at most 200 characters').optional(),
   /** Until when (ISO date-time); for good when absent. */
   until: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }).optional(),
 });

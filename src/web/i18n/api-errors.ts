@@ -191,6 +191,8 @@ export const apiErrors = {
       endDateNextDay: 'zmiana kończy się w dniu rozpoczęcia albo następnego dnia',
       atMost24Hours: 'zmiana trwa najwyżej 24 godziny',
       inFuture: 'podaj datę w przyszłości',
+      plainText: 'nie może zawierać znaków sterujących (podziału wiersza, tabulatora i podobnych)',
+      plainTextLines: 'poza podziałem wiersza nie może zawierać znaków sterujących (tabulatora i podobnych)',
     },
   },
   en: {
@@ -372,6 +374,8 @@ export const apiErrors = {
       endDateNextDay: 'a shift ends on its start date or the next day',
       atMost24Hours: 'a shift lasts at most 24 hours',
       inFuture: 'enter a date in the future',
+      plainText: 'must not hold control characters (line breaks, tabs and the like)',
+      plainTextLines: 'must not hold control characters other than line breaks (tabs and the like)',
     },
   },
 };
