@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client.ts';
 import type { Auth } from './auth/auth.ts';
 import { errorReply, frameworkErrorReply } from './http/error-handler.ts';
-import { redactFeedUrl, serializeError } from './http/log-redaction.ts';
+import { loggedUrl, serializeError } from './http/log-redaction.ts';
 import { registerWebAssets, REVALIDATE } from './http/web-assets.ts';
 import { loadFirstScreenDrawer, sendDrawn } from './http/first-screen-drawing.ts';
 import { FirstScreenPages, hasSessionCookie, monthToPreload, pageEncoding, readFirstScreenFiles } from './http/first-screen.ts';
@@ -46,6 +46,10 @@ export interface AppOptions {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's address carries a secret (a calendar token): the log shows the route, never the address (http/log-redaction.ts). */
+    secretInAddress?: boolean;
+  }
   interface FastifyRequest {
     user: {
       id: string;
@@ -82,12 +86,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: options.logLevel ?? 'info',
       // Errors are logged by code, constraint and table, never with a query's values (http/log-redaction.ts).
-      // A request's address is logged with a calendar address's token cut out (routes/calendar.ts).
+      // A route whose address carries a secret is logged by the matched route, never as sent (routes/calendar.ts).
       serializers: {
         err: logError,
         req: (req: FastifyRequest) => ({
           method: req.method,
-          url: redactFeedUrl(req.url),
+          url: loggedUrl(req),
           host: req.host,
           remoteAddress: req.ip,
           remotePort: req.socket?.remotePort,

@@ -7,7 +7,7 @@ import { openTestDatabase } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { employees, staffGroups, user } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
-import { MAX_MESSAGE_LENGTH, queryShape, redactDatabaseMessage, redactLogText, serializeError } from './log-redaction.ts';
+import { loggedUrl, MAX_MESSAGE_LENGTH, queryShape, redactDatabaseMessage, redactLogText, serializeError } from './log-redaction.ts';
 
 const EMAIL = 'anna.kowalska@example.com';
 const PHONE = '+48 512 345 678';
@@ -170,5 +170,27 @@ describe('other errors', () => {
   it('non-error values are written as text', () => {
     expect(serializeError('plain text')).toEqual({ type: 'string', message: 'plain text' });
     expect(serializeError(undefined)).toEqual({ type: 'undefined', message: 'undefined' });
+  });
+});
+
+describe('request addresses', () => {
+  const token = 'XkTDVMXDsdUTzpV44kYG7HAmTph8NqQDte3FmjDDPw0';
+  it('a route whose address carries a secret is logged by the matched route, however the address was spelled', () => {
+    const routeOptions = { url: '/api/calendar/:file', config: { secretInAddress: true } };
+    for (const url of [`/api/calendar/${token}.ics`, `/api/c%61lendar/${token}.ics`, `/API/CALENDAR/${token}.ics?lang=en`]) {
+      expect(loggedUrl({ url, routeOptions })).toBe('/api/calendar/:file');
+    }
+  });
+
+  it('an address that matched no such route is logged as sent, with anything after a calendar path cut out, encoded or not', () => {
+    expect(loggedUrl({ url: '/api/employees?month=2026-12', routeOptions: { url: '/api/employees', config: {} } })).toBe('/api/employees?month=2026-12');
+    for (const url of [`/api/calendar/${token}.ics/x`, `/api/c%61lendar/${token}`, `/api/%63alendar/${token}.ics%2F`]) {
+      const logged = loggedUrl({ url });
+      expect(logged, url).toBe('/api/calendar/…');
+      expect(logged).not.toContain(token);
+    }
+    // Not valid percent-encoding: looked at as sent.
+    expect(loggedUrl({ url: `/api/calendar/${token}%E0` })).toBe('/api/calendar/…');
+    expect(loggedUrl({ url: '/api/x%E0' })).toBe('/api/x%E0');
   });
 });

@@ -197,7 +197,34 @@ function cap(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-/** A request's address with a calendar address's token cut out: "/api/calendar/…". */
+/** What the log serializer sees of a request: its address as sent, and the route the server matched. */
+export interface LoggedRequest {
+  url: string;
+  routeOptions?: { url?: string; config?: unknown };
+}
+
+/**
+ * The address a request's log line shows. A route whose address carries a secret (its config says
+ * `secretInAddress`, as the calendar's does) is logged by the route the server matched
+ * ("/api/calendar/:file"), never as it was sent: the decision hangs on the route, so no spelling of
+ * the address (`/api/c%61lendar/…`) can carry the token into the log. Any other address is logged as
+ * sent, with a calendar address's token cut out as well (one that matched no route, say).
+ */
+export function loggedUrl(request: LoggedRequest): string {
+  const route = request.routeOptions;
+  const config = route?.config as { secretInAddress?: unknown } | undefined;
+  if (route?.url && config?.secretInAddress === true) return route.url;
+  return redactFeedUrl(request.url);
+}
+
+/** A request's address with anything after a calendar path cut out, however it is percent-encoded: "/api/calendar/…". */
 export function redactFeedUrl(url: string): string {
-  return url.replace(/\/calendar\/[^?#]*/i, '/calendar/…');
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    // Not valid percent-encoding: looked at as sent.
+  }
+  const at = decoded.search(/\/calendar\//i);
+  return at < 0 ? url : `${decoded.slice(0, at)}/calendar/…`;
 }

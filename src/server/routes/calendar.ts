@@ -35,7 +35,8 @@ export async function calendarRoutes(app: FastifyInstance, { database, perMinute
         seconds: Math.ceil(context.ttl / 1000),
       }),
   });
-  app.get<{ Params: { file: string }; Querystring: { lang?: string } }>('/calendar/:file', async (request, reply) => {
+  // The token is the address: the log shows the route, never the address as sent (http/log-redaction.ts).
+  app.get<{ Params: { file: string }; Querystring: { lang?: string } }>('/calendar/:file', { config: { secretInAddress: true } }, async (request, reply) => {
     const match = FILE.exec(request.params.file);
     if (!match) throw noSuchCalendar();
     const { db } = database;
