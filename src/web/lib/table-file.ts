@@ -2,6 +2,7 @@
 // then the header and the rows as text cells. Which column holds what is the mapping step's business;
 // the server judges the mapped rows (POST /api/flights/import, with dryRun for the dry run).
 import Papa from 'papaparse';
+import { zipExpandedSize } from './zip-size.ts';
 import { FLIGHT_MESSAGES } from '../../shared/api/flights.ts';
 import {
   IMPORT_CELL_MAX,
@@ -15,6 +16,7 @@ import {
 
 export type FileErrorKey =
   | 'tooBig'
+  | 'tooBigExpanded'
   | 'empty'
   | 'binary'
   | 'utf16'
@@ -43,6 +45,14 @@ export interface TimetableFile {
 export type ReadResult = { ok: true; file: TimetableFile } | { ok: false; error: FileError };
 
 const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/**
+ * The most a workbook may hold once expanded (its sheets, shared strings and styles as XML). A
+ * timetable of 20,000 flights with a dozen columns expands to about 15 MB; reading one of 300 MB
+ * took the browser 6 s and 1.2 GB.
+ */
+export const WORKBOOK_MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
+
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 export async function readTimetableFile(file: File): Promise<ReadResult> {
   if (file.size > IMPORT_MAX_BYTES) {
@@ -161,6 +171,12 @@ function dateOrClock(value: Date): string {
 
 /** The first sheet of an XLSX workbook, as a CSV file's lines would be. */
 export async function parseWorkbook(bytes: Uint8Array): Promise<ReadResult> {
+  // Its size once expanded, from the ZIP's own list of entries, before the reader expands anything.
+  const expanded = zipExpandedSize(bytes);
+  if (expanded === null) return { ok: false, error: { key: 'xlsx' } };
+  if (expanded > WORKBOOK_MAX_EXPANDED_BYTES) {
+    return { ok: false, error: { key: 'tooBigExpanded', params: { size: megabytes(expanded), max: WORKBOOK_MAX_EXPANDED_BYTES / 1024 / 1024 } } };
+  }
   try {
     // Loaded only when a workbook is chosen: the Flights screen does not carry it otherwise.
     const { default: ExcelJS } = await import('exceljs');

@@ -122,6 +122,7 @@ export const flights = {
       failed: 'Import nie powiódł się, nic nie zostało zapisane: {{message}}',
       fileErrors: {
         tooBig: 'Plik jest za duży ({{size}} MB). Największy dozwolony rozmiar to 5 MB.',
+        tooBigExpanded: 'Skoroszyt po rozpakowaniu zajmuje {{size}} MB, a dozwolone jest najwyżej {{max}} MB. Usuń zbędne arkusze lub zapisz plik jako „CSV UTF-8”.',
         empty: 'Plik jest pusty.',
         binary: 'To nie jest plik tekstowy CSV ani skoroszyt XLSX (plik zawiera dane binarne).',
         utf16: 'Plik jest zapisany w kodowaniu UTF-16. Zapisz go jako „CSV UTF-8” i spróbuj ponownie.',
@@ -415,6 +416,7 @@ export const flights = {
       failed: 'The import failed and nothing was saved: {{message}}',
       fileErrors: {
         tooBig: 'The file is too big ({{size}} MB). The largest allowed is 5 MB.',
+        tooBigExpanded: 'The workbook expands to {{size}} MB; at most {{max}} MB is allowed. Remove the sheets it does not need or save it as “CSV UTF-8”.',
         empty: 'The file is empty.',
         binary: 'This is neither a CSV text file nor an XLSX workbook (it contains binary data).',
         utf16: 'The file is saved as UTF-16 text. Save it as "CSV UTF-8" and try again.',
