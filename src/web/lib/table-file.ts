@@ -52,7 +52,6 @@ const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
  */
 export const WORKBOOK_MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
 
-const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 export async function readTimetableFile(file: File): Promise<ReadResult> {
   if (file.size > IMPORT_MAX_BYTES) {
@@ -175,7 +174,7 @@ export async function parseWorkbook(bytes: Uint8Array): Promise<ReadResult> {
   const expanded = zipExpandedSize(bytes);
   if (expanded === null) return { ok: false, error: { key: 'xlsx' } };
   if (expanded > WORKBOOK_MAX_EXPANDED_BYTES) {
-    return { ok: false, error: { key: 'tooBigExpanded', params: { size: megabytes(expanded), max: WORKBOOK_MAX_EXPANDED_BYTES / 1024 / 1024 } } };
+    return { ok: false, error: { key: 'tooBigExpanded', params: { size: Math.ceil(expanded / 1024 / 1024), max: WORKBOOK_MAX_EXPANDED_BYTES / 1024 / 1024 } } };
   }
   try {
     // Loaded only when a workbook is chosen: the Flights screen does not carry it otherwise.

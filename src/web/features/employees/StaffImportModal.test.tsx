@@ -6,6 +6,7 @@ import { userEvent } from '@testing-library/user-event';
 import { renderWithApp } from '../../test/render.tsx';
 import type { StaffImportAnswer } from '../../../shared/api/staff-import.ts';
 import { StaffImportModal } from './StaffImportModal.tsx';
+import { bloatedWorkbook } from '../../test/bloated-workbook.ts';
 
 const CSV = ['Imię,Nazwisko,E-mail,Grupa,Etat', 'Anna,Nowak,anna@example.com,Rampa,1', 'Jan,Kowalski,jan@example.com,Rampa,0.5', 'Ewa,Wójcik,,Rampa,2'].join('\n');
 
@@ -79,5 +80,30 @@ describe('the staff import', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The file holds no employees (only a header or empty rows).');
     expect(within(dialog).getByRole('button', { name: 'Check the file' })).toBeDisabled();
     expect(bodies).toHaveLength(0);
+  });
+
+  it('refuses a workbook by the size it declares once expanded, naming it and the limit, and sends nothing (pl)', async () => {
+    const bodies = serve();
+    await renderWithApp(<StaffImportModal onClose={() => {}} />, { language: 'pl' });
+    const dialog = await screen.findByRole('dialog', { name: 'Importuj pracowników z pliku' });
+    const workbook = new File([(await bloatedWorkbook(301)) as BlobPart], 'kadra.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, workbook);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Skoroszyt po rozpakowaniu zajmuje 301 MB, a dozwolone jest najwyżej 64 MB. Usuń zbędne arkusze lub zapisz plik jako „CSV UTF-8”.',
+    );
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('says in words why a row with a control character in the name is refused (pl)', async () => {
+    serve();
+    dryRun.invalid = [{ row: 4, errors: [{ field: 'lastName', message: 'x', params: { issue: 'custom', rule: 'plainText' } }] }];
+    await renderWithApp(<StaffImportModal onClose={() => {}} />, { language: 'pl' });
+    const dialog = await screen.findByRole('dialog', { name: 'Importuj pracowników z pliku' });
+    await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File([CSV], 'kadra.csv', { type: 'text/csv' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Sprawdź plik' }));
+    const table = await within(dialog).findByTestId('staff-import-rows');
+    expect(within(table).getAllByRole('row').at(-1)!.textContent).toBe(
+      '4Ewa WójcikbłędnyNazwisko: nie może zawierać znaków sterujących (podziału wiersza, tabulatora i podobnych)',
+    );
   });
 });
