@@ -231,11 +231,12 @@ export function restoreSummary(report: RestoreReport): string[] {
     );
   } else {
     lines.push('Passwords, two-step verification and the signing secret are the backup\'s: everyone signs in with the password they had when it was made.');
-    if (report.file.formatVersion === 1) {
-      lines.push(
-        'This was a version 1 backup: it holds password hashes, two-factor secrets and the signing secret in plain text. Keep it locked away or delete it, and make a new backup.',
-      );
-    }
+  }
+  if (report.file.formatVersion === 1) {
+    lines.push(
+      'This was a version 1 backup: it holds password hashes, two-factor secrets and the signing secret in plain text, and a file that is not encrypted cannot bring them, so they were left out. ' +
+        'Keep it locked away or delete it, and make a new backup.',
+    );
   }
   if (report.usersWithoutPassword.length > 0) {
     lines.push(

@@ -5,7 +5,8 @@ export type BackupErrorCode =
   | 'BAD_BACKUP' // not a Grafik backup, or a damaged or incompatible one
   | 'PASSPHRASE_REQUIRED' // an encrypted backup and no passphrase
   | 'WRONG_PASSPHRASE' // the passphrase does not open it (or the encrypted file was changed)
-  | 'WEAK_PASSPHRASE'; // a passphrase too short or too long to encrypt a backup with
+  | 'WEAK_PASSPHRASE' // a passphrase too weak (or too long) to encrypt a backup with
+  | 'PLAIN_SECRETS'; // a file that is not encrypted yet says it holds secrets
 
 export class BackupFormatError extends Error {
   readonly code: BackupErrorCode;

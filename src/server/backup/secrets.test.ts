@@ -17,6 +17,7 @@ import {
   restoreFile,
   restoreSummary,
 } from './backup.ts';
+import { hashPassword } from '../auth/auth.ts';
 import { encryptBackup } from './encryption.ts';
 import { backupText, readBackupFile } from './file.ts';
 
@@ -246,27 +247,78 @@ describe('a restore', () => {
     expect(signIn.json()).toMatchObject({ twoFactorRedirect: true });
   });
 
-  it('of a version 1 file leaves out its sessions, challenges and counters, and takes its secrets as they are', async () => {
+  it('of a version 1 file leaves out its sessions, challenges and counters, and its plain-text secrets: today\'s credentials stay', async () => {
     const admin = await fresh.signIn('admin@restore.test', { role: 'admin' });
     await fresh.database.db.insert(verification).values({ id: 'v-1', identifier: 'challenge', value: CHALLENGE, expiresAt: new Date(Date.now() + 600_000) });
     // What the previous version wrote: every table, sessions and secrets in plain text.
     const v1 = { format: 'grafik-backup', formatVersion: 1, appVersion: '1.3.0', createdAt: new Date().toISOString(), tables: await readTables(fresh.database.db, ALL_TABLES) };
     const counters = (await readTables(fresh.database.db, ['auth_rate_limit'])).auth_rate_limit!.length;
     expect(v1.tables.auth_session!.length).toBeGreaterThan(0);
+    // Anyone who can edit the file could put a hash of their choosing in it.
+    const [adminAccount] = v1.tables.auth_account!.filter((a) => a.provider_id === 'credential') as { password: string }[];
+    adminAccount!.password = await hashPassword('a planted password of the attacker');
+    v1.tables.app_meta = [{ key: 'auth_secret', value: 'a planted signing secret 0123456789abcdef' }];
+    await fresh.database.db.insert(appMeta).values({ key: 'auth_secret', value: SIGNING_SECRET });
     await post(fresh, '/api/auth/sign-out', admin, {});
 
     const res = await post(fresh, '/api/backup/restore', await fresh.signIn('second@restore.test', { role: 'admin' }), v1);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ credentials: 'from backup', file: { formatVersion: 1 }, ignored: { auth_session: 1, auth_verification: 1 } });
-    expect(res.json().message).toMatch(/version 1 backup: it holds password hashes, two-factor secrets and the signing secret in plain text/);
+    expect(res.json()).toMatchObject({
+      credentials: 'kept',
+      file: { formatVersion: 1 },
+      ignored: { auth_session: 1, auth_verification: 1, auth_account: v1.tables.auth_account!.length, 'app_meta (signing secret)': 1 },
+    });
+    expect(res.json().message).toMatch(/version 1 backup: .* a file that is not encrypted cannot bring them, so they were left out/);
     expect(await fresh.database.db.select().from(session)).toEqual([]);
     expect(await fresh.database.db.select().from(verification)).toEqual([]);
+    expect(await fresh.database.db.select().from(appMeta)).toEqual([{ key: 'auth_secret', value: SIGNING_SECRET }]);
     // Today's counters stay (a restore must not lift a lock); the file's are not taken.
     expect((await readTables(fresh.database.db, ['auth_rate_limit'])).auth_rate_limit!.length).toBeGreaterThanOrEqual(counters);
     expect((await get(fresh, admin)).statusCode).toBe(401);
     expect((await get(fresh, await signInAs(fresh.app, 'admin@restore.test', TEST_PASSWORD))).statusCode).toBe(200);
+    await expect(signInAs(fresh.app, 'admin@restore.test', 'a planted password of the attacker')).rejects.toThrow(/401/);
     // second@ did not exist when the file was made: gone, as everything else that was not in it.
     await expect(signInAs(fresh.app, 'second@restore.test', TEST_PASSWORD)).rejects.toThrow(/401/);
+  });
+
+  it('refuses a plain file that says it holds secrets (a planted administrator password), naming why, and changes nothing', async () => {
+    const admin = await fresh.signIn('admin@restore.test', { role: 'admin' });
+    await fresh.signIn('planner@restore.test');
+    // The audit's attack: a plain backup edited to say "secrets": true and to carry the administrator's
+    // account with a hash of a password the attacker knows.
+    const plain = await createBackup(fresh.database.db);
+    const withSecrets = await createBackup(fresh.database.db, { withSecrets: true });
+    const planted = (withSecrets.tables.auth_account as { password: string | null }[]).map((a) => ({ ...a }));
+    const hash = await hashPassword('a planted password of the attacker');
+    for (const a of planted) if (a.password) a.password = hash;
+    const before = await databaseChecksum(fresh.database.db, { exclude: ['auth_session', 'auth_rate_limit'] });
+    for (const forged of [
+      { ...plain, secrets: true, tables: { ...plain.tables, auth_account: planted, auth_two_factor: [] } },
+      // A plain file that does not claim secrets yet carries an account row.
+      { ...plain, tables: { ...plain.tables, auth_account: planted } },
+    ]) {
+      const res = await post(fresh, '/api/backup/restore', admin, [...backupText(forged)].join(''), { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/(not encrypted|says it holds no secrets, yet it has the table auth_account)/);
+    }
+    expect(
+      (await post(fresh, '/api/backup/restore', admin, [...backupText({ ...plain, secrets: true, tables: { ...plain.tables, auth_account: planted, auth_two_factor: [] } })].join(''), { 'content-type': 'application/json' })).json(),
+    ).toMatchObject({ code: 'PLAIN_SECRETS', message: expect.stringMatching(/yet it is not encrypted: .*Passwords come only from an encrypted backup and its passphrase/) });
+    expect(await databaseChecksum(fresh.database.db, { exclude: ['auth_session', 'auth_rate_limit'] })).toBe(before);
+    await expect(signInAs(fresh.app, 'admin@restore.test', 'a planted password of the attacker')).rejects.toThrow(/401/);
+    expect((await get(fresh, await signInAs(fresh.app, 'admin@restore.test', TEST_PASSWORD))).statusCode).toBe(200);
+
+    // The same secrets in an encrypted file, with its passphrase, are restored.
+    const encrypted = await collect(await encryptBackup(backupText(withSecrets), PASSPHRASE, withSecrets));
+    const res = await fresh.app.inject({
+      method: 'POST',
+      url: '/api/backup/restore',
+      headers: { cookie: admin, origin: TEST_BASE_URL, 'content-type': 'application/octet-stream', 'x-backup-passphrase': encodeURIComponent(PASSPHRASE) },
+      payload: encrypted,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ credentials: 'from backup', file: { encrypted: true } });
+    expect((await get(fresh, await signInAs(fresh.app, 'planner@restore.test', TEST_PASSWORD))).statusCode).toBe(200);
   });
 
   it('and a backup are in the audit log: who, with or without secrets, how many rows; the restore\'s entry survives the restore', async () => {

@@ -44,6 +44,8 @@ function asHttp(err: unknown, maxBytes: number): unknown {
     case 'WRONG_PASSPHRASE':
     case 'WEAK_PASSPHRASE':
       return new HttpError(400, err.code, err.message, 'passphrase');
+    case 'PLAIN_SECRETS':
+      return new HttpError(400, err.code, err.message, 'body');
     default:
       return badRequest(err.message, 'body');
   }
