@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { employees, schedules, staffGroups, timeOff, events } from '../db/schema.ts';
-import { BACKUP_TABLES, DATA_TABLES, SESSION_TABLES, createBackup, databaseChecksum, restoreBackup } from './backup.ts';
+import { BACKUP_TABLES, DATA_TABLES, SESSION_TABLES, createBackup, databaseChecksum, restoreBackup, restoreFile } from './backup.ts';
+import { encryptBackup } from './encryption.ts';
 import { backupText, readBackupFile } from './file.ts';
 import { DateTime } from 'luxon';
 
@@ -36,7 +37,16 @@ describe('backup and restore', () => {
     expect(backup.tables.employees).toHaveLength(60);
     expect((backup.tables.flights ?? []).length).toBeGreaterThan(1000);
     await target.signIn('other@grafik.test'); // something to be replaced
-    await restoreBackup(target.database.db, JSON.parse(JSON.stringify(backup)));
+    // Secrets come only from an encrypted file opened with its passphrase.
+    const passphrase = 'correct horse battery staple of the airport';
+    const encrypted = [];
+    for await (const piece of await encryptBackup(backupText(backup), passphrase, backup)) encrypted.push(piece);
+    const file = await readBackupFile(Readable.from(encrypted), { passphrase });
+    try {
+      await restoreFile(target.database.db, file);
+    } finally {
+      await file.close();
+    }
     const restored = await createBackup(target.database.db, { withSecrets: true });
     for (const table of BACKUP_TABLES) expect(key(restored.tables[table] ?? []), table).toEqual(key(backup.tables[table] ?? []));
     // Sessions and counters are never restored; everything else is the same.
