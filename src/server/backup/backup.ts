@@ -2,7 +2,8 @@
 // PostgreSQL's own JSON (json_agg / json_populate_recordset), so dates, times, numerics and JSON
 // columns round-trip exactly, whatever the driver's type parsers do.
 //
-// A backup never holds sessions, sign-in challenges or throttling counters. Password hashes,
+// A backup never holds sessions, sign-in challenges, throttling counters or calendar addresses (a
+// restore keeps those the database has, for the employees it restores: docs/decisions/0030). Password hashes,
 // two-factor secrets and the signing secret are in it only when asked for (and the file is then
 // encrypted, ./encryption.ts). A restore ends every session; without secrets in the file, the
 // accounts keep the credentials they have now (docs/decisions/0003-accounts-and-security.md).
@@ -20,6 +21,7 @@ import {
   emptyTables,
   followIdSequences,
   insertJsonRows,
+  keepCalendarFeeds,
   keepCredentials,
   readTable,
   readTables as readTablesOf,
@@ -85,6 +87,8 @@ export interface RestoreReport {
   credentials: 'from backup' | 'kept';
   /** With 'kept': how many password accounts and two-factor secrets stayed, and whether the signing secret did. */
   kept: { accounts: number; twoFactor: number; signingSecret: boolean };
+  /** Calendar addresses (never in a backup): those that worked before and still do, and those that ended with their employee. */
+  calendarAddresses: { kept: number; ended: number };
   /** Sessions that the restore ended (all of them). */
   sessionsEnded: number;
   /** Accounts that cannot sign in until an administrator gives them a password (npm run user:reset). */
@@ -115,6 +119,7 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
   const report = await db.transaction(async (tx) => {
     const sessionsEnded = await countSessions(tx);
     const secretBefore = await metaValue(tx, SIGNING_SECRET_KEY);
+    const feedsBefore = await readTable(tx, 'calendar_feeds');
     const current = keep
       ? {
           accounts: await readTable(tx, 'auth_account'),
@@ -154,6 +159,7 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
       }
     }
     await followIdSequences(tx, SERIAL_TABLES);
+    const feedsKept = await keepCalendarFeeds(tx, feedsBefore);
 
     const withoutPassword = await emailsWithoutPassword(tx);
     const administratorsWithPassword = await countAdministratorsWithPassword(tx);
@@ -163,6 +169,7 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
       ignored: file.ignored,
       credentials: keep ? 'kept' : 'from backup',
       kept,
+      calendarAddresses: { kept: feedsKept, ended: feedsBefore.length - feedsKept },
       sessionsEnded,
       usersWithoutPassword: withoutPassword,
       administratorsWithPassword,
@@ -192,6 +199,7 @@ function restoreAuditDetail(report: RestoreReport): Record<string, unknown> {
     tables: tablesWithRows(report.restored),
     ...(Object.keys(report.ignored).length > 0 ? { ignored: report.ignored } : {}),
     sessionsEnded: report.sessionsEnded,
+    calendarAddresses: report.calendarAddresses,
     usersWithoutPassword: report.usersWithoutPassword.length,
   };
 }
@@ -223,6 +231,13 @@ export function restoreSummary(report: RestoreReport): string[] {
     `Restored ${rows} rows from a backup made ${report.file.createdAt} by Grafik ${report.file.appVersion}; everything that was there before was replaced.`,
     `Every session has ended (${report.sessionsEnded}): everyone must sign in again, the administrator who restored included.`,
   ];
+  const { kept: feedsKept, ended: feedsEnded } = report.calendarAddresses;
+  lines.push(
+    `Calendar addresses are never in a backup, so none came back from it (an address revoked after the backup stays revoked): ` +
+      `${feedsKept === 0 ? 'no address was in use' : `the ${feedsKept} address${feedsKept === 1 ? '' : 'es'} in use before the restore still work${feedsKept === 1 ? 's' : ''}`}` +
+      `${feedsEnded > 0 ? `, and ${feedsEnded} ended because ${feedsEnded === 1 ? 'its employee is' : 'their employees are'} not in the backup` : ''}. ` +
+      'Create an address on the employee\'s page for anyone who needs a new one.',
+  );
   if (report.credentials === 'kept') {
     lines.push(
       `The backup holds no passwords, two-factor secrets or signing secret, so every account that was already here kept its current password and two-step verification` +

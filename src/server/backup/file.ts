@@ -13,6 +13,7 @@ import { BackupFormatError, BackupTooLargeError } from './errors.ts';
 import { BackupJsonReader, type BackupJsonEvent } from './json-reader.ts';
 import {
   ALL_TABLES,
+  KEPT_TABLES,
   SECRET_TABLES,
   SESSION_TABLES,
   SIGNING_SECRET_KEY,
@@ -87,14 +88,14 @@ function asBuffer(chunk: Uint8Array | string): Buffer {
 export interface ReadBackup {
   header: BackupHeader;
   encrypted: boolean;
-  /** The tables the file holds, in restore order (the session tables never among them). */
+  /** The tables the file holds, in restore order (the session tables and calendar addresses never among them). */
   tables: string[];
   rows(table: string): number;
   /** The columns the rows of `table` have between them. */
   columns(table: string): string[];
   /** The rows of `table` as JSON arrays of up to `size` rows. */
   batches(table: string, size: number): AsyncGenerator<string>;
-  /** Rows of session tables the file had (a version 1 file), left out; and a plain version 1 file's secrets. */
+  /** Rows of session tables (a version 1 file) and calendar addresses (an older file) the file had, left out; and a plain version 1 file's secrets. */
   ignored: Record<string, number>;
   /** Removes the temporary files. */
   close(): Promise<void>;
@@ -261,7 +262,7 @@ class Spool {
 
   private async openTable(name: string) {
     this.currentName = name;
-    if (SESSION_TABLES.includes(name) || (this.plainVersion1 && SECRET_TABLES.includes(name))) {
+    if (SESSION_TABLES.includes(name) || KEPT_TABLES.includes(name) || (this.plainVersion1 && SECRET_TABLES.includes(name))) {
       this.current = 'ignored';
       this.ignored[name] = 0;
       return;

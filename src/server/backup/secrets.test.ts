@@ -4,8 +4,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { createTestApp, signInAs, TEST_BASE_URL, TEST_PASSWORD, type TestApp } from '../test/harness.ts';
-import { account, appMeta, auditLog, session, twoFactor, user, verification } from '../db/schema.ts';
+import { apiCaller, createTestApp, nextTestAddress, signInAs, TEST_BASE_URL, TEST_PASSWORD, type TestApp } from '../test/harness.ts';
+import { account, appMeta, auditLog, employees, session, twoFactor, user, verification } from '../db/schema.ts';
 import {
   ALL_TABLES,
   SECRET_TABLES,
@@ -319,6 +319,51 @@ describe('a restore', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ credentials: 'from backup', file: { encrypted: true } });
     expect((await get(fresh, await signInAs(fresh.app, 'planner@restore.test', TEST_PASSWORD))).statusCode).toBe(200);
+  });
+
+  it('never brings a revoked calendar address back: addresses are not in a backup, those in use stay, and the message says so', async () => {
+    let admin = await fresh.signIn('admin@restore.test', { role: 'admin' });
+    const call = apiCaller(() => fresh.app, () => admin);
+    const person = async (firstName: string) =>
+      (await fresh.database.db.insert(employees).values({ firstName, lastName: 'Nowak', email: `${firstName.toLowerCase()}@example.com`, role: 'Rampa' }).returning())[0]!.id;
+    const address = async (id: string) => {
+      const res = await call('POST', `/api/employees/${id}/calendar-feed`);
+      expect(res.statusCode).toBe(201);
+      return res.json().path as string;
+    };
+    const feed = async (path: string) => (await fresh.app.inject({ method: 'GET', url: path, remoteAddress: nextTestAddress() })).statusCode;
+    const anna = await person('Anna');
+    const cara = await person('Cara');
+    const annas = await address(anna);
+    expect(await feed(annas)).toBe(200);
+    const older = await createBackup(fresh.database.db);
+    expect(older.tables.calendar_feeds).toBeUndefined();
+    // After the backup: Anna's address is revoked, Cara gets one, and Bea (not in the backup) gets one.
+    expect((await call('DELETE', `/api/employees/${anna}/calendar-feed`)).statusCode).toBe(204);
+    expect(await feed(annas)).toBe(404);
+    const caras = await address(cara);
+    const beas = await address(await person('Bea'));
+
+    const res = await post(fresh, '/api/backup/restore', admin, [...backupText(older)].join(''), { 'content-type': 'application/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ calendarAddresses: { kept: 1, ended: 1 } });
+    expect(res.json().message).toMatch(
+      /Calendar addresses are never in a backup, so none came back from it \(an address revoked after the backup stays revoked\): the 1 address in use before the restore still works, and 1 ended because its employee is not in the backup/,
+    );
+    expect(await feed(annas)).toBe(404);
+    expect(await feed(caras)).toBe(200);
+    expect(await feed(beas)).toBe(404);
+
+    // A file made before calendar addresses were left out still carries their token hashes: they are not taken.
+    admin = await signInAs(fresh.app, 'admin@restore.test', TEST_PASSWORD);
+    const annasAgain = await address(anna);
+    const withFeeds = { ...older, tables: { ...older.tables, calendar_feeds: (await readTables(fresh.database.db, ['calendar_feeds'])).calendar_feeds! } };
+    expect((await call('DELETE', `/api/employees/${anna}/calendar-feed`)).statusCode).toBe(204);
+    const again = await post(fresh, '/api/backup/restore', admin, [...backupText(withFeeds)].join(''), { 'content-type': 'application/json' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ ignored: { calendar_feeds: 2 } });
+    expect(await feed(annasAgain)).toBe(404);
+    expect(await feed(caras)).toBe(200);
   });
 
   it('and a backup are in the audit log: who, with or without secrets, how many rows; the restore\'s entry survives the restore', async () => {

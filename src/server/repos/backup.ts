@@ -124,6 +124,18 @@ export async function followIdSequences(db: Db, tables: readonly string[]): Prom
   }
 }
 
+/**
+ * Puts back the calendar addresses the database had before a restore, for the employees that are
+ * there after it; how many were put back.
+ */
+export async function keepCalendarFeeds(db: Db, before: Row[]): Promise<number> {
+  return countOf(
+    db,
+    sql`with added as (insert into calendar_feeds select r.* from json_populate_recordset(null::calendar_feeds, ${JSON.stringify(before)}::json) r
+        where r.employee_id in (select id from employees) returning 1) select count(*)::int as n from added`,
+  );
+}
+
 /** The emails of the accounts without a password, in order. */
 export async function emailsWithoutPassword(db: Db): Promise<string[]> {
   const result = await db.execute(sql`select email from auth_user u where not exists (
