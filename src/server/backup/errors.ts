@@ -10,10 +10,13 @@ export type BackupErrorCode =
 
 export class BackupFormatError extends Error {
   readonly code: BackupErrorCode;
-  constructor(message: string, code: BackupErrorCode = 'BAD_BACKUP') {
+  /** What the browser needs to say why in the user's language (a weak passphrase's reason). */
+  readonly params: Record<string, unknown> | undefined;
+  constructor(message: string, code: BackupErrorCode = 'BAD_BACKUP', params?: Record<string, unknown>) {
     super(message);
     this.name = 'BackupFormatError';
     this.code = code;
+    this.params = params;
   }
 }
 

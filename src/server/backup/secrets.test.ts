@@ -112,13 +112,27 @@ describe('what a backup holds', () => {
     }
   });
 
-  it('refuses secrets without a passphrase or with a short one, and a passphrase in the address', async () => {
+  it('refuses secrets without a passphrase, a passphrase that is short, blank, repeated, common or weak, and a passphrase in the address', async () => {
     const none = await post(t, '/api/backup', adminCookie, { withSecrets: true });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ field: 'passphrase', message: expect.stringMatching(/needs a passphrase \(at least 16 characters\)/) });
     const short = await post(t, '/api/backup', adminCookie, { withSecrets: true, passphrase: 'short one' });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ code: 'WEAK_PASSPHRASE', message: expect.stringMatching(/at least 16 characters long \(it has 9\)/) });
+    // The password rules hold for passphrases too: not blank, not one character repeated, not common, not weak.
+    for (const [passphrase, reason, message] of [
+      [' '.repeat(16), 'blank', /must not be blank/],
+      ['a'.repeat(16), 'repeated', /must not be one character repeated/],
+      ['passwordpassword', 'common', /is one of the most common passwords/],
+      ['abcdefghijklmnop', 'weak', /is too easy to guess/],
+    ] as const) {
+      for (const withSecrets of [true, false]) {
+        const weak = await post(t, '/api/backup', adminCookie, { withSecrets, passphrase });
+        expect(weak.statusCode, passphrase).toBe(400);
+        expect(weak.json(), passphrase).toMatchObject({ code: 'WEAK_PASSPHRASE', field: 'passphrase', params: { reason, min: 16, max: 1024 }, message: expect.stringMatching(message) });
+      }
+    }
+    expect((await post(t, '/api/backup', adminCookie, { withSecrets: true, passphrase: PASSPHRASE })).statusCode).toBe(200);
     const inUrl = await t.app.inject({ method: 'GET', url: `/api/backup?withSecrets=true&passphrase=${encodeURIComponent(PASSPHRASE)}`, headers: { cookie: adminCookie } });
     expect(inUrl.statusCode).toBe(400);
     expect(inUrl.json().message).toMatch(/POST \/api\/backup .* never goes in an address/);
