@@ -170,4 +170,39 @@ describe('backup through the server', () => {
     expect(ok.json().restored.employees).toBe(60);
     expect(await databaseChecksum(source.database.db, steady)).toBe(before);
   });
+
+  it('refuses rows that break a key (a shift of a missing employee, a repeated id) with 400 naming the table and row, and keeps what was there', async () => {
+    const adminCookie = await source.signIn('admin-keys@grafik.test', { role: 'admin' });
+    const backup = await createBackup(source.database.db);
+    const shifts = backup.tables.schedules as { id: string; employee_id: string }[];
+    const people = backup.tables.employees as { id: string }[];
+    const steady = { exclude: [...SESSION_TABLES, 'audit_log'] };
+    const before = await databaseChecksum(source.database.db, steady);
+    const restore = (tables: Record<string, unknown[]>) =>
+      source.app.inject({
+        method: 'POST',
+        url: '/api/backup/restore',
+        headers: { cookie: adminCookie, origin: TEST_BASE_URL, 'content-type': 'application/json' },
+        payload: [...backupText({ ...backup, tables: { ...backup.tables, ...tables } })].join(''),
+      });
+    // The last shift belongs to an employee the backup does not have.
+    const last = shifts.length;
+    const orphan = shifts.map((r, i) => (i === last - 1 ? { ...r, employee_id: '00000000-0000-4000-8000-000000000000' } : r));
+    const missing = await restore({ schedules: orphan });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'BROKEN_ROW',
+      params: { table: 'schedules', row: last, rule: 'missingReference', columns: 'employee_id', references: 'employees' },
+      message: `Row ${last} of the backup's table schedules refers through employee_id to a row of employees that is not in the backup. Nothing was restored.`,
+    });
+    // The 61st employee repeats the id of the 5th.
+    const repeated = await restore({ employees: [...people, { ...people[4]! }] });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json()).toMatchObject({ code: 'BROKEN_ROW', params: { table: 'employees', row: 61, rule: 'duplicate', columns: 'id' } });
+    expect(repeated.json().message).toMatch(/^Row 61 of the backup's table employees repeats the id of another row/);
+    expect(await databaseChecksum(source.database.db, steady)).toBe(before);
+    // Nothing of the rows' values in the answer (the database's own error detail holds them).
+    expect(missing.json().message).not.toContain(shifts[last - 1]!.id);
+    expect(repeated.json().message).not.toContain(people[4]!.id);
+  });
 });

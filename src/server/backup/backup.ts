@@ -15,6 +15,7 @@ import { metaValue, setMetaValue } from '../repos/app-meta.ts';
 import {
   accountFlagsJson,
   columnsOf,
+  constraintOf,
   countAdministratorsWithPassword,
   countSessions,
   emailsWithoutPassword,
@@ -113,6 +114,91 @@ const DERIVED_COLUMNS: Readonly<Record<string, Readonly<Record<string, string>>>
   schedules: { end_date: 'date' },
 };
 
+/** The fields of a PostgreSQL error that say which rule a row broke (never the row's values). */
+interface ViolatedRule {
+  code: string;
+  constraint: string | undefined;
+  column: string | undefined;
+}
+
+function violatedRule(err: unknown): ViolatedRule | null {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as { code?: unknown; constraint?: unknown; column?: unknown };
+    if (typeof e.code === 'string' && /^2[23][0-9A-Z]{3}$/.test(e.code)) {
+      return {
+        code: e.code,
+        constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+        column: typeof e.column === 'string' ? e.column : undefined,
+      };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * Inserts a batch of a table's rows; when one breaks a key or a rule (a shift of an employee the
+ * backup lacks, a repeated id), finds which one, and refuses the file naming the table, the row's
+ * position in it and the rule in words. The database's error is not passed on: its detail holds the
+ * row's values.
+ */
+async function insertBatch(tx: Db, table: string, columns: string[], batch: string, derived: Record<string, string>, offset: number) {
+  try {
+    await tx.transaction(async (sp) => insertJsonRows(sp, table, columns, batch, derived));
+    return;
+  } catch (err) {
+    if (!violatedRule(err)) throw err;
+  }
+  const rows = JSON.parse(batch) as unknown[];
+  for (const [i, row] of rows.entries()) {
+    try {
+      await tx.transaction(async (sp) => insertJsonRows(sp, table, columns, JSON.stringify([row]), derived));
+    } catch (err) {
+      const rule = violatedRule(err);
+      if (!rule) throw err;
+      const position = offset + i + 1;
+      const words = await ruleInWords(tx, table, rule);
+      throw new BackupFormatError(`Row ${position} of the backup's table ${table} ${words.text}. Nothing was restored.`, 'BROKEN_ROW', {
+        table,
+        row: position,
+        ...words.params,
+      });
+    }
+  }
+  // Each row alone went in: they broke a rule only together (a key repeated within the batch is found above).
+  throw new BackupFormatError(`The rows ${offset + 1}–${offset + rows.length} of the backup's table ${table} break a rule of the database together. Nothing was restored.`, 'BROKEN_ROW', {
+    table,
+    row: offset + 1,
+    rule: 'other',
+  });
+}
+
+async function ruleInWords(tx: Db, table: string, rule: ViolatedRule): Promise<{ text: string; params: Record<string, unknown> }> {
+  const about = rule.constraint ? await constraintOf(tx, table, rule.constraint) : null;
+  const columns = about?.columns.join(', ') ?? rule.column ?? '';
+  switch (rule.code) {
+    case '23503':
+      return {
+        text: `refers through ${columns} to a row of ${about?.references ?? 'another table'} that is not in the backup`,
+        params: { rule: 'missingReference', columns, references: about?.references ?? null },
+      };
+    case '23505':
+      return { text: `repeats the ${columns} of another row (${rule.constraint ?? 'a unique key'})`, params: { rule: 'duplicate', columns } };
+    case '23502':
+      return { text: `has no value for ${columns}, which is required`, params: { rule: 'missingValue', columns } };
+    case '23514':
+      return { text: `breaks the check ${rule.constraint ?? ''} of the database`.replace('  ', ' '), params: { rule: 'check', constraint: rule.constraint ?? null } };
+    case '23P01':
+      return { text: `overlaps another row (${rule.constraint ?? 'an exclusion constraint'})`, params: { rule: 'overlap', constraint: rule.constraint ?? null } };
+    default:
+      return {
+        text: `holds a value its column${columns ? ` ${columns}` : ''} cannot take (${rule.code.startsWith('22') ? 'a wrong kind of value' : 'a broken rule'})`,
+        params: { rule: 'badValue', columns },
+      };
+  }
+}
+
 export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: AuditEntry } = {}): Promise<RestoreReport> {
   const keep = !file.header.secrets;
   const restored: Record<string, number> = {};
@@ -145,7 +231,11 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
       const columns = known.filter((c) => present.includes(c));
       // A column added without a default is filled from the one it was derived from in that version.
       const derived = Object.fromEntries(Object.entries(DERIVED_COLUMNS[table] ?? {}).filter(([target]) => !present.includes(target)));
-      for await (const batch of file.batches(table, BATCH_ROWS)) await insertJsonRows(tx, table, columns, batch, derived);
+      let offset = 0;
+      for await (const batch of file.batches(table, BATCH_ROWS)) {
+        await insertBatch(tx, table, columns, batch, derived, offset);
+        offset += BATCH_ROWS;
+      }
     }
 
     const kept = { accounts: 0, twoFactor: 0, signingSecret: false };

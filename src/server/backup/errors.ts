@@ -6,7 +6,8 @@ export type BackupErrorCode =
   | 'PASSPHRASE_REQUIRED' // an encrypted backup and no passphrase
   | 'WRONG_PASSPHRASE' // the passphrase does not open it (or the encrypted file was changed)
   | 'WEAK_PASSPHRASE' // a passphrase too weak (or too long) to encrypt a backup with
-  | 'PLAIN_SECRETS'; // a file that is not encrypted yet says it holds secrets
+  | 'PLAIN_SECRETS' // a file that is not encrypted yet says it holds secrets
+  | 'BROKEN_ROW'; // a row that breaks a key or a rule of the database (named by table and position)
 
 export class BackupFormatError extends Error {
   readonly code: BackupErrorCode;

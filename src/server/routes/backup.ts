@@ -45,7 +45,8 @@ function asHttp(err: unknown, maxBytes: number): unknown {
     case 'WEAK_PASSPHRASE':
       return new HttpError(400, err.code, err.message, 'passphrase', err.params);
     case 'PLAIN_SECRETS':
-      return new HttpError(400, err.code, err.message, 'body');
+    case 'BROKEN_ROW':
+      return new HttpError(400, err.code, err.message, 'body', err.params);
     default:
       return badRequest(err.message, 'body');
   }
