@@ -205,4 +205,34 @@ describe('backup through the server', () => {
     expect(missing.json().message).not.toContain(shifts[last - 1]!.id);
     expect(repeated.json().message).not.toContain(people[4]!.id);
   });
+
+  it('refuses a field the API would refuse (a 1,000,000-character first name) with 400 naming the table, row and field, and keeps what was there', async () => {
+    const adminCookie = await source.signIn('admin-fields@grafik.test', { role: 'admin' });
+    const backup = await createBackup(source.database.db);
+    const people = backup.tables.employees as { first_name: string; email: string }[];
+    const steady = { exclude: [...SESSION_TABLES, 'audit_log'] };
+    const before = await databaseChecksum(source.database.db, steady);
+    const restore = (tables: Record<string, unknown[]>) =>
+      source.app.inject({
+        method: 'POST',
+        url: '/api/backup/restore',
+        headers: { cookie: adminCookie, origin: TEST_BASE_URL, 'content-type': 'application/json' },
+        payload: [...backupText({ ...backup, tables: { ...backup.tables, ...tables } })].join(''),
+      });
+    const long = await restore({ employees: people.map((p, i) => (i === 6 ? { ...p, first_name: 'x'.repeat(1_000_000) } : p)) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      code: 'BAD_FIELD',
+      message: "Row 7 of the backup's table employees: first_name must be at most 100 characters. Nothing was restored.",
+      params: { table: 'employees', row: 7, column: 'first_name', issue: 'too_big', maximum: 100 },
+    });
+    // Every rule of the API's field, not only its length.
+    const email = await restore({ employees: people.map((p, i) => (i === 0 ? { ...p, email: 'not an address' } : p)) });
+    expect(email.json()).toMatchObject({ code: 'BAD_FIELD', params: { table: 'employees', row: 1, column: 'email', rule: 'email' } });
+    // A table no route writes still has a limit on its text.
+    const meta = await restore({ app_meta: [...(backup.tables.app_meta ?? []), { key: 'note', value: 'y'.repeat(10_001) }] });
+    expect(meta.json()).toMatchObject({ code: 'BAD_FIELD', params: { table: 'app_meta', column: 'value', maximum: 10_000 } });
+    expect(await databaseChecksum(source.database.db, steady)).toBe(before);
+    expect(long.body).not.toContain('xxxxxxxx');
+  });
 });

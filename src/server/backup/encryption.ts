@@ -84,7 +84,7 @@ export async function encryptBackup(
   about: { appVersion: string; createdAt: string; secrets: boolean },
 ): Promise<AsyncGenerator<Buffer>> {
   const problem = passphraseProblem(passphrase);
-  if (problem) throw new BackupFormatError(problem.message, 'WEAK_PASSPHRASE', problem.params);
+  if (problem) throw new BackupFormatError(problem.message, 'WEAK_PASSPHRASE', { ...problem.params });
   const salt = randomBytes(SALT_BYTES);
   const iv = randomBytes(IV_BYTES);
   const key = await deriveKey(passphrase, salt, SCRYPT);

@@ -7,6 +7,7 @@ export type BackupErrorCode =
   | 'WRONG_PASSPHRASE' // the passphrase does not open it (or the encrypted file was changed)
   | 'WEAK_PASSPHRASE' // a passphrase too weak (or too long) to encrypt a backup with
   | 'PLAIN_SECRETS' // a file that is not encrypted yet says it holds secrets
+  | 'BAD_FIELD' // a row with a field the API would refuse (too long, not an email...), named by table, position and column
   | 'BROKEN_ROW'; // a row that breaks a key or a rule of the database (named by table and position)
 
 export class BackupFormatError extends Error {

@@ -11,6 +11,7 @@ import readline from 'node:readline';
 import { BackupDecryption, encryptedHeaderOf } from './encryption.ts';
 import { BackupFormatError, BackupTooLargeError } from './errors.ts';
 import { BackupJsonReader, type BackupJsonEvent } from './json-reader.ts';
+import { fieldProblem } from './row-limits.ts';
 import {
   ALL_TABLES,
   KEPT_TABLES,
@@ -224,6 +225,15 @@ class Spool {
     }
     if (!row || typeof row !== 'object' || Array.isArray(row)) {
       throw new BackupFormatError(`Row ${table.rows + 1} of the backup's table ${this.currentName} is not an object of columns.`);
+    }
+    const problem = fieldProblem(this.currentName, row as Record<string, unknown>);
+    if (problem) {
+      // The API's words and the column's name, never the value.
+      throw new BackupFormatError(
+        `Row ${table.rows + 1} of the backup's table ${this.currentName}: ${problem.column} ${problem.message}. Nothing was restored.`,
+        'BAD_FIELD',
+        { table: this.currentName, row: table.rows + 1, column: problem.column, ...problem.params },
+      );
     }
     for (const column of Object.keys(row)) table.columns.add(column);
     if (!this.header!.secrets && this.currentName === 'app_meta' && (row as { key?: unknown }).key === SIGNING_SECRET_KEY) {

@@ -46,6 +46,7 @@ function asHttp(err: unknown, maxBytes: number): unknown {
       return new HttpError(400, err.code, err.message, 'passphrase', err.params);
     case 'PLAIN_SECRETS':
     case 'BROKEN_ROW':
+    case 'BAD_FIELD':
       return new HttpError(400, err.code, err.message, 'body', err.params);
     default:
       return badRequest(err.message, 'body');
