@@ -106,7 +106,7 @@ export async function runDbBackupCli(mode: 'backup' | 'restore', argv: readonly 
     }
     const problem = passphrase ? passphraseProblem(passphrase) : null;
     if (problem) {
-      io.error(`${PASSPHRASE_VARIABLE}: ${problem}`);
+      io.error(`${PASSPHRASE_VARIABLE}: ${problem.message}`);
       return 2;
     }
   }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { employees, schedules, staffGroups, timeOff, events } from '../db/schema.ts';
-import { BACKUP_TABLES, DATA_TABLES, SESSION_TABLES, createBackup, databaseChecksum, restoreBackup } from './backup.ts';
+import { BACKUP_TABLES, DATA_TABLES, SESSION_TABLES, createBackup, databaseChecksum, restoreBackup, restoreFile } from './backup.ts';
+import { encryptBackup } from './encryption.ts';
 import { backupText, readBackupFile } from './file.ts';
 import { DateTime } from 'luxon';
 
@@ -36,7 +37,16 @@ describe('backup and restore', () => {
     expect(backup.tables.employees).toHaveLength(60);
     expect((backup.tables.flights ?? []).length).toBeGreaterThan(1000);
     await target.signIn('other@grafik.test'); // something to be replaced
-    await restoreBackup(target.database.db, JSON.parse(JSON.stringify(backup)));
+    // Secrets come only from an encrypted file opened with its passphrase.
+    const passphrase = 'correct horse battery staple of the airport';
+    const encrypted = [];
+    for await (const piece of await encryptBackup(backupText(backup), passphrase, backup)) encrypted.push(piece);
+    const file = await readBackupFile(Readable.from(encrypted), { passphrase });
+    try {
+      await restoreFile(target.database.db, file);
+    } finally {
+      await file.close();
+    }
     const restored = await createBackup(target.database.db, { withSecrets: true });
     for (const table of BACKUP_TABLES) expect(key(restored.tables[table] ?? []), table).toEqual(key(backup.tables[table] ?? []));
     // Sessions and counters are never restored; everything else is the same.
@@ -159,5 +169,70 @@ describe('backup through the server', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().restored.employees).toBe(60);
     expect(await databaseChecksum(source.database.db, steady)).toBe(before);
+  });
+
+  it('refuses rows that break a key (a shift of a missing employee, a repeated id) with 400 naming the table and row, and keeps what was there', async () => {
+    const adminCookie = await source.signIn('admin-keys@grafik.test', { role: 'admin' });
+    const backup = await createBackup(source.database.db);
+    const shifts = backup.tables.schedules as { id: string; employee_id: string }[];
+    const people = backup.tables.employees as { id: string }[];
+    const steady = { exclude: [...SESSION_TABLES, 'audit_log'] };
+    const before = await databaseChecksum(source.database.db, steady);
+    const restore = (tables: Record<string, unknown[]>) =>
+      source.app.inject({
+        method: 'POST',
+        url: '/api/backup/restore',
+        headers: { cookie: adminCookie, origin: TEST_BASE_URL, 'content-type': 'application/json' },
+        payload: [...backupText({ ...backup, tables: { ...backup.tables, ...tables } })].join(''),
+      });
+    // The last shift belongs to an employee the backup does not have.
+    const last = shifts.length;
+    const orphan = shifts.map((r, i) => (i === last - 1 ? { ...r, employee_id: '00000000-0000-4000-8000-000000000000' } : r));
+    const missing = await restore({ schedules: orphan });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'BROKEN_ROW',
+      params: { table: 'schedules', row: last, rule: 'missingReference', columns: 'employee_id', references: 'employees' },
+      message: `Row ${last} of the backup's table schedules refers through employee_id to a row of employees that is not in the backup. Nothing was restored.`,
+    });
+    // The 61st employee repeats the id of the 5th.
+    const repeated = await restore({ employees: [...people, { ...people[4]! }] });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json()).toMatchObject({ code: 'BROKEN_ROW', params: { table: 'employees', row: 61, rule: 'duplicate', columns: 'id' } });
+    expect(repeated.json().message).toMatch(/^Row 61 of the backup's table employees repeats the id of another row/);
+    expect(await databaseChecksum(source.database.db, steady)).toBe(before);
+    // Nothing of the rows' values in the answer (the database's own error detail holds them).
+    expect(missing.json().message).not.toContain(shifts[last - 1]!.id);
+    expect(repeated.json().message).not.toContain(people[4]!.id);
+  });
+
+  it('refuses a field the API would refuse (a 1,000,000-character first name) with 400 naming the table, row and field, and keeps what was there', async () => {
+    const adminCookie = await source.signIn('admin-fields@grafik.test', { role: 'admin' });
+    const backup = await createBackup(source.database.db);
+    const people = backup.tables.employees as { first_name: string; email: string }[];
+    const steady = { exclude: [...SESSION_TABLES, 'audit_log'] };
+    const before = await databaseChecksum(source.database.db, steady);
+    const restore = (tables: Record<string, unknown[]>) =>
+      source.app.inject({
+        method: 'POST',
+        url: '/api/backup/restore',
+        headers: { cookie: adminCookie, origin: TEST_BASE_URL, 'content-type': 'application/json' },
+        payload: [...backupText({ ...backup, tables: { ...backup.tables, ...tables } })].join(''),
+      });
+    const long = await restore({ employees: people.map((p, i) => (i === 6 ? { ...p, first_name: 'x'.repeat(1_000_000) } : p)) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      code: 'BAD_FIELD',
+      message: "Row 7 of the backup's table employees: first_name must be at most 100 characters. Nothing was restored.",
+      params: { table: 'employees', row: 7, column: 'first_name', issue: 'too_big', maximum: 100 },
+    });
+    // Every rule of the API's field, not only its length.
+    const email = await restore({ employees: people.map((p, i) => (i === 0 ? { ...p, email: 'not an address' } : p)) });
+    expect(email.json()).toMatchObject({ code: 'BAD_FIELD', params: { table: 'employees', row: 1, column: 'email', rule: 'email' } });
+    // A table no route writes still has a limit on its text.
+    const meta = await restore({ app_meta: [...(backup.tables.app_meta ?? []), { key: 'note', value: 'y'.repeat(10_001) }] });
+    expect(meta.json()).toMatchObject({ code: 'BAD_FIELD', params: { table: 'app_meta', column: 'value', maximum: 10_000 } });
+    expect(await databaseChecksum(source.database.db, steady)).toBe(before);
+    expect(long.body).not.toContain('xxxxxxxx');
   });
 });

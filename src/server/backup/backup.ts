@@ -2,7 +2,8 @@
 // PostgreSQL's own JSON (json_agg / json_populate_recordset), so dates, times, numerics and JSON
 // columns round-trip exactly, whatever the driver's type parsers do.
 //
-// A backup never holds sessions, sign-in challenges or throttling counters. Password hashes,
+// A backup never holds sessions, sign-in challenges, throttling counters or calendar addresses (a
+// restore keeps those the database has, for the employees it restores: docs/decisions/0030). Password hashes,
 // two-factor secrets and the signing secret are in it only when asked for (and the file is then
 // encrypted, ./encryption.ts). A restore ends every session; without secrets in the file, the
 // accounts keep the credentials they have now (docs/decisions/0003-accounts-and-security.md).
@@ -14,12 +15,14 @@ import { metaValue, setMetaValue } from '../repos/app-meta.ts';
 import {
   accountFlagsJson,
   columnsOf,
+  constraintOf,
   countAdministratorsWithPassword,
   countSessions,
   emailsWithoutPassword,
   emptyTables,
   followIdSequences,
   insertJsonRows,
+  keepCalendarFeeds,
   keepCredentials,
   readTable,
   readTables as readTablesOf,
@@ -85,6 +88,8 @@ export interface RestoreReport {
   credentials: 'from backup' | 'kept';
   /** With 'kept': how many password accounts and two-factor secrets stayed, and whether the signing secret did. */
   kept: { accounts: number; twoFactor: number; signingSecret: boolean };
+  /** Calendar addresses (never in a backup): those that worked before and still do, and those that ended with their employee. */
+  calendarAddresses: { kept: number; ended: number };
   /** Sessions that the restore ended (all of them). */
   sessionsEnded: number;
   /** Accounts that cannot sign in until an administrator gives them a password (npm run user:reset). */
@@ -109,12 +114,98 @@ const DERIVED_COLUMNS: Readonly<Record<string, Readonly<Record<string, string>>>
   schedules: { end_date: 'date' },
 };
 
+/** The fields of a PostgreSQL error that say which rule a row broke (never the row's values). */
+interface ViolatedRule {
+  code: string;
+  constraint: string | undefined;
+  column: string | undefined;
+}
+
+function violatedRule(err: unknown): ViolatedRule | null {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as { code?: unknown; constraint?: unknown; column?: unknown };
+    if (typeof e.code === 'string' && /^2[23][0-9A-Z]{3}$/.test(e.code)) {
+      return {
+        code: e.code,
+        constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+        column: typeof e.column === 'string' ? e.column : undefined,
+      };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * Inserts a batch of a table's rows; when one breaks a key or a rule (a shift of an employee the
+ * backup lacks, a repeated id), finds which one, and refuses the file naming the table, the row's
+ * position in it and the rule in words. The database's error is not passed on: its detail holds the
+ * row's values.
+ */
+async function insertBatch(tx: Db, table: string, columns: string[], batch: string, derived: Record<string, string>, offset: number) {
+  try {
+    await tx.transaction(async (sp) => insertJsonRows(sp, table, columns, batch, derived));
+    return;
+  } catch (err) {
+    if (!violatedRule(err)) throw err;
+  }
+  const rows = JSON.parse(batch) as unknown[];
+  for (const [i, row] of rows.entries()) {
+    try {
+      await tx.transaction(async (sp) => insertJsonRows(sp, table, columns, JSON.stringify([row]), derived));
+    } catch (err) {
+      const rule = violatedRule(err);
+      if (!rule) throw err;
+      const position = offset + i + 1;
+      const words = await ruleInWords(tx, table, rule);
+      throw new BackupFormatError(`Row ${position} of the backup's table ${table} ${words.text}. Nothing was restored.`, 'BROKEN_ROW', {
+        table,
+        row: position,
+        ...words.params,
+      });
+    }
+  }
+  // Each row alone went in: they broke a rule only together (a key repeated within the batch is found above).
+  throw new BackupFormatError(`The rows ${offset + 1}–${offset + rows.length} of the backup's table ${table} break a rule of the database together. Nothing was restored.`, 'BROKEN_ROW', {
+    table,
+    row: offset + 1,
+    rule: 'other',
+  });
+}
+
+async function ruleInWords(tx: Db, table: string, rule: ViolatedRule): Promise<{ text: string; params: Record<string, unknown> }> {
+  const about = rule.constraint ? await constraintOf(tx, table, rule.constraint) : null;
+  const columns = about?.columns.join(', ') ?? rule.column ?? '';
+  switch (rule.code) {
+    case '23503':
+      return {
+        text: `refers through ${columns} to a row of ${about?.references ?? 'another table'} that is not in the backup`,
+        params: { rule: 'missingReference', columns, references: about?.references ?? null },
+      };
+    case '23505':
+      return { text: `repeats the ${columns} of another row (${rule.constraint ?? 'a unique key'})`, params: { rule: 'duplicate', columns } };
+    case '23502':
+      return { text: `has no value for ${columns}, which is required`, params: { rule: 'missingValue', columns } };
+    case '23514':
+      return { text: `breaks the check ${rule.constraint ?? ''} of the database`.replace('  ', ' '), params: { rule: 'check', constraint: rule.constraint ?? null } };
+    case '23P01':
+      return { text: `overlaps another row (${rule.constraint ?? 'an exclusion constraint'})`, params: { rule: 'overlap', constraint: rule.constraint ?? null } };
+    default:
+      return {
+        text: `holds a value its column${columns ? ` ${columns}` : ''} cannot take (${rule.code.startsWith('22') ? 'a wrong kind of value' : 'a broken rule'})`,
+        params: { rule: 'badValue', columns },
+      };
+  }
+}
+
 export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: AuditEntry } = {}): Promise<RestoreReport> {
   const keep = !file.header.secrets;
   const restored: Record<string, number> = {};
   const report = await db.transaction(async (tx) => {
     const sessionsEnded = await countSessions(tx);
     const secretBefore = await metaValue(tx, SIGNING_SECRET_KEY);
+    const feedsBefore = await readTable(tx, 'calendar_feeds');
     const current = keep
       ? {
           accounts: await readTable(tx, 'auth_account'),
@@ -140,7 +231,11 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
       const columns = known.filter((c) => present.includes(c));
       // A column added without a default is filled from the one it was derived from in that version.
       const derived = Object.fromEntries(Object.entries(DERIVED_COLUMNS[table] ?? {}).filter(([target]) => !present.includes(target)));
-      for await (const batch of file.batches(table, BATCH_ROWS)) await insertJsonRows(tx, table, columns, batch, derived);
+      let offset = 0;
+      for await (const batch of file.batches(table, BATCH_ROWS)) {
+        await insertBatch(tx, table, columns, batch, derived, offset);
+        offset += BATCH_ROWS;
+      }
     }
 
     const kept = { accounts: 0, twoFactor: 0, signingSecret: false };
@@ -154,6 +249,7 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
       }
     }
     await followIdSequences(tx, SERIAL_TABLES);
+    const feedsKept = await keepCalendarFeeds(tx, feedsBefore);
 
     const withoutPassword = await emailsWithoutPassword(tx);
     const administratorsWithPassword = await countAdministratorsWithPassword(tx);
@@ -163,6 +259,7 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
       ignored: file.ignored,
       credentials: keep ? 'kept' : 'from backup',
       kept,
+      calendarAddresses: { kept: feedsKept, ended: feedsBefore.length - feedsKept },
       sessionsEnded,
       usersWithoutPassword: withoutPassword,
       administratorsWithPassword,
@@ -192,6 +289,7 @@ function restoreAuditDetail(report: RestoreReport): Record<string, unknown> {
     tables: tablesWithRows(report.restored),
     ...(Object.keys(report.ignored).length > 0 ? { ignored: report.ignored } : {}),
     sessionsEnded: report.sessionsEnded,
+    calendarAddresses: report.calendarAddresses,
     usersWithoutPassword: report.usersWithoutPassword.length,
   };
 }
@@ -223,6 +321,13 @@ export function restoreSummary(report: RestoreReport): string[] {
     `Restored ${rows} rows from a backup made ${report.file.createdAt} by Grafik ${report.file.appVersion}; everything that was there before was replaced.`,
     `Every session has ended (${report.sessionsEnded}): everyone must sign in again, the administrator who restored included.`,
   ];
+  const { kept: feedsKept, ended: feedsEnded } = report.calendarAddresses;
+  lines.push(
+    `Calendar addresses are never in a backup, so none came back from it (an address revoked after the backup stays revoked): ` +
+      `${feedsKept === 0 ? 'no address was in use' : `the ${feedsKept} address${feedsKept === 1 ? '' : 'es'} in use before the restore still work${feedsKept === 1 ? 's' : ''}`}` +
+      `${feedsEnded > 0 ? `, and ${feedsEnded} ended because ${feedsEnded === 1 ? 'its employee is' : 'their employees are'} not in the backup` : ''}. ` +
+      'Create an address on the employee\'s page for anyone who needs a new one.',
+  );
   if (report.credentials === 'kept') {
     lines.push(
       `The backup holds no passwords, two-factor secrets or signing secret, so every account that was already here kept its current password and two-step verification` +
@@ -231,11 +336,12 @@ export function restoreSummary(report: RestoreReport): string[] {
     );
   } else {
     lines.push('Passwords, two-step verification and the signing secret are the backup\'s: everyone signs in with the password they had when it was made.');
-    if (report.file.formatVersion === 1) {
-      lines.push(
-        'This was a version 1 backup: it holds password hashes, two-factor secrets and the signing secret in plain text. Keep it locked away or delete it, and make a new backup.',
-      );
-    }
+  }
+  if (report.file.formatVersion === 1) {
+    lines.push(
+      'This was a version 1 backup: it holds password hashes, two-factor secrets and the signing secret in plain text, and a file that is not encrypted cannot bring them, so they were left out. ' +
+        'Keep it locked away or delete it, and make a new backup.',
+    );
   }
   if (report.usersWithoutPassword.length > 0) {
     lines.push(

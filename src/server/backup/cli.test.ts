@@ -60,7 +60,7 @@ describe('db:backup and db:restore', () => {
     });
   });
 
-  it('takes the passphrase from GRAFIK_BACKUP_PASSPHRASE only, and refuses a short one', async () => {
+  it('takes the passphrase from GRAFIK_BACKUP_PASSPHRASE only, and refuses a short, blank or repeated one', async () => {
     const file = path.join(dir, 'refused.enc');
     const none = await run('backup', ['--output', file, '--with-secrets']);
     expect(none).toMatchObject({ code: 2, err: expect.stringMatching(/--with-secrets .* put a passphrase in GRAFIK_BACKUP_PASSPHRASE/) });
@@ -68,6 +68,10 @@ describe('db:backup and db:restore', () => {
     expect(onLine).toMatchObject({ code: 2, err: expect.stringMatching(/never given on the command line/) });
     const short = await run('backup', ['--output', file, '--with-secrets'], { GRAFIK_BACKUP_PASSPHRASE: 'too short' });
     expect(short).toMatchObject({ code: 2, err: expect.stringMatching(/GRAFIK_BACKUP_PASSPHRASE: The passphrase must be at least 16 characters/) });
+    const spaces = await run('backup', ['--output', file, '--with-secrets'], { GRAFIK_BACKUP_PASSPHRASE: ' '.repeat(16) });
+    expect(spaces).toMatchObject({ code: 2, err: expect.stringMatching(/GRAFIK_BACKUP_PASSPHRASE: The passphrase must not be blank/) });
+    const repeated = await run('backup', ['--output', file, '--with-secrets'], { GRAFIK_BACKUP_PASSPHRASE: 'a'.repeat(16) });
+    expect(repeated).toMatchObject({ code: 2, err: expect.stringMatching(/GRAFIK_BACKUP_PASSPHRASE: The passphrase must not be one character repeated/) });
     expect(fs.existsSync(file)).toBe(false);
   });
 

@@ -4,6 +4,8 @@
 // 16-byte authentication tag. The header is the cipher's additional authenticated data, so changing
 // any byte of the file, header included, makes decryption fail.
 import { createCipheriv, createDecipheriv, randomBytes, scrypt, type DecipherGCM } from 'node:crypto';
+import type { PasswordRejection } from '../../shared/api/account.ts';
+import { PASSWORD_MAX, passwordProblem } from '../security/password-policy.ts';
 import { BackupFormatError } from './errors.ts';
 import { FORMAT, FORMAT_VERSION } from './tables.ts';
 
@@ -31,15 +33,36 @@ export interface EncryptedHeader {
   cipher: { name: 'aes-256-gcm'; iv: string; tagLength: number };
 }
 
-/** Why a passphrase cannot encrypt a backup, or null. */
-export function passphraseProblem(passphrase: string): string | null {
-  const length = [...passphrase.normalize('NFKC')].length;
-  if (length < PASSPHRASE_MIN) {
-    return `The passphrase must be at least ${PASSPHRASE_MIN} characters long (it has ${length}): a backup file can be attacked offline with unlimited guesses.`;
-  }
-  if (length > PASSPHRASE_MAX) return `The passphrase must be at most ${PASSPHRASE_MAX} characters long.`;
-  return null;
+/** A refused passphrase: a sentence for the command line and the API, and the reason for the browser to translate. */
+export interface PassphraseProblem {
+  message: string;
+  /** As a refused password's (PASSWORD_REJECTED), with the passphrase's limits: `{ reason, hint?, min, max }`. */
+  params: PasswordRejection & { min: number; max: number };
 }
+
+/**
+ * Why a passphrase cannot encrypt a backup, or null: at least 16 characters (a backup file can be
+ * attacked offline), and the password rules of ./security/password-policy.ts (not blank, not one
+ * character repeated, not a common password, a strength estimate of 3 of 4); above the longest
+ * password the strength estimate is not needed (nor cheap), the other rules still hold.
+ */
+export function passphraseProblem(passphrase: string): PassphraseProblem | null {
+  const length = [...passphrase.normalize('NFKC')].length;
+  const limits = { min: PASSPHRASE_MIN, max: PASSPHRASE_MAX };
+  if (/^[\s\p{Cc}\p{Cf}]*$/u.test(passphrase)) return { message: 'The passphrase must not be blank (spaces only).', params: { reason: 'blank', ...limits } };
+  if (length < PASSPHRASE_MIN) {
+    return {
+      message: `The passphrase must be at least ${PASSPHRASE_MIN} characters long (it has ${length}): a backup file can be attacked offline with unlimited guesses.`,
+      params: { reason: 'tooShort', ...limits },
+    };
+  }
+  if (length > PASSPHRASE_MAX) return { message: `The passphrase must be at most ${PASSPHRASE_MAX} characters long.`, params: { reason: 'tooLong', ...limits } };
+  const problem = length <= PASSWORD_MAX ? passwordProblem(passphrase) : new Set(passphrase.normalize('NFKC').toLowerCase()).size === 1 ? repeated : null;
+  if (!problem) return null;
+  return { message: `The passphrase ${problem.message}.`, params: { ...problem.params, ...limits } };
+}
+
+const repeated = { message: 'must not be one character repeated', params: { reason: 'repeated' as const } };
 
 function deriveKey(passphrase: string, salt: Buffer, kdf: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -61,7 +84,7 @@ export async function encryptBackup(
   about: { appVersion: string; createdAt: string; secrets: boolean },
 ): Promise<AsyncGenerator<Buffer>> {
   const problem = passphraseProblem(passphrase);
-  if (problem) throw new BackupFormatError(problem, 'WEAK_PASSPHRASE');
+  if (problem) throw new BackupFormatError(problem.message, 'WEAK_PASSPHRASE', { ...problem.params });
   const salt = randomBytes(SALT_BYTES);
   const iv = randomBytes(IV_BYTES);
   const key = await deriveKey(passphrase, salt, SCRYPT);

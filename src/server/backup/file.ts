@@ -11,8 +11,10 @@ import readline from 'node:readline';
 import { BackupDecryption, encryptedHeaderOf } from './encryption.ts';
 import { BackupFormatError, BackupTooLargeError } from './errors.ts';
 import { BackupJsonReader, type BackupJsonEvent } from './json-reader.ts';
+import { fieldProblem } from './row-limits.ts';
 import {
   ALL_TABLES,
+  KEPT_TABLES,
   SECRET_TABLES,
   SESSION_TABLES,
   SIGNING_SECRET_KEY,
@@ -87,20 +89,22 @@ function asBuffer(chunk: Uint8Array | string): Buffer {
 export interface ReadBackup {
   header: BackupHeader;
   encrypted: boolean;
-  /** The tables the file holds, in restore order (the session tables never among them). */
+  /** The tables the file holds, in restore order (the session tables and calendar addresses never among them). */
   tables: string[];
   rows(table: string): number;
   /** The columns the rows of `table` have between them. */
   columns(table: string): string[];
   /** The rows of `table` as JSON arrays of up to `size` rows. */
   batches(table: string, size: number): AsyncGenerator<string>;
-  /** Rows of session tables the file had (a version 1 file), left out. */
+  /** Rows of session tables (a version 1 file) and calendar addresses (an older file) the file had, left out; and a plain version 1 file's secrets. */
   ignored: Record<string, number>;
   /** Removes the temporary files. */
   close(): Promise<void>;
 }
 
 const SNIFF_BYTES = 64 * 1024;
+/** How a version 1 file's signing secret is counted among what was left out. */
+export const SIGNING_SECRET_ROW = 'app_meta (signing secret)';
 
 /**
  * Reads a backup file (plain or encrypted) from `input`. Throws BackupFormatError naming what is
@@ -129,6 +133,7 @@ export async function readBackupFile(
     }
     const headerLine = newline >= 0 ? head.subarray(0, newline) : null;
     const encrypted = headerLine ? encryptedHeaderOf(headerLine) : null;
+    spool.encrypted = encrypted !== null;
     if (!encrypted) {
       await spool.take(head);
       for (let chunk = await next(); chunk; chunk = await next()) await spool.take(chunk);
@@ -177,6 +182,8 @@ class Spool {
   private readonly ignored: Record<string, number> = {};
   private current: TableSpool | 'ignored' | null = null;
   private currentName = '';
+  /** Whether the bytes come out of an encrypted file: only such a file may bring secrets. */
+  encrypted = false;
 
   private readonly dir: string;
   private constructor(dir: string) {
@@ -201,7 +208,7 @@ class Spool {
       return;
     }
     if (event.kind === 'table') {
-      this.header ??= checkHeader(this.fields);
+      this.header ??= this.checkedHeader();
       await this.openTable(event.name);
       return;
     }
@@ -219,17 +226,53 @@ class Spool {
     if (!row || typeof row !== 'object' || Array.isArray(row)) {
       throw new BackupFormatError(`Row ${table.rows + 1} of the backup's table ${this.currentName} is not an object of columns.`);
     }
+    const problem = fieldProblem(this.currentName, row as Record<string, unknown>);
+    if (problem) {
+      // The API's words and the column's name, never the value.
+      throw new BackupFormatError(
+        `Row ${table.rows + 1} of the backup's table ${this.currentName}: ${problem.column} ${problem.message}. Nothing was restored.`,
+        'BAD_FIELD',
+        { table: this.currentName, row: table.rows + 1, column: problem.column, ...problem.params },
+      );
+    }
     for (const column of Object.keys(row)) table.columns.add(column);
     if (!this.header!.secrets && this.currentName === 'app_meta' && (row as { key?: unknown }).key === SIGNING_SECRET_KEY) {
+      if (this.plainVersion1) {
+        this.ignored[SIGNING_SECRET_ROW] = 1;
+        return;
+      }
       throw new BackupFormatError('The backup says it holds no secrets, yet it has the signing secret (app_meta auth_secret); the file was changed.');
     }
     table.rows++;
     table.pending.push(`${JSON.stringify(row)}\n`);
   }
 
+  /** A version 1 file read as it is: its secrets are not taken (checkedHeader). */
+  private plainVersion1 = false;
+
+  /**
+   * The header, with secrets only an encrypted file may bring. A plain version 2 file that says it
+   * holds secrets was changed (Grafik encrypts every backup with secrets) and is refused; a plain
+   * version 1 file (which always held them, in plain text) is restored without them: its password
+   * hashes, two-factor secrets and signing secret are left out like its sessions.
+   */
+  private checkedHeader(): BackupHeader {
+    const header = checkHeader(this.fields);
+    if (this.encrypted || !header.secrets) return header;
+    if (header.formatVersion === 2) {
+      throw new BackupFormatError(
+        'The backup says it holds passwords and two-factor secrets, yet it is not encrypted: Grafik encrypts every backup with secrets, so this file was changed. ' +
+          'Passwords come only from an encrypted backup and its passphrase. Nothing was restored.',
+        'PLAIN_SECRETS',
+      );
+    }
+    this.plainVersion1 = true;
+    return { ...header, secrets: false };
+  }
+
   private async openTable(name: string) {
     this.currentName = name;
-    if (SESSION_TABLES.includes(name)) {
+    if (SESSION_TABLES.includes(name) || KEPT_TABLES.includes(name) || (this.plainVersion1 && SECRET_TABLES.includes(name))) {
       this.current = 'ignored';
       this.ignored[name] = 0;
       return;
@@ -260,7 +303,7 @@ class Spool {
 
   finish(encrypted: boolean): ReadBackup {
     this.reader.end();
-    const header = (this.header ??= checkHeader(this.fields));
+    const header = (this.header ??= this.checkedHeader());
     for (const name of requiredTables(header)) {
       if (!this.tables.has(name)) throw new BackupFormatError(`The backup lacks the table ${name}.`);
     }

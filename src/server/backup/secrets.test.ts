@@ -4,8 +4,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { createTestApp, signInAs, TEST_BASE_URL, TEST_PASSWORD, type TestApp } from '../test/harness.ts';
-import { account, appMeta, auditLog, session, twoFactor, user, verification } from '../db/schema.ts';
+import { apiCaller, createTestApp, nextTestAddress, signInAs, TEST_BASE_URL, TEST_PASSWORD, type TestApp } from '../test/harness.ts';
+import { account, appMeta, auditLog, employees, session, twoFactor, user, verification } from '../db/schema.ts';
 import {
   ALL_TABLES,
   SECRET_TABLES,
@@ -17,6 +17,7 @@ import {
   restoreFile,
   restoreSummary,
 } from './backup.ts';
+import { hashPassword } from '../auth/auth.ts';
 import { encryptBackup } from './encryption.ts';
 import { backupText, readBackupFile } from './file.ts';
 
@@ -111,13 +112,27 @@ describe('what a backup holds', () => {
     }
   });
 
-  it('refuses secrets without a passphrase or with a short one, and a passphrase in the address', async () => {
+  it('refuses secrets without a passphrase, a passphrase that is short, blank, repeated, common or weak, and a passphrase in the address', async () => {
     const none = await post(t, '/api/backup', adminCookie, { withSecrets: true });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ field: 'passphrase', message: expect.stringMatching(/needs a passphrase \(at least 16 characters\)/) });
     const short = await post(t, '/api/backup', adminCookie, { withSecrets: true, passphrase: 'short one' });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ code: 'WEAK_PASSPHRASE', message: expect.stringMatching(/at least 16 characters long \(it has 9\)/) });
+    // The password rules hold for passphrases too: not blank, not one character repeated, not common, not weak.
+    for (const [passphrase, reason, message] of [
+      [' '.repeat(16), 'blank', /must not be blank/],
+      ['a'.repeat(16), 'repeated', /must not be one character repeated/],
+      ['passwordpassword', 'common', /is one of the most common passwords/],
+      ['abcdefghijklmnop', 'weak', /is too easy to guess/],
+    ] as const) {
+      for (const withSecrets of [true, false]) {
+        const weak = await post(t, '/api/backup', adminCookie, { withSecrets, passphrase });
+        expect(weak.statusCode, passphrase).toBe(400);
+        expect(weak.json(), passphrase).toMatchObject({ code: 'WEAK_PASSPHRASE', field: 'passphrase', params: { reason, min: 16, max: 1024 }, message: expect.stringMatching(message) });
+      }
+    }
+    expect((await post(t, '/api/backup', adminCookie, { withSecrets: true, passphrase: PASSPHRASE })).statusCode).toBe(200);
     const inUrl = await t.app.inject({ method: 'GET', url: `/api/backup?withSecrets=true&passphrase=${encodeURIComponent(PASSPHRASE)}`, headers: { cookie: adminCookie } });
     expect(inUrl.statusCode).toBe(400);
     expect(inUrl.json().message).toMatch(/POST \/api\/backup .* never goes in an address/);
@@ -246,27 +261,123 @@ describe('a restore', () => {
     expect(signIn.json()).toMatchObject({ twoFactorRedirect: true });
   });
 
-  it('of a version 1 file leaves out its sessions, challenges and counters, and takes its secrets as they are', async () => {
+  it('of a version 1 file leaves out its sessions, challenges and counters, and its plain-text secrets: today\'s credentials stay', async () => {
     const admin = await fresh.signIn('admin@restore.test', { role: 'admin' });
     await fresh.database.db.insert(verification).values({ id: 'v-1', identifier: 'challenge', value: CHALLENGE, expiresAt: new Date(Date.now() + 600_000) });
     // What the previous version wrote: every table, sessions and secrets in plain text.
     const v1 = { format: 'grafik-backup', formatVersion: 1, appVersion: '1.3.0', createdAt: new Date().toISOString(), tables: await readTables(fresh.database.db, ALL_TABLES) };
     const counters = (await readTables(fresh.database.db, ['auth_rate_limit'])).auth_rate_limit!.length;
     expect(v1.tables.auth_session!.length).toBeGreaterThan(0);
+    // Anyone who can edit the file could put a hash of their choosing in it.
+    const [adminAccount] = v1.tables.auth_account!.filter((a) => a.provider_id === 'credential') as { password: string }[];
+    adminAccount!.password = await hashPassword('a planted password of the attacker');
+    v1.tables.app_meta = [{ key: 'auth_secret', value: 'a planted signing secret 0123456789abcdef' }];
+    await fresh.database.db.insert(appMeta).values({ key: 'auth_secret', value: SIGNING_SECRET });
     await post(fresh, '/api/auth/sign-out', admin, {});
 
     const res = await post(fresh, '/api/backup/restore', await fresh.signIn('second@restore.test', { role: 'admin' }), v1);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ credentials: 'from backup', file: { formatVersion: 1 }, ignored: { auth_session: 1, auth_verification: 1 } });
-    expect(res.json().message).toMatch(/version 1 backup: it holds password hashes, two-factor secrets and the signing secret in plain text/);
+    expect(res.json()).toMatchObject({
+      credentials: 'kept',
+      file: { formatVersion: 1 },
+      ignored: { auth_session: 1, auth_verification: 1, auth_account: v1.tables.auth_account!.length, 'app_meta (signing secret)': 1 },
+    });
+    expect(res.json().message).toMatch(/version 1 backup: .* a file that is not encrypted cannot bring them, so they were left out/);
     expect(await fresh.database.db.select().from(session)).toEqual([]);
     expect(await fresh.database.db.select().from(verification)).toEqual([]);
+    expect(await fresh.database.db.select().from(appMeta)).toEqual([{ key: 'auth_secret', value: SIGNING_SECRET }]);
     // Today's counters stay (a restore must not lift a lock); the file's are not taken.
     expect((await readTables(fresh.database.db, ['auth_rate_limit'])).auth_rate_limit!.length).toBeGreaterThanOrEqual(counters);
     expect((await get(fresh, admin)).statusCode).toBe(401);
     expect((await get(fresh, await signInAs(fresh.app, 'admin@restore.test', TEST_PASSWORD))).statusCode).toBe(200);
+    await expect(signInAs(fresh.app, 'admin@restore.test', 'a planted password of the attacker')).rejects.toThrow(/401/);
     // second@ did not exist when the file was made: gone, as everything else that was not in it.
     await expect(signInAs(fresh.app, 'second@restore.test', TEST_PASSWORD)).rejects.toThrow(/401/);
+  });
+
+  it('refuses a plain file that says it holds secrets (a planted administrator password), naming why, and changes nothing', async () => {
+    const admin = await fresh.signIn('admin@restore.test', { role: 'admin' });
+    await fresh.signIn('planner@restore.test');
+    // The audit's attack: a plain backup edited to say "secrets": true and to carry the administrator's
+    // account with a hash of a password the attacker knows.
+    const plain = await createBackup(fresh.database.db);
+    const withSecrets = await createBackup(fresh.database.db, { withSecrets: true });
+    const planted = (withSecrets.tables.auth_account as { password: string | null }[]).map((a) => ({ ...a }));
+    const hash = await hashPassword('a planted password of the attacker');
+    for (const a of planted) if (a.password) a.password = hash;
+    const before = await databaseChecksum(fresh.database.db, { exclude: ['auth_session', 'auth_rate_limit'] });
+    for (const forged of [
+      { ...plain, secrets: true, tables: { ...plain.tables, auth_account: planted, auth_two_factor: [] } },
+      // A plain file that does not claim secrets yet carries an account row.
+      { ...plain, tables: { ...plain.tables, auth_account: planted } },
+    ]) {
+      const res = await post(fresh, '/api/backup/restore', admin, [...backupText(forged)].join(''), { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/(not encrypted|says it holds no secrets, yet it has the table auth_account)/);
+    }
+    expect(
+      (await post(fresh, '/api/backup/restore', admin, [...backupText({ ...plain, secrets: true, tables: { ...plain.tables, auth_account: planted, auth_two_factor: [] } })].join(''), { 'content-type': 'application/json' })).json(),
+    ).toMatchObject({ code: 'PLAIN_SECRETS', message: expect.stringMatching(/yet it is not encrypted: .*Passwords come only from an encrypted backup and its passphrase/) });
+    expect(await databaseChecksum(fresh.database.db, { exclude: ['auth_session', 'auth_rate_limit'] })).toBe(before);
+    await expect(signInAs(fresh.app, 'admin@restore.test', 'a planted password of the attacker')).rejects.toThrow(/401/);
+    expect((await get(fresh, await signInAs(fresh.app, 'admin@restore.test', TEST_PASSWORD))).statusCode).toBe(200);
+
+    // The same secrets in an encrypted file, with its passphrase, are restored.
+    const encrypted = await collect(await encryptBackup(backupText(withSecrets), PASSPHRASE, withSecrets));
+    const res = await fresh.app.inject({
+      method: 'POST',
+      url: '/api/backup/restore',
+      headers: { cookie: admin, origin: TEST_BASE_URL, 'content-type': 'application/octet-stream', 'x-backup-passphrase': encodeURIComponent(PASSPHRASE) },
+      payload: encrypted,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ credentials: 'from backup', file: { encrypted: true } });
+    expect((await get(fresh, await signInAs(fresh.app, 'planner@restore.test', TEST_PASSWORD))).statusCode).toBe(200);
+  });
+
+  it('never brings a revoked calendar address back: addresses are not in a backup, those in use stay, and the message says so', async () => {
+    let admin = await fresh.signIn('admin@restore.test', { role: 'admin' });
+    const call = apiCaller(() => fresh.app, () => admin);
+    const person = async (firstName: string) =>
+      (await fresh.database.db.insert(employees).values({ firstName, lastName: 'Nowak', email: `${firstName.toLowerCase()}@example.com`, role: 'Rampa' }).returning())[0]!.id;
+    const address = async (id: string) => {
+      const res = await call('POST', `/api/employees/${id}/calendar-feed`);
+      expect(res.statusCode).toBe(201);
+      return res.json().path as string;
+    };
+    const feed = async (path: string) => (await fresh.app.inject({ method: 'GET', url: path, remoteAddress: nextTestAddress() })).statusCode;
+    const anna = await person('Anna');
+    const cara = await person('Cara');
+    const annas = await address(anna);
+    expect(await feed(annas)).toBe(200);
+    const older = await createBackup(fresh.database.db);
+    expect(older.tables.calendar_feeds).toBeUndefined();
+    // After the backup: Anna's address is revoked, Cara gets one, and Bea (not in the backup) gets one.
+    expect((await call('DELETE', `/api/employees/${anna}/calendar-feed`)).statusCode).toBe(204);
+    expect(await feed(annas)).toBe(404);
+    const caras = await address(cara);
+    const beas = await address(await person('Bea'));
+
+    const res = await post(fresh, '/api/backup/restore', admin, [...backupText(older)].join(''), { 'content-type': 'application/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ calendarAddresses: { kept: 1, ended: 1 } });
+    expect(res.json().message).toMatch(
+      /Calendar addresses are never in a backup, so none came back from it \(an address revoked after the backup stays revoked\): the 1 address in use before the restore still works, and 1 ended because its employee is not in the backup/,
+    );
+    expect(await feed(annas)).toBe(404);
+    expect(await feed(caras)).toBe(200);
+    expect(await feed(beas)).toBe(404);
+
+    // A file made before calendar addresses were left out still carries their token hashes: they are not taken.
+    admin = await signInAs(fresh.app, 'admin@restore.test', TEST_PASSWORD);
+    const annasAgain = await address(anna);
+    const withFeeds = { ...older, tables: { ...older.tables, calendar_feeds: (await readTables(fresh.database.db, ['calendar_feeds'])).calendar_feeds! } };
+    expect((await call('DELETE', `/api/employees/${anna}/calendar-feed`)).statusCode).toBe(204);
+    const again = await post(fresh, '/api/backup/restore', admin, [...backupText(withFeeds)].join(''), { 'content-type': 'application/json' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ ignored: { calendar_feeds: 2 } });
+    expect(await feed(annasAgain)).toBe(404);
+    expect(await feed(caras)).toBe(200);
   });
 
   it('and a backup are in the audit log: who, with or without secrets, how many rows; the restore\'s entry survives the restore', async () => {

@@ -42,8 +42,15 @@ export const SECRET_TABLES: readonly string[] = ['auth_account', 'auth_two_facto
 /** The app_meta key of the generated signing secret; travels with the secret tables. */
 export { SIGNING_SECRET_KEY } from '../repos/app-meta.ts';
 
-/** The tables a backup can hold: everything but the session tables. */
-export const BACKUP_TABLES: readonly string[] = ALL_TABLES.filter((t) => !SESSION_TABLES.includes(t));
+/**
+ * Never in a backup, and kept through a restore as the database has them (docs/decisions/0030):
+ * calendar addresses. A token hash in a backup would bring a revoked address back; the addresses
+ * that work at the time of a restore keep working for the employees the backup has.
+ */
+export const KEPT_TABLES: readonly string[] = ['calendar_feeds'];
+
+/** The tables a backup can hold: everything but the session tables and calendar addresses. */
+export const BACKUP_TABLES: readonly string[] = ALL_TABLES.filter((t) => !SESSION_TABLES.includes(t) && !KEPT_TABLES.includes(t));
 
 /** The tables every backup holds, with or without secrets. */
 export const DATA_TABLES: readonly string[] = BACKUP_TABLES.filter((t) => !SECRET_TABLES.includes(t));

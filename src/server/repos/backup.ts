@@ -124,6 +124,34 @@ export async function followIdSequences(db: Db, tables: readonly string[]): Prom
   }
 }
 
+/** What a constraint of `table` is about: its kind, its columns and the table it refers to (no row's values). */
+export async function constraintOf(
+  db: Db,
+  table: string,
+  name: string,
+): Promise<{ kind: string; columns: string[]; references: string | null } | null> {
+  const result = await db.execute(sql`select c.contype::text as kind, c.confrelid::regclass::text as refers,
+      (select coalesce(json_agg(a.attname::text order by a.attnum), '[]'::json)::text from pg_attribute a
+        where a.attrelid = c.conrelid and a.attnum = any(c.conkey)) as columns
+    from pg_constraint c where c.conname = ${name} and c.conrelid = ${table}::regclass`);
+  const row = rowsOf(result)[0];
+  if (!row) return null;
+  const refers = String(row.refers ?? '-');
+  return { kind: String(row.kind), columns: JSON.parse(String(row.columns)) as string[], references: refers === '-' || refers === '0' ? null : refers };
+}
+
+/**
+ * Puts back the calendar addresses the database had before a restore, for the employees that are
+ * there after it; how many were put back.
+ */
+export async function keepCalendarFeeds(db: Db, before: Row[]): Promise<number> {
+  return countOf(
+    db,
+    sql`with added as (insert into calendar_feeds select r.* from json_populate_recordset(null::calendar_feeds, ${JSON.stringify(before)}::json) r
+        where r.employee_id in (select id from employees) returning 1) select count(*)::int as n from added`,
+  );
+}
+
 /** The emails of the accounts without a password, in order. */
 export async function emailsWithoutPassword(db: Db): Promise<string[]> {
   const result = await db.execute(sql`select email from auth_user u where not exists (

@@ -43,7 +43,11 @@ function asHttp(err: unknown, maxBytes: number): unknown {
       return new HttpError(400, err.code, `${err.message} Send it in the X-Backup-Passphrase header.`);
     case 'WRONG_PASSPHRASE':
     case 'WEAK_PASSPHRASE':
-      return new HttpError(400, err.code, err.message, 'passphrase');
+      return new HttpError(400, err.code, err.message, 'passphrase', err.params);
+    case 'PLAIN_SECRETS':
+    case 'BROKEN_ROW':
+    case 'BAD_FIELD':
+      return new HttpError(400, err.code, err.message, 'body', err.params);
     default:
       return badRequest(err.message, 'body');
   }

@@ -23,6 +23,26 @@ describe('translateApiError', () => {
     expect(translateApiError(month, en)).toBe('Invalid data: enter a month in the years 2000–2100');
   });
 
+  it('says why a backup or its passphrase was refused, naming the part and row of the file in words', () => {
+    expect(translateApiError(refusal(400, 'WEAK_PASSPHRASE', { reason: 'blank', min: 16, max: 1024 }, 'passphrase'), pl)).toBe(
+      'Hasło kopii zapasowej nie może być puste ani składać się z samych spacji.',
+    );
+    expect(translateApiError(refusal(400, 'WEAK_PASSPHRASE', { reason: 'repeated', min: 16, max: 1024 }, 'passphrase'), en)).toBe(
+      'The backup passphrase must not be one character repeated.',
+    );
+    expect(translateApiError(refusal(400, 'WEAK_PASSPHRASE', { reason: 'tooShort', min: 16, max: 1024 }, 'passphrase'), pl)).toMatch(/co najmniej 16 znaków/);
+    expect(translateApiError(refusal(400, 'PLAIN_SECRETS'), pl)).toMatch(/^Ta kopia zapasowa nie jest zaszyfrowana/);
+    expect(
+      translateApiError(refusal(400, 'BROKEN_ROW', { table: 'schedules', row: 3, rule: 'missingReference', columns: 'employee_id', references: 'employees' }), pl),
+    ).toBe('Wiersz 3 w części „zmiany” kopii zapasowej odnosi się do wpisu z części „pracownicy”, którego w kopii nie ma. Niczego nie przywrócono.');
+    expect(translateApiError(refusal(400, 'BROKEN_ROW', { table: 'employees', row: 61, rule: 'duplicate', columns: 'id' }), en)).toBe(
+      'Row 61 of the backup’s “employees” repeats the id or key of another row. Nothing was restored.',
+    );
+    const long = refusal(400, 'BAD_FIELD', { table: 'employees', row: 7, column: 'first_name', issue: 'too_big', origin: 'string', maximum: 100 }, 'body');
+    expect(translateApiError(long, pl)).toBe('Wiersz 7 w części „pracownicy” kopii zapasowej, pole „imię”: najwyżej 100 znaków. Niczego nie przywrócono.');
+    expect(translateApiError(long, en)).toBe('Row 7 of the backup’s “employees”, field “first name”: at most 100 characters. Nothing was restored.');
+  });
+
   it('names the record that was not found, and the action refused on an account', () => {
     expect(translateApiError(refusal(404, 'NOT_FOUND', { what: 'flight' }), pl)).toBe('Nie ma już takiego wpisu (lot): ktoś mógł go usunąć.');
     expect(translateApiError(refusal(404, 'NOT_FOUND'), en)).toBe('This record is gone: someone may have deleted it.');

@@ -98,6 +98,9 @@ export function invalidInputText(field: string | undefined, params: Params | und
   return label ? t('apiErrors:invalidField', { field: label, problem }) : t('apiErrors:invalid', { problem });
 }
 
+/** A backup's table, as a person names what it holds. */
+const backupPart = (table: unknown, t: Translate) => t(`apiErrors:backup.tables.${text(table) ?? 'other'}`, { defaultValue: t('apiErrors:backup.tables.other') });
+
 /** The sentence for an error answer's code and params; by its status when the code is not known here. */
 export function apiErrorText(code: string, status: number, params: Params | undefined, field: string | undefined, t: Translate): string {
   const p = params ?? {};
@@ -126,6 +129,22 @@ export function apiErrorText(code: string, status: number, params: Params | unde
         otherStart: text(p.otherStart) ?? '',
         otherEnd: text(p.otherEnd) ?? '',
       });
+    case 'PASSPHRASE_REQUIRED':
+    case 'WRONG_PASSPHRASE':
+    case 'PLAIN_SECRETS':
+      return t(`apiErrors:backup.${code}`);
+    case 'WEAK_PASSPHRASE': {
+      const reason = text(p.reason) ?? 'other';
+      return t(`apiErrors:backup.passphrase.${reason}`, { min: num(p.min) ?? 16, max: num(p.max) ?? 1024, defaultValue: t('apiErrors:backup.passphrase.other') });
+    }
+    case 'BROKEN_ROW': {
+      const rule = ['missingReference', 'duplicate', 'missingValue'].includes(text(p.rule) ?? '') ? text(p.rule)! : 'other';
+      return t(`apiErrors:backup.brokenRow.${rule}`, { row: num(p.row) ?? 0, table: backupPart(p.table, t), references: backupPart(p.references, t) });
+    }
+    case 'BAD_FIELD': {
+      const field = t(`apiErrors:backup.fields.${text(p.column) ?? 'other'}`, { defaultValue: t('apiErrors:backup.fields.other') });
+      return t('apiErrors:backup.badField', { row: num(p.row) ?? 0, table: backupPart(p.table, t), field, problem: issueText(p, t) });
+    }
     case 'LOCAL_TIME_SKIPPED':
       return t('apiErrors:codes.LOCAL_TIME_SKIPPED', { time: text(p.time) ?? '', date: dayText(p.date) });
   }

@@ -5,8 +5,9 @@ import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useSession } from '../../lib/session.ts';
 import { Accounts } from './Accounts.tsx';
 import { AuditLog } from './AuditLog.tsx';
+import { BackupPanel } from './BackupPanel.tsx';
 
-/** /users: administrators manage accounts and read the audit log. */
+/** /users: administrators manage accounts, read the audit log, and back up and restore. */
 export function UsersPage() {
   const { t } = useTranslation('users');
   const { data: session } = useSession();
@@ -31,12 +32,16 @@ export function UsersPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="accounts">{t('tabs.accounts')}</Tabs.Tab>
           <Tabs.Tab value="audit">{t('tabs.audit')}</Tabs.Tab>
+          <Tabs.Tab value="backup">{t('tabs.backup')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="accounts">
           <Accounts myId={session.user.id} />
         </Tabs.Panel>
         <Tabs.Panel value="audit">
           <AuditLog />
+        </Tabs.Panel>
+        <Tabs.Panel value="backup">
+          <BackupPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>

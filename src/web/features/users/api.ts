@@ -1,6 +1,6 @@
 // Fetchers, query keys and hooks of the Users page (administrators only).
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api, ApiError, paramsOf } from '../../lib/api.ts';
 import type { AuditPage, CreateUserBody, UserRow } from '../../../shared/api/users.ts';
 
 export const USERS_KEY = ['admin', 'users'] as const;
@@ -47,4 +47,61 @@ export function useAudit(action: string | null = null) {
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     retry: false,
   });
+}
+
+/** What a restore answers (src/server/backup/backup.ts RestoreReport): what the screen says of it. */
+export interface RestoreOutcome {
+  restored: Record<string, number>;
+  credentials: 'from backup' | 'kept';
+  calendarAddresses: { kept: number; ended: number };
+  sessionsEnded: number;
+}
+
+async function refusal(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let body: { code?: string; message?: string; field?: string; params?: unknown } = {};
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    body = { message: text };
+  }
+  return new ApiError(response.status, body.code ?? `HTTP_${response.status}`, body.message ?? response.statusText, body.field, paramsOf(body.params));
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(`/api${path}`, { credentials: 'same-origin', ...init });
+  } catch (err) {
+    throw new ApiError(0, 'NETWORK', err instanceof Error ? err.message : 'Network error');
+  }
+}
+
+/** Makes a backup and hands it to the browser to save; a refusal (a weak passphrase) throws an ApiError. */
+export async function downloadBackup(withSecrets: boolean, passphrase: string): Promise<void> {
+  const response = await send('/backup', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(passphrase ? { withSecrets, passphrase } : { withSecrets }),
+  });
+  if (!response.ok) throw await refusal(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'grafik-backup.json';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Sends a backup file to be restored, its passphrase (if any) in the header the server reads it from. */
+export async function restoreBackupFile(file: Blob, passphrase: string): Promise<RestoreOutcome> {
+  const response = await send('/backup/restore', {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream', ...(passphrase ? { 'x-backup-passphrase': encodeURIComponent(passphrase) } : {}) },
+    body: file,
+  });
+  if (!response.ok) throw await refusal(response);
+  return (await response.json()) as RestoreOutcome;
 }
