@@ -11,7 +11,6 @@ import { flightInputIn, flightInputSchema, flightSchema, flightUpdateSchema, typ
 import {
   bulkDeleteSchema,
   busiestMonth,
-  checkImportFile,
   copyMonthSchema,
   copyResultSchema,
   headerKey,
@@ -24,10 +23,12 @@ import {
   type ImportRefusal,
   type ImportRulesContext,
 } from '../../shared/api/flight-import.ts';
-import { checkSsimLegs, readSsim, ssimBodySchema } from '../../shared/api/ssim.ts';
+import { ssimBodySchema } from '../../shared/api/ssim.ts';
 import { AIRCRAFT_MESSAGES, aircraftStaffingBodySchema, aircraftStaffingSchema, staffingLookup } from '../../shared/api/aircraft-staffing.ts';
 import { listAircraftStaffing, replaceAircraftStaffing } from '../repos/aircraft-staffing.ts';
 import { copyMonth } from '../flights/copy.ts';
+import { checkSsimOffThread, checkTableOffThread } from '../flights/import-checks.ts';
+import { workQueue } from '../work/pools.ts';
 import { isoMonth } from '../../shared/api/dates.ts';
 import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
 import { paramsOfIssue } from '../../shared/api/issues.ts';
@@ -61,6 +62,12 @@ const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 async function importContext(db: Db): Promise<ImportRulesContext> {
   const [ctx, table] = await Promise.all([rulesContext(db), listAircraftStaffing(db)]);
   return { ...ctx, staffForAircraft: staffingLookup(table) };
+}
+
+/** The rules of an import, with the aircraft table as rows for a worker thread (flights/import-checks.ts). */
+async function importRules(db: Db) {
+  const [ctx, aircraft] = await Promise.all([rulesContext(db), listAircraftStaffing(db)]);
+  return { ctx: { ...ctx, staffForAircraft: staffingLookup(aircraft) } as ImportRulesContext, aircraft };
 }
 
 interface AnswerOptions {
@@ -203,41 +210,46 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: { body: importBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } },
     },
-    async (request, reply) => {
-      const ctx = await importContext(db);
-      const { header, rows, mapping, fileName } = request.body;
-      // The same rules as the dry run, row by row: a file cannot slip past them by skipping it.
-      const checked = checkImportFile(header, rows, mapping, ctx);
-      return answerImport(db, request, reply, checked, ctx.timeZone, {
-        dryRun: request.body.dryRun === true,
-        fileName,
-        timeBasis: mapping.times,
-        format: 'table',
-        keepArrival: mapping.arrival === null,
-        profile: { header: header.map((h) => h.trim()), headerKey: headerKey(header), mapping },
-      });
-    },
+    async (request, reply) =>
+      // The rows are checked in a worker thread, one file at a time, one per user (work/work-queue.ts).
+      workQueue('import').run(request.user?.id ?? null, async () => {
+        const { ctx, aircraft } = await importRules(db);
+        const { header, rows, mapping, fileName } = request.body;
+        // The same rules as the dry run, row by row: a file cannot slip past them by skipping it.
+        const checked = await checkTableOffThread(header, rows, mapping, ctx, aircraft);
+        return answerImport(db, request, reply, checked, ctx.timeZone, {
+          dryRun: request.body.dryRun === true,
+          fileName,
+          timeBasis: mapping.times,
+          format: 'table',
+          keepArrival: mapping.arrival === null,
+          profile: { header: header.map((h) => h.trim()), headerKey: headerKey(header), mapping },
+        });
+      }),
   );
 
   api.post(
     '/flights/import-ssim',
     { bodyLimit: IMPORT_BODY_LIMIT, schema: { body: ssimBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } } },
     async (request, reply) => {
-      const [ctx, { stationCode }] = await Promise.all([importContext(db), getSettings(db)]);
+      const { stationCode } = await getSettings(db);
       if (!stationCode) {
         throw badRequest('The airport has no station code: set its three-letter IATA code in Settings first.', 'stationCode', { rule: 'ssimNoStation' });
       }
-      const read = readSsim(request.body.text, stationCode);
-      if (!read.ok) throw badRequest(`The SSIM file is refused: ${read.refusal.message}.`, 'file', { rule: read.refusal.rule, ...read.refusal.params });
-      const checked = checkSsimLegs(read.legs, ctx, new Set(request.body.skipLines ?? []));
-      return answerImport(db, request, reply, checked, ctx.timeZone, {
-        dryRun: request.body.dryRun === true,
-        fileName: request.body.fileName,
-        timeBasis: 'local',
-        format: 'ssim',
-        // An SSIM leg always says where it arrives; one without an arrival time says nothing about it.
-        keepArrival: false,
-        profile: null,
+      // Read, expanded and checked in a worker thread, in the same queue as tables.
+      return workQueue('import').run(request.user?.id ?? null, async () => {
+        const { ctx, aircraft } = await importRules(db);
+        const read = await checkSsimOffThread(request.body.text, stationCode, request.body.skipLines ?? [], ctx, aircraft);
+        if (!read.ok) throw badRequest(`The SSIM file is refused: ${read.refusal.message}.`, 'file', { rule: read.refusal.rule, ...read.refusal.params });
+        return answerImport(db, request, reply, read.checked, ctx.timeZone, {
+          dryRun: request.body.dryRun === true,
+          fileName: request.body.fileName,
+          timeBasis: 'local',
+          format: 'ssim',
+          // An SSIM leg always says where it arrives; one without an arrival time says nothing about it.
+          keepArrival: false,
+          profile: null,
+        });
       });
     },
   );
