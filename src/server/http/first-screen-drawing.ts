@@ -77,12 +77,21 @@ type Drawn = { html: string; setCookies: string[] };
 /** Drawings kept, each with the month's answer it was drawn from. */
 const KEPT_DRAWINGS = 16;
 
+/**
+ * Pages drawn anew at once. Drawing holds the server's thread (React renders the grid): while one is
+ * being drawn, another page that would need a new drawing goes out without one (the app draws it in the
+ * browser, as for a phone), so twelve pages asked at once cost one drawing, not twelve in a row.
+ */
+export const DRAWINGS_AT_ONCE = 1;
+
 /** Draws the dashboard's first screen for the pages of one app, keeping its last drawings. */
 export class FirstScreenDrawer {
   readonly #entry: FirstScreenEntry;
   readonly #kept = new Map<string, { answer: MonthAnswer; markup: string }>();
   /** The groups of each month's answer (names and employees) and its count of shifts, read once per answer. */
   readonly #outlines = new WeakMap<MonthAnswer, { groups: Named[]; shifts: number }>();
+  /** Drawings being made now. */
+  #drawing = 0;
   constructor(entry: FirstScreenEntry) {
     this.#entry = entry;
   }
@@ -141,7 +150,14 @@ export class FirstScreenDrawer {
     this.#kept.delete(key);
     let markup = kept?.answer === answer ? kept.markup : undefined;
     if (markup === undefined) {
-      markup = await this.#entry.renderFirstScreen({ url: request.url, view, month, data: parsed(), carried });
+      // Busy drawing another page: this one goes out without a drawing (DRAWINGS_AT_ONCE).
+      if (this.#drawing >= DRAWINGS_AT_ONCE) return null;
+      this.#drawing++;
+      try {
+        markup = await this.#entry.renderFirstScreen({ url: request.url, view, month, data: parsed(), carried });
+      } finally {
+        this.#drawing--;
+      }
       if (this.#kept.size >= KEPT_DRAWINGS) this.#kept.delete(this.#kept.keys().next().value!);
     }
     this.#kept.set(key, { answer, markup });
