@@ -482,8 +482,9 @@ async function heavyCase(
         return Promise.all(pairs.map(([role, month], i) => send(users[i]!, 'POST', '/api/generation', { role, month, seed: round * 1000 + n * 10 + i + 1 })));
       }
       case 'coverage12':
-        // Months not asked before in this run: twelve months worked out anew each batch.
-        return Promise.all(monthsFrom(12, 24 + (round * 50 + n) * 12).map((m, i) => send(users[i % users.length]!, 'GET', `/api/coverage?month=${m}`)));
+        // The year before this month, then the year from it, in turn: the server keeps six months' coverage,
+        // so each batch works out twelve months anew.
+        return Promise.all(monthsFrom(12, (n % 2) * 12 - 12).map((m, i) => send(users[i % users.length]!, 'GET', `/api/coverage?month=${m}`)));
       case 'pages12':
         return Promise.all(
           monthsFrom(12, -(n % 4) * 12).map((m, i) => {
