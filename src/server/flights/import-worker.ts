@@ -1,7 +1,7 @@
 // The worker thread of a timetable's checks (import-checks.ts): the rules of every row of a table, or
 // an SSIM file read and its legs checked, with the same functions the request's thread used before.
 // 20,000 rows take seconds of pure computation.
-import { checkImportFile, type CheckedRow, type ImportFileRow, type ImportMapping, type ImportRulesContext } from '../../shared/api/flight-import.ts';
+import { busiestMonth, checkImportFile, flightDayKey, type CheckedRow, type ImportFileRow, type ImportMapping, type ImportRulesContext } from '../../shared/api/flight-import.ts';
 import { checkSsimLegs, readSsim, type SsimRefusal } from '../../shared/api/ssim.ts';
 import { staffingLookup, type AircraftStaffing } from '../../shared/api/aircraft-staffing.ts';
 
@@ -12,13 +12,29 @@ export type ImportTask =
   | { kind: 'table'; header: string[]; rows: ImportFileRow[]; mapping: ImportMapping; ctx: PlainContext; aircraft: AircraftStaffing[] }
   | { kind: 'ssim'; text: string; stationCode: string; skipLines: number[]; ctx: PlainContext; aircraft: AircraftStaffing[] };
 
-export type ImportTaskAnswer = { ok: true; checked: CheckedRow[] } | { ok: false; refusal: SsimRefusal };
+/**
+ * The checked rows; with them, worked out here too as they take a while for 20,000 flights, the valid
+ * flights' keys (flightDayKey, in order) and the month most of them fall in (busiestMonth).
+ */
+export type CheckedFile = { checked: CheckedRow[]; keys: string[]; month: string | null };
+
+export type ImportTaskAnswer = ({ ok: true } & CheckedFile) | { ok: false; refusal: SsimRefusal };
+
+function withKeys(checked: CheckedRow[], timeZone: string): { ok: true } & CheckedFile {
+  const valid = checked.flatMap((r) => (r.ok ? [r.flight] : []));
+  return {
+    ok: true,
+    checked,
+    keys: valid.map((f) => flightDayKey(f.flightNumber, f.departureTime, timeZone)),
+    month: busiestMonth(valid.map((f) => f.departureTime), timeZone),
+  };
+}
 
 export default function checkImport(task: ImportTask): ImportTaskAnswer {
   // The aircraft table crosses as rows: a function cannot cross to a thread.
   const ctx = { ...task.ctx, staffForAircraft: staffingLookup(task.aircraft) };
-  if (task.kind === 'table') return { ok: true, checked: checkImportFile(task.header, task.rows, task.mapping, ctx) };
+  if (task.kind === 'table') return withKeys(checkImportFile(task.header, task.rows, task.mapping, ctx), ctx.timeZone);
   const read = readSsim(task.text, task.stationCode);
   if (!read.ok) return { ok: false, refusal: read.refusal };
-  return { ok: true, checked: checkSsimLegs(read.legs, ctx, new Set(task.skipLines)) };
+  return withKeys(checkSsimLegs(read.legs, ctx, new Set(task.skipLines)), ctx.timeZone);
 }

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { flightInputIn, flightInputSchema, flightSchema, flightUpdateSchema, type ResolvedFlight } from '../../shared/api/flights.ts';
 import {
   bulkDeleteSchema,
-  busiestMonth,
   copyMonthSchema,
   copyResultSchema,
   headerKey,
@@ -19,7 +18,6 @@ import {
   importProfileSchema,
   importRecordSchema,
   importResultSchema,
-  type CheckedRow,
   type ImportRefusal,
   type ImportRulesContext,
 } from '../../shared/api/flight-import.ts';
@@ -27,7 +25,7 @@ import { ssimBodySchema } from '../../shared/api/ssim.ts';
 import { AIRCRAFT_MESSAGES, aircraftStaffingBodySchema, aircraftStaffingSchema, staffingLookup } from '../../shared/api/aircraft-staffing.ts';
 import { listAircraftStaffing, replaceAircraftStaffing } from '../repos/aircraft-staffing.ts';
 import { copyMonth } from '../flights/copy.ts';
-import { checkSsimOffThread, checkTableOffThread } from '../flights/import-checks.ts';
+import { checkSsimOffThread, checkTableOffThread, type CheckedFile } from '../flights/import-checks.ts';
 import { workQueue } from '../work/pools.ts';
 import { isoMonth } from '../../shared/api/dates.ts';
 import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
@@ -87,16 +85,15 @@ async function answerImport(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  checked: CheckedRow[],
+  { checked, keys, month }: CheckedFile,
   timeZone: string,
   options: AnswerOptions,
 ) {
   const valid = checked.flatMap((r) => (r.ok ? [r.flight] : []));
   const invalid = checked.flatMap((r) => (r.ok ? [] : [{ row: r.row, errors: r.errors }]));
-  const month = busiestMonth(valid.map((f) => f.departureTime), timeZone);
 
   if (options.dryRun) {
-    const classified = await classifyFlights(db, valid, timeZone, options.keepArrival);
+    const classified = await classifyFlights(db, valid, timeZone, options.keepArrival, keys);
     const count = (status: string) => classified.filter((c) => c.status === status).length;
     return {
       counts: { new: count('new'), changed: count('changed'), unchanged: count('unchanged'), invalid: invalid.length },
@@ -130,7 +127,7 @@ async function answerImport(
     profile: options.profile,
     keepArrival: options.keepArrival,
   };
-  const { importId, counts } = await importFlights(db, valid, record, timeZone);
+  const { importId, counts } = await importFlights(db, valid, record, timeZone, keys);
   return { importId, counts, month };
 }
 
@@ -241,7 +238,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
         const { ctx, aircraft } = await importRules(db);
         const read = await checkSsimOffThread(request.body.text, stationCode, request.body.skipLines ?? [], ctx, aircraft);
         if (!read.ok) throw badRequest(`The SSIM file is refused: ${read.refusal.message}.`, 'file', { rule: read.refusal.rule, ...read.refusal.params });
-        return answerImport(db, request, reply, read.checked, ctx.timeZone, {
+        return answerImport(db, request, reply, read, ctx.timeZone, {
           dryRun: request.body.dryRun === true,
           fileName: request.body.fileName,
           timeBasis: 'local',
