@@ -461,11 +461,14 @@ async function heavyCase(
   round: number,
 ): Promise<HeavyResult> {
   const answers: { status: number; ms: number }[] = [];
+  let drawnPages = 0;
   const send = async (client: Client, method: string, url: string, body?: unknown) => {
     const t0 = performance.now();
     try {
       const res = await client.request(method, url, body);
       answers.push({ status: res.status, ms: performance.now() - t0 });
+      // A page that carries the server's drawing (the others are the app's page, drawn by the browser).
+      if (url.startsWith('/?') && res.body.includes('id="grafik-first-screen"')) drawnPages++;
     } catch {
       answers.push({ status: 0, ms: performance.now() - t0 });
     }
@@ -526,7 +529,7 @@ async function heavyCase(
     database,
     load,
     batches,
-    statuses: [...byStatus.entries()].map(([s, n]) => `${n}× ${s}`).join(', '),
+    statuses: [...byStatus.entries()].map(([s, n]) => `${n}× ${s}`).join(', ') + (load === 'pages12' ? ` (${drawnPages} drawn)` : ''),
     answer: stats(answers.map((a) => a.ms)),
     health: stats(health),
     month: stats(month),

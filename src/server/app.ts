@@ -125,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const firstScreenPages = firstScreen ? new FirstScreenPages(fs.readFileSync(path.join(webRoot!, 'index.html'), 'utf8'), firstScreen) : null;
   const ssrRoot = options.ssrRoot === undefined ? (options.webRoot === undefined ? defaultSsrRoot : null) : options.ssrRoot;
   const drawer = firstScreenPages ? await loadFirstScreenDrawer(ssrRoot) : null;
+  if (drawer) app.addHook('onClose', async () => drawer.close());
   const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       if (hasBody(request)) reply.header('connection', 'close');
