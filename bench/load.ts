@@ -11,6 +11,15 @@
 // LOAD_DATABASES (default postgres,embedded), BENCH_DATABASE_URL (default the local server),
 // LOAD_RECORD=0 to print without writing RESULTS.md, LOAD_SERVER_FLAGS for the server's node (for
 // example "--cpu-prof --cpu-prof-dir=profiles" to see where its time goes).
+//
+// Heavy work (issue 28): after the mix, each heavy load runs on its own for LOAD_HEAVY_SECONDS (default
+// 15; its batch is sent again as soon as the last one is answered) while an observer, another user,
+// asks GET /api/health and GET /api/month in turn: with any one load running, both should stay under
+// 200 ms p95. Loads (LOAD_HEAVY, default all, "none" to skip): import (one 20,000-row timetable dry
+// run), import2 (two at once, by two users), generate6 (six generations at once, by six users),
+// coverage12 (twelve coverage months at once), pages12 (twelve dashboard pages drawn by the server,
+// each with its own month in the address). LOAD_MIX=0 skips the mix. Recorded between
+// <!-- load-heavy-LABEL:start --> and its end, LABEL from LOAD_HEAVY_LABEL (default "now").
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -36,6 +45,14 @@ const THINK_MS = (process.env.LOAD_THINK_MS ?? '0,1000').split(',').map(Number);
 const ADMIN_EMAIL = 'bench@grafik.test';
 const ADMIN_PASSWORD = 'load driver passphrase 7431';
 const MONTH = DateTime.now().setZone('Europe/Warsaw').toFormat('yyyy-MM');
+const MIX = process.env.LOAD_MIX !== '0';
+const HEAVY_ALL = ['import', 'import2', 'generate6', 'coverage12', 'pages12'] as const;
+type HeavyLoad = (typeof HEAVY_ALL)[number];
+const HEAVY = (process.env.LOAD_HEAVY ?? HEAVY_ALL.join(',')).split(',').filter((k): k is HeavyLoad => (HEAVY_ALL as readonly string[]).includes(k));
+const HEAVY_SECONDS = Number(process.env.LOAD_HEAVY_SECONDS ?? 15);
+const HEAVY_LABEL = process.env.LOAD_HEAVY_LABEL ?? 'now';
+/** The observer's pause between two probes. */
+const PROBE_PAUSE_MS = 50;
 
 interface Sample {
   kind: 'read' | 'save' | 'generate';
@@ -119,6 +136,8 @@ class Client {
   readonly agent: http.Agent;
   readonly port: number;
   cookie = '';
+  /** The client's address as a trusted proxy names it (the server trusts 127.0.0.1 as one): sign-in limits count per address. */
+  address = '';
   constructor(port: number) {
     this.port = port;
     this.agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
@@ -135,6 +154,7 @@ class Client {
           agent: this.agent,
           headers: {
             ...(this.cookie ? { cookie: this.cookie } : {}),
+            ...(this.address ? { 'x-forwarded-for': this.address } : {}),
             ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
             origin: `http://127.0.0.1:${this.port}`,
             // As a browser sends it.
@@ -172,7 +192,7 @@ async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildP
   const flags = (process.env.LOAD_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...flags, 'src/cli/serve.ts'], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
+    env: { ...env, TRUSTED_PROXIES: '127.0.0.1', PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -365,9 +385,182 @@ function row(r: CaseResult): string {
   return `| ${r.database} | ${r.clients} | ${r.thinkMs ? `~${r.thinkMs / 1000} s` : 'none'} | ${r.requests} | ${r.rps.toFixed(0)} | ${lat(r.read)} | ${lat(r.save)} | ${r.generate.count ? `${r.generate.count} × ${ms(r.generate.p50)}` : '–'} | ${r.errors} | ${r.cpuPerRequest.toFixed(1)} | ${r.rssStartMb} → ${r.rssPeakMb} → ${r.rssEndMb} |`;
 }
 
+// ---- Heavy work (issue 28) ----
+
+interface HeavyResult {
+  database: string;
+  load: HeavyLoad;
+  batches: number;
+  /** The load's own answers: how many of each status, and their time. */
+  statuses: string;
+  answer: Stats;
+  health: Stats;
+  month: Stats;
+}
+
+/** Signs a user in; the cookie of its session. */
+async function signedIn(port: number, email: string, password: string, address = ''): Promise<Client> {
+  const client = new Client(port);
+  client.address = address;
+  const res = await client.request('POST', '/api/auth/sign-in/email', { email, password });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.body}`);
+  client.cookie = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  return client;
+}
+
+/** Planners created by the administrator, each with a password of its own chosen, signed in. */
+async function planners(admin: Client, count: number): Promise<Client[]> {
+  const out: Client[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `planner${i + 1}.${randomBytes(3).toString('hex')}@grafik.test`;
+    const created = await admin.request('POST', '/api/admin/users', { email, name: `Staff ${i + 1}` });
+    if (created.status !== 201) throw new Error(`creating ${email}: ${created.status} ${created.body}`);
+    const once = (JSON.parse(created.body) as { oneTimePassword: string }).oneTimePassword;
+    // Each planner from an address of its own, as at an airport: the sign-in and password limits count per address.
+    const address = `10.0.0.${i + 10}`;
+    const first = await signedIn(admin.port, email, once, address);
+    const password = `quiet harbour lantern ${randomBytes(6).toString('hex')}`;
+    const changed = await first.request('POST', '/api/auth/change-password', { currentPassword: once, newPassword: password, revokeOtherSessions: true });
+    if (changed.status !== 200) throw new Error(`password of ${email}: ${changed.status} ${changed.body}`);
+    first.agent.destroy();
+    out.push(await signedIn(admin.port, email, password, address));
+  }
+  return out;
+}
+
+/** A 20,000-row timetable as the Flights screen sends it (about 1.4 MB of JSON), every row valid. */
+function timetable(): { body: unknown; bytes: number } {
+  const header = ['flight_number', 'departure_time', 'arrival_time', 'aircraft_type'];
+  const start = DateTime.fromISO(`${MONTH}-01`).plus({ months: 2 });
+  const rows = Array.from({ length: 20_000 }, (_, i) => {
+    const day = start.plus({ days: Math.floor(i / 700) });
+    const minutes = 5 * 60 + (i % 700) * 1;
+    const dep = day.plus({ minutes });
+    return { row: i + 2, cells: [`LO${1000 + (i % 700)}`, dep.toFormat("yyyy-MM-dd'T'HH:mm"), dep.plus({ minutes: 95 }).toFormat("yyyy-MM-dd'T'HH:mm"), 'A320'] };
+  });
+  const body = {
+    dryRun: true,
+    fileName: 'timetable.csv',
+    header,
+    mapping: { flightNumber: 'flight_number', departure: 'departure_time', arrival: 'arrival_time', aircraftType: 'aircraft_type' },
+    rows,
+  };
+  return { body, bytes: Buffer.byteLength(JSON.stringify(body)) };
+}
+
+const monthsFrom = (count: number, offset = 0) =>
+  Array.from({ length: count }, (_, i) => DateTime.fromISO(`${MONTH}-01`).plus({ months: offset + i }).toFormat('yyyy-MM'));
+
+async function heavyCase(
+  database: string,
+  load: HeavyLoad,
+  observer: Client,
+  users: Client[],
+  groups: string[],
+  file: unknown,
+  round: number,
+): Promise<HeavyResult> {
+  const answers: { status: number; ms: number }[] = [];
+  let drawnPages = 0;
+  const send = async (client: Client, method: string, url: string, body?: unknown) => {
+    const t0 = performance.now();
+    try {
+      const res = await client.request(method, url, body);
+      answers.push({ status: res.status, ms: performance.now() - t0 });
+      // A page that carries the server's drawing (the others are the app's page, drawn by the browser).
+      if (url.startsWith('/?') && res.body.includes('id="grafik-first-screen"')) drawnPages++;
+    } catch {
+      answers.push({ status: 0, ms: performance.now() - t0 });
+    }
+  };
+  // Every batch differs from the last (other months, other seeds), so that no cache answers it.
+  const batch = (n: number): Promise<unknown> => {
+    switch (load) {
+      case 'import':
+        return send(users[0]!, 'POST', '/api/flights/import', file);
+      case 'import2':
+        return Promise.all([send(users[0]!, 'POST', '/api/flights/import', file), send(users[1]!, 'POST', '/api/flights/import', file)]);
+      case 'generate6': {
+        const pairs = groups.flatMap((g) => monthsFrom(2).map((m) => [g, m] as const)).slice(0, 6);
+        return Promise.all(pairs.map(([role, month], i) => send(users[i]!, 'POST', '/api/generation', { role, month, seed: round * 1000 + n * 10 + i + 1 })));
+      }
+      case 'coverage12':
+        // The year before this month, then the year from it, in turn: the server keeps six months' coverage,
+        // so each batch works out twelve months anew.
+        return Promise.all(monthsFrom(12, (n % 2) * 12 - 12).map((m, i) => send(users[i % users.length]!, 'GET', `/api/coverage?month=${m}`)));
+      case 'pages12':
+        return Promise.all(
+          monthsFrom(12, -(n % 4) * 12).map((m, i) => {
+            const client = users[i % users.length]!;
+            const drawn = new Client(client.port);
+            drawn.cookie = `${client.cookie}; grafik.view=pl.comfortable.strip.wide`;
+            return send(drawn, 'GET', `/?month=${m}&n=${n}`).finally(() => drawn.agent.destroy());
+          }),
+        );
+    }
+  };
+  const health: number[] = [];
+  const month: number[] = [];
+  let running = true;
+  const probe = async () => {
+    const bare = new Client(observer.port);
+    while (running) {
+      let t0 = performance.now();
+      await bare.request('GET', '/api/health');
+      health.push(performance.now() - t0);
+      t0 = performance.now();
+      await observer.request('GET', `/api/month?month=${MONTH}`);
+      month.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, PROBE_PAUSE_MS));
+    }
+    bare.agent.destroy();
+  };
+  const probing = probe();
+  const end = Date.now() + HEAVY_SECONDS * 1000;
+  let batches = 0;
+  do {
+    await batch(batches++);
+  } while (Date.now() < end);
+  running = false;
+  await probing;
+  const byStatus = new Map<number, number>();
+  for (const a of answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
+  return {
+    database,
+    load,
+    batches,
+    statuses: [...byStatus.entries()].map(([s, n]) => `${n}× ${s}`).join(', ') + (load === 'pages12' ? ` (${drawnPages} drawn)` : ''),
+    answer: stats(answers.map((a) => a.ms)),
+    health: stats(health),
+    month: stats(month),
+  };
+}
+
+const HEAVY_NAMES: Record<HeavyLoad, string> = {
+  import: 'one 20,000-row dry run',
+  import2: 'two 20,000-row dry runs',
+  generate6: 'six generations',
+  coverage12: 'twelve coverage months',
+  pages12: 'twelve drawn pages',
+};
+
+function heavyRow(r: HeavyResult): string {
+  const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
+  const lat = (s: Stats) => `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.max)}`;
+  const met = r.health.p95 < 200 && r.month.p95 < 200 ? 'yes' : 'no';
+  return `| ${r.database} | ${HEAVY_NAMES[r.load]} | ${r.batches} | ${r.statuses} | ${ms(r.answer.p50)} / ${ms(r.answer.max)} | ${lat(r.health)} (${r.health.count}) | ${lat(r.month)} (${r.month.count}) | ${met} |`;
+}
+
+const HEAVY_HEADER = [
+  '| database | load | batches | its answers | its answer p50 / max ms | /api/health p50 / p95 / max ms (probes) | another user\'s month p50 / p95 / max ms (probes) | both p95 < 200 ms |',
+  '|---|---|---|---|---|---|---|---|',
+];
+
 async function main() {
   const loadAtStart = os.loadavg().map((v) => v.toFixed(2)).join(', ');
   const results: CaseResult[] = [];
+  const heavyResults: HeavyResult[] = [];
+  let timetableMb = 0;
   let payloadKb = 0;
   let wireKb = 0;
   for (const kind of DATABASES) {
@@ -393,13 +586,24 @@ async function main() {
       const month = JSON.parse(monthRes.body) as MonthPayload;
       const cells = cellsOf(month, 'Rampa');
       console.log(`${kind}: ${month.schedules.length} shifts in ${MONTH}, month answer ${payloadKb} KB (${wireKb} KB gzipped on the wire), ${cells.length} cells to save`);
-      for (const thinkMs of THINK_MS) {
+      for (const thinkMs of MIX ? THINK_MS : []) {
         for (const clients of CLIENTS) {
           const result = await runCase(kind, port, server.pid!, clients, thinkMs, cells, client.cookie);
           results.push(result);
           console.log(row(result));
           if (result.errorKinds.length) console.log(`  errors: ${result.errorKinds.slice(0, 5).join('; ')}`);
         }
+      }
+      if (HEAVY.length) {
+        const [observer, ...users] = await planners(client, 13);
+        const file = timetable();
+        console.log(`${kind}: heavy loads, ${HEAVY_SECONDS} s each (the timetable is ${(file.bytes / 1024 / 1024).toFixed(2)} MB of JSON)`);
+        for (const [round, load] of HEAVY.entries()) {
+          const result = await heavyCase(kind, load, observer!, users, groups.map((g) => g.name), file.body, round);
+          heavyResults.push(result);
+          console.log(heavyRow(result));
+        }
+        timetableMb = file.bytes / 1024 / 1024;
       }
       client.agent.destroy();
     } finally {
@@ -413,10 +617,28 @@ async function main() {
     '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const table = [...header, ...results.map(row)].join('\n');
-  console.log(`\n${table}\n`);
+  if (MIX) console.log(`\n${table}\n`);
   const errorLines = results.filter((r) => r.errorKinds.length).map((r) => `- ${r.database}, ${r.clients} clients, think ${r.thinkMs} ms: ${r.errorKinds.slice(0, 4).join('; ')}`);
   if (errorLines.length) console.log(errorLines.join('\n'));
-  if (process.env.LOAD_RECORD !== '0') {
+  if (heavyResults.length) {
+    const heavyTable = [...HEAVY_HEADER, ...heavyResults.map(heavyRow)].join('\n');
+    console.log(`\n${heavyTable}\n`);
+    if (process.env.LOAD_RECORD !== '0') {
+      writeResultsSection(
+        `load-heavy-${HEAVY_LABEL}`,
+        [
+          `### Heavy work, ${HEAVY_LABEL}`,
+          '',
+          `\`npm run bench:load\` (LOAD_HEAVY) on ${DateTime.now().toISODate()}, Node ${process.versions.node}, ${os.cpus().length} CPUs, load average ${loadAtStart} at the start`,
+          `and ${os.loadavg().map((v) => v.toFixed(2)).join(', ')} at the end. Each load runs ${HEAVY_SECONDS} s (its batch sent again as soon as it is answered; the timetable is`,
+          `${timetableMb.toFixed(2)} MB of JSON) while another user asks GET /api/health and GET /api/month in turn, ${PROBE_PAUSE_MS} ms apart. Target: both under 200 ms p95.`,
+          '',
+          heavyTable,
+        ].join('\n'),
+      );
+    }
+  }
+  if (MIX && process.env.LOAD_RECORD !== '0') {
     const load = os.loadavg().map((v) => v.toFixed(2)).join(', ');
     writeResultsSection(
       'load',

@@ -12,6 +12,7 @@ import { errorReply, frameworkErrorReply } from './http/error-handler.ts';
 import { loggedUrl, serializeError } from './http/log-redaction.ts';
 import { registerWebAssets, REVALIDATE } from './http/web-assets.ts';
 import { loadFirstScreenDrawer, sendDrawn } from './http/first-screen-drawing.ts';
+import { workQueue } from './work/pools.ts';
 import { FirstScreenPages, hasSessionCookie, monthToPreload, pageEncoding, readFirstScreenFiles } from './http/first-screen.ts';
 import { refuseNulCharacters } from './http/input-guard.ts';
 import { registerApiRoutes } from './routes/index.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const firstScreenPages = firstScreen ? new FirstScreenPages(fs.readFileSync(path.join(webRoot!, 'index.html'), 'utf8'), firstScreen) : null;
   const ssrRoot = options.ssrRoot === undefined ? (options.webRoot === undefined ? defaultSsrRoot : null) : options.ssrRoot;
   const drawer = firstScreenPages ? await loadFirstScreenDrawer(ssrRoot) : null;
+  if (drawer) app.addHook('onClose', async () => drawer.close());
   const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       if (hasBody(request)) reply.header('connection', 'close');
@@ -173,7 +175,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Each month's coverage (docs/coverage.md), kept the same way: building it reads every group's inputs.
   // The engine's part runs in a worker thread, so that a month's build does not hold other requests.
   const coverageRunner = createCoverageRunner();
-  const coverageCache = new MonthCache<MonthCoverage>(database.changes(), (month) => monthCoverage(database.db, month, undefined, coverageRunner.run), { maxMonths: 6 });
+  const coverageCache = new MonthCache<MonthCoverage>(database.changes(), (month) =>
+    // One month worked out at a time (its inputs read, its engine part in the coverage thread): twelve
+    // months asked at once wait in the coverage queue instead of sharing the server's thread (src/server/work/).
+    workQueue('coverage').run(null, () => monthCoverage(database.db, month, undefined, coverageRunner.run)), { maxMonths: 6 });
   app.addHook('onClose', async () => {
     coverageCache.close();
     coverageRunner.close();

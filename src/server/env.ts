@@ -27,6 +27,11 @@ const envSchema = z.object({
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(10),
   /** The largest backup file a restore through the server takes, in MB. */
   BACKUP_MAX_MB: z.coerce.number().int().min(1).max(4096).default(200),
+  /**
+   * How many of each kind of heavy work (a timetable's checks, a generation, a month's coverage) run at
+   * once, each in a worker thread; the rest wait in its queue (src/server/work/). 1 suits two cores.
+   */
+  HEAVY_WORK_THREADS: z.coerce.number().int().min(1).max(16).default(1),
 });
 
 export type Env = z.infer<typeof envSchema> & { baseUrl: string };
@@ -52,5 +57,13 @@ export function backupMaxMb(source: Record<string, string | undefined> = process
   const raw = source.BACKUP_MAX_MB;
   const result = envSchema.shape.BACKUP_MAX_MB.safeParse(raw === '' ? undefined : raw);
   if (!result.success) throw new Error(`Invalid environment:\n  BACKUP_MAX_MB: ${result.error.issues[0]?.message ?? 'invalid'}`);
+  return result.data;
+}
+
+/** HEAVY_WORK_THREADS on its own, for the queues of heavy work, made where the checked environment is not at hand. */
+export function heavyWorkThreads(source: Record<string, string | undefined> = process.env): number {
+  const raw = source.HEAVY_WORK_THREADS;
+  const result = envSchema.shape.HEAVY_WORK_THREADS.safeParse(raw === '' ? undefined : raw);
+  if (!result.success) throw new Error(`Invalid environment:\n  HEAVY_WORK_THREADS: ${result.error.issues[0]?.message ?? 'invalid'}`);
   return result.data;
 }

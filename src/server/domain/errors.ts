@@ -41,3 +41,9 @@ export class UnprocessableError extends DomainError {}
 
 /** A step of the work failed for a reason that is not the request's (a statement that failed); the code names the step. Answered with 500. */
 export class FailedError extends DomainError {}
+
+/**
+ * The server is busy with work of this kind: the user's own earlier request of the kind is still
+ * waiting or running, or the queue is full. Answered with 429; nothing was done.
+ */
+export class BusyError extends DomainError {}

@@ -1,11 +1,12 @@
-// Runs the generator in a worker thread. Its search takes up to the time limit (1.5 s by default, more
-// on a busy machine) of pure computation; on the server's own thread that would stop every other
-// request (every planner's dashboard) for as long.
-import { Worker } from 'node:worker_threads';
+// Runs the generator in a worker thread of the generation pool (src/server/work/pools.ts). Its search
+// takes up to the time limit (1.5 s by default, more on a busy machine) of pure computation; on the
+// server's own thread that would stop every other request (every planner's dashboard) for as long.
+// The pool has HEAVY_WORK_THREADS threads (1 by default): more searches at once than cores would
+// starve the server's own thread as surely (the queue in front is service.ts's).
+import type { Piscina } from 'piscina';
 import type { GenerateOptions, GenerateResult } from '../../engine/generate.ts';
 import type { Instance } from '../../engine/format.ts';
-
-const workerFile = new URL('./engine-worker.ts', import.meta.url);
+import { workerPool } from '../work/pools.ts';
 
 export interface WorkerAnswer {
   ok: boolean;
@@ -14,23 +15,11 @@ export interface WorkerAnswer {
   message?: string;
 }
 
-export function generateOffThread(instance: Instance, options: GenerateOptions): Promise<GenerateResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: { instance, options } });
-    let settled = false;
-    const settle = (done: () => void) => {
-      if (settled) return;
-      settled = true;
-      done();
-      void worker.terminate();
-    };
-    worker.once('message', (answer: WorkerAnswer) =>
-      settle(() => {
-        if (answer.ok && answer.result) resolve(answer.result);
-        else reject(Object.assign(new Error(answer.message ?? 'The generator failed.'), { name: answer.name ?? 'Error' }));
-      }),
-    );
-    worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`The generator stopped unexpectedly (exit code ${code}).`))));
-  });
+let pool: Piscina | null = null;
+const generationPool = () => (pool ??= workerPool(new URL('./engine-worker.ts', import.meta.url)));
+
+export async function generateOffThread(instance: Instance, options: GenerateOptions): Promise<GenerateResult> {
+  const answer = (await generationPool().run({ instance, options })) as WorkerAnswer;
+  if (answer.ok && answer.result) return answer.result;
+  throw Object.assign(new Error(answer.message ?? 'The generator failed.'), { name: answer.name ?? 'Error' });
 }

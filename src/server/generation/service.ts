@@ -23,6 +23,7 @@ import { MONTH_PUBLISHED } from '../../shared/api/publishing.ts';
 import { GenerationStepError } from './instance.ts';
 import { firstChange, lockInputs, readInputs, staleGeneration } from './inputs.ts';
 import { generateOffThread } from './off-thread.ts';
+import { workQueue } from '../work/pools.ts';
 
 const running = new Set<string>();
 
@@ -90,9 +91,14 @@ async function guardPublished(db: Db, role: string, month: string, action: 'gene
 /** How many times a generation plans again when the month changed during its search, before refusing. */
 export const REPLANS = 1;
 
+/**
+ * Generates a group's month. Runs wait in the generation queue (src/server/work/): a user's second run
+ * while the first waits or runs is refused with 429 GENERATION_BUSY, and the same group-month asked
+ * again while queued with 409 GENERATION_RUNNING, before it waits.
+ */
 export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<GenerateMonthResult> {
   const { role, month } = options;
-  return exclusive(role, month, async () => {
+  return exclusive(role, month, () => workQueue('generation').run(options.userId ?? null, async () => {
     const strategy = options.strategy ?? 'default';
     const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
     const { month: m0, year } = parseMonthKey(month);
@@ -165,7 +171,7 @@ export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<Ge
       const replannable = options.keepManual !== false;
       if (!replannable || attempt >= REPLANS) throw staleGeneration(outcome.change);
     }
-  });
+  }));
 }
 
 export interface ClearMonthOptions {

@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type ErrorBody } from './errors.ts';
-import { ConflictError, DomainError, FailedError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { BusyError, ConflictError, DomainError, FailedError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { issueParams } from '../../shared/api/issues.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE, invalidInputMessage, isDatabaseUnavailable, isDiskFull } from './db-errors.ts';
 
@@ -36,10 +36,12 @@ function frameworkClientError(error: FastifyError, request: FastifyRequest): Omi
 
 /**
  * The status of a domain error: 404 for what is not there, 409 for stored data in the way, 422 for
- * stored data that lacks what the work needs, 500 for a failed step, 400 for a refused input.
+ * stored data that lacks what the work needs, 429 for work the server is too busy to take, 500 for a
+ * failed step, 400 for a refused input.
  */
-export function domainStatus(error: DomainError): 400 | 404 | 409 | 422 | 500 {
+export function domainStatus(error: DomainError): 400 | 404 | 409 | 422 | 429 | 500 {
   if (error instanceof NotFoundError) return 404;
+  if (error instanceof BusyError) return 429;
   if (error instanceof ConflictError) return 409;
   if (error instanceof UnprocessableError) return 422;
   if (error instanceof FailedError) return 500;

@@ -139,6 +139,30 @@ describe('a user who must change a one-time password', () => {
   });
 });
 
+describe('drawings at once', () => {
+  it('one page is drawn at a time: pages asked meanwhile go out at once without a drawing, as the plain app page', async () => {
+    // A drawing that takes a while, as React's of a large month does.
+    const slow = ENTRY.replace('drawings += 1;', 'drawings += 1; await new Promise((r) => setTimeout(r, 300));');
+    const web = await createWebApp({ 'index.html': INDEX, '.vite/manifest.json': JSON.stringify(MANIFEST) }, slow);
+    try {
+      const cookie = `${await web.t.signIn('busy-drawer@grafik.test')}; ${VIEW}`;
+      const pages = await Promise.all(['2026-01', '2026-02', '2026-03', '2026-04'].map((m) => web.get(`/?month=${m}`, { cookie })));
+      expect(pages.map((p) => p.statusCode)).toEqual([200, 200, 200, 200]);
+      const drawn = pages.filter((p) => p.body.includes('data-drawn'));
+      expect(drawn).toHaveLength(1);
+      for (const plain of pages.filter((p) => !p.body.includes('data-drawn'))) {
+        // The app's page with its first screen's files and month named: the browser draws it.
+        expect(plain.body).toContain('<div id="root"></div>');
+        expect(plain.body).toMatch(/<link rel="preload" as="fetch" crossorigin href="\/api\/month\?month=2026-0\d">/);
+      }
+      // Once the drawing is done, the next page is drawn again.
+      expect((await web.get('/?month=2026-05', { cookie })).body).toContain('data-drawn');
+    } finally {
+      await web.close();
+    }
+  });
+});
+
 describe('the view cookie', () => {
   it('reads back what the dashboard wrote, and nothing it did not', () => {
     const view = { language: 'pl', density: 'compact', strip: true, phone: true } as const;

@@ -19,7 +19,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Piscina } from 'piscina';
 import type { MonthAnswer } from '../repos/month-cache.ts';
+import { workerPool } from '../work/pools.ts';
 import { viewFromCookie, type FirstView } from '../../shared/view-cookie.ts';
 
 const brotli = promisify(brotliCompress);
@@ -56,7 +58,7 @@ export interface FirstScreenEntry {
 export async function loadFirstScreenDrawer(dir: string | null): Promise<FirstScreenDrawer | null> {
   const file = dir && path.join(dir, 'server-entry.js');
   if (!file || !fs.existsSync(file)) return null;
-  return new FirstScreenDrawer((await import(pathToFileURL(file).href)) as FirstScreenEntry);
+  return new FirstScreenDrawer((await import(pathToFileURL(file).href)) as FirstScreenEntry, file);
 }
 
 /** The id of the page's element that carries the answers (src/web/lib/first-screen-data.ts reads it). */
@@ -77,14 +79,34 @@ type Drawn = { html: string; setCookies: string[] };
 /** Drawings kept, each with the month's answer it was drawn from. */
 const KEPT_DRAWINGS = 16;
 
+/**
+ * Pages drawn at once. React renders the grid in a worker thread (first-screen-worker.ts), and asking
+ * for the session and the title lines' answers costs the server's thread too: while one page is being
+ * drawn, another goes out at once without a drawing (the app draws it in the browser, as for a phone),
+ * so twelve pages asked at once cost one drawing, not twelve in a row (decision record 0032).
+ */
+export const DRAWINGS_AT_ONCE = 1;
+
 /** Draws the dashboard's first screen for the pages of one app, keeping its last drawings. */
 export class FirstScreenDrawer {
   readonly #entry: FirstScreenEntry;
   readonly #kept = new Map<string, { answer: MonthAnswer; markup: string }>();
   /** The groups of each month's answer (names and employees) and its count of shifts, read once per answer. */
   readonly #outlines = new WeakMap<MonthAnswer, { groups: Named[]; shifts: number }>();
-  constructor(entry: FirstScreenEntry) {
+  /** Drawings being made now. */
+  #drawing = 0;
+  /** The built entry's file, drawn from in a worker thread (first-screen-worker.ts). */
+  readonly #file: string;
+  #pool: Piscina | null = null;
+  constructor(entry: FirstScreenEntry, file: string) {
     this.#entry = entry;
+    this.#file = file;
+  }
+
+  /** Ends the drawing's thread. */
+  async close() {
+    await this.#pool?.destroy();
+    this.#pool = null;
   }
 
   /**
@@ -114,6 +136,17 @@ export class FirstScreenDrawer {
     const view = viewFromCookie(cookie);
     // A phone's day list is code of its own, fetched when shown: a drawing would hold only the header.
     if (!view || view.phone || !cookie) return null;
+    // Busy drawing another page: this one goes out at once without a drawing (DRAWINGS_AT_ONCE).
+    if (this.#drawing >= DRAWINGS_AT_ONCE) return null;
+    this.#drawing++;
+    try {
+      return await this.#draw(app, request, page, month, cookie, view);
+    } finally {
+      this.#drawing--;
+    }
+  }
+
+  async #draw(app: FastifyInstance, request: FastifyRequest, page: string, month: string, cookie: string, view: FirstView): Promise<Drawn | null> {
     const session = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
     const found = session.statusCode === 200 ? (session.json() as { user?: Record<string, unknown> } | null) : null;
     // A one-time password is changed first: the app sends the user elsewhere, and the month is refused.
@@ -141,7 +174,10 @@ export class FirstScreenDrawer {
     this.#kept.delete(key);
     let markup = kept?.answer === answer ? kept.markup : undefined;
     if (markup === undefined) {
-      markup = await this.#entry.renderFirstScreen({ url: request.url, view, month, data: parsed(), carried });
+      // React renders the grid in the drawing's thread; the month crosses as its JSON text.
+      this.#pool ??= workerPool(new URL('./first-screen-worker.ts', import.meta.url), DRAWINGS_AT_ONCE);
+      const task = { file: this.#file, url: request.url, view, month, json: answer.json.toString('utf8'), carried };
+      markup = (await this.#pool.run(task)) as string;
       if (this.#kept.size >= KEPT_DRAWINGS) this.#kept.delete(this.#kept.keys().next().value!);
     }
     this.#kept.set(key, { answer, markup });

@@ -123,7 +123,12 @@ const sameStaff = (a: Record<string, number>, b: Record<string, number>) => {
   return [...keys].every((k) => a[k] === b[k]);
 };
 
-const instantMs = (iso: string | null) => (iso === null ? null : DateTime.fromISO(iso, { setZone: true }).toMillis());
+/** The instant of an ISO time with its offset: the built-in parser for the standard form (many times faster than luxon's, for 20,000 flights a file), luxon for any other. */
+const instantMs = (iso: string | null) => {
+  if (iso === null) return null;
+  const fast = Date.parse(iso);
+  return Number.isNaN(fast) ? DateTime.fromISO(iso, { setZone: true }).toMillis() : fast;
+};
 
 /** The stored flights that share a number and departure date (airport zone) with one of the candidates, by flightDayKey. */
 async function storedByDay(db: Db, candidates: ResolvedFlight[], timeZone: string): Promise<Map<string, StoredFlight>> {
@@ -168,10 +173,17 @@ export type Classified = { flight: ResolvedFlight; status: Exclude<ImportStatus,
  * New (no stored flight of that number on that day), changed (times or staff differ) or unchanged.
  * With keepArrival (a file without arrivals), a stored arrival is neither compared nor replaced.
  */
-export async function classifyFlights(db: Db, candidates: ResolvedFlight[], timeZone: string, keepArrival = false): Promise<Classified[]> {
+export async function classifyFlights(
+  db: Db,
+  candidates: ResolvedFlight[],
+  timeZone: string,
+  keepArrival = false,
+  /** Each candidate's flightDayKey when already worked out (in the import's worker thread), in order. */
+  keys?: readonly string[],
+): Promise<Classified[]> {
   const stored = await storedByDay(db, candidates, timeZone);
-  return candidates.map((flight) => {
-    const match = stored.get(flightDayKey(flight.flightNumber, flight.departureTime, timeZone));
+  return candidates.map((flight, i) => {
+    const match = stored.get(keys?.[i] ?? flightDayKey(flight.flightNumber, flight.departureTime, timeZone));
     if (!match) return { flight, status: 'new', storedId: null };
     const same =
       match.departureMs === instantMs(flight.departureTime) &&
@@ -203,12 +215,12 @@ export interface ImportRecord {
  * place (matched by number and departure date), unchanged ones left alone; the import is recorded with
  * its counts and marks the flights it wrote, and the mapping is saved for files with the same header.
  */
-export async function importFlights(db: Db, candidates: ResolvedFlight[], record: ImportRecord, timeZone: string) {
+export async function importFlights(db: Db, candidates: ResolvedFlight[], record: ImportRecord, timeZone: string, keys?: readonly string[]) {
   return db.transaction(async (tx) => {
     // One import at a time: two at once would both see a flight as new. An advisory lock queues imports
     // only; edits of single flights go on meanwhile.
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-    const classified = await classifyFlights(tx as unknown as Db, candidates, timeZone, record.keepArrival);
+    const classified = await classifyFlights(tx as unknown as Db, candidates, timeZone, record.keepArrival, keys);
     const count = (status: Classified['status']) => classified.filter((c) => c.status === status).length;
     const counts = { new: count('new'), changed: count('changed'), unchanged: count('unchanged') };
     const [created] = await tx

@@ -10,8 +10,6 @@ import { z } from 'zod';
 import { flightInputIn, flightInputSchema, flightSchema, flightUpdateSchema, type ResolvedFlight } from '../../shared/api/flights.ts';
 import {
   bulkDeleteSchema,
-  busiestMonth,
-  checkImportFile,
   copyMonthSchema,
   copyResultSchema,
   headerKey,
@@ -20,14 +18,15 @@ import {
   importProfileSchema,
   importRecordSchema,
   importResultSchema,
-  type CheckedRow,
   type ImportRefusal,
   type ImportRulesContext,
 } from '../../shared/api/flight-import.ts';
-import { checkSsimLegs, readSsim, ssimBodySchema } from '../../shared/api/ssim.ts';
+import { ssimBodySchema } from '../../shared/api/ssim.ts';
 import { AIRCRAFT_MESSAGES, aircraftStaffingBodySchema, aircraftStaffingSchema, staffingLookup } from '../../shared/api/aircraft-staffing.ts';
 import { listAircraftStaffing, replaceAircraftStaffing } from '../repos/aircraft-staffing.ts';
 import { copyMonth } from '../flights/copy.ts';
+import { checkSsimOffThread, checkTableOffThread, type CheckedFile } from '../flights/import-checks.ts';
+import { workQueue } from '../work/pools.ts';
 import { isoMonth } from '../../shared/api/dates.ts';
 import { badRequest, conflict, notFound, staleRecord } from '../http/errors.ts';
 import { paramsOfIssue } from '../../shared/api/issues.ts';
@@ -63,6 +62,12 @@ async function importContext(db: Db): Promise<ImportRulesContext> {
   return { ...ctx, staffForAircraft: staffingLookup(table) };
 }
 
+/** The rules of an import, with the aircraft table as rows for a worker thread (flights/import-checks.ts). */
+async function importRules(db: Db) {
+  const [ctx, aircraft] = await Promise.all([rulesContext(db), listAircraftStaffing(db)]);
+  return { ctx: { ...ctx, staffForAircraft: staffingLookup(aircraft) } as ImportRulesContext, aircraft };
+}
+
 interface AnswerOptions {
   dryRun: boolean;
   fileName: string;
@@ -80,16 +85,15 @@ async function answerImport(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  checked: CheckedRow[],
+  { checked, keys, month }: CheckedFile,
   timeZone: string,
   options: AnswerOptions,
 ) {
   const valid = checked.flatMap((r) => (r.ok ? [r.flight] : []));
   const invalid = checked.flatMap((r) => (r.ok ? [] : [{ row: r.row, errors: r.errors }]));
-  const month = busiestMonth(valid.map((f) => f.departureTime), timeZone);
 
   if (options.dryRun) {
-    const classified = await classifyFlights(db, valid, timeZone, options.keepArrival);
+    const classified = await classifyFlights(db, valid, timeZone, options.keepArrival, keys);
     const count = (status: string) => classified.filter((c) => c.status === status).length;
     return {
       counts: { new: count('new'), changed: count('changed'), unchanged: count('unchanged'), invalid: invalid.length },
@@ -123,7 +127,7 @@ async function answerImport(
     profile: options.profile,
     keepArrival: options.keepArrival,
   };
-  const { importId, counts } = await importFlights(db, valid, record, timeZone);
+  const { importId, counts } = await importFlights(db, valid, record, timeZone, keys);
   return { importId, counts, month };
 }
 
@@ -203,41 +207,46 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: { body: importBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } },
     },
-    async (request, reply) => {
-      const ctx = await importContext(db);
-      const { header, rows, mapping, fileName } = request.body;
-      // The same rules as the dry run, row by row: a file cannot slip past them by skipping it.
-      const checked = checkImportFile(header, rows, mapping, ctx);
-      return answerImport(db, request, reply, checked, ctx.timeZone, {
-        dryRun: request.body.dryRun === true,
-        fileName,
-        timeBasis: mapping.times,
-        format: 'table',
-        keepArrival: mapping.arrival === null,
-        profile: { header: header.map((h) => h.trim()), headerKey: headerKey(header), mapping },
-      });
-    },
+    async (request, reply) =>
+      // The rows are checked in a worker thread, one file at a time, one per user (work/work-queue.ts).
+      workQueue('import').run(request.user?.id ?? null, async () => {
+        const { ctx, aircraft } = await importRules(db);
+        const { header, rows, mapping, fileName } = request.body;
+        // The same rules as the dry run, row by row: a file cannot slip past them by skipping it.
+        const checked = await checkTableOffThread(header, rows, mapping, ctx, aircraft);
+        return answerImport(db, request, reply, checked, ctx.timeZone, {
+          dryRun: request.body.dryRun === true,
+          fileName,
+          timeBasis: mapping.times,
+          format: 'table',
+          keepArrival: mapping.arrival === null,
+          profile: { header: header.map((h) => h.trim()), headerKey: headerKey(header), mapping },
+        });
+      }),
   );
 
   api.post(
     '/flights/import-ssim',
     { bodyLimit: IMPORT_BODY_LIMIT, schema: { body: ssimBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } } },
     async (request, reply) => {
-      const [ctx, { stationCode }] = await Promise.all([importContext(db), getSettings(db)]);
+      const { stationCode } = await getSettings(db);
       if (!stationCode) {
         throw badRequest('The airport has no station code: set its three-letter IATA code in Settings first.', 'stationCode', { rule: 'ssimNoStation' });
       }
-      const read = readSsim(request.body.text, stationCode, request.body.months);
-      if (!read.ok) throw badRequest(`The SSIM file is refused: ${read.refusal.message}.`, 'file', { rule: read.refusal.rule, ...read.refusal.params });
-      const checked = checkSsimLegs(read.legs, ctx, new Set(request.body.skipLines ?? []));
-      return answerImport(db, request, reply, checked, ctx.timeZone, {
-        dryRun: request.body.dryRun === true,
-        fileName: request.body.fileName,
-        timeBasis: 'local',
-        format: 'ssim',
-        // An SSIM leg always says where it arrives; one without an arrival time says nothing about it.
-        keepArrival: false,
-        profile: null,
+      // Read, expanded and checked in a worker thread, in the same queue as tables.
+      return workQueue('import').run(request.user?.id ?? null, async () => {
+        const { ctx, aircraft } = await importRules(db);
+        const read = await checkSsimOffThread(request.body.text, stationCode, request.body.months, request.body.skipLines ?? [], ctx, aircraft);
+        if (!read.ok) throw badRequest(`The SSIM file is refused: ${read.refusal.message}.`, 'file', { rule: read.refusal.rule, ...read.refusal.params });
+        return answerImport(db, request, reply, read, ctx.timeZone, {
+          dryRun: request.body.dryRun === true,
+          fileName: request.body.fileName,
+          timeBasis: 'local',
+          format: 'ssim',
+          // An SSIM leg always says where it arrives; one without an arrival time says nothing about it.
+          keepArrival: false,
+          profile: null,
+        });
       });
     },
   );

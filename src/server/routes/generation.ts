@@ -5,6 +5,7 @@ import {
   generateRequestSchema,
   generateResponseSchema,
   generationRunsQuerySchema,
+  generationQueueSchema,
   generationRunsSchema,
   RUN_HISTORY_LENGTH,
   type GenerateResponse,
@@ -13,6 +14,7 @@ import { parseMonthKey } from '../../shared/month.ts';
 import type { Report } from '../../engine/generate.ts';
 import { recentRuns } from '../repos/generation.ts';
 import { clearMonth, generateMonth, type GenerateMonthResult } from '../generation/service.ts';
+import { workQueue } from '../work/pools.ts';
 import type { RouteContext } from './context.ts';
 
 /** The run as the browser gets it: breaches and warnings by code with their figures, never as English text. */
@@ -47,6 +49,11 @@ export async function generationRoutes(app: FastifyInstance, { database }: Route
       ...(request.user ? { userId: request.user.id } : {}),
     });
     return answer(result);
+  });
+  // Where the user's own run stands in the generation queue (src/server/work/work-queue.ts).
+  api.get('/generation/queue', { schema: { response: { 200: generationQueueSchema } } }, async (request) => {
+    const state = request.user ? workQueue('generation').stateOf(request.user.id) : null;
+    return state ?? { state: 'none' as const };
   });
   // The last runs of a group-month, each as its answer was, to see and compare (docs/coverage.md).
   api.get('/generation/runs', { schema: { querystring: generationRunsQuerySchema, response: { 200: generationRunsSchema } } }, async (request) => {

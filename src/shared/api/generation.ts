@@ -15,6 +15,18 @@ export const generateRequestSchema = z
   .strict();
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
+/**
+ * Where the signed-in user's generation stands (GET /api/generation/queue): none, waiting in the queue
+ * with its place (1 = next) and how many run before it, or running. The generation screen asks while
+ * its run is on its way, and says that it waits in a queue.
+ */
+export const generationQueueSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('none') }),
+  z.object({ state: z.literal('waiting'), position: z.number().int().min(1) }),
+  z.object({ state: z.literal('running') }),
+]);
+export type GenerationQueue = z.infer<typeof generationQueueSchema>;
+
 export const clearRequestSchema = z
   .object({
     role: z.string().min(1, 'is required'),

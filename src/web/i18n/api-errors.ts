@@ -17,6 +17,10 @@ export const apiErrors = {
       MONTHLY_HOURS_EXIST: 'Wymagane godziny dla tego miesiąca są już zapisane.',
       GENERATION_STALE: 'Podczas generowania ktoś zmienił dane tego miesiąca, więc nic nie zapisano. Wygeneruj grafik ponownie.',
       GENERATION_RUNNING: 'Grafik tej grupy na ten miesiąc jest właśnie generowany. Poczekaj chwilę i spróbuj ponownie.',
+      GENERATION_BUSY: 'Twoje poprzednie generowanie jeszcze trwa albo czeka w kolejce. Poczekaj na jego wynik i spróbuj ponownie.',
+      IMPORT_BUSY: 'Twój poprzedni plik jest jeszcze sprawdzany. Poczekaj na jego wynik i spróbuj ponownie.',
+      COVERAGE_BUSY: 'Twoje poprzednie obliczenie pokrycia jeszcze trwa. Poczekaj chwilę i spróbuj ponownie.',
+      SERVER_BUSY: 'Serwer jest teraz zajęty: w kolejce czeka za dużo zadań tego rodzaju. Spróbuj ponownie za minutę.',
       MONTH_PUBLISHED: 'Ten miesiąc jest już opublikowany. Potwierdź, zanim zmienisz jego opublikowane zmiany.',
       MONTH_PUBLISHED_generate:
         'Ten miesiąc jest już opublikowany (zmiany w opublikowanej wersji: {{published}}). Generowanie zastąpi część obecnych zmian tego miesiąca (do zastąpienia: {{affected}}). Różnice pokażą się jako poprawki od publikacji.',
@@ -274,6 +278,10 @@ export const apiErrors = {
       MONTHLY_HOURS_EXIST: 'The required hours for this month are already saved.',
       GENERATION_STALE: "Someone changed this month's data during the generation, so nothing was saved. Generate the schedule again.",
       GENERATION_RUNNING: "This group's schedule for this month is being generated right now. Wait a moment and try again.",
+      GENERATION_BUSY: 'Your previous generation is still running or waiting in the queue. Wait for its result and try again.',
+      IMPORT_BUSY: 'Your previous file is still being checked. Wait for its result and try again.',
+      COVERAGE_BUSY: 'Your previous coverage calculation is still running. Wait a moment and try again.',
+      SERVER_BUSY: 'The server is busy right now: too many tasks of this kind are waiting in its queue. Try again in a minute.',
       MONTH_PUBLISHED: 'This month is already published. Confirm before changing its published shifts.',
       MONTH_PUBLISHED_generate:
         'This month is already published ({{published}} shifts in the published version). Generating replaces some of its current shifts ({{affected}} to replace). The differences will show as changes since publication.',

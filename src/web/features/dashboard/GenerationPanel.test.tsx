@@ -49,8 +49,8 @@ describe('Generate Schedule refused because the month changed during the search'
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await userEvent.click(screen.getByRole('button', { name: `${button} – Rampa` }));
     expect(await screen.findByTestId('generation-error')).toHaveTextContent(text);
-    // The one write; the panel also reads the group-month's last stored run.
-    expect(fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => !url.startsWith('/api/generation/runs'))).toEqual(['/api/generation']);
+    // The one write; the panel also reads the group-month's last stored run, and the run's place in the queue.
+    expect(fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => !url.startsWith('/api/generation/runs') && url !== '/api/generation/queue')).toEqual(['/api/generation']);
     // The month on screen is read again, so the planner sees the save that stopped the run.
     expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: expect.arrayContaining(['2026-11']) }));
   });
@@ -213,5 +213,34 @@ describe('Clear Schedule on a published month', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go on anyway' }));
     expect(await screen.findByText('The schedule of Rampa has been cleared. Shifts removed: 42')).toBeInTheDocument();
     expect(bodies).toEqual([{ role: 'Rampa', month: '2026-11' }, { role: 'Rampa', month: '2026-11', confirmPublished: true }]);
+  });
+});
+
+describe('Generate Schedule waiting in the server queue', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    ['pl', 'Generuj grafik', 'W kolejce...', 'Generowanie czeka w kolejce serwera: 2. miejsce.', 'Generowanie...'],
+    ['en', 'Generate Schedule', 'Queued...', 'The generation is waiting in the server’s queue: place 2.', 'Generating...'],
+  ] as const)('in %s says that it waits and its place, then that it runs', async (language, button, queued, status, running) => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    let place: { state: string; position?: number } = { state: 'waiting', position: 2 };
+    let answer: (r: Response) => void = () => {};
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/generation/queue') return json(place);
+      if (url.startsWith('/api/generation/runs')) return json({ runs: [] });
+      if (url === '/api/generation') return new Promise<Response>((resolve) => (answer = resolve));
+      return json({});
+    });
+    await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language });
+    await userEvent.click(screen.getByRole('button', { name: `${button} – Rampa` }));
+    expect(await screen.findByTestId('generation-queued')).toHaveTextContent(status);
+    expect(screen.getByRole('button', { name: `${queued} – Rampa` })).toBeDisabled();
+    place = { state: 'running' };
+    expect(await screen.findByRole('button', { name: `${running} – Rampa` }, { timeout: 3000 })).toBeDisabled();
+    expect(screen.queryByTestId('generation-queued')).toBeNull();
+    answer(json({ runId: 'r1', shiftCount: 3, seed: 1, strategy: 'default', report: { elapsedMs: 10, breaches: [], unstaffedFlights: [], warnings: [] } }));
+    expect(await screen.findByRole('button', { name: `${button} – Rampa` })).toBeEnabled();
   });
 });

@@ -13,7 +13,7 @@ import { dateTimeText } from '../../ui/datetime.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { GENERATION_STALE, type GenerateResponse } from '../../../shared/api/generation.ts';
 import { MONTH_PUBLISHED } from '../../../shared/api/publishing.ts';
-import { clearSchedule, generateSchedule, useReloadMonth } from './api.ts';
+import { clearSchedule, generateSchedule, useGenerationQueue, useReloadMonth } from './api.ts';
 import { numericDate, shortDate } from './format.ts';
 import { ruleSentence, warningSentence, type NameOf } from './sentences.ts';
 
@@ -111,6 +111,10 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   });
 
   const running = generating.isPending ? 'generate' : clearing.isPending ? 'clear' : null;
+  // While the run is on its way, where it stands in the server's queue (other planners' runs go first).
+  const queue = useGenerationQueue(generating.isPending);
+  const place = generating.isPending && queue.data?.state === 'waiting' ? queue.data.position : null;
+  const generateLabel = running === 'generate' ? (place !== null ? t('generation.queued') : t('generation.generating')) : t('generation.generate');
 
   const confirmClear = () =>
     modals.openConfirmModal({
@@ -139,6 +143,11 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
 
   return (
     <Group gap="xs" wrap="wrap" justify="flex-end" align="center">
+      {place !== null && (
+        <Text size="sm" c="dimmed" role="status" data-testid="generation-queued">
+          {t('generation.queuedStatus', { position: place })}
+        </Text>
+      )}
       {error && (
         <Text size="sm" c="red.9" role="alert" data-testid="generation-error">
           {error}
@@ -242,8 +251,8 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
         </Popover>
       )}
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" data-generate="" onClick={() => generating.mutate(false)} disabled={running !== null} aria-label={`${running === 'generate' ? t('generation.generating') : t('generation.generate')} – ${group}`}>
-          {running === 'generate' ? t('generation.generating') : t('generation.generate')}
+        <Button size="xs" data-generate="" onClick={() => generating.mutate(false)} disabled={running !== null} aria-label={`${generateLabel} – ${group}`}>
+          {generateLabel}
         </Button>
         <Button size="xs" color="red" onClick={confirmClear} disabled={running !== null} aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${group}`}>
           {running === 'clear' ? t('generation.clearing') : t('generation.clear')}

@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { reloadCoverage } from '../../lib/coverage.ts';
 import type { EventInput, MonthData, Schedule, ScheduleEvent, ScheduleInput } from '../../../shared/api/schedule.ts';
 import { addMonths } from '../../../shared/month.ts';
-import { generateResponseSchema, type GenerateResponse } from '../../../shared/api/generation.ts';
+import { generateResponseSchema, generationQueueSchema, type GenerateResponse } from '../../../shared/api/generation.ts';
 
 import { fetchMonth, monthQueryKey, MONTH_STALE_MS } from '../../lib/month-query.ts';
 
@@ -106,6 +106,21 @@ export const deleteEvent = (employeeId: string, date: string, version: number) =
   api<void>(`/events?${dayQuery(employeeId, date)}&version=${version}`, { method: 'DELETE' });
 export const deleteTimeOff = (id: string, version: number) =>
   api<void>(`/time-off/${encodeURIComponent(id)}?version=${version}`, { method: 'DELETE' });
+
+/**
+ * Where the planner's own generation stands in the server's queue (waiting with its place, or running),
+ * asked every second while `active` (a run is on its way): the panel says that it waits in a queue.
+ */
+export function useGenerationQueue(active: boolean) {
+  return useQuery({
+    queryKey: ['generation-queue'],
+    queryFn: async ({ signal }) => generationQueueSchema.parse(await api<unknown>('/generation/queue', { signal })),
+    enabled: active,
+    refetchInterval: active ? 1000 : false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
 
 /** Runs the generator; the answer is read through the API's own schema. */
 /** `confirmPublished`: the planner agreed to change a published month (otherwise 409 MONTH_PUBLISHED). */
