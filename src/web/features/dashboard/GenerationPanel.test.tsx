@@ -161,7 +161,7 @@ describe('the last stored run', () => {
     );
     await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" zone="Europe/Warsaw" />, { language: 'en' });
     // One line on the group's bar; the whole report floats over the grid on demand.
-    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Last run: 40 shifts, 97.5% covered, unstaffed flights: 1');
+    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Last run: 40 shifts; at generation 97.5% covered, unstaffed flights: 1');
     expect(screen.queryByTestId('generation-report')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Result' }));
     const report = await screen.findByTestId('generation-report');
@@ -180,7 +180,7 @@ describe('the last stored run', () => {
       async () => new Response(JSON.stringify({ runs: [stored] }), { status: 200, headers: { 'content-type': 'application/json' } }),
     );
     await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" zone="Europe/Warsaw" />, { language: 'pl' });
-    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Ostatni wynik: 40 zmian, pokrycie 97.5%, nieobsadzone loty: 1');
+    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Ostatni wynik: 40 zmian; przy generowaniu pokrycie 97.5%, nieobsadzone loty: 1');
     await userEvent.click(screen.getByRole('button', { name: 'Wynik' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Pokaż nieobsadzone loty' }));
     expect(screen.getByTestId('generation-report')).toHaveTextContent('LO281, 3 lis, 21:05');
