@@ -381,6 +381,33 @@ describe('part-time contracts in the generated month', () => {
       await db.update(employees).set({ workingTimeFraction: 1, monthlyHours: null }).where(eq(employees.id, rampa[3]!));
     }
   });
+
+  it('gives each part-time employee a monthly limit of their hours plus the overtime in the settings (none by default), and full time none unless set', async () => {
+    const db = t.database.db;
+    await db.update(employees).set({ workingTimeFraction: 0.5 }).where(eq(employees.id, rampa[2]!));
+    await db.update(employees).set({ monthlyHours: 90 }).where(eq(employees.id, rampa[3]!));
+    try {
+      const limits = async () => new Map((await loadInstance(db, 'Rampa', MONTH)).instance.employees.map((e) => [e.id, e.maxHours]));
+      let limit = await limits();
+      expect(limit.get(rampa[2]!)).toBe(60);
+      expect(limit.get(rampa[3]!)).toBe(90);
+      expect(limit.get(rampa[0]!)).toBeUndefined();
+      const res = await post('/api/generation', { role: 'Rampa', month: MONTH, seed: 5 });
+      expect(res.statusCode).toBe(200);
+      const [run] = await db.select().from(generationRuns).where(eq(generationRuns.id, res.json().runId));
+      const report = run!.report as { employees: { employeeId: string; totalHours: number }[] };
+      expect(report.employees.find((e) => e.employeeId === rampa[2])!.totalHours).toBeLessThanOrEqual(60);
+      expect(report.employees.find((e) => e.employeeId === rampa[3])!.totalHours).toBeLessThanOrEqual(90);
+      await db.update(settingsTable).set({ partTimeOvertimeHours: 8, fullTimeOvertimeHours: 10 });
+      limit = await limits();
+      expect(limit.get(rampa[2]!)).toBe(68);
+      expect(limit.get(rampa[0]!)).toBe(130);
+    } finally {
+      await db.update(settingsTable).set({ partTimeOvertimeHours: 0, fullTimeOvertimeHours: null });
+      await db.update(employees).set({ workingTimeFraction: 1, monthlyHours: null }).where(eq(employees.id, rampa[2]!));
+      await db.update(employees).set({ workingTimeFraction: 1, monthlyHours: null }).where(eq(employees.id, rampa[3]!));
+    }
+  });
 });
 
 // The answers the dashboard translates from code and params: each refusal exactly as the API sends it.

@@ -15,7 +15,7 @@ import {
   requiredHoursOf,
   shiftsBetween,
 } from '../repos/generation.ts';
-import { employeeRequiredHours } from '../../shared/api/employees.ts';
+import { employeeHoursLimit, employeeRequiredHours } from '../../shared/api/employees.ts';
 import { DomainError, FailedError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 
 /** The failing step's message, as docs/product.md §8 names it; answered with 500 GENERATION_STEP. */
@@ -105,6 +105,9 @@ export async function loadInstance(
         employeeRequiredHours(requiredHours, e) !== null && {
           requiredHours: employeeRequiredHours(requiredHours, e)!,
         }),
+      // R13: the target plus the overtime the settings allow this kind of contract (none for part time
+      // by default); a full-time employee has no monthly limit unless the settings give one.
+      ...(employeeHoursLimit(requiredHours, e, settings) !== null && { maxHours: employeeHoursLimit(requiredHours, e, settings)! }),
       timeOff: offs
         .filter((o) => o.employeeId === e.id)
         .map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),

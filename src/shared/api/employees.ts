@@ -94,6 +94,25 @@ export function employeeRequiredHours(monthRequired: number | null, terms: Worki
   return Math.round(monthRequired * terms.workingTimeFraction * 100) / 100;
 }
 
+/** The overtime allowed a month beyond a contract's hours, by contract (settings, R13). */
+export type OvertimeAllowance = { partTimeOvertimeHours: number; fullTimeOvertimeHours: number | null };
+
+/** Whether the employee works part time or on own monthly hours (the part-time allowance applies). */
+export function isPartTime(terms: WorkingTime): boolean {
+  return terms.monthlyHours !== null || terms.workingTimeFraction < 1;
+}
+
+/**
+ * The most hours an employee may be planned in a month (R13): their target plus the overtime the
+ * settings allow their kind of contract; null when there is no limit (full time without an allowance
+ * set, or no target).
+ */
+export function employeeHoursLimit(monthRequired: number | null, terms: WorkingTime, allowance: OvertimeAllowance): number | null {
+  const target = employeeRequiredHours(monthRequired, terms);
+  const extra = isPartTime(terms) ? allowance.partTimeOvertimeHours : allowance.fullTimeOvertimeHours;
+  return target === null || extra === null ? null : Math.round((target + extra) * 100) / 100;
+}
+
 /** What goes with an employee when they are deleted (the database cascades it). */
 export const employeeDependentsSchema = z.object({
   schedules: z.number().int(),

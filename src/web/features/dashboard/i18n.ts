@@ -149,6 +149,7 @@ export const dashboard = {
       R10_outsideMonth: '{{name}} ma zmianę z dnia {{date}}, spoza planowanego miesiąca.',
       R11: '{{name}} nie ma nieprzerwanego odpoczynku tygodniowego: w tygodniu od {{from}} do {{to}} najdłuższa przerwa w pracy wynosi {{longest}} h, o {{amount}} h mniej niż wymagane {{required}} h (art. 133 § 1 Kodeksu pracy).',
       R12: '{{name}} pracuje {{days}} dni z rzędu, od {{from}} do {{to}}, a dozwolone jest najwyżej {{max}}: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
+      R13: '{{name}} ma w tym miesiącu {{hours}} h pracy, o {{amount}} h więcej niż limit {{cap}} h (wymiar etatu i dozwolone nadgodziny z ustawień; praca ponad wymiar niepełnego etatu wymaga zgody pracownika, art. 151 § 5 Kodeksu pracy).',
     },
     // A day whose shift changed since the group's month was published, and who made a shift.
     sincePublication: {
@@ -190,6 +191,7 @@ export const dashboard = {
       INPUT_BREAKS_RULE: 'Same dane wejściowe (zmiany stałe, urlopy liczone jako praca) łamią zasadę: {{sentence}}',
       TIME_LIMIT: 'Limit czasu zakończył szukanie lepszego grafiku: na wolniejszym komputerze ten sam grafik może wyjść nieco inaczej.',
       SAME_DAY_ONLY: 'Strategia „spec” układa tylko zmiany w obrębie jednej daty: godziny pracy po północy zostały bez obsady.',
+      OVERTIME: '{{name}}: {{hours}} h nadgodzin w tym miesiącu ({{totalHours}} h przy wymiarze {{requiredHours}} h), w granicach limitu z ustawień.',
     },
     event: {
       addTitle: 'Dodaj wydarzenie',
@@ -411,6 +413,7 @@ export const dashboard = {
       R10_outsideMonth: '{{name}} has a shift on {{date}}, outside the month being planned.',
       R11: '{{name}} has no uninterrupted weekly rest: in the week from {{from}} to {{to}} the longest break from work is {{longest}} h, {{amount}} h less than the required {{required}} h (Polish Labour Code art. 133 § 1).',
       R12: '{{name}} works {{days}} days in a row, from {{from}} to {{to}}, and at most {{max}} are allowed: a day off is due in every week (Polish Labour Code art. 133 § 1).',
+      R13: '{{name}} has {{hours}} h of work this month, {{amount}} h over the limit of {{cap}} h (their contract’s hours and the overtime allowed in the settings; work beyond a part-time contract needs the employee’s agreement, Polish Labour Code art. 151 § 5).',
     },
     // A day whose shift changed since the group's month was published, and who made a shift.
     sincePublication: {
@@ -450,6 +453,7 @@ export const dashboard = {
       INPUT_BREAKS_RULE: 'The input alone (fixed shifts, time off counted as work) breaks a rule: {{sentence}}',
       TIME_LIMIT: 'The time limit ended the search for a better month: on a slower machine the same month may come out slightly different.',
       SAME_DAY_ONLY: 'The "spec" strategy plans shifts within one date only: operating hours past midnight are left unstaffed.',
+      OVERTIME: '{{name}}: {{hours}} h of overtime this month ({{totalHours}} h against {{requiredHours}} h), within the limit in the settings.',
     },
     event: {
       addTitle: 'Add Event',
