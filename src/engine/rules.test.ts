@@ -260,6 +260,14 @@ describe('checkShiftEdit', () => {
     expect(checkShiftEdit(december, shift('e1', '2026-12-01', '10:00', '14:00'))).toEqual([]);
     expect(checkShiftEdit({ ...december, shifts: [shift('e1', '2026-12-01', '10:00', '14:00')] }, shift('e1', '2026-12-02', '10:00', '14:00')).map((b) => b.rule)).toEqual(['R12']);
   });
+  it('warns when the shift takes the month past the employee’s monthly limit (R13), and not without a limit', () => {
+    // e1 has 8 h of training on the 20th: with nine 8 h shifts that is 80 h, and one more 8 h shift makes 88 h.
+    const month = ['02', '03', '04', '05', '09', '13', '16', '17', '18'].map((d) => shift('e1', `2026-11-${d}`, '06:00', '14:00'));
+    const limited = { ...context(month), employee: { ...employee, maxHours: 88 } };
+    expect(checkShiftEdit(limited, shift('e1', '2026-11-23', '06:00', '14:00'))).toEqual([]);
+    expect(checkShiftEdit(limited, shift('e1', '2026-11-23', '06:00', '15:00')).map((b) => [b.rule, b.amount, b.params])).toEqual([['R13', 1, { hours: 89, cap: 88 }]]);
+    expect(checkShiftEdit(context(month), shift('e1', '2026-11-23', '06:00', '15:00'))).toEqual([]);
+  });
   it('warns about the weekly cap and time off', () => {
     const week = ['02', '03', '04', '05'].map((d) => shift('e1', `2026-11-${d}`, '06:00', '15:00'));
     // Friday until 14:00 also leaves only 34 h of rest before the week ends.

@@ -685,7 +685,7 @@ export type ShiftEditContext = {
   month: string;
   timeZone: string;
   settings: Pick<Settings, 'minRestHours' | 'weeklyHours'> & Partial<Settings>;
-  employee: { id: string; firstName?: string; lastName?: string; timeOff: readonly TimeOff[] };
+  employee: { id: string; firstName?: string; lastName?: string; timeOff: readonly TimeOff[]; maxHours?: number };
   /** The employee's other shifts of the month; a shift on the proposed shift's date is replaced by it. */
   shifts: readonly ResultShift[];
   /** The employee's shifts in the days before the month, when known (rest, weekly rest and runs of days). */
@@ -693,7 +693,7 @@ export type ShiftEditContext = {
 };
 
 /** The rules a manual edit is warned about (R1–R3 and R9 are kept by the editor's own choices). */
-export const EDIT_RULES: readonly HardRule[] = [atMost12HoursPerDay, weeklyCap, minRestBetweenShifts, noShiftOnTimeOff, weeklyRest, consecutiveDays];
+export const EDIT_RULES: readonly HardRule[] = [atMost12HoursPerDay, weeklyCap, minRestBetweenShifts, noShiftOnTimeOff, weeklyRest, consecutiveDays, monthlyHoursCap];
 
 /**
  * Warnings for one manual edit: the daily cap, the weekly cap, rest before and after, time off, the
@@ -741,6 +741,8 @@ export function checkShiftEdit(context: ShiftEditContext, proposed: ResultShift)
     if (b.rule === 'R6' || b.rule === 'R11') return calendar.byDate.get(b.date)?.week === day.week;
     if (b.rule === 'R7') return b.date === proposed.date || b.date === nextDate;
     if (b.rule === 'R12') return sameRun(b.date);
+    // The month's limit: any shift of the month adds to it.
+    if (b.rule === 'R13') return true;
     return b.date === proposed.date;
   });
 }

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { employees, events, monthlyWorkHours, schedules, staffGroups } from '../db/schema.ts';
 import { employeeMonthTotal, previousDate } from '../../shared/hours.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
-import { employeeRequiredHours } from '../../shared/api/employees.ts';
+import { employeeHoursLimit, employeeRequiredHours } from '../../shared/api/employees.ts';
 import { monthDataSchema, type MonthData, type MonthGroup, type Schedule, type ScheduleEvent } from '../../shared/api/schedule.ts';
 import { isPlanned, type TimeOff } from '../../shared/api/time-off.ts';
 import { holidaysIn } from '../domain/holidays.ts';
@@ -86,7 +86,8 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
   const byName = new Map(groups.map((g) => [g.name, g]));
   for (const e of employeeRows) {
     const own = employeeRequiredHours(requiredHours, e);
-    byName.get(e.role)?.employees.push({ id: e.id, firstName: e.firstName, lastName: e.lastName, requiredHours: own });
+    const hoursLimit = employeeHoursLimit(requiredHours, e, settingsRow);
+    byName.get(e.role)?.employees.push({ id: e.id, firstName: e.firstName, lastName: e.lastName, requiredHours: own, hoursLimit });
   }
 
   const shiftRows: Schedule[] = scheduleRows.map((s) => ({

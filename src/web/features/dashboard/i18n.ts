@@ -3,6 +3,7 @@
 export const dashboard = {
   pl: {
     title: 'Grafik pracy',
+    publishOvertime: '{{name}}: {{hours}} h ponad wymiar czasu pracy ({{total}} h przy wymiarze {{required}} h).',
     printView: 'Wydruk i eksport',
     requiredHours: 'Wymagane godziny do wypracowania w tym miesiącu (pełny etat): {{hours}}h',
     noRequiredHours: 'Nie ustawiono wymaganych godzin pracy dla tego miesiąca.',
@@ -269,6 +270,7 @@ export const dashboard = {
   },
   en: {
     title: 'Work Schedule',
+    publishOvertime: '{{name}}: {{hours}} h over their working time ({{total}} h against {{required}} h).',
     printView: 'Print and export',
     requiredHours: 'Required hours to work this month (full time): {{hours}}h',
     noRequiredHours: 'No required working hours are set for this month.',
