@@ -192,6 +192,11 @@ export const flights = pgTable(
      * 'default' (1) or 'manual' (entered by hand); null for flights stored before this was recorded.
      */
     staffSources: jsonb('staff_sources').$type<Record<string, string>>(),
+    /**
+     * The aircraft type as the flight came with it (a timetable's column, SSIM, the form); null when none
+     * was given or for flights stored before it was kept. Figures from the aircraft table follow the table.
+     */
+    aircraftType: text('aircraft_type'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
