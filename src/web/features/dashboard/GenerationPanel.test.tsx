@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { renderWithApp } from '../../test/render.tsx';
 import { GenerationPanel } from './GenerationPanel.tsx';
@@ -213,5 +213,68 @@ describe('Clear Schedule on a published month', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go on anyway' }));
     expect(await screen.findByText('The schedule of Rampa has been cleared. Shifts removed: 42')).toBeInTheDocument();
     expect(bodies).toEqual([{ role: 'Rampa', month: '2026-11' }, { role: 'Rampa', month: '2026-11', confirmPublished: true }]);
+  });
+});
+
+describe('Generate Schedule on a month that already has shifts', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const shiftOf = (employeeId: string, date: string, source: 'manual' | 'generated') => ({
+    id: `${employeeId}-${date}`,
+    employeeId,
+    date,
+    startTime: '06:00',
+    endTime: '14:00',
+    endDate: date,
+    totalHours: 8,
+    version: 1,
+    source,
+  });
+  const month = {
+    month: '2026-11',
+    requiredHours: 160,
+    settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
+    groups: [
+      { name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'a', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 }] },
+      { name: 'PAX/INFO', position: 2, takesFlights: true, employees: [{ id: 'b', firstName: 'Jan', lastName: 'Lis', requiredHours: 160 }] },
+    ],
+    // Rampa: three generated shifts and one entered by hand; PAX/INFO's shift is another group's.
+    schedules: [shiftOf('a', '2026-11-02', 'generated'), shiftOf('a', '2026-11-03', 'generated'), shiftOf('a', '2026-11-04', 'generated'), shiftOf('a', '2026-11-05', 'manual'), shiftOf('b', '2026-11-02', 'generated')],
+    overnightIn: [],
+    timeOff: [],
+    events: [],
+    totals: {},
+  };
+
+  it('asks first, saying how many shifts are replaced and how many entered by hand are kept, and generates only when confirmed', async () => {
+    const posts: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') posts.push(String(url));
+      return new Response(JSON.stringify({ runs: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const { queryClient } = await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language: 'pl' });
+    queryClient.setQueryData(['month', '2026-11'], month);
+    await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wygenerować grafik grupy Rampa od nowa?' });
+    expect(within(dialog).getByTestId('generation-replace')).toHaveTextContent(
+      'Generowanie zastąpi 3 zmiany ułożone wcześniej przez generator. Zmiany wpisane ręcznie zostaną zachowane: 1.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Anuluj' }));
+    expect(posts).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Generuj' }));
+    await vi.waitFor(() => expect(posts).toEqual(['/api/generation']));
+  });
+
+  it('generates at once when the group has no generated shift to replace', async () => {
+    const posts: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') posts.push(String(url));
+      return new Response(JSON.stringify({ runs: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const { queryClient } = await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language: 'en' });
+    queryClient.setQueryData(['month', '2026-11'], { ...month, schedules: [shiftOf('a', '2026-11-05', 'manual'), shiftOf('b', '2026-11-02', 'generated')] });
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Schedule – Rampa' }));
+    await vi.waitFor(() => expect(posts).toEqual(['/api/generation']));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
