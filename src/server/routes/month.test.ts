@@ -73,7 +73,8 @@ describe('GET /api/month', () => {
     // limit (R13): part time their hours plus no overtime by default, full time none.
     expect(rampa.employees).toEqual([
       { id: adam, firstName: 'Adam', lastName: 'Kowalski', requiredHours: 80, hoursLimit: 80 },
-      { id: zofia, firstName: 'Zofia', lastName: 'Wójcik', requiredHours: 160, hoursLimit: null },
+      // Her vacation of Friday 20 to Sunday 22 March covers one working day: 8 h less (art. 130 § 3).
+      { id: zofia, firstName: 'Zofia', lastName: 'Wójcik', requiredHours: 152, hoursLimit: null },
     ]);
     expect(body.groups.find((g: { name: string }) => g.name === 'Koordynator').employees).toEqual([
       { id: bartek, firstName: 'Bartek', lastName: 'Nowak', requiredHours: 100, hoursLimit: 100 },
