@@ -128,6 +128,8 @@ export const dashboard = {
           '{{name}} nie będzie mieć nieprzerwanego odpoczynku tygodniowego: w tygodniu od {{from}} do {{to}} najdłuższa przerwa w pracy wyniesie {{longest}} h, o {{amount}} h mniej niż wymagane {{required}} h (art. 133 § 1 Kodeksu pracy).',
         R12:
           '{{name}} będzie pracować {{days}} dni z rzędu, od {{from}} do {{to}}, a dozwolone jest najwyżej {{max}}: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
+
+        R13: '{{name}} będzie mieć w tym miesiącu {{hours}} h pracy, o {{amount}} h więcej niż limit {{cap}} h (wymiar etatu i dozwolone nadgodziny z ustawień; praca ponad wymiar niepełnego etatu wymaga zgody pracownika, art. 151 § 5 Kodeksu pracy).',
       },
     },
     // A hard rule a saved or generated shift breaks, as a sentence (the rule in words and its law).
@@ -403,6 +405,8 @@ export const dashboard = {
           '{{name}} would have no uninterrupted weekly rest: in the week from {{from}} to {{to}} the longest break from work would be {{longest}} h, {{amount}} h less than the required {{required}} h (Polish Labour Code art. 133 § 1).',
         R12:
           '{{name}} would work {{days}} days in a row, from {{from}} to {{to}}, and at most {{max}} are allowed: a day off is due in every week (Polish Labour Code art. 133 § 1).',
+
+        R13: '{{name}} would have {{hours}} h of work this month, {{amount}} h over the limit of {{cap}} h (their contract’s hours and the overtime allowed in the settings; work beyond a part-time contract needs the employee’s agreement, Polish Labour Code art. 151 § 5).',
       },
     },
     // A hard rule a saved or generated shift breaks, as a sentence (the rule in words and its law).
