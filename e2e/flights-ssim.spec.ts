@@ -127,3 +127,56 @@ test('an SSIM file with a record of the wrong length is refused with a clear mes
   await expect(dialog.getByRole('alert')).toContainText('Wiersz 4 ma 150 znaków, a każdy rekord SSIM ma ich dokładnie 200.');
   await expect(dialog.getByRole('button', { name: /^Importuj \d+ lot/ })).toHaveCount(0);
 });
+
+test('saving the aircraft table reaches flights already imported: an A320 set to 0 / 4 / 2 shows 0 / 4 / 2, a figure entered by hand stays', async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // A month of this test's own, emptied first.
+  const month = '2038-03';
+  await page.goto(`/flights?month=${month}`);
+  expect((await page.request.post('/api/flights/delete', { data: { month }, headers: { origin: new URL(page.url()).origin } })).status()).toBe(200);
+  const editRow = async (rampa: string, pax: string, koordynator: string) => {
+    await page.getByRole('button', { name: 'Obsada wg samolotu' }).click();
+    const table = page.getByRole('dialog', { name: 'Obsada według typu samolotu' });
+    await expect(table.getByTestId('aircraft-table')).toBeVisible();
+    if ((await table.getByRole('textbox', { name: 'Rampa, A320' }).count()) === 0) {
+      await table.getByRole('button', { name: 'Dodaj typ samolotu' }).click();
+      await table.getByRole('textbox', { name: /^Typ samolotu w wierszu/ }).last().fill('A320');
+    }
+    await table.getByRole('textbox', { name: 'Koordynator, A320' }).fill(koordynator);
+    await table.getByRole('textbox', { name: 'Rampa, A320' }).fill(rampa);
+    await table.getByRole('textbox', { name: 'PAX/INFO, A320' }).fill(pax);
+    await table.getByRole('button', { name: 'Zapisz tabelę' }).click();
+    await expect(page.getByText('Zapisano obsadę według typu samolotu.').last()).toBeVisible();
+    await expect(table).toHaveCount(0);
+  };
+  await editRow('3', '2', '1');
+  // Two A320 departures imported from a table file without staff columns, then one edited by hand.
+  const imported = await page.request.post('/api/flights/import', {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      fileName: 'marzec.csv',
+      header: ['Flight', 'STD', 'Type'],
+      rows: [
+        { row: 2, cells: ['OS1226', `${month}-10 06:00`, 'A320'] },
+        { row: 3, cells: ['OS1227', `${month}-10 07:00`, 'A320'] },
+      ],
+      mapping: { flightNumber: 'Flight', departure: 'STD', aircraftType: 'Type', staff: {} },
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  const stored = ((await (await page.request.get(`/api/flights?month=${month}`)).json()) as { id: string; flightNumber: string; version: number }[]).find((f) => f.flightNumber === 'OS1227')!;
+  const edited = await page.request.put(`/api/flights/${stored.id}`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { version: stored.version, data: { flightNumber: 'OS1227', departureTime: `${month}-10T07:00`, requiredStaff: { Rampa: 5 } } },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+  await page.reload();
+  const os1226 = page.getByRole('row', { name: /OS1226/ }).first();
+  await expect(os1226.getByRole('cell')).toHaveText(['', 'OS1226obsada z tabeli samolotów', /10\.03 06:00/, '—', /^1/, /^3/, /^2/, '']);
+
+  await editRow('4', '2', '0');
+  await expect(os1226.getByRole('cell')).toHaveText(['', 'OS1226obsada z tabeli samolotów', /10\.03 06:00/, '—', /^0/, /^4/, /^2/, '']);
+  // The Rampa figure entered by hand stays; the groups that came from the table follow it.
+  await expect(page.getByRole('row', { name: /OS1227/ }).first().getByRole('cell')).toHaveText(['', /^OS1227obsada z różnych źródeł/, /10\.03 07:00/, '—', /^0/, /^5/, /^2/, '']);
+  await page.screenshot({ path: test.info().outputPath('flights-table-follows-1440.png') });
+});

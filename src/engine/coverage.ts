@@ -14,6 +14,8 @@ import {
   consecutiveDays,
   endAfterStartSameDay,
   minRestBetweenShifts,
+  monthlyHoursCap,
+  monthMinutesOf,
   noShiftOnTimeOff,
   weeklyCap,
   weeklyRest,
@@ -86,6 +88,7 @@ const COULD_WORK_RULES: readonly HardRule[] = [
   minRestBetweenShifts,
   weeklyRest,
   consecutiveDays,
+  monthlyHoursCap,
 ];
 
 /** One employee's saved shifts as the rules' admissibility tests read them. */
@@ -118,6 +121,12 @@ class SavedView implements WorkView {
   }
   timeOffMinutes(d: number): number {
     return Math.round((this.problem.employees[this.e]!.daysOff[d]?.workHours ?? 0) * 60);
+  }
+  monthMinutes(): number {
+    return monthMinutesOf(this.problem.calendar, this);
+  }
+  capMinutes(): number {
+    return this.problem.employees[this.e]!.maxMinutes ?? Infinity;
   }
 }
 

@@ -50,6 +50,11 @@ const employeeSchema = z.object({
   lastName: z.string(),
   /** The employee's own target for the month (part time, own hours); absent: the instance's requiredHours. */
   requiredHours: z.number({ error: 'expected a number of hours (leave it out for the month\'s required hours)' }).min(0).optional(),
+  /**
+   * R13: the most hours the employee may work in the month (shifts and time off counted as work): the
+   * target plus the overtime the planner allows. Absent: no monthly limit (the daily and weekly caps only).
+   */
+  maxHours: z.number({ error: 'expected a number of hours (leave it out for no monthly limit)' }).min(0).optional(),
   timeOff: z.array(timeOffSchema).default([]),
 });
 

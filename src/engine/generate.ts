@@ -59,6 +59,7 @@ export type NoticeCode =
   | 'INPUT_BREAKS_RULE'
   | 'TIME_LIMIT'
   | 'SAME_DAY_ONLY'
+  | 'OVERTIME'
   | 'NOTE';
 export type Notice = { code: NoticeCode; params: Record<string, string | number> };
 
@@ -99,13 +100,45 @@ export function generate(instance: Instance, options: GenerateOptions = {}): Gen
     notes,
   });
   // Fixed shifts first, then by date, start and employee, so that files compare line by line.
-  const ordered = [...planned].sort((a, b) => Number(b.fixed) - Number(a.fixed) || a.day - b.day || a.start - b.start || a.employee - b.employee);
+  const ordered = [...withinMonthlyLimits(problem, planned)].sort((a, b) => Number(b.fixed) - Number(a.fixed) || a.day - b.day || a.start - b.start || a.employee - b.employee);
   const shifts = ordered.map((s) => toResultShift(problem, s));
   const report = buildReport(problem, shifts, strategy, seed);
   report.warnings.push(...notes);
   report.notices.push(...notes.map(noteNotice));
   report.elapsedMs = Math.round(now() - began);
   return { version: 1, shifts, report };
+}
+
+/**
+ * R13, whatever a strategy did: an employee past their monthly limit loses time from their latest
+ * shifts that are not fixed (an end earlier, on the grid, down to the minimum shift; then the whole
+ * shift), until the month is within the limit. The strategies keep the limit as they place shifts;
+ * this is the guarantee that no generated month goes past it.
+ */
+function withinMonthlyLimits(problem: Problem, planned: readonly PlanShift[]): PlanShift[] {
+  const { calendar, grid, minShiftMinutes } = problem;
+  const out = planned.map((s) => ({ ...s }));
+  for (const employee of problem.employees) {
+    if (employee.maxMinutes === null) continue;
+    const mine = out.filter((s) => s.employee === employee.index).sort((a, b) => b.day - a.day);
+    let over = employee.timeOffWorkMinutes + mine.reduce((sum, s) => sum + calendar.elapsed(s.day, s.start, s.end), 0) - employee.maxMinutes;
+    for (const s of mine) {
+      if (over <= 0) break;
+      if (s.fixed) continue;
+      const length = calendar.elapsed(s.day, s.start, s.end);
+      let end = s.end;
+      while (end - grid > s.start && calendar.elapsed(s.day, s.start, end - grid) >= minShiftMinutes && length - calendar.elapsed(s.day, s.start, end) < over) end -= grid;
+      const cut = length - calendar.elapsed(s.day, s.start, end);
+      if (cut >= over) {
+        s.end = end;
+        over -= cut;
+      } else {
+        out.splice(out.indexOf(s), 1);
+        over -= length;
+      }
+    }
+  }
+  return out;
 }
 
 function buildReport(problem: Problem, shifts: ResultShift[], strategy: StrategyName, seed: number): Report {
@@ -163,6 +196,21 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
   const forced = checkResult(instance, instance.fixedShifts.map((f) => ({ ...f, totalHours: 0 })), calendar);
   for (const b of forced)
     warn(`The input alone breaks a rule: ${b.message}`, 'INPUT_BREAKS_RULE', { ...b.params, rule: b.rule, employeeId: b.employeeId, date: b.date, amount: b.amount });
+
+  // Overtime: work planned past the target of an employee with a monthly limit (R13), within what the
+  // planner allows. An instance without limits reports none, as before limits existed.
+  for (const t of totals) {
+    const employee = instance.employees.find((e) => e.id === t.employeeId)!;
+    if (employee.maxHours === undefined || t.requiredHours === null || t.totalHours <= t.requiredHours + 1e-9) continue;
+    const name = `${employee.firstName} ${employee.lastName}`.trim() || employee.id;
+    const hours = roundHours(t.totalHours - t.requiredHours);
+    warn(`${name} is planned ${hours} h of overtime: ${t.totalHours} h against their ${t.requiredHours} h.`, 'OVERTIME', {
+      employeeId: t.employeeId,
+      hours,
+      totalHours: t.totalHours,
+      requiredHours: t.requiredHours,
+    });
+  }
 
   const count = new Map<string, number>();
   for (const s of shifts) count.set(s.employeeId, (count.get(s.employeeId) ?? 0) + 1);

@@ -95,3 +95,46 @@ describe('Q3 against each employee’s own target', () => {
     expect(q.withinOneHourPercent).toBe(50);
   });
 });
+
+describe('a monthly limit (R13: the target plus the overtime allowed)', () => {
+  /** 468 staff-hours of demand (04:00–22:00) for a half-time employee and two full-time ones: more than their 400 h. */
+  function overDemanded(allowance: number | undefined): InstanceInput {
+    const input = staffOfThree();
+    input.airportHours = [0, 1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, openingTime: '04:00', closingTime: '22:00', minimumStaff: 1 }));
+    if (allowance !== undefined) input.employees = input.employees.map((e) => (e.id === 'half' ? { ...e, maxHours: 80 + allowance } : e));
+    return input;
+  }
+
+  for (const strategy of ['default', 'spec'] as const) {
+    it(`${strategy}: a half-time employee without overtime allowed stays at 80 h however short-handed the month`, () => {
+      const without = generate(parseInstance(overDemanded(undefined)), { strategy, seed: 7, timeLimitMs: 2_000 });
+      const before = without.report.employees.find((e) => e.employeeId === 'half')!;
+      // Without a limit the default strategy asks more of them than their 80 h (what planners saw: 148–188 h of 80).
+      if (strategy === 'default') expect(before.totalHours).toBeGreaterThan(80);
+      const result = generate(parseInstance(overDemanded(0)), { strategy, seed: 7, timeLimitMs: 2_000 });
+      const half = result.report.employees.find((e) => e.employeeId === 'half')!;
+      expect(half.totalHours).toBeLessThanOrEqual(80);
+      expect(result.report.breaches.filter((b) => b.rule === 'R13')).toEqual([]);
+      expect(result.report.notices.map((n) => n.code)).not.toContain('OVERTIME');
+    });
+  }
+
+  it('overtime within an allowance is named in the warnings, and the limit still holds', () => {
+    const result = generate(parseInstance(overDemanded(10)), { seed: 7, timeLimitMs: 2_000 });
+    const half = result.report.employees.find((e) => e.employeeId === 'half')!;
+    expect(half.totalHours).toBeGreaterThan(80);
+    expect(half.totalHours).toBeLessThanOrEqual(90);
+    const notice = result.report.notices.find((n) => n.code === 'OVERTIME');
+    expect(notice?.params).toMatchObject({ employeeId: 'half', requiredHours: 80, totalHours: half.totalHours });
+    expect(result.report.warnings).toContain(`Jan Kowalski is planned ${half.totalHours - 80} h of overtime: ${half.totalHours} h against their 80 h.`);
+  });
+
+  it('a limit below a fixed shift is the input’s breach, named as such, and the fixed shift is kept', () => {
+    const input = overDemanded(0);
+    input.employees = input.employees.map((e) => (e.id === 'half' ? { ...e, maxHours: 4 } : e));
+    input.fixedShifts = [{ employeeId: 'half', date: '2026-11-02', startTime: '06:00', endTime: '14:00' }];
+    const result = generate(parseInstance(input), { seed: 7, timeLimitMs: 1_000 });
+    expect(result.shifts.filter((s) => s.employeeId === 'half')).toHaveLength(1);
+    expect(result.report.notices).toContainEqual(expect.objectContaining({ code: 'INPUT_BREAKS_RULE', params: expect.objectContaining({ rule: 'R13', employeeId: 'half' }) }));
+  });
+});

@@ -19,6 +19,8 @@ export type PlanEmployee = {
   timeOffWorkMinutes: number;
   /** The employee's target (own requiredHours, else the month's) in minutes; null when none is set. */
   requiredMinutes: number | null;
+  /** R13: the most minutes of work in the month (target plus the overtime allowed); null when there is no limit. */
+  maxMinutes: number | null;
   /** Shifts of the days before the month (`previousShifts`), by day index −PREVIOUS_DAYS … −1. */
   previous: Array<{ day: number; start: number; end: number }>;
   /** Day indices before the month with time off counted as work. */
@@ -66,6 +68,7 @@ export function buildProblem(instance: Instance): Problem {
       daysOff,
       timeOffWorkMinutes: Math.round(daysOff.reduce((sum, d) => sum + d.workHours, 0) * 60),
       requiredMinutes: target === null ? null : Math.round(target * 60),
+      maxMinutes: employee.maxHours === undefined ? null : Math.round(employee.maxHours * 60),
       previous,
       workBefore: workDaysBefore(employee, calendar),
     };

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { InstanceInput, ResultShift } from './format.ts';
 import { buildProblem } from './problem.ts';
-import { checkResult, checkShiftEdit, hardRules, RULE_IDS, type RuleId, type WorkView } from './rules.ts';
-import { baseInstance, shift } from './testing.ts';
+import { checkResult, checkShiftEdit, hardRules, monthMinutesOf, RULE_IDS, type RuleId, type WorkView } from './rules.ts';
+import { baseInstance, baseInstanceInput, shift } from './testing.ts';
 
 type RuleCase = { title: string; shifts: ResultShift[]; patch?: Partial<InstanceInput>; breaks: boolean };
 
@@ -15,6 +15,9 @@ const november = (from: number, to: number) => Array.from({ length: to - from + 
 const settings = (patch: Partial<InstanceInput['settings']>): Partial<InstanceInput> => ({
   settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, ...patch },
 });
+
+/** The base instance with one employee's monthly limit (R13). */
+const capped = (id: string, maxHours: number): Partial<InstanceInput> => ({ employees: baseInstanceInput().employees.map((e) => (e.id === id ? { ...e, maxHours } : e)) });
 
 /** Each rule's own cases: at least one that keeps the rule and one that breaks it. */
 const ruleCases: Record<RuleId, RuleCase[]> = {
@@ -152,6 +155,14 @@ const ruleCases: Record<RuleId, RuleCase[]> = {
       breaks: true,
     },
   ],
+  R13: [
+    // e2 half time with no overtime allowed: 80 h in November 2026; e1 has 8 h of training counted as work.
+    { title: 'ten 8 h days at an 80 h limit', shifts: days(november(2, 13).filter((d) => !d.endsWith('07') && !d.endsWith('08'))), patch: capped('e2', 80), breaks: false },
+    { title: 'eleven 8 h days at an 80 h limit', shifts: days(november(2, 14).filter((d) => !d.endsWith('07') && !d.endsWith('08'))), patch: capped('e2', 80), breaks: true },
+    { title: 'no limit set: as many hours as the other rules allow', shifts: days(november(2, 14).filter((d) => !d.endsWith('07') && !d.endsWith('08'))), breaks: false },
+    { title: 'training counted as work takes from the limit', shifts: [shift('e1', '2026-11-02', '06:00', '14:00')], patch: capped('e1', 15.5), breaks: true },
+    { title: 'a limit of 0 h allows no shift', shifts: [shift('e2', '2026-11-02', '06:00', '10:00')], patch: capped('e2', 0), breaks: true },
+  ],
 };
 
 describe('every hard rule has cases', () => {
@@ -249,6 +260,14 @@ describe('checkShiftEdit', () => {
     expect(checkShiftEdit(december, shift('e1', '2026-12-01', '10:00', '14:00'))).toEqual([]);
     expect(checkShiftEdit({ ...december, shifts: [shift('e1', '2026-12-01', '10:00', '14:00')] }, shift('e1', '2026-12-02', '10:00', '14:00')).map((b) => b.rule)).toEqual(['R12']);
   });
+  it('warns when the shift takes the month past the employee’s monthly limit (R13), and not without a limit', () => {
+    // e1 has 8 h of training on the 20th: with nine 8 h shifts that is 80 h, and one more 8 h shift makes 88 h.
+    const month = ['02', '03', '04', '05', '09', '13', '16', '17', '18'].map((d) => shift('e1', `2026-11-${d}`, '06:00', '14:00'));
+    const limited = { ...context(month), employee: { ...employee, maxHours: 88 } };
+    expect(checkShiftEdit(limited, shift('e1', '2026-11-23', '06:00', '14:00'))).toEqual([]);
+    expect(checkShiftEdit(limited, shift('e1', '2026-11-23', '06:00', '15:00')).map((b) => [b.rule, b.amount, b.params])).toEqual([['R13', 1, { hours: 89, cap: 88 }]]);
+    expect(checkShiftEdit(context(month), shift('e1', '2026-11-23', '06:00', '15:00'))).toEqual([]);
+  });
   it('warns about the weekly cap and time off', () => {
     const week = ['02', '03', '04', '05'].map((d) => shift('e1', `2026-11-${d}`, '06:00', '15:00'));
     // Friday until 14:00 also leaves only 34 h of rest before the week ends.
@@ -272,6 +291,8 @@ describe('each rule’s admissibility test agrees with its check', () => {
     shifts: fc.array(shiftArbitrary, { maxLength: 24 }),
     previous: fc.array(fc.record({ back: fc.integer({ min: 1, max: 14 }), start: fc.integer({ min: 0, max: 40 }), length: fc.integer({ min: 2, max: 16 }) }), { maxLength: 10 }),
     candidate: shiftArbitrary,
+    /** R13: the employee's monthly limit in hours, or none. */
+    maxHours: fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined }),
   });
   for (const rule of hardRules.filter((r) => r.admits)) {
     it(`${rule.id} ${rule.name}`, () => {
@@ -293,7 +314,7 @@ describe('each rule’s admissibility test agrees with its check', () => {
             month: r.month,
             settings: { timeIncrement: r.timeIncrement, minRestHours: r.minRestHours, weeklyHours: r.weeklyHours, minShiftHours: 4, weeklyRestHours: r.weeklyRestHours, maxConsecutiveDays: r.maxConsecutiveDays },
             previousShifts: [...previous.values()],
-            employees: base.employees,
+            employees: base.employees.map((e) => (e.id === r.employee && r.maxHours !== undefined ? { ...e, maxHours: r.maxHours } : e)),
           });
           const shifts = [...roster.values()];
           const mine = (list: ResultShift[]) => checkResult(instance, list).filter((b) => b.rule === rule.id);
@@ -311,6 +332,8 @@ describe('each rule’s admissibility test agrees with its check', () => {
             countsAsWork: (d) => (d < 0 ? employee.workBefore.has(d) : (employee.daysOff[d]?.work ?? false)),
             blocked: (d) => employee.daysOff[d]?.blocked ?? false,
             timeOffMinutes: (d) => Math.round((employee.daysOff[d]?.workHours ?? 0) * 60),
+            monthMinutes: () => monthMinutesOf(problem.calendar, view),
+            capMinutes: () => (employee.maxMinutes === null ? Infinity : employee.maxMinutes),
           };
           const candidate = { day: problem.calendar.indexOf(proposed.date), start: minute(proposed.startTime), end: minute(proposed.endTime) };
           const admitted = rule.admits!(problem, view, candidate);

@@ -6,8 +6,8 @@ import { formatClosingMinute, nextDate, parseTimeOfDay, roundHours } from '../sh
 import { buildCalendar, DAY_MINUTES, daysOffOf, gridMinutes, PREVIOUS_DAYS, spanOf, weeklyCapHours, workDaysBefore, type Calendar, type Day, type DayOff } from './calendar.ts';
 import { DEFAULT_MAX_CONSECUTIVE_DAYS, DEFAULT_WEEKLY_REST_HOURS, type Instance, type ResultShift, type Settings, type TimeOff } from './format.ts';
 
-export type RuleId = 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6' | 'R7' | 'R8' | 'R9' | 'R10' | 'R11' | 'R12';
-export const RULE_IDS: readonly RuleId[] = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11', 'R12'];
+export type RuleId = 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6' | 'R7' | 'R8' | 'R9' | 'R10' | 'R11' | 'R12' | 'R13';
+export const RULE_IDS: readonly RuleId[] = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11', 'R12', 'R13'];
 
 export type Breach = {
   rule: RuleId;
@@ -40,7 +40,7 @@ export type Placed = { shift: ResultShift; index: number; from: number; to: numb
 
 export type RuleContext = {
   instance: Pick<Instance, 'month' | 'timeZone' | 'settings' | 'airportHours' | 'fixedShifts'> & {
-    employees: ReadonlyArray<{ id: string; firstName?: string; lastName?: string; timeOff: readonly TimeOff[] }>;
+    employees: ReadonlyArray<{ id: string; firstName?: string; lastName?: string; timeOff: readonly TimeOff[]; maxHours?: number | undefined }>;
     previousShifts?: Instance['previousShifts'];
   };
   calendar: Calendar;
@@ -84,6 +84,10 @@ export interface WorkView {
   blocked(day: number): boolean;
   /** Minutes of time off counted as work on a day of the month. */
   timeOffMinutes(day: number): number;
+  /** Minutes of work in the month: the shifts in view (a hidden one left out) and time off counted as work. */
+  monthMinutes(): number;
+  /** The most minutes of work the employee may have in the month (R13); Infinity when there is no limit. */
+  capMinutes(): number;
 }
 
 /** A shift a strategy considers: a day of the month and wall-clock minutes from its midnight (the end may pass 1440). */
@@ -554,12 +558,57 @@ export const consecutiveDays: HardRule = {
   },
 };
 
+/** Minutes of work of the month in a view, day by day: for views that keep no running total. */
+export function monthMinutesOf(calendar: Calendar, view: Pick<WorkView, 'start' | 'end' | 'timeOffMinutes'>): number {
+  let total = 0;
+  for (let d = 0; d < calendar.days.length; d++) {
+    total += view.timeOffMinutes(d);
+    const start = view.start(d);
+    if (start >= 0) total += calendar.elapsed(d, start, view.end(d));
+  }
+  return total;
+}
+
+export const monthlyHoursCap: HardRule = {
+  id: 'R13',
+  name: 'monthlyHoursCap',
+  label: "a month's work is at most the employee's monthly limit (their hours plus the overtime allowed)",
+  law: 'work beyond a part-time contract needs the employee’s agreement: Polish Labour Code art. 151 § 5',
+  check(context) {
+    const out: Breach[] = [];
+    for (const employee of context.instance.employees) {
+      if (employee.maxHours === undefined) continue;
+      const cap = employee.maxHours * 60;
+      const daysOff = context.daysOff.get(employee.id)!;
+      let total = daysOff.reduce((sum, off) => sum + off.workHours * 60, 0);
+      // The breach is dated on the shift that takes the month past the limit.
+      let over: string | null = total > cap + 1e-9 ? context.calendar.days[0]!.date : null;
+      for (const s of context.byEmployee.get(employee.id) ?? []) {
+        if (s.day === undefined || s.minutes === null || s.minutes <= 0) continue;
+        total += s.minutes;
+        if (over === null && total > cap + 1e-9) over = s.shift.date;
+      }
+      if (over !== null)
+        out.push(breach(context, this, employee.id, over, `works ${h(total)} in the month, ${h(total - cap)} over the limit of ${h(cap)}`, (total - cap) / 60, {
+          hours: roundHours(total / 60),
+          cap: roundHours(cap / 60),
+        }));
+    }
+    return out;
+  },
+  admits(context, view, c) {
+    const cap = view.capMinutes();
+    if (!Number.isFinite(cap)) return true;
+    return view.monthMinutes() + context.calendar.elapsed(c.day, c.start, c.end) <= cap + 1e-9;
+  },
+};
+
 function hhmm(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
 
 
-/** Every hard rule, in order R1…R12. */
+/** Every hard rule, in order R1…R13. */
 export const hardRules: readonly HardRule[] = [
   shiftsOnTimeGrid,
   endAfterStartSameDay,
@@ -573,6 +622,7 @@ export const hardRules: readonly HardRule[] = [
   fixedShiftsKeptAndKnownEmployees,
   weeklyRest,
   consecutiveDays,
+  monthlyHoursCap,
 ];
 
 export function buildRuleContext(instance: RuleContext['instance'], shifts: readonly ResultShift[], calendar = buildCalendar(instance)): RuleContext {
@@ -635,7 +685,7 @@ export type ShiftEditContext = {
   month: string;
   timeZone: string;
   settings: Pick<Settings, 'minRestHours' | 'weeklyHours'> & Partial<Settings>;
-  employee: { id: string; firstName?: string; lastName?: string; timeOff: readonly TimeOff[] };
+  employee: { id: string; firstName?: string; lastName?: string; timeOff: readonly TimeOff[]; maxHours?: number };
   /** The employee's other shifts of the month; a shift on the proposed shift's date is replaced by it. */
   shifts: readonly ResultShift[];
   /** The employee's shifts in the days before the month, when known (rest, weekly rest and runs of days). */
@@ -643,7 +693,7 @@ export type ShiftEditContext = {
 };
 
 /** The rules a manual edit is warned about (R1–R3 and R9 are kept by the editor's own choices). */
-export const EDIT_RULES: readonly HardRule[] = [atMost12HoursPerDay, weeklyCap, minRestBetweenShifts, noShiftOnTimeOff, weeklyRest, consecutiveDays];
+export const EDIT_RULES: readonly HardRule[] = [atMost12HoursPerDay, weeklyCap, minRestBetweenShifts, noShiftOnTimeOff, weeklyRest, consecutiveDays, monthlyHoursCap];
 
 /**
  * Warnings for one manual edit: the daily cap, the weekly cap, rest before and after, time off, the
@@ -691,6 +741,8 @@ export function checkShiftEdit(context: ShiftEditContext, proposed: ResultShift)
     if (b.rule === 'R6' || b.rule === 'R11') return calendar.byDate.get(b.date)?.week === day.week;
     if (b.rule === 'R7') return b.date === proposed.date || b.date === nextDate;
     if (b.rule === 'R12') return sameRun(b.date);
+    // The month's limit: any shift of the month adds to it.
+    if (b.rule === 'R13') return true;
     return b.date === proposed.date;
   });
 }

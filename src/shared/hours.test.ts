@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  absenceWorkingDays,
   datesOfMonth,
   dayOfWeek,
   daysInsideMonth,
@@ -92,5 +93,18 @@ describe('timeOptions', () => {
     const full = timeOptions('full');
     expect(full).toHaveLength(24);
     expect(full.at(-1)).toBe('23:00');
+  });
+});
+
+describe('absenceWorkingDays (art. 130 § 3: a justified absence lowers the norm)', () => {
+  const off = (startDate: string, endDate: string, countAsWork = false) => ({ startDate, endDate, countAsWork });
+  it('counts the working days of the month that time off not counted as work covers', () => {
+    // November 2026: Monday 9 to Sunday 15 holds five working days; 11 November is a public holiday.
+    expect(absenceWorkingDays([off('2026-11-09', '2026-11-15')], '2026-11', new Set())).toBe(5);
+    expect(absenceWorkingDays([off('2026-11-09', '2026-11-15')], '2026-11', new Set(['2026-11-11']))).toBe(4);
+  });
+  it('counts only the month’s days, each once, and never time off counted as work', () => {
+    expect(absenceWorkingDays([off('2026-10-28', '2026-11-03'), off('2026-11-02', '2026-11-03')], '2026-11', new Set())).toBe(2);
+    expect(absenceWorkingDays([off('2026-11-09', '2026-11-13', true)], '2026-11', new Set())).toBe(0);
   });
 });

@@ -193,3 +193,23 @@ export function timeOptions(increment: 'half' | 'full'): string[] {
   for (let m = 0; m < 24 * 60; m += step) options.push(formatMinutes(m));
   return options;
 }
+
+/**
+ * The working days (Monday to Friday, not a public holiday) of the month that time off not counted as
+ * work covers: a justified absence lowers the month's working time by 8 h times the working-time share
+ * for each (Polish Labour Code art. 130 § 3). Time off counted as work adds its hours to the total
+ * instead, so it does not lower the norm. Overlapping time off counts a day once.
+ */
+export function absenceWorkingDays(
+  timeOff: ReadonlyArray<{ startDate: string; endDate: string; countAsWork: boolean }>,
+  month: string,
+  holidays: ReadonlySet<string>,
+): number {
+  let days = 0;
+  for (const date of datesOfMonth(month)) {
+    const weekday = dayOfWeek(date);
+    if (weekday === 0 || weekday === 6 || holidays.has(date)) continue;
+    if (timeOff.some((o) => !o.countAsWork && o.startDate <= date && date <= o.endDate)) days++;
+  }
+  return days;
+}

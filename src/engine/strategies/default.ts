@@ -1,5 +1,5 @@
 // The default strategy. It never breaks a hard rule: every shift it places is checked against
-// R1–R12 as it is placed, and fixed shifts are kept and planned around. Rest (R7), weekly rest (R11)
+// R1–R13 as it is placed, and fixed shifts are kept and planned around. Rest (R7), weekly rest (R11)
 // and runs of working days (R12) are asked of the rules' own admissibility tests, with the days
 // before the month (previousShifts) in view. What it aims at is one score (`score.ts`): coverage and
 // flights first, then the hours gap, then the roster's shape (Q6). It works in phases:
@@ -262,6 +262,9 @@ class Plan {
       this.p.weeklyCapMinutes - (this.weekMinutes[e * calendar.weekCount + day.week]! - own),
     );
     const required = this.p.employees[e]!.requiredMinutes;
+    // R13: never past the month's limit (the target plus the overtime allowed).
+    const cap = this.p.employees[e]!.maxMinutes;
+    if (cap !== null) maxLen = Math.min(maxLen, cap - (this.totalMinutes[e]! - own));
     if (targetRoom && required !== null) maxLen = Math.min(maxLen, required - (this.totalMinutes[e]! - own));
     const minLen = Math.max(Math.ceil(minShiftMinutes / grid) * grid, grid);
     if (maxLen < minShiftMinutes || hi - lo < minShiftMinutes) return null;
@@ -306,6 +309,15 @@ class PlanView implements WorkView {
   }
   timeOffMinutes(d: number): number {
     return d >= 0 && d < this.plan.N ? this.plan.timeOffMinutes[this.e * this.plan.N + d]! : 0;
+  }
+  monthMinutes(): number {
+    const { plan } = this;
+    const k = this.e * plan.N + this.except;
+    const hidden = this.except >= 0 && this.except < plan.N && plan.start[k]! >= 0 ? plan.length(this.except, plan.start[k]!, plan.end[k]!) : 0;
+    return plan.totalMinutes[this.e]! - hidden;
+  }
+  capMinutes(): number {
+    return this.plan.p.employees[this.e]!.maxMinutes ?? Infinity;
   }
 }
 

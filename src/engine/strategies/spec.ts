@@ -8,10 +8,10 @@
 // report says so (docs/night-operations.md).
 import { DAY_MINUTES, PREVIOUS_DAYS } from '../calendar.ts';
 import type { PlanShift, Strategy } from '../problem.ts';
-import { consecutiveDays, minRestBetweenShifts, noShiftOnTimeOff, weeklyRest, type HardRule, type WorkView } from '../rules.ts';
+import { consecutiveDays, minRestBetweenShifts, monthlyHoursCap, noShiftOnTimeOff, weeklyRest, type HardRule, type WorkView } from '../rules.ts';
 
 /** The rules asked of every shift this strategy places, besides the text's own daily and weekly limits. */
-const LAW_RULES: readonly HardRule[] = [noShiftOnTimeOff, minRestBetweenShifts, weeklyRest, consecutiveDays];
+const LAW_RULES: readonly HardRule[] = [noShiftOnTimeOff, minRestBetweenShifts, weeklyRest, consecutiveDays, monthlyHoursCap];
 
 type Assignment = { day: number; start: number; end: number };
 
@@ -65,6 +65,8 @@ export const specStrategy: Strategy = (problem, { random, notes }) => {
       countsAsWork: (d) => (d < 0 ? e.workBefore.has(d) : d < N && e.daysOff[d]!.work),
       blocked: (d) => d >= 0 && d < N && e.daysOff[d]!.blocked,
       timeOffMinutes: (d) => (d >= 0 && d < N ? Math.round(e.daysOff[d]!.workHours * 60) : 0),
+      monthMinutes: () => s.totalMinutes,
+      capMinutes: () => e.maxMinutes ?? Infinity,
     };
   };
   const views = employees.map((e) => viewOf(e.index));

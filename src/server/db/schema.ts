@@ -192,6 +192,11 @@ export const flights = pgTable(
      * 'default' (1) or 'manual' (entered by hand); null for flights stored before this was recorded.
      */
     staffSources: jsonb('staff_sources').$type<Record<string, string>>(),
+    /**
+     * The aircraft type as the flight came with it (a timetable's column, SSIM, the form); null when none
+     * was given or for flights stored before it was kept. Figures from the aircraft table follow the table.
+     */
+    aircraftType: text('aircraft_type'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -285,6 +290,10 @@ export const settings = pgTable(
     weeklyRestHours: doublePrecision('weekly_rest_hours').notNull().default(35),
     /** R12: the longest run of consecutive working days; 0 turns the rule off. */
     maxConsecutiveDays: integer('max_consecutive_days').notNull().default(6),
+    /** R13: the overtime a part-time employee may be planned beyond their hours in a month; 0 = none. */
+    partTimeOvertimeHours: doublePrecision('part_time_overtime_hours').notNull().default(0),
+    /** R13: the same for full time; null = no monthly limit (only the daily and weekly caps). */
+    fullTimeOvertimeHours: doublePrecision('full_time_overtime_hours'),
     timeZone: text('time_zone').notNull().default('Europe/Warsaw'),
     /** The airport's IATA code (three letters); an SSIM import picks the legs departing from it. */
     stationCode: text('station_code'),
@@ -299,6 +308,8 @@ export const settings = pgTable(
     check('settings_min_shift', sql`${t.minShiftHours} between 1 and 24`),
     check('settings_weekly_rest', sql`${t.weeklyRestHours} between 0 and 48`),
     check('settings_max_consecutive_days', sql`${t.maxConsecutiveDays} between 0 and 14`),
+    check('settings_part_time_overtime', sql`${t.partTimeOvertimeHours} between 0 and 100`),
+    check('settings_full_time_overtime', sql`${t.fullTimeOvertimeHours} between 0 and 100`),
     check('settings_station_code', sql`${t.stationCode} ~ '^[A-Z]{3}$'`),
   ],
 );

@@ -130,6 +130,11 @@ export async function seedDemo(db: Db, now: DateTime = DateTime.now(), options: 
       departureTime: f.departureTime,
       arrivalTime: f.arrivalTime,
       requiredStaff: requiredStaffFor(f.aircraftType),
+      // Figures from the aircraft table (migration 0013 starts it with the same sizes): they follow it.
+      ...(f.aircraftType && {
+        aircraftType: f.aircraftType,
+        staffSources: Object.fromEntries(Object.keys(requiredStaffFor(f.aircraftType)).map((group) => [group, 'aircraft'])),
+      }),
     })),
     airportHours: months.flatMap((m) =>
       hours.flatMap((h) =>

@@ -46,6 +46,7 @@ export function copyMonth(source: Flight[], sourceMonth: string, target: string,
         arrivalTime: arrival && arrival > departure ? toZoneIso(arrival, timeZone) : null,
         requiredStaff: f.requiredStaff,
         ...(f.staffSources ? { staffSources: f.staffSources } : {}),
+        ...(f.aircraftType ? { aircraftType: f.aircraftType } : {}),
       });
     }
   }

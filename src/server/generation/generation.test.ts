@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { createTestApp, TEST_BASE_URL, testDatabaseKind, type TestApp } from '../test/harness.ts';
-import { airportHours, employees, flights, monthlyWorkHours, schedules, generationRuns, settings as settingsTable } from '../db/schema.ts';
+import { airportHours, employees, flights, monthlyWorkHours, schedules, generationRuns, settings as settingsTable, timeOff as timeOffTable } from '../db/schema.ts';
 import { checkResult } from '../../engine/rules.ts';
 import { loadInstance, NO_REQUIRED_HOURS } from './instance.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -377,6 +377,44 @@ describe('part-time contracts in the generated month', () => {
       expect(report.employees.find((e) => e.employeeId === rampa[3])!.requiredHours).toBe(90);
       expect(report.employees.find((e) => e.employeeId === rampa[0])!.requiredHours).toBe(120);
     } finally {
+      await db.update(employees).set({ workingTimeFraction: 1, monthlyHours: null }).where(eq(employees.id, rampa[2]!));
+      await db.update(employees).set({ workingTimeFraction: 1, monthlyHours: null }).where(eq(employees.id, rampa[3]!));
+    }
+  });
+
+  it('gives each part-time employee a monthly limit of their hours plus the overtime in the settings (none by default), and full time none unless set', async () => {
+    const db = t.database.db;
+    await db.update(employees).set({ workingTimeFraction: 0.5 }).where(eq(employees.id, rampa[2]!));
+    await db.update(employees).set({ monthlyHours: 90 }).where(eq(employees.id, rampa[3]!));
+    try {
+      const limits = async () => new Map((await loadInstance(db, 'Rampa', MONTH)).instance.employees.map((e) => [e.id, e.maxHours]));
+      let limit = await limits();
+      expect(limit.get(rampa[2]!)).toBe(60);
+      expect(limit.get(rampa[3]!)).toBe(90);
+      expect(limit.get(rampa[0]!)).toBeUndefined();
+      const res = await post('/api/generation', { role: 'Rampa', month: MONTH, seed: 5 });
+      expect(res.statusCode).toBe(200);
+      const [run] = await db.select().from(generationRuns).where(eq(generationRuns.id, res.json().runId));
+      const report = run!.report as { employees: { employeeId: string; totalHours: number }[] };
+      expect(report.employees.find((e) => e.employeeId === rampa[2])!.totalHours).toBeLessThanOrEqual(60);
+      expect(report.employees.find((e) => e.employeeId === rampa[3])!.totalHours).toBeLessThanOrEqual(90);
+      await db.update(settingsTable).set({ partTimeOvertimeHours: 8, fullTimeOvertimeHours: 10 });
+      limit = await limits();
+      expect(limit.get(rampa[2]!)).toBe(68);
+      expect(limit.get(rampa[0]!)).toBe(130);
+      // A vacation of Monday 16 to Wednesday 18 November lowers the target by 3 working days × 8 h × the share
+      // (art. 130 § 3), and the limit with it; a full-time employee then carries their own target too.
+      await db.insert(timeOffTable).values([
+        { employeeId: rampa[2]!, startDate: '2026-11-16', endDate: '2026-11-18', reason: 'Urlop', countAsWork: false, workHours: null },
+        { employeeId: rampa[0]!, startDate: '2026-11-16', endDate: '2026-11-18', reason: 'Urlop', countAsWork: false, workHours: null },
+      ]);
+      const { instance } = await loadInstance(db, 'Rampa', MONTH);
+      const of = (id: string) => instance.employees.find((e) => e.id === id)!;
+      expect([of(rampa[2]!).requiredHours, of(rampa[2]!).maxHours]).toEqual([48, 56]);
+      expect([of(rampa[0]!).requiredHours, of(rampa[0]!).maxHours]).toEqual([96, 106]);
+    } finally {
+      await db.delete(timeOffTable).where(eq(timeOffTable.reason, 'Urlop'));
+      await db.update(settingsTable).set({ partTimeOvertimeHours: 0, fullTimeOvertimeHours: null });
       await db.update(employees).set({ workingTimeFraction: 1, monthlyHours: null }).where(eq(employees.id, rampa[2]!));
       await db.update(employees).set({ workingTimeFraction: 1, monthlyHours: null }).where(eq(employees.id, rampa[3]!));
     }

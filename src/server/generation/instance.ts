@@ -15,7 +15,9 @@ import {
   requiredHoursOf,
   shiftsBetween,
 } from '../repos/generation.ts';
-import { employeeRequiredHours } from '../../shared/api/employees.ts';
+import { employeeHoursLimit, employeeRequiredHours } from '../../shared/api/employees.ts';
+import { absenceWorkingDays } from '../../shared/hours.ts';
+import { holidaysIn } from '../domain/holidays.ts';
 import { DomainError, FailedError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 
 /** The failing step's message, as docs/product.md §8 names it; answered with 500 GENERATION_STEP. */
@@ -79,6 +81,7 @@ export async function loadInstance(
     : [];
   const manual = options.keepManual !== false ? await manualShifts(db, ids, { first, last }) : [];
 
+  const holidayDates = new Set(holidaysIn(month, settings.timeZone).map((h) => h.date));
   const iso = (epoch: number) =>
     DateTime.fromSeconds(Number(epoch), { zone: settings.timeZone }).toISO({ suppressMilliseconds: true })!;
   const instance: Instance = {
@@ -95,20 +98,26 @@ export async function loadInstance(
       maxConsecutiveDays: settings.maxConsecutiveDays,
     },
     requiredHours,
-    employees: staff.map((e) => ({
+    employees: staff.map((e) => {
+      // Justified absence lowers the month's working time (art. 130 § 3): the target and the limit follow.
+      const absence = absenceWorkingDays(offs.filter((o) => o.employeeId === e.id), month, holidayDates);
+      const target = employeeRequiredHours(requiredHours, e, absence);
+      const limit = employeeHoursLimit(requiredHours, e, settings, absence);
+      return {
       id: e.id,
       firstName: e.firstName,
       lastName: e.lastName,
-      // Part time or own hours: the employee's own target (docs/decisions/0010-part-time-hours.md);
-      // a full-time employee without own hours keeps the month's, so their entry has none.
-      ...((e.monthlyHours !== null || e.workingTimeFraction !== 1) &&
-        employeeRequiredHours(requiredHours, e) !== null && {
-          requiredHours: employeeRequiredHours(requiredHours, e)!,
-        }),
+      // Part time, own hours or an absence: the employee's own target (docs/decisions/0010-part-time-hours.md);
+      // a full-time employee without own hours or absence keeps the month's, so their entry has none.
+      ...((e.monthlyHours !== null || e.workingTimeFraction !== 1 || absence > 0) && target !== null && { requiredHours: target }),
+      // R13: the target plus the overtime the settings allow this kind of contract (none for part time
+      // by default); a full-time employee has no monthly limit unless the settings give one.
+      ...(limit !== null && { maxHours: limit }),
       timeOff: offs
         .filter((o) => o.employeeId === e.id)
         .map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),
-    })),
+      };
+    }),
     flights: monthFlights
       .map((f) => ({
         flightNumber: f.flightNumber,

@@ -23,6 +23,7 @@ const columns = {
   requiredStaff: flights.requiredStaff,
   importId: flights.importId,
   staffSources: flights.staffSources,
+  aircraftType: flights.aircraftType,
   version: flights.version,
 };
 
@@ -34,6 +35,7 @@ type Row = {
   requiredStaff: Record<string, number>;
   importId: string | null;
   staffSources: Record<string, string> | null;
+  aircraftType: string | null;
   version: number;
 };
 
@@ -46,6 +48,7 @@ function toFlight(row: Row, timeZone: string): Flight {
     requiredStaff: row.requiredStaff ?? {},
     importId: row.importId,
     staffSources: row.staffSources ?? null,
+    aircraftType: row.aircraftType,
     version: row.version,
   };
 }

@@ -6,9 +6,9 @@ import { gzipSync } from 'node:zlib';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, events, monthlyWorkHours, schedules, staffGroups } from '../db/schema.ts';
-import { employeeMonthTotal, previousDate } from '../../shared/hours.ts';
+import { absenceWorkingDays, employeeMonthTotal, previousDate } from '../../shared/hours.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
-import { employeeRequiredHours } from '../../shared/api/employees.ts';
+import { employeeHoursLimit, employeeRequiredHours } from '../../shared/api/employees.ts';
 import { monthDataSchema, type MonthData, type MonthGroup, type Schedule, type ScheduleEvent } from '../../shared/api/schedule.ts';
 import { isPlanned, type TimeOff } from '../../shared/api/time-off.ts';
 import { holidaysIn } from '../domain/holidays.ts';
@@ -84,9 +84,12 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
 
   const groups: MonthGroup[] = groupRows.map((g) => ({ ...g, employees: [] }));
   const byName = new Map(groups.map((g) => [g.name, g]));
+  const holidayDates = new Set(holidaysIn(month, settingsRow.timeZone).map((h) => h.date));
   for (const e of employeeRows) {
-    const own = employeeRequiredHours(requiredHours, e);
-    byName.get(e.role)?.employees.push({ id: e.id, firstName: e.firstName, lastName: e.lastName, requiredHours: own });
+    const absence = absenceWorkingDays(timeOffList.filter((o) => o.employeeId === e.id), month, holidayDates);
+    const own = employeeRequiredHours(requiredHours, e, absence);
+    const hoursLimit = employeeHoursLimit(requiredHours, e, settingsRow, absence);
+    byName.get(e.role)?.employees.push({ id: e.id, firstName: e.firstName, lastName: e.lastName, requiredHours: own, hoursLimit });
   }
 
   const shiftRows: Schedule[] = scheduleRows.map((s) => ({

@@ -19,6 +19,9 @@ export interface SettingsValues {
   /** Left out: kept as stored. */
   weeklyRestHours?: number | undefined;
   maxConsecutiveDays?: number | undefined;
+  partTimeOvertimeHours?: number | undefined;
+  /** Left out: kept as stored; null: no monthly limit for full time. */
+  fullTimeOvertimeHours?: number | null | undefined;
   timeZone: string;
   /** Left out: kept as stored; null clears it. */
   stationCode?: string | null | undefined;
@@ -36,6 +39,8 @@ export async function updateSettings(db: Db, values: SettingsValues, version: nu
       ...values,
       weeklyRestHours: values.weeklyRestHours ?? sql`${settings.weeklyRestHours}`,
       maxConsecutiveDays: values.maxConsecutiveDays ?? sql`${settings.maxConsecutiveDays}`,
+      partTimeOvertimeHours: values.partTimeOvertimeHours ?? sql`${settings.partTimeOvertimeHours}`,
+      fullTimeOvertimeHours: values.fullTimeOvertimeHours === undefined ? sql`${settings.fullTimeOvertimeHours}` : values.fullTimeOvertimeHours,
       stationCode: values.stationCode === undefined ? sql`${settings.stationCode}` : values.stationCode,
       version: sql`${settings.version} + 1`,
       updatedAt: sql`now()`,

@@ -3,6 +3,7 @@
 // Both databases.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
 import { aircraftStaffing, flightImports, flights, importProfiles, settings } from '../db/schema.ts';
 import { apiCaller, createTestApp, type TestApp } from '../test/harness.ts';
 import { SAMPLE_SSIM, SAMPLE_SSIM_LINES, ssimLeg, ssimRecord } from '../flights/fixtures/ssim.ts';
@@ -117,7 +118,47 @@ describe('staff by aircraft type', () => {
       requiredStaff: { Koordynator: 1, Rampa: 4, 'PAX/INFO': 3 },
       staffSources: { Koordynator: 'aircraft', Rampa: 'aircraft', 'PAX/INFO': 'manual' },
     });
-    expect(res.json()).not.toHaveProperty('aircraftType');
+    // The type is kept with the flight, so that its figures can follow the table later.
+    expect(res.json()).toMatchObject({ aircraftType: '738' });
+  });
+
+  it('a saved table reaches the stored flights of this month on whose figures came from it; figures from a file or a planner, and past months, stay', async () => {
+    const A320 = (k: number, r: number, p: number) => [{ aircraftType: 'A320', requiredStaff: { Koordynator: k, Rampa: r, 'PAX/INFO': p } }];
+    await call('PUT', '/api/aircraft-staffing', { rows: A320(1, 3, 2) });
+    const next = DateTime.now().setZone('Europe/Warsaw').plus({ months: 1 }).toFormat('yyyy-MM');
+    const past = DateTime.now().setZone('Europe/Warsaw').minus({ months: 2 }).toFormat('yyyy-MM');
+    const res = await call('POST', '/api/flights/import', {
+      fileName: 'week.csv',
+      header: ['Flight', 'STD', 'Type', 'Rampa'],
+      rows: [
+        { row: 2, cells: ['OS1226', `${next}-10 06:00`, 'A320', ''] },
+        { row: 3, cells: ['OS1227', `${next}-10 07:00`, 'A320', '6'] },
+        { row: 4, cells: ['OS1228', `${past}-10 08:00`, 'A320', ''] },
+      ],
+      mapping: { flightNumber: 'Flight', departure: 'STD', aircraftType: 'Type', staff: { Rampa: 'Rampa' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const byHand = await call('POST', '/api/flights', { flightNumber: 'OS1229', departureTime: `${next}-11T09:00`, aircraftType: 'A320', requiredStaff: { Koordynator: 2 } });
+    expect(byHand.statusCode, byHand.body).toBe(201);
+    const flightsOf = async (month: string) => new Map(((await call('GET', `/api/flights?month=${month}`)).json() as Flight[]).map((f) => [f.flightNumber, f]));
+    const before = (await flightsOf(next)).get('OS1226')!;
+    expect(before.requiredStaff).toEqual({ Koordynator: 1, Rampa: 3, 'PAX/INFO': 2 });
+
+    expect((await call('PUT', '/api/aircraft-staffing', { rows: A320(0, 4, 2) })).statusCode).toBe(200);
+    const after = await flightsOf(next);
+    expect(after.get('OS1226')).toMatchObject({ requiredStaff: { Koordynator: 0, Rampa: 4, 'PAX/INFO': 2 }, staffSources: { Koordynator: 'aircraft', Rampa: 'aircraft', 'PAX/INFO': 'aircraft' } });
+    // Changed under a planner who had it open: their save names the old version and is refused as stale.
+    expect(after.get('OS1226')!.version).toBe(before.version + 1);
+    // The file's Rampa figure stays; its other groups follow the table.
+    expect(after.get('OS1227')!.requiredStaff).toEqual({ Koordynator: 0, Rampa: 6, 'PAX/INFO': 2 });
+    // The planner's Koordynator figure stays.
+    expect(after.get('OS1229')!.requiredStaff).toEqual({ Koordynator: 2, Rampa: 4, 'PAX/INFO': 2 });
+    // A month that is over is history.
+    expect((await flightsOf(past)).get('OS1228')!.requiredStaff).toEqual({ Koordynator: 1, Rampa: 3, 'PAX/INFO': 2 });
+
+    // A type taken out of the table: its flights go back to the default of one each, said so.
+    expect((await call('PUT', '/api/aircraft-staffing', { rows: [] })).statusCode).toBe(200);
+    expect((await flightsOf(next)).get('OS1226')).toMatchObject({ requiredStaff: { Koordynator: 1, Rampa: 1, 'PAX/INFO': 1 }, staffSources: { Rampa: 'default' } });
   });
 });
 

@@ -268,7 +268,10 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
           }
         }
       });
-      return replaceAircraftStaffing(db, request.body.rows, request.body.seen);
+      // Flights of this month and later whose figures came from the table follow it (earlier months are history).
+      const { timeZone } = await getSettings(db);
+      const from = DateTime.now().setZone(timeZone).startOf('month').toUTC().toISO()!;
+      return replaceAircraftStaffing(db, request.body.rows, request.body.seen, { from, flightGroups });
     },
   );
 

@@ -69,13 +69,15 @@ describe('GET /api/month', () => {
     // Every staff group in its order, even those without employees; employees by last name.
     expect(body.groups.map((g: { name: string }) => g.name)).toEqual(['Koordynator', 'Rampa', 'PAX/INFO', 'TEST 1', 'TEST 2', 'TEST 3']);
     const rampa = body.groups.find((g: { name: string }) => g.name === 'Rampa');
-    // Each with their own required hours: full time the month's, half time half of it.
+    // Each with their own required hours: full time the month's, half time half of it; and their monthly
+    // limit (R13): part time their hours plus no overtime by default, full time none.
     expect(rampa.employees).toEqual([
-      { id: adam, firstName: 'Adam', lastName: 'Kowalski', requiredHours: 80 },
-      { id: zofia, firstName: 'Zofia', lastName: 'Wójcik', requiredHours: 160 },
+      { id: adam, firstName: 'Adam', lastName: 'Kowalski', requiredHours: 80, hoursLimit: 80 },
+      // Her vacation of Friday 20 to Sunday 22 March covers one working day: 8 h less (art. 130 § 3).
+      { id: zofia, firstName: 'Zofia', lastName: 'Wójcik', requiredHours: 152, hoursLimit: null },
     ]);
     expect(body.groups.find((g: { name: string }) => g.name === 'Koordynator').employees).toEqual([
-      { id: bartek, firstName: 'Bartek', lastName: 'Nowak', requiredHours: 100 },
+      { id: bartek, firstName: 'Bartek', lastName: 'Nowak', requiredHours: 100, hoursLimit: 100 },
     ]);
     expect(body.groups.find((g: { name: string }) => g.name === 'TEST 3').employees).toEqual([]);
     // Only March's shifts, times as HH:mm.

@@ -41,6 +41,8 @@ describe('GET /api/settings', () => {
       minShiftHours: 4,
       weeklyRestHours: 35,
       maxConsecutiveDays: 6,
+      partTimeOvertimeHours: 0,
+      fullTimeOvertimeHours: null,
       timeZone: 'Europe/Warsaw',
       version: 1,
     });
@@ -73,6 +75,8 @@ describe('PUT /api/settings', () => {
     ['minShiftHours', 0, 1, 24, 25],
     ['weeklyRestHours', -1, 0, 48, 49],
     ['maxConsecutiveDays', -1, 0, 14, 15],
+    ['partTimeOvertimeHours', -1, 0, 100, 101],
+    ['fullTimeOvertimeHours', -1, 0, 100, 101],
   ];
   for (const [field, below, min, max, above] of bounds) {
     it(`keeps ${field} within ${min}–${max}: ${min} and ${max} are saved, ${below} and ${above} refused`, async () => {
@@ -98,6 +102,19 @@ describe('PUT /api/settings', () => {
     const older = await put(await valid({ weeklyHours: 38 }));
     expect(older.statusCode).toBe(200);
     expect(older.json()).toMatchObject({ weeklyHours: 38, weeklyRestHours: 24.5, maxConsecutiveDays: 5, version: 3 });
+  });
+
+  it('saves the overtime allowed by contract, clears the full-time limit with null or blank, and keeps both when left out', async () => {
+    const res = await put(await valid({ partTimeOvertimeHours: '8', fullTimeOvertimeHours: 12.5 }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ partTimeOvertimeHours: 8, fullTimeOvertimeHours: 12.5 });
+    const older = await put(await valid({ weeklyHours: 38 }));
+    expect(older.json()).toMatchObject({ partTimeOvertimeHours: 8, fullTimeOvertimeHours: 12.5 });
+    const cleared = await put(await valid({ fullTimeOvertimeHours: '' }));
+    expect(cleared.json()).toMatchObject({ partTimeOvertimeHours: 8, fullTimeOvertimeHours: null });
+    const junk = await put(await valid({ partTimeOvertimeHours: 'a lot' }));
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().message).toBe('partTimeOvertimeHours: must be a number from 0 to 100');
   });
 
   it('refuses a run of working days that is not a whole number', async () => {

@@ -83,10 +83,31 @@ export interface WorkingTime {
  * An employee's required hours in a month: their own monthly hours when set, otherwise the month's
  * required hours times their working-time fraction, to two decimals; null when neither is known.
  */
-export function employeeRequiredHours(monthRequired: number | null, terms: WorkingTime): number | null {
-  if (terms.monthlyHours !== null) return terms.monthlyHours;
+export function employeeRequiredHours(monthRequired: number | null, terms: WorkingTime, absenceDays = 0): number | null {
+  // A justified absence lowers the norm by 8 h times the share for each working day it covers (art. 130 § 3).
+  const absence = 8 * terms.workingTimeFraction * absenceDays;
+  if (terms.monthlyHours !== null) return Math.max(0, Math.round((terms.monthlyHours - absence) * 100) / 100);
   if (monthRequired === null) return null;
-  return Math.round(monthRequired * terms.workingTimeFraction * 100) / 100;
+  return Math.max(0, Math.round((monthRequired * terms.workingTimeFraction - absence) * 100) / 100);
+}
+
+/** The overtime allowed a month beyond a contract's hours, by contract (settings, R13). */
+export type OvertimeAllowance = { partTimeOvertimeHours: number; fullTimeOvertimeHours: number | null };
+
+/** Whether the employee works part time or on own monthly hours (the part-time allowance applies). */
+export function isPartTime(terms: WorkingTime): boolean {
+  return terms.monthlyHours !== null || terms.workingTimeFraction < 1;
+}
+
+/**
+ * The most hours an employee may be planned in a month (R13): their target plus the overtime the
+ * settings allow their kind of contract; null when there is no limit (full time without an allowance
+ * set, or no target).
+ */
+export function employeeHoursLimit(monthRequired: number | null, terms: WorkingTime, allowance: OvertimeAllowance, absenceDays = 0): number | null {
+  const target = employeeRequiredHours(monthRequired, terms, absenceDays);
+  const extra = isPartTime(terms) ? allowance.partTimeOvertimeHours : allowance.fullTimeOvertimeHours;
+  return target === null || extra === null ? null : Math.round((target + extra) * 100) / 100;
 }
 
 /** What goes with an employee when they are deleted (the database cascades it). */

@@ -312,6 +312,7 @@ export function checkMappedRow(mapped: MappedRow, times: TimeBasis, ctx: ImportR
       arrivalTime: arrival ? toZoneIso(arrival, ctx.timeZone) : null,
       requiredStaff,
       staffSources,
+      ...(mapped.aircraftType.trim() ? { aircraftType: mapped.aircraftType.trim().toUpperCase() } : {}),
     },
   };
 }

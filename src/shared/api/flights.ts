@@ -150,6 +150,8 @@ export interface ResolvedFlight {
   requiredStaff: Record<string, number>;
   /** Where each group's figure came from ('file', 'aircraft', 'default', 'manual'); left out: not recorded. */
   staffSources?: Record<string, string>;
+  /** The aircraft type given with the flight; left out: none. */
+  aircraftType?: string;
 }
 
 /** A custom issue of one of the flight rules: its message for the API, its key for the screens. */
@@ -192,6 +194,7 @@ export function flightInputIn(ctx: FlightRulesContext) {
       arrivalTime: arrival?.ok ? toZoneIso(arrival.time, ctx.timeZone) : null,
       requiredStaff,
       staffSources,
+      ...(input.aircraftType ? { aircraftType: input.aircraftType.toUpperCase() } : {}),
     };
   });
 }
@@ -208,6 +211,8 @@ export const flightSchema = z.object({
   importId: z.string().nullable(),
   /** Where each group's figure came from ('file', 'aircraft', 'default', 'manual'); null when not recorded. */
   staffSources: z.record(z.string(), z.string()).nullable(),
+  /** The aircraft type given with the flight, or null; figures from the aircraft table follow the table. */
+  aircraftType: z.string().nullable().optional(),
   version: z.number().int(),
 });
 export type Flight = z.infer<typeof flightSchema>;

@@ -48,8 +48,8 @@ export type GenerationStaleParams =
 
 export const GENERATION_STALE = 'GENERATION_STALE';
 
-/** The hard rules' codes, R1–R12 (docs/generator.md, "The hard rules"). */
-export const RULE_CODES = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11', 'R12'] as const;
+/** The hard rules' codes, R1–R13 (docs/generator.md, "The hard rules"). */
+export const RULE_CODES = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11', 'R12', 'R13'] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
 /** The report's warnings by code; their sentences are the browser's, in the planner's language. */
@@ -63,6 +63,7 @@ export const WARNING_CODES = [
   'INPUT_BREAKS_RULE',
   'TIME_LIMIT',
   'SAME_DAY_ONLY',
+  'OVERTIME',
   'NOTE',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];

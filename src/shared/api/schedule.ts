@@ -109,6 +109,11 @@ export const monthEmployeeSchema = z.object({
    * hours times their working-time fraction; null when neither is set (docs/decisions/0010-part-time-hours.md).
    */
   requiredHours: z.number().nullable(),
+  /**
+   * R13: the most hours the employee may work this month (their hours plus the overtime the settings
+   * allow their contract); null or absent when there is no limit (docs/decisions/0034-monthly-hours-limit.md).
+   */
+  hoursLimit: z.number().nullable().optional(),
 });
 export type MonthEmployee = z.infer<typeof monthEmployeeSchema>;
 

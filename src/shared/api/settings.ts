@@ -13,6 +13,10 @@ export const settingsSchema = z.object({
   weeklyRestHours: z.number(),
   /** R12: the longest run of consecutive working days; 0 turns the rule off. */
   maxConsecutiveDays: z.number().int(),
+  /** R13: the overtime a part-time employee may be planned beyond their hours in a month; 0 = none. */
+  partTimeOvertimeHours: z.number(),
+  /** R13: the same for full time; null = no monthly limit. */
+  fullTimeOvertimeHours: z.number().nullable(),
   timeZone: z.string(),
   /** The airport's IATA code (three letters), or null; an SSIM import needs it. */
   stationCode: z.string().nullable(),
@@ -27,6 +31,8 @@ export const SETTINGS_DEFAULTS = {
   minShiftHours: 4,
   weeklyRestHours: 35,
   maxConsecutiveDays: 6,
+  partTimeOvertimeHours: 0,
+  fullTimeOvertimeHours: null,
   timeZone: 'Europe/Warsaw',
 } as const;
 
@@ -39,6 +45,8 @@ export const SETTINGS_BOUNDS = {
   weeklyRestHours: { min: 0, max: 48 },
   /** 0 turns the limit off. */
   maxConsecutiveDays: { min: 0, max: 14 },
+  /** Overtime allowed a month beyond a contract's hours (R13). */
+  overtimeHours: { min: 0, max: 100 },
 } as const;
 
 const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -90,6 +98,12 @@ export const settingsUpdateSchema = z
     minShiftHours: numberBetween(SETTINGS_BOUNDS.minShiftHours.min, SETTINGS_BOUNDS.minShiftHours.max),
     weeklyRestHours: numberBetween(SETTINGS_BOUNDS.weeklyRestHours.min, SETTINGS_BOUNDS.weeklyRestHours.max).optional(),
     maxConsecutiveDays: wholeNumberBetween(SETTINGS_BOUNDS.maxConsecutiveDays.min, SETTINGS_BOUNDS.maxConsecutiveDays.max).optional(),
+    /** Left out: kept as stored. */
+    partTimeOvertimeHours: numberBetween(SETTINGS_BOUNDS.overtimeHours.min, SETTINGS_BOUNDS.overtimeHours.max).optional(),
+    /** Left out: kept as stored; null (or blank text): no monthly limit for full time. */
+    fullTimeOvertimeHours: z
+      .preprocess((value) => (value === '' ? null : value), z.union([z.null(), numberBetween(SETTINGS_BOUNDS.overtimeHours.min, SETTINGS_BOUNDS.overtimeHours.max)]))
+      .optional(),
     timeZone: z
       .string({ error: 'must be a time zone name such as Europe/Warsaw' })
       .trim()

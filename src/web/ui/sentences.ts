@@ -12,7 +12,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_PARAMS = ['date', 'from', 'to', 'startDate', 'endDate'] as const;
 
 /**
- * A breach of a hard rule (code R1–R12) as a sentence. `tense` 'edit' says what a shift not yet
+ * A breach of a hard rule (code R1–R13) as a sentence. `tense` 'edit' says what a shift not yet
  * saved would cause (the shift editor's warnings, for the rules it checks); 'done' what a saved or
  * generated month does.
  */
@@ -43,6 +43,7 @@ export function warningSentence(t: TFunction<'dashboard'>, language: string, cod
   if (code === 'NOTE') return String(params.text ?? '');
   if (code === 'INPUT_BREAKS_RULE') return t('warning.INPUT_BREAKS_RULE', { sentence: ruleSentence(t, language, String(params.rule), params, nameOf) });
   const values: Record<string, string | number | undefined> = { ...params };
+  if (typeof params.employeeId === 'string') values.name = nameOf(params.employeeId) ?? t('rule.someone');
   if (typeof params.month === 'string' && /^\d{4}-\d{2}$/.test(params.month))
     values.month = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${params.month}-01T00:00:00Z`));
   return t(`warning.${code}` as 'warning.NO_EMPLOYEES', values);

@@ -10,7 +10,7 @@ import { replayEarlyClick } from '../../lib/early-click.ts';
 import { Link, useSearchParams } from 'react-router';
 import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import type { MonthData, MonthEmployee, Schedule } from '../../../shared/api/schedule.ts';
+import type { MonthData, MonthEmployee, MonthGroup, Schedule } from '../../../shared/api/schedule.ts';
 import { monthDates, dayOfWeek } from '../../../shared/month.ts';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -205,6 +205,22 @@ export function DashboardPage() {
       },
     };
   }, [breaches, nameOf, t, language]);
+  // What publishing a group's month should be asked about: every rule its saved shifts break (as the grid
+  // marks them) and everyone planned past their own hours, with how far.
+  const publishConcerns = useCallback(
+    (group: MonthGroup): string[] => {
+      const hours = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+      const out: string[] = [];
+      for (const e of group.employees) {
+        for (const reason of marks.get(e.id)?.reasons ?? []) if (!out.includes(reason)) out.push(reason);
+        const total = data?.totals[e.id] ?? 0;
+        if (e.requiredHours !== null && total > e.requiredHours + 0.005)
+          out.push(t('publishOvertime', { name: fullName(e), hours: hours.format(total - e.requiredHours), total: hours.format(total), required: hours.format(e.requiredHours) }));
+      }
+      return out;
+    },
+    [marks, data, t, language],
+  );
   // The month's public holidays, named in the UI's language: in the grid's header and over it, in the strip.
   const monthHolidays = data?.holidays;
   const holidays = useMemo(() => holidayNames(monthHolidays, language), [monthHolidays, language]);
@@ -443,7 +459,7 @@ export function DashboardPage() {
                       {t('employeeCount', { count: group.employees.length })}
                     </Text>
                   </Title>
-                  <PublishControl group={group.name} month={month} inline />
+                  <PublishControl group={group.name} month={month} inline concerns={() => publishConcerns(group)} />
                 </Group>
                 <GenerationPanel group={group.name} month={month} nameOf={nameOf} zone={data?.settings.timeZone} />
               </div>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { renderWithApp } from '../../test/render.tsx';
 import { GenerationPanel } from './GenerationPanel.tsx';
@@ -161,7 +161,7 @@ describe('the last stored run', () => {
     );
     await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" zone="Europe/Warsaw" />, { language: 'en' });
     // One line on the group's bar; the whole report floats over the grid on demand.
-    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Last run: 40 shifts, 97.5% covered, unstaffed flights: 1');
+    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Last run: 40 shifts; at generation 97.5% covered, unstaffed flights: 1');
     expect(screen.queryByTestId('generation-report')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Result' }));
     const report = await screen.findByTestId('generation-report');
@@ -180,7 +180,7 @@ describe('the last stored run', () => {
       async () => new Response(JSON.stringify({ runs: [stored] }), { status: 200, headers: { 'content-type': 'application/json' } }),
     );
     await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" zone="Europe/Warsaw" />, { language: 'pl' });
-    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Ostatni wynik: 40 zmian, pokrycie 97.5%, nieobsadzone loty: 1');
+    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Ostatni wynik: 40 zmian; przy generowaniu pokrycie 97.5%, nieobsadzone loty: 1');
     await userEvent.click(screen.getByRole('button', { name: 'Wynik' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Pokaż nieobsadzone loty' }));
     expect(screen.getByTestId('generation-report')).toHaveTextContent('LO281, 3 lis, 21:05');
@@ -242,5 +242,68 @@ describe('Generate Schedule waiting in the server queue', () => {
     expect(screen.queryByTestId('generation-queued')).toBeNull();
     answer(json({ runId: 'r1', shiftCount: 3, seed: 1, strategy: 'default', report: { elapsedMs: 10, breaches: [], unstaffedFlights: [], warnings: [] } }));
     expect(await screen.findByRole('button', { name: `${button} – Rampa` })).toBeEnabled();
+  });
+});
+
+describe('Generate Schedule on a month that already has shifts', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const shiftOf = (employeeId: string, date: string, source: 'manual' | 'generated') => ({
+    id: `${employeeId}-${date}`,
+    employeeId,
+    date,
+    startTime: '06:00',
+    endTime: '14:00',
+    endDate: date,
+    totalHours: 8,
+    version: 1,
+    source,
+  });
+  const month = {
+    month: '2026-11',
+    requiredHours: 160,
+    settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
+    groups: [
+      { name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'a', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 }] },
+      { name: 'PAX/INFO', position: 2, takesFlights: true, employees: [{ id: 'b', firstName: 'Jan', lastName: 'Lis', requiredHours: 160 }] },
+    ],
+    // Rampa: three generated shifts and one entered by hand; PAX/INFO's shift is another group's.
+    schedules: [shiftOf('a', '2026-11-02', 'generated'), shiftOf('a', '2026-11-03', 'generated'), shiftOf('a', '2026-11-04', 'generated'), shiftOf('a', '2026-11-05', 'manual'), shiftOf('b', '2026-11-02', 'generated')],
+    overnightIn: [],
+    timeOff: [],
+    events: [],
+    totals: {},
+  };
+
+  it('asks first, saying how many shifts are replaced and how many entered by hand are kept, and generates only when confirmed', async () => {
+    const posts: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') posts.push(String(url));
+      return new Response(JSON.stringify({ runs: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const { queryClient } = await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language: 'pl' });
+    queryClient.setQueryData(['month', '2026-11'], month);
+    await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wygenerować grafik grupy Rampa od nowa?' });
+    expect(within(dialog).getByTestId('generation-replace')).toHaveTextContent(
+      'Generowanie zastąpi 3 zmiany ułożone wcześniej przez generator. Zmiany wpisane ręcznie zostaną zachowane: 1.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Anuluj' }));
+    expect(posts).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Generuj' }));
+    await vi.waitFor(() => expect(posts).toEqual(['/api/generation']));
+  });
+
+  it('generates at once when the group has no generated shift to replace', async () => {
+    const posts: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') posts.push(String(url));
+      return new Response(JSON.stringify({ runs: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const { queryClient } = await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language: 'en' });
+    queryClient.setQueryData(['month', '2026-11'], { ...month, schedules: [shiftOf('a', '2026-11-05', 'manual'), shiftOf('b', '2026-11-02', 'generated')] });
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Schedule – Rampa' }));
+    await vi.waitFor(() => expect(posts).toEqual(['/api/generation']));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

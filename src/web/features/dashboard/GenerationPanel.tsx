@@ -1,7 +1,7 @@
 // The schedule-generation control of one staff group (docs/product.md §2, §4 and §8): Generate and
 // Clear, both disabled while either runs, errors inline in red, toasts, and the run's report.
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, CloseButton, Group, List, Popover, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
@@ -12,8 +12,10 @@ import { useGenerationRuns } from '../../lib/coverage.ts';
 import { dateTimeText } from '../../ui/datetime.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { GENERATION_STALE, type GenerateResponse } from '../../../shared/api/generation.ts';
-import { MONTH_PUBLISHED } from '../../../shared/api/publishing.ts';
-import { clearSchedule, generateSchedule, useGenerationQueue, useReloadMonth } from './api.ts';
+import { MONTH_PUBLISHED, type PublishStatus } from '../../../shared/api/publishing.ts';
+import { clearSchedule, generateSchedule, monthQueryKey, useGenerationQueue, useReloadMonth } from './api.ts';
+import type { MonthData } from '../../../shared/api/schedule.ts';
+import { publishingKey } from '../../ui/publishing/api.ts';
 import { numericDate, shortDate } from './format.ts';
 import { ruleSentence, warningSentence, type NameOf } from './sentences.ts';
 
@@ -115,6 +117,34 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   const queue = useGenerationQueue(generating.isPending);
   const place = generating.isPending && queue.data?.state === 'waiting' ? queue.data.position : null;
   const generateLabel = running === 'generate' ? (place !== null ? t('generation.queued') : t('generation.generating')) : t('generation.generate');
+
+  // A month that already has shifts is replaced only once the planner has read how many go and how many
+  // of their own (entered by hand, which the generator keeps) stay. A published month is asked about by
+  // the server (MONTH_PUBLISHED), so it is not asked twice.
+  const queryClient = useQueryClient();
+  const askThenGenerate = () => {
+    const data = queryClient.getQueryData<MonthData>(monthQueryKey(month));
+    const publication = queryClient.getQueryData<PublishStatus>(publishingKey(month, group))?.publication;
+    const people = new Set(data?.groups.find((g) => g.name === group)?.employees.map((e) => e.id) ?? []);
+    const shifts = (data?.schedules ?? []).filter((s) => people.has(s.employeeId));
+    const kept = shifts.filter((s) => s.source !== 'generated').length;
+    const replaced = shifts.length - kept;
+    if (replaced === 0 || publication) {
+      generating.mutate(false);
+      return;
+    }
+    modals.openConfirmModal({
+      title: t('generation.replaceTitle', { group }),
+      closeButtonProps: { 'aria-label': t('common:actions.close') },
+      children: (
+        <Text size="sm" data-testid="generation-replace">
+          {t('generation.replaceCount', { count: replaced })} {t('generation.keepCount', { count: kept })}
+        </Text>
+      ),
+      labels: { confirm: t('generation.replaceButton'), cancel: t('common:actions.cancel') },
+      onConfirm: () => generating.mutate(false),
+    });
+  };
 
   const confirmClear = () =>
     modals.openConfirmModal({
@@ -251,7 +281,7 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
         </Popover>
       )}
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" data-generate="" onClick={() => generating.mutate(false)} disabled={running !== null} aria-label={`${generateLabel} – ${group}`}>
+        <Button size="xs" data-generate="" onClick={askThenGenerate} disabled={running !== null} aria-label={`${generateLabel} – ${group}`}>
           {generateLabel}
         </Button>
         <Button size="xs" color="red" onClick={confirmClear} disabled={running !== null} aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${group}`}>

@@ -114,6 +114,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
           id: employee.id,
           firstName: employee.firstName,
           lastName: employee.lastName,
+          ...(typeof employee.hoursLimit === 'number' && { maxHours: employee.hoursLimit }),
           // Time off of the month, and of the month before that ends before this one (no double counting).
           timeOff: [...data.timeOff, ...(previousMonth?.timeOff.filter((o) => o.employeeId === employee.id && !data.timeOff.some((m) => m.id === o.id)) ?? [])].map((o) => ({
             startDate: o.startDate,

@@ -3,6 +3,7 @@
 export const dashboard = {
   pl: {
     title: 'Grafik pracy',
+    publishOvertime: '{{name}}: {{hours}} h ponad wymiar czasu pracy ({{total}} h przy wymiarze {{required}} h).',
     printView: 'Wydruk i eksport',
     requiredHours: 'Wymagane godziny do wypracowania w tym miesiącu (pełny etat): {{hours}}h',
     noRequiredHours: 'Nie ustawiono wymaganych godzin pracy dla tego miesiąca.',
@@ -127,6 +128,8 @@ export const dashboard = {
           '{{name}} nie będzie mieć nieprzerwanego odpoczynku tygodniowego: w tygodniu od {{from}} do {{to}} najdłuższa przerwa w pracy wyniesie {{longest}} h, o {{amount}} h mniej niż wymagane {{required}} h (art. 133 § 1 Kodeksu pracy).',
         R12:
           '{{name}} będzie pracować {{days}} dni z rzędu, od {{from}} do {{to}}, a dozwolone jest najwyżej {{max}}: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
+
+        R13: '{{name}} będzie mieć w tym miesiącu {{hours}} h pracy, o {{amount}} h więcej niż limit {{cap}} h (wymiar etatu i dozwolone nadgodziny z ustawień; praca ponad wymiar niepełnego etatu wymaga zgody pracownika, art. 151 § 5 Kodeksu pracy).',
       },
     },
     // A hard rule a saved or generated shift breaks, as a sentence (the rule in words and its law).
@@ -149,6 +152,7 @@ export const dashboard = {
       R10_outsideMonth: '{{name}} ma zmianę z dnia {{date}}, spoza planowanego miesiąca.',
       R11: '{{name}} nie ma nieprzerwanego odpoczynku tygodniowego: w tygodniu od {{from}} do {{to}} najdłuższa przerwa w pracy wynosi {{longest}} h, o {{amount}} h mniej niż wymagane {{required}} h (art. 133 § 1 Kodeksu pracy).',
       R12: '{{name}} pracuje {{days}} dni z rzędu, od {{from}} do {{to}}, a dozwolone jest najwyżej {{max}}: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
+      R13: '{{name}} ma w tym miesiącu {{hours}} h pracy, o {{amount}} h więcej niż limit {{cap}} h (wymiar etatu i dozwolone nadgodziny z ustawień; praca ponad wymiar niepełnego etatu wymaga zgody pracownika, art. 151 § 5 Kodeksu pracy).',
     },
     // A day whose shift changed since the group's month was published, and who made a shift.
     sincePublication: {
@@ -190,6 +194,7 @@ export const dashboard = {
       INPUT_BREAKS_RULE: 'Same dane wejściowe (zmiany stałe, urlopy liczone jako praca) łamią zasadę: {{sentence}}',
       TIME_LIMIT: 'Limit czasu zakończył szukanie lepszego grafiku: na wolniejszym komputerze ten sam grafik może wyjść nieco inaczej.',
       SAME_DAY_ONLY: 'Strategia „spec” układa tylko zmiany w obrębie jednej daty: godziny pracy po północy zostały bez obsady.',
+      OVERTIME: '{{name}}: {{hours}} h nadgodzin w tym miesiącu ({{totalHours}} h przy wymiarze {{requiredHours}} h), w granicach limitu z ustawień.',
     },
     event: {
       addTitle: 'Dodaj wydarzenie',
@@ -207,16 +212,26 @@ export const dashboard = {
       summary_few: 'Ostatni wynik: {{count}} zmiany',
       summary_many: 'Ostatni wynik: {{count}} zmian',
       summary_other: 'Ostatni wynik: {{count}} zmiany',
-      summaryWithCoverage_one: 'Ostatni wynik: {{count}} zmiana, pokrycie {{value}}%, nieobsadzone loty: {{unstaffed}}',
-      summaryWithCoverage_few: 'Ostatni wynik: {{count}} zmiany, pokrycie {{value}}%, nieobsadzone loty: {{unstaffed}}',
-      summaryWithCoverage_many: 'Ostatni wynik: {{count}} zmian, pokrycie {{value}}%, nieobsadzone loty: {{unstaffed}}',
-      summaryWithCoverage_other: 'Ostatni wynik: {{count}} zmiany, pokrycie {{value}}%, nieobsadzone loty: {{unstaffed}}',
+      summaryWithCoverage_one: 'Ostatni wynik: {{count}} zmiana; przy generowaniu pokrycie {{value}}%, nieobsadzone loty: {{unstaffed}}',
+      summaryWithCoverage_few: 'Ostatni wynik: {{count}} zmiany; przy generowaniu pokrycie {{value}}%, nieobsadzone loty: {{unstaffed}}',
+      summaryWithCoverage_many: 'Ostatni wynik: {{count}} zmian; przy generowaniu pokrycie {{value}}%, nieobsadzone loty: {{unstaffed}}',
+      summaryWithCoverage_other: 'Ostatni wynik: {{count}} zmiany; przy generowaniu pokrycie {{value}}%, nieobsadzone loty: {{unstaffed}}',
       showReport: 'Wynik',
       generating: 'Generowanie...',
       queued: 'W kolejce...',
       queuedStatus: 'Generowanie czeka w kolejce serwera: {{position}}. miejsce. Zacznie się samo, nie zamykaj strony.',
       clear: 'Wyczyść grafik',
       clearing: 'Czyszczenie...',
+      replaceTitle: 'Wygenerować grafik grupy {{group}} od nowa?',
+      replaceCount_one: 'Generowanie zastąpi {{count}} zmianę ułożoną wcześniej przez generator.',
+      replaceCount_few: 'Generowanie zastąpi {{count}} zmiany ułożone wcześniej przez generator.',
+      replaceCount_many: 'Generowanie zastąpi {{count}} zmian ułożonych wcześniej przez generator.',
+      replaceCount_other: 'Generowanie zastąpi {{count}} zmiany ułożonej wcześniej przez generator.',
+      keepCount_one: 'Zmiany wpisane ręcznie zostaną zachowane: {{count}}.',
+      keepCount_few: 'Zmiany wpisane ręcznie zostaną zachowane: {{count}}.',
+      keepCount_many: 'Zmiany wpisane ręcznie zostaną zachowane: {{count}}.',
+      keepCount_other: 'Zmiany wpisane ręcznie zostaną zachowane: {{count}}.',
+      replaceButton: 'Generuj',
       confirmTitle: 'Wyczyść grafik',
       confirm: 'Czy na pewno chcesz wyczyścić grafik tej grupy?',
       confirmButton: 'Wyczyść',
@@ -269,6 +284,7 @@ export const dashboard = {
   },
   en: {
     title: 'Work Schedule',
+    publishOvertime: '{{name}}: {{hours}} h over their working time ({{total}} h against {{required}} h).',
     printView: 'Print and export',
     requiredHours: 'Required hours to work this month (full time): {{hours}}h',
     noRequiredHours: 'No required working hours are set for this month.',
@@ -391,6 +407,8 @@ export const dashboard = {
           '{{name}} would have no uninterrupted weekly rest: in the week from {{from}} to {{to}} the longest break from work would be {{longest}} h, {{amount}} h less than the required {{required}} h (Polish Labour Code art. 133 § 1).',
         R12:
           '{{name}} would work {{days}} days in a row, from {{from}} to {{to}}, and at most {{max}} are allowed: a day off is due in every week (Polish Labour Code art. 133 § 1).',
+
+        R13: '{{name}} would have {{hours}} h of work this month, {{amount}} h over the limit of {{cap}} h (their contract’s hours and the overtime allowed in the settings; work beyond a part-time contract needs the employee’s agreement, Polish Labour Code art. 151 § 5).',
       },
     },
     // A hard rule a saved or generated shift breaks, as a sentence (the rule in words and its law).
@@ -413,6 +431,7 @@ export const dashboard = {
       R10_outsideMonth: '{{name}} has a shift on {{date}}, outside the month being planned.',
       R11: '{{name}} has no uninterrupted weekly rest: in the week from {{from}} to {{to}} the longest break from work is {{longest}} h, {{amount}} h less than the required {{required}} h (Polish Labour Code art. 133 § 1).',
       R12: '{{name}} works {{days}} days in a row, from {{from}} to {{to}}, and at most {{max}} are allowed: a day off is due in every week (Polish Labour Code art. 133 § 1).',
+      R13: '{{name}} has {{hours}} h of work this month, {{amount}} h over the limit of {{cap}} h (their contract’s hours and the overtime allowed in the settings; work beyond a part-time contract needs the employee’s agreement, Polish Labour Code art. 151 § 5).',
     },
     // A day whose shift changed since the group's month was published, and who made a shift.
     sincePublication: {
@@ -452,6 +471,7 @@ export const dashboard = {
       INPUT_BREAKS_RULE: 'The input alone (fixed shifts, time off counted as work) breaks a rule: {{sentence}}',
       TIME_LIMIT: 'The time limit ended the search for a better month: on a slower machine the same month may come out slightly different.',
       SAME_DAY_ONLY: 'The "spec" strategy plans shifts within one date only: operating hours past midnight are left unstaffed.',
+      OVERTIME: '{{name}}: {{hours}} h of overtime this month ({{totalHours}} h against {{requiredHours}} h), within the limit in the settings.',
     },
     event: {
       addTitle: 'Add Event',
@@ -467,14 +487,20 @@ export const dashboard = {
       generate: 'Generate Schedule',
       summary_one: 'Last run: {{count}} shift',
       summary_other: 'Last run: {{count}} shifts',
-      summaryWithCoverage_one: 'Last run: {{count}} shift, {{value}}% covered, unstaffed flights: {{unstaffed}}',
-      summaryWithCoverage_other: 'Last run: {{count}} shifts, {{value}}% covered, unstaffed flights: {{unstaffed}}',
+      summaryWithCoverage_one: 'Last run: {{count}} shift; at generation {{value}}% covered, unstaffed flights: {{unstaffed}}',
+      summaryWithCoverage_other: 'Last run: {{count}} shifts; at generation {{value}}% covered, unstaffed flights: {{unstaffed}}',
       showReport: 'Result',
       generating: 'Generating...',
       queued: 'Queued...',
       queuedStatus: 'The generation is waiting in the server’s queue: place {{position}}. It starts by itself; keep this page open.',
       clear: 'Clear Schedule',
       clearing: 'Clearing...',
+      replaceTitle: 'Generate the schedule of {{group}} anew?',
+      replaceCount_one: 'Generating replaces {{count}} shift made earlier by the generator.',
+      replaceCount_other: 'Generating replaces {{count}} shifts made earlier by the generator.',
+      keepCount_one: 'Shifts entered by hand are kept: {{count}}.',
+      keepCount_other: 'Shifts entered by hand are kept: {{count}}.',
+      replaceButton: 'Generate',
       confirmTitle: 'Clear Schedule',
       confirm: 'Are you sure you want to clear the schedule for this group?',
       confirmButton: 'Clear',

@@ -58,6 +58,7 @@ export function monthBreaches(data: MonthData, previous?: MonthData): Map<string
       id: e.id,
       firstName: e.firstName,
       lastName: e.lastName,
+      ...(typeof e.hoursLimit === 'number' && { maxHours: e.hoursLimit }),
       timeOff: (timeOff.get(e.id) ?? []).map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),
     })),
   };
@@ -83,6 +84,9 @@ export function monthBreaches(data: MonthData, previous?: MonthData): Map<string
       } else if (breach.rule === 'R12' && typeof p.to === 'string') {
         const to = p.to;
         dates = own.filter((d) => d >= breach.date && d <= to);
+      } else if (breach.rule === 'R13') {
+        // The month's limit: the shifts from the one that went past it on.
+        dates = own.filter((d) => d >= breach.date);
       } else dates = own.filter((d) => d === breach.date);
       // Time off counted as work can break a rule on its own: that is not a saved shift to mark.
       if (dates.length === 0) continue;

@@ -29,6 +29,7 @@ const breaches: Array<[string, SentenceParams]> = [
   ['R10', { ...who, kind: 'outsideMonth', month: '2026-11' }],
   ['R11', { ...who, from: '2026-11-01', to: '2026-11-07', longestHours: 34, requiredHours: 35 }],
   ['R12', { ...who, days: 7, from: '2026-11-02', to: '2026-11-08', max: 6 }],
+  ['R13', { ...who, hours: 96, cap: 80 }],
 ];
 
 const warnings: Array<[string, SentenceParams]> = [
@@ -41,9 +42,10 @@ const warnings: Array<[string, SentenceParams]> = [
   ['INPUT_BREAKS_RULE', { rule: 'R11', ...who, from: '2026-11-01', to: '2026-11-07', longestHours: 30, requiredHours: 35 }],
   ['TIME_LIMIT', {}],
   ['SAME_DAY_ONLY', {}],
+  ['OVERTIME', { employeeId: who.employeeId, hours: 6, totalHours: 86, requiredHours: 80 }],
 ];
 
-const CODE = /\bR(?:[1-9]|1[0-2])\b|[A-Z]{2,}_[A-Z_]+/;
+const CODE = /\bR(?:[1-9]|1[0-3])\b|[A-Z]{2,}_[A-Z_]+/;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const ISO = /\d{4}-\d{2}(-\d{2})?/;
 
@@ -56,7 +58,7 @@ function clean(text: string, label: string) {
 }
 
 describe('rule sentences', () => {
-  it('every rule R1–R12 has a Polish and an English sentence', () => {
+  it('every rule R1–R13 has a Polish and an English sentence', () => {
     expect([...RULE_CODES]).toEqual([...RULE_IDS]);
     for (const language of ['pl', 'en'] as const)
       for (const code of RULE_IDS) expect((dashboard[language].rule as Record<string, string>)[code], `${code} in ${language}`).toMatch(/\S/);
@@ -96,6 +98,8 @@ describe('the generation report’s warnings', () => {
     const t = i18n.getFixedT(language, 'dashboard');
     expect(new Set(warnings.map(([code]) => code))).toEqual(new Set(WARNING_CODES.filter((c) => c !== 'NOTE')));
     for (const [code, params] of warnings) clean(warningSentence(t, language, code, params, nameOf), `${code} in ${language}`);
+    // Overtime names the employee, never their id.
+    expect(warningSentence(t, language, 'OVERTIME', { employeeId: ID, hours: 6, totalHours: 86, requiredHours: 80 }, nameOf)).toContain('Anna Nowak');
     expect(warningSentence(t, language, 'FLIGHTS_OUTSIDE_MONTH', { count: 3, month: '2026-11' }, nameOf)).toContain(language === 'pl' ? 'listopad 2026' : 'November 2026');
   });
 });

@@ -134,9 +134,14 @@ export function useAircraftStaffing() {
 
 export function useSaveAircraftStaffing() {
   const queryClient = useQueryClient();
+  const refresh = useRefreshFlights();
   return useMutation({
     mutationFn: (body: AircraftStaffingBody) => api<AircraftStaffing[]>('/aircraft-staffing', { method: 'PUT', body }),
-    onSuccess: (saved) => queryClient.setQueryData(AIRCRAFT_STAFFING_KEY, saved),
+    // The saved table also changed the stored flights whose figures follow it: they are read again.
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(AIRCRAFT_STAFFING_KEY, saved);
+      await refresh();
+    },
   });
 }
 

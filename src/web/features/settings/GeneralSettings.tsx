@@ -16,6 +16,9 @@ interface Values {
   minShiftHours: number | string;
   weeklyRestHours: number | string;
   maxConsecutiveDays: number | string;
+  partTimeOvertimeHours: number | string;
+  /** Blank: no monthly limit for full time. */
+  fullTimeOvertimeHours: number | string;
   timeZone: string | null;
   stationCode: string;
 }
@@ -27,6 +30,8 @@ const toValues = (s: Settings): Values => ({
   minShiftHours: s.minShiftHours,
   weeklyRestHours: s.weeklyRestHours,
   maxConsecutiveDays: s.maxConsecutiveDays,
+  partTimeOvertimeHours: s.partTimeOvertimeHours,
+  fullTimeOvertimeHours: s.fullTimeOvertimeHours ?? '',
   timeZone: s.timeZone,
   stationCode: s.stationCode ?? '',
 });
@@ -83,6 +88,8 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
       minShiftHours: between('minShiftHours'),
       weeklyRestHours: between('weeklyRestHours'),
       maxConsecutiveDays: (value) => between('maxConsecutiveDays')(value) ?? (Number.isInteger(value) ? null : t('general.wholeNumber')),
+      partTimeOvertimeHours: between('overtimeHours'),
+      fullTimeOvertimeHours: (value) => (value === '' ? null : between('overtimeHours')(value)),
       timeZone: (v) => (v ? null : t('general.timeZoneRequired')),
       stationCode: (v) => (v.trim() === '' || /^[A-Za-z]{3}$/.test(v.trim()) ? null : t('general.stationCodeInvalid')),
     },
@@ -105,6 +112,8 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
       minShiftHours: values.minShiftHours as number,
       weeklyRestHours: values.weeklyRestHours as number,
       maxConsecutiveDays: values.maxConsecutiveDays as number,
+      partTimeOvertimeHours: values.partTimeOvertimeHours as number,
+      fullTimeOvertimeHours: values.fullTimeOvertimeHours === '' ? null : (values.fullTimeOvertimeHours as number),
       timeZone: values.timeZone!,
       stationCode: values.stationCode.trim() === '' ? null : values.stationCode.trim().toUpperCase(),
       version: settings.version,
@@ -140,6 +149,26 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
               {...form.getInputProps(name)}
             />
           ))}
+          <NumberInput
+            label={t('general.partTimeOvertimeHours')}
+            description={t('general.partTimeOvertimeHint')}
+            min={SETTINGS_BOUNDS.overtimeHours.min}
+            max={SETTINGS_BOUNDS.overtimeHours.max}
+            step={1}
+            decimalScale={2}
+            clampBehavior="none"
+            {...form.getInputProps('partTimeOvertimeHours')}
+          />
+          <NumberInput
+            label={t('general.fullTimeOvertimeHours')}
+            description={t('general.fullTimeOvertimeHint')}
+            min={SETTINGS_BOUNDS.overtimeHours.min}
+            max={SETTINGS_BOUNDS.overtimeHours.max}
+            step={1}
+            decimalScale={2}
+            clampBehavior="none"
+            {...form.getInputProps('fullTimeOvertimeHours')}
+          />
           <Select
             label={t('general.timeZone')}
             description={t('general.timeZoneHint')}

@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { renderWithApp } from '../../test/render.tsx';
 import { SettingsPage } from './SettingsPage.tsx';
 
-const STORED = { id: 1, timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw', stationCode: 'WRO', version: 3 };
+const STORED = { id: 1, timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, partTimeOvertimeHours: 0, fullTimeOvertimeHours: null, timeZone: 'Europe/Warsaw', stationCode: 'WRO', version: 3 };
 
 /** The stored settings for /settings, no monthly hours for /monthly-hours. */
 const read = (url: string) => answer(200, url.includes('/monthly-hours') ? [] : STORED);
@@ -70,6 +70,8 @@ describe('settings screen', () => {
       minShiftHours: 4,
       weeklyRestHours: 35,
       maxConsecutiveDays: 6,
+      partTimeOvertimeHours: 0,
+      fullTimeOvertimeHours: null,
       timeZone: 'Europe/Warsaw',
       stationCode: 'WRO',
       version: 3,

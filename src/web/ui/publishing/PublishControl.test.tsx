@@ -58,6 +58,46 @@ describe('PublishControl', () => {
     expect(screen.getByRole('button', { name: 'Publish the schedule of Rampa again' })).toBeInTheDocument();
   });
 
+  it('asks before publishing a month that holds breaches or overtime, listing them, and publishes only when confirmed', async () => {
+    const posts: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') {
+        posts.push(JSON.parse(String(init.body)));
+        return json(published(0));
+      }
+      return String(url).startsWith('/api/publishing?') ? json(draft) : json({}, 404);
+    });
+    const concerns = ['Anna Nowak works 50 h in the week from 12/7/2026 to 12/13/2026.', 'Jan Kowalski: 8 h over their working time (88 h against 80 h).'];
+    await renderWithApp(<PublishControl group="Rampa" month="2026-12" concerns={() => concerns} />, { language: 'pl' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Opublikuj grafik grupy Rampa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Opublikować grafik grupy Rampa?' });
+    expect(within(dialog).getByText('Grafik zawiera 2 sprawy do sprawdzenia przed publikacją:')).toBeInTheDocument();
+    expect(within(within(dialog).getByTestId('publish-concerns')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(concerns);
+    expect(posts).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Anuluj' }));
+    expect(posts).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Opublikuj grafik grupy Rampa' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Opublikuj mimo to' }));
+    expect(await screen.findByText('Opublikowano grafik grupy Rampa.')).toBeInTheDocument();
+    expect(posts).toEqual([{ role: 'Rampa', month: '2026-12' }]);
+  });
+
+  it('publishes a clean month with one click, without asking', async () => {
+    const posts: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') {
+        posts.push(JSON.parse(String(init.body)));
+        return json(published(0));
+      }
+      return String(url).startsWith('/api/publishing?') ? json(draft) : json({}, 404);
+    });
+    await renderWithApp(<PublishControl group="Rampa" month="2026-12" concerns={() => []} />, { language: 'en' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish the schedule of Rampa' }));
+    expect(await screen.findByText('The schedule of Rampa has been published.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts).toHaveLength(1);
+  });
+
   it('lists the changes since publication in Polish: who changed what and when, never codes or ISO dates', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
       if (String(url).startsWith('/api/publishing/changes')) {

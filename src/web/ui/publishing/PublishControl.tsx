@@ -22,9 +22,14 @@ interface Props {
   group: string;
   /** YYYY-MM */
   month: string;
+  /**
+   * What the planner should know before publishing the group's month, as sentences (rule breaches,
+   * overtime); asked when Publish is pressed. None: Publish publishes at once.
+   */
+  concerns?: () => string[];
 }
 
-export function PublishControl({ group, month, inline = false }: Props & { inline?: boolean }) {
+export function PublishControl({ group, month, inline = false, concerns }: Props & { inline?: boolean }) {
   const { t, i18n } = useTranslation('publishing');
   const language = i18n.resolvedLanguage ?? 'pl';
   const queryClient = useQueryClient();
@@ -84,6 +89,34 @@ export function PublishControl({ group, month, inline = false }: Props & { inlin
     });
   };
 
+  // A month that breaks a rule or holds overtime is published only after the planner has read what it holds.
+  const askThenPublish = () => {
+    const list = concerns?.() ?? [];
+    if (list.length === 0) {
+      publishing.mutate();
+      return;
+    }
+    modals.openConfirmModal({
+      title: t('concernsTitle', { group }),
+      closeButtonProps: { 'aria-label': t('common:actions.close') },
+      children: (
+        <>
+          <Text size="sm">{t('concernsIntro', { count: list.length })}</Text>
+          <ul data-testid="publish-concerns">
+            {list.map((sentence) => (
+              <li key={sentence}>
+                <Text size="sm">{sentence}</Text>
+              </li>
+            ))}
+          </ul>
+        </>
+      ),
+      labels: { confirm: t('concernsConfirm'), cancel: t('common:actions.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => publishing.mutate(),
+    });
+  };
+
   return (
     <Paper withBorder={!inline} p={inline ? 0 : 'xs'} bg={inline ? 'transparent' : undefined} component="section" aria-label={t('region', { group })}>
       <Group gap="sm" wrap="wrap">
@@ -125,7 +158,7 @@ export function PublishControl({ group, month, inline = false }: Props & { inlin
         )}
         {data && (
           <Group gap="xs" ml={inline ? undefined : 'auto'}>
-            <Button size="xs" onClick={() => publishing.mutate()} disabled={busy} loading={publishing.isPending} aria-label={t(publication ? 'republishLabel' : 'publishLabel', { group })}>
+            <Button size="xs" onClick={askThenPublish} disabled={busy} loading={publishing.isPending} aria-label={t(publication ? 'republishLabel' : 'publishLabel', { group })}>
               {publication ? t('republish') : t('publish')}
             </Button>
           </Group>

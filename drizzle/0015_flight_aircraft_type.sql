@@ -1,0 +1,1 @@
+ALTER TABLE "flights" ADD COLUMN "aircraft_type" text;
