@@ -101,10 +101,10 @@ test('the month grid: banner, group header, weekday columns, weekends, totals in
     expect(await header.evaluate((el) => el.className)).toMatch(weekend ? /weekend/ : /^(?!.*weekend)/);
   }
 
-  await expect(totalOf(g, none)).toHaveText('0.00 / 160 hPozostało: 160.00 h');
-  await expect(totalOf(g, under)).toHaveText('8.00 / 160 hPozostało: 152.00 h');
-  await expect(totalOf(g, met)).toHaveText('160.00 / 160 hWymóg spełniony!');
-  await expect(totalOf(g, over)).toHaveText('168.00 / 160 hNadwyżka: 8.00 h');
+  await expect(totalOf(g, none)).toHaveText('0,00 / 160 hPozostało: 160,00 h');
+  await expect(totalOf(g, under)).toHaveText('8,00 / 160 hPozostało: 152,00 h');
+  await expect(totalOf(g, met)).toHaveText('160,00 / 160 hWymóg spełniony!');
+  await expect(totalOf(g, over)).toHaveText('168,00 / 160 hNadwyżka: 8,00 h');
   await expect(cell(g, met, day(5))).toContainText('8h');
   await expect(cell(g, under, day(3))).toContainText('06:00-14:00');
   await page.screenshot({ path: test.info().outputPath('dashboard-grid.png') });
@@ -115,8 +115,8 @@ test('the month grid: banner, group header, weekday columns, weekends, totals in
   await open(page, EMPTY_MONTH, group);
   await expect(page.getByTestId('required-hours')).toHaveText('Nie ustawiono wymaganych godzin pracy dla tego miesiąca.');
   const empty = grid(page, group);
-  await expect(totalOf(empty, under)).toHaveText('4.50 h');
-  await expect(totalOf(empty, none)).toHaveText('0.00 h');
+  await expect(totalOf(empty, under)).toHaveText('4,50 h');
+  await expect(totalOf(empty, none)).toHaveText('0,00 h');
 
   // English: the same texts translated, '(N employees)' with the English plural.
   await useLanguage(page, 'en');
@@ -419,18 +419,18 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   const g = grid(page, group);
 
   await cell(g, anna, day(5)).locator('[data-badge="shift"]').hover();
-  await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:30, 8.50 h, wpisana ręcznie');
+  await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:30, 8,50 h, wpisana ręcznie');
   await cell(g, anna, day(6)).locator('[data-badge="timeOff"]').hover();
   await expect(page.getByTestId('badge-details')).toContainText('Powód: Urlop wypoczynkowy');
   await expect(page.getByTestId('badge-details')).toContainText('Status: oczekuje');
   await expect(cell(g, anna, day(7))).toContainText('Wolne');
   await cell(g, anna, day(8)).locator('[data-badge="event"]').hover();
   await expect(page.getByTestId('badge-details')).toContainText('BadaniaOkresowe');
-  await expect(totalOf(g, anna)).toContainText('8.50 / 160 h');
+  await expect(totalOf(g, anna)).toContainText('8,50 / 160 h');
 
   await g.getByRole('button', { name: `Usuń zmianę 06:00-14:30 – ${anna.name}, ${words(day(5))}` }).click();
   await expect(cell(g, anna, day(5))).not.toContainText('06:00');
-  await expect(totalOf(g, anna)).toContainText('0.00 / 160 h');
+  await expect(totalOf(g, anna)).toContainText('0,00 / 160 h');
   await expect(menu(page)).toHaveCount(0);
   await g.getByRole('button', { name: `Usuń urlop – ${anna.name}, ${words(day(6))} – ${words(day(7))}` }).first().click();
   await expect(cell(g, anna, day(6))).not.toContainText('Wolne');

@@ -11,32 +11,36 @@ import { dashboard } from './i18n.ts';
 import { EDIT_RULES } from '../../../engine/rules.ts';
 
 function TotalsProbe({ total, required }: { total: number; required: number | null }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   return (
     <div data-testid="totals">
-      <Totals total={total} required={required} t={t} />
+      <Totals total={total} required={required} t={t} language={i18n.resolvedLanguage ?? 'pl'} />
     </div>
   );
 }
 
 describe('the Total Hours cell', () => {
   it.each([
-    ['pl', 150.5, 160, '150.50 / 160 hPozostało: 9.50 h'],
-    ['pl', 168, 160, '168.00 / 160 hNadwyżka: 8.00 h'],
-    ['pl', 160, 160, '160.00 / 160 hWymóg spełniony!'],
-    ['pl', 42.25, null, '42.25 h'],
+    // Polish writes a decimal comma: "160,00 / 160 h", never "160.00".
+    ['pl', 150.5, 160, '150,50 / 160 hPozostało: 9,50 h'],
+    ['pl', 168, 160, '168,00 / 160 hNadwyżka: 8,00 h'],
+    ['pl', 160, 160, '160,00 / 160 hWymóg spełniony!'],
+    ['pl', 42.25, null, '42,25 h'],
+    ['pl', 2930.75, 120.5, '2930,75 / 120,5 hNadwyżka: 2810,25 h'],
     ['en', 150.5, 160, '150.50 / 160 hRemaining: 9.50 h'],
     ['en', 168, 160, '168.00 / 160 hSurplus: 8.00 h'],
     ['en', 160, 160, '160.00 / 160 hRequirement met!'],
     ['en', 0, null, '0.00 h'],
+    ['en', 2930.75, 120.5, '2,930.75 / 120.5 hSurplus: 2,810.25 h'],
   ] as const)('in %s shows %s of %s as "%s"', async (language, total, required, text) => {
     await renderWithApp(<TotalsProbe total={total} required={required} />, { language });
     expect(screen.getByTestId('totals')).toHaveTextContent(text);
   });
 
   it('treats a sum that rounds to the requirement as met', () => {
-    expect(totalsState(0.1 + 0.2 + 159.7, 160).kind).toBe('met');
-    expect(totalsState(159.99, 160)).toMatchObject({ kind: 'remaining', hours: '0.01' });
+    expect(totalsState(0.1 + 0.2 + 159.7, 160, 'en').kind).toBe('met');
+    expect(totalsState(159.99, 160, 'en')).toMatchObject({ kind: 'remaining', hours: '0.01' });
+    expect(totalsState(159.99, 160, 'pl')).toMatchObject({ kind: 'remaining', hours: '0,01' });
   });
 
   it('adds count-as-work time off for its days inside the month only (the shared rule)', () => {

@@ -13,6 +13,7 @@ import { firstRunHiddenCookie, firstRunHiddenMonths } from '../../../shared/firs
 import { formatMonth } from '../../ui/useMonth.ts';
 import { useMonthData } from './api.ts';
 import classes from './Grid.module.css';
+import { numberText } from '../../ui/numbers.ts';
 
 /** Hidden before 2026-11-28, when the browser alone kept it. */
 const LEGACY_DISMISSED_KEY = (month: string) => `grafik.firstRun.hidden.${month}`;
@@ -85,7 +86,7 @@ export function FirstRunChecklist({ month }: { month: string }) {
       case 'hours':
         return counts.hoursGroups === 0 ? t('steps.hours.none') : t('steps.hours.detail', { set: counts.hoursGroupsSet, total: counts.hoursGroups });
       case 'requiredHours':
-        return counts.requiredHours === null ? t('steps.requiredHours.missing') : t('steps.requiredHours.detail', { hours: counts.requiredHours });
+        return counts.requiredHours === null ? t('steps.requiredHours.missing') : t('steps.requiredHours.detail', { hours: numberText(counts.requiredHours, language) });
       case 'generate':
         return done.generate ? t('steps.generate.detail', { count: counts.shifts }) : t('steps.generate.hint');
     }

@@ -25,6 +25,7 @@ import { longDate } from './format.ts';
 import { ruleSentence } from './sentences.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
 import { GRID_EDITOR_LOCKS_SCROLL } from './editor-modal.ts';
+import { hoursNumber } from '../../ui/numbers.ts';
 
 type Props = {
   month: string;
@@ -243,7 +244,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
           )}
           {hours !== null && (
             <Text size="sm" data-testid="shift-hours">
-              {t('schedule.hours', { hours: hours.toFixed(2) })}
+              {t('schedule.hours', { hours: hoursNumber(hours, language) })}
             </Text>
           )}
           {warnings.length > 0 && (

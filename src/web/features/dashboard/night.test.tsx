@@ -71,7 +71,7 @@ describe('an overnight shift in the grid', () => {
     expect(within(first).getByTestId('carried-over')).toHaveTextContent('Na zmianie do 06:00');
     // Counted once, by its start date: February's night is not March's.
     const row = within(grid).getByRole('rowheader', { name: 'Anna Nowak' }).closest('tr')!;
-    expect(within(row).getAllByRole('gridcell').at(-1)).toHaveTextContent('8.00 / 160 h');
+    expect(within(row).getAllByRole('gridcell').at(-1)).toHaveTextContent('8,00 / 160 h');
     // No ISO date on screen or in a name.
     expect(grid.textContent).not.toMatch(ISO_DATE);
     for (const element of grid.querySelectorAll('[aria-label], [title]'))
@@ -146,7 +146,7 @@ describe('the shift editor with an end on the next day', () => {
     expect(within(dialog).getByTestId('end-next-day')).toHaveTextContent('+1 (następny dzień, niedziela, 29 marca 2026)');
     expect(end).toHaveAccessibleDescription('+1 (następny dzień, niedziela, 29 marca 2026)');
     // The clocks go forward that night: seven hours pass.
-    expect(within(dialog).getByTestId('shift-hours')).toHaveTextContent('Liczba godzin: 7.00');
+    expect(within(dialog).getByTestId('shift-hours')).toHaveTextContent('Liczba godzin: 7,00');
     expect(dialog.textContent).not.toMatch(ISO_DATE);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -19,6 +19,7 @@ import { readTimetableFile, type FileError, type TimetableFile } from './csv.ts'
 import { completeMapping, ImportMappingStep } from './ImportMapping.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
 import { importErrorText } from './importText.ts';
+import { withNumbers } from '../../ui/numbers.ts';
 
 export interface ImportModalProps {
   zone: string;
@@ -46,7 +47,7 @@ async function readSsimText(file: File): Promise<string | null> {
 }
 
 export function ImportModal({ zone, groups, flightGroups, onClose, onImported }: ImportModalProps) {
-  const { t } = useTranslation('flights');
+  const { t, i18n } = useTranslation('flights');
   const profiles = useImportProfiles();
   const importFlights = useImportFlights();
   const importSsim = useImportSsim();
@@ -64,7 +65,7 @@ export function ImportModal({ zone, groups, flightGroups, onClose, onImported }:
   // Only the answer for the file chosen last counts.
   const latest = useRef(0);
 
-  const fileErrorText = (e: FileError) => t(`importModal.fileErrors.${e.key}`, e.params ?? {});
+  const fileErrorText = (e: FileError) => t(`importModal.fileErrors.${e.key}`, withNumbers(e.params ?? {}, i18n.resolvedLanguage ?? 'pl'));
 
   const choose = async (chosen: File | null) => {
     const attempt = ++latest.current;

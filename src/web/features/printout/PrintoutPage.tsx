@@ -18,6 +18,7 @@ import { monthDates, dayOfWeek } from '../../../shared/month.ts';
 import type { MonthData, MonthEmployee, Schedule } from '../../../shared/api/schedule.ts';
 import type { TimeOff } from '../../../shared/api/time-off.ts';
 import classes from './PrintoutPage.module.css';
+import { numberText } from '../../ui/numbers.ts';
 
 export function PrintoutPage() {
   const { t } = useTranslation('printout');
@@ -90,7 +91,7 @@ function EmployeePage({ employee, group, data, publishedAt, changes }: PageProps
   const language = i18n.resolvedLanguage ?? 'pl';
   const name = `${employee.firstName} ${employee.lastName}`;
   const monthTitle = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${data.month}-01T00:00:00Z`));
-  const hours = (value: number) => value.toLocaleString(language, { maximumFractionDigits: 2 });
+  const hours = (value: number) => numberText(value, language);
   const shifts = new Map<string, Schedule>(data.schedules.filter((s) => s.employeeId === employee.id).map((s) => [s.date, s]));
   const off = data.timeOff.filter((o) => o.employeeId === employee.id);
   const offOn = (date: string): TimeOff | undefined => off.find((o) => o.startDate <= date && date <= o.endDate);

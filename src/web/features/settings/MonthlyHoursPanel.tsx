@@ -12,6 +12,7 @@ import { translateApiError } from '../../lib/api-errors.ts';
 import { formatMonth } from '../../ui/useMonth.ts';
 import { useAddMonthlyHours, useDeleteMonthlyHours, useMonthlyHours } from './api.ts';
 import { RowActions } from '../../ui/RowActions.tsx';
+import { numberText } from '../../ui/numbers.ts';
 
 function serverText(error: unknown, t: TFunction<'settings'>): string {
   if (error instanceof ApiError) {
@@ -76,7 +77,7 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
       title: t('monthly.deleteTitle'),
       centered: true,
       closeButtonProps: { 'aria-label': t('monthly.close') },
-      children: <Text size="sm">{t('monthly.deleteText', { month: label, hours: t('monthly.hours', { count: row.requiredHours }) })}</Text>,
+      children: <Text size="sm">{t('monthly.deleteText', { month: label, hours: t('monthly.hours', { count: row.requiredHours, hours: numberText(row.requiredHours, i18n.resolvedLanguage ?? 'pl') }) })}</Text>,
       labels: { confirm: t('monthly.deleteConfirm'), cancel: t('monthly.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
@@ -146,7 +147,7 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
               return (
                 <Table.Tr key={row.id}>
                   <Table.Td fw={500}>{label}</Table.Td>
-                  <Table.Td>{t('monthly.hours', { count: row.requiredHours })}</Table.Td>
+                  <Table.Td>{t('monthly.hours', { count: row.requiredHours, hours: numberText(row.requiredHours, i18n.resolvedLanguage ?? 'pl') })}</Table.Td>
                   <Table.Td ta="right">
                     <RowActions
                       remove={{
