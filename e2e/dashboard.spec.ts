@@ -188,7 +188,7 @@ test('the grid is worked from the keyboard: arrows move, Enter opens the menu, E
 
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Edytuj zmianę' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Dodaj zmianę' })).toBeVisible();
 });
 
 test('Edit Schedule: Select time options, errors inside, rule warnings, save and re-render the totals', async ({ signedInPage: page }) => {
@@ -201,7 +201,9 @@ test('Edit Schedule: Select time options, errors inside, rule warnings, save and
 
   await cell(g, anna, day(10)).click();
   await menu(page).getByRole('menuitem', { name: 'Add Schedule' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Schedule' });
+  // Titled "Add Schedule" on an empty day, "Edit Schedule" on a day with a shift (below).
+  const dialog = page.getByRole('dialog', { name: /^(Add|Edit) Schedule$/ });
+  await expect(page.getByRole('dialog', { name: 'Add Schedule' })).toBeVisible();
   const start = dialog.getByLabel('Start time');
   const end = dialog.getByLabel('End time');
   await expect(start.locator('option').first()).toHaveText('Select time');
@@ -239,6 +241,7 @@ test('Edit Schedule: Select time options, errors inside, rule warnings, save and
   // Editing keeps one shift on the day and starts from its times.
   await cell(g, anna, day(10)).click({ position: { x: 70, y: 36 } });
   await menu(page).getByRole('menuitem', { name: 'Edit Schedule' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Schedule' })).toBeVisible();
   await expect(start).toHaveValue('06:00');
   await end.selectOption('16:30');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -608,7 +611,7 @@ test('a saved shift that breaks a labour rule stays marked after a reload: badge
 
   await cell(g, anna, day(last)).click();
   await menu(page).getByRole('menuitem', { name: 'Dodaj zmianę' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edytuj zmianę' });
+  const dialog = page.getByRole('dialog', { name: 'Dodaj zmianę' });
   await dialog.getByLabel('Początek').selectOption('12:00');
   await dialog.getByLabel('Koniec').selectOption('16:00');
   await expect(dialog.getByTestId('rule-warnings')).toContainText('Anna Siódemka będzie pracować 7 dni z rzędu');

@@ -224,7 +224,7 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
   await page.screenshot({ path: test.info().outputPath('first-run-week-form.png') });
   await week.getByRole('button', { name: 'Dalej' }).click();
   const confirm = week.getByTestId('week-confirm');
-  await expect(confirm).toContainText('Ustawić 08:00–16:00 z minimalną obsadą 2 na 2 dni w miesiącu Kwiecień 2030?');
+  await expect(confirm).toContainText('Ustawić 08:00–16:00 z minimalną obsadą 2 na 2 dni tygodnia w ciągu kwietnia 2030?');
   await expect(confirm).toContainText('Nowe godziny dostaną:Niedziela');
   await expect(confirm).toContainText('Zastąpione zostaną godziny:Sobota: teraz 04:00–23:30, obsada 1');
   await page.screenshot({ path: test.info().outputPath('first-run-week.png') });

@@ -57,7 +57,7 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
 
   await cell(g, anna, day(10)).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Dodaj zmianę' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edytuj zmianę' });
+  const dialog = page.getByRole('dialog', { name: 'Dodaj zmianę' });
   await dialog.getByLabel('Początek').selectOption('22:00');
   await expect(dialog.getByLabel('Koniec').locator('option[value="06:00"]')).toHaveText('06:00 +1');
   await dialog.getByLabel('Koniec').selectOption('06:00');

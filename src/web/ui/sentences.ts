@@ -4,6 +4,7 @@
 import type { TFunction } from 'i18next';
 import { dayMonthYear } from './dates.ts';
 import { withNumbers } from './numbers.ts';
+import { monthGenitive } from './useMonth.ts';
 
 export type SentenceParams = Readonly<Record<string, string | number | undefined>>;
 /** The employee's name for an id, or undefined when the screen does not know them. */
@@ -44,7 +45,7 @@ export function warningSentence(t: TFunction<'dashboard'>, language: string, cod
   if (code === 'NOTE') return String(params.text ?? '');
   if (code === 'INPUT_BREAKS_RULE') return t('warning.INPUT_BREAKS_RULE', { sentence: ruleSentence(t, language, String(params.rule), params, nameOf) });
   const values: Record<string, string | number | undefined> = withNumbers(params, language);
-  if (typeof params.month === 'string' && /^\d{4}-\d{2}$/.test(params.month))
-    values.month = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${params.month}-01T00:00:00Z`));
+  // The month after "spoza": in the genitive ("spoza grudnia 2026").
+  if (typeof params.month === 'string' && /^\d{4}-\d{2}$/.test(params.month)) values.month = monthGenitive(params.month, language);
   return t(`warning.${code}` as 'warning.NO_EMPLOYEES', values);
 }

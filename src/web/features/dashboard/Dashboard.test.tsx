@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { renderWithApp } from '../../test/render.tsx';
 import type { MonthData } from '../../../shared/api/schedule.ts';
-import { indexMonth, shortShift, totalsState } from './model.ts';
+import { cellLabel, indexMonth, shortShift, totalsState } from './model.ts';
 import { Totals } from './GroupTable.tsx';
 import { ScheduleModal } from './ScheduleModal.tsx';
 import { dashboard } from './i18n.ts';
@@ -96,7 +96,7 @@ describe('the Edit Schedule modal', () => {
     await renderWithApp(
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-10" settings={{ ...settings, timeIncrement: 'full' }} data={modalData([])} onClose={() => {}} />,
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
     const start = within(dialog).getByLabelText('Start time') as HTMLSelectElement;
     const end = within(dialog).getByLabelText('End time') as HTMLSelectElement;
     expect(start.options[0]!.text).toBe('Select time');
@@ -122,7 +122,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-29" settings={settings} data={modalData([])} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '02:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '02:30');
     // No hours are shown for a shift that does not exist.
@@ -150,7 +150,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-08" settings={settings} data={modalData([])} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '02:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '06:00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
@@ -175,7 +175,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-13" settings={settings} data={modalData(shifts)} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '06:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '12:00');
     const warnings = within(dialog).getByTestId('rule-warnings');
@@ -197,7 +197,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-08" settings={settings} data={modalData(week)} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '10:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
     const warnings = within(dialog).getByTestId('rule-warnings');
@@ -216,7 +216,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-06" settings={settings} data={modalData(week)} onClose={() => {}} />,
       { language: 'en' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Start time'), '06:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('End time'), '13:00');
     expect(within(dialog).queryByTestId('rule-warnings')).toBeNull();
@@ -246,7 +246,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-02" settings={settings} data={modalData(dayShifts(['2026-03-01'], '10:00', '14:00'))} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '10:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
     expect(await within(dialog).findByTestId('rule-warnings')).toHaveTextContent(
@@ -261,7 +261,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-20" settings={settings} data={modalData([])} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '10:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
     expect(within(dialog).queryByTestId('rule-warnings')).toBeNull();
@@ -277,5 +277,35 @@ describe('the compact grid’s short times', () => {
     expect(shortShift({ date: '2026-03-02', endDate: '2026-03-03', startTime: '22:00', endTime: '06:00' })).toBe('22–6 +1');
     // Ending at midnight: the day's own end, without "+1".
     expect(shortShift({ date: '2026-03-02', endDate: '2026-03-03', startTime: '16:00', endTime: '00:00' })).toBe('16–24');
+  });
+});
+
+describe('a grid cell’s name', () => {
+  it('has one full stop between a breach’s sentence and the change since publication', () => {
+    const reason = 'Łamie zasady: Anna Nowak pracuje 7 dni z rzędu (art. 133 § 1 Kodeksu pracy).';
+    const label = cellLabel('Anna Nowak', 'niedziela, 8 marca 2026', ['12:00-16:00', reason], 'Zmieniona po publikacji.');
+    expect(label).toBe(`Anna Nowak, niedziela, 8 marca 2026: 12:00-16:00, ${reason} Zmieniona po publikacji.`);
+    expect(label).not.toContain('..');
+    expect(cellLabel('Anna Nowak', 'sobota, 7 marca 2026', ['12:00-16:00'], 'Dodana po publikacji.')).toBe('Anna Nowak, sobota, 7 marca 2026: 12:00-16:00. Dodana po publikacji.');
+  });
+});
+
+describe('the shift editor’s title', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says "Dodaj zmianę" on an empty day and "Edytuj zmianę" on a day with a shift', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ message: 'not here' }), { status: 404 }));
+    const shift = { id: 's1', employeeId: employee.id, date: '2026-03-10', endDate: '2026-03-10', startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 };
+    const { unmount } = await renderWithApp(
+      <ScheduleModal month="2026-03" employee={employee} date="2026-03-11" settings={settings} data={modalData([shift])} onClose={() => {}} />,
+      { language: 'pl' },
+    );
+    expect(await screen.findByRole('dialog', { name: 'Dodaj zmianę' })).toBeInTheDocument();
+    unmount();
+    await renderWithApp(<ScheduleModal month="2026-03" employee={employee} date="2026-03-10" settings={settings} data={modalData([shift])} onClose={() => {}} />, {
+      language: 'pl',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    expect(within(dialog).getByLabelText('Początek')).toHaveValue('06:00');
   });
 });

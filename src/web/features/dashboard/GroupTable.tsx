@@ -8,7 +8,7 @@ import { useServerView } from '../../lib/first-view.ts';
 import type { TFunction } from 'i18next';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
-import { employeeMonth, endsNextDay, fullName, shortShift, shortTime, timeOffOn, totalsState, type CellChange, type EmployeeMonth } from './model.ts';
+import { cellLabel, employeeMonth, endsNextDay, fullName, shortShift, shortTime, timeOffOn, totalsState, type CellChange, type EmployeeMonth } from './model.ts';
 import { dayMonthYear } from './format.ts';
 import { changeSentence } from './published.ts';
 import classes from './Grid.module.css';
@@ -487,7 +487,7 @@ function cellContent({ name, day, month, reasons, t, language }: CellProps) {
     summary.push(offText);
   }
   if (event) summary.push(event.name);
-  const label = `${name}, ${day.label}${summary.length ? ': ' + summary.join(', ') : ''}${change ? `. ${changeText}` : ''}`;
+  const label = cellLabel(name, day.label, summary, change ? changeText : '');
   return { shift, carried, off, event, shiftText, spokenShift, offText, broken, overnight, manual, change, label };
 }
 

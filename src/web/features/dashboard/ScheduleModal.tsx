@@ -200,7 +200,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     ruleSentence(t, language, b.rule, { ...b.params, employeeId: employee.id, date: b.date, amount: b.amount }, () => fullName(employee), 'edit');
 
   return (
-    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('schedule.title')} centered lockScroll={GRID_EDITOR_LOCKS_SCROLL}>
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={existing ? t('schedule.title') : t('schedule.addTitle')} centered lockScroll={GRID_EDITOR_LOCKS_SCROLL}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

@@ -95,6 +95,7 @@ export const dashboard = {
     },
     schedule: {
       title: 'Edytuj zmianę',
+      addTitle: 'Dodaj zmianę',
       for: '{{name}}, {{date}}',
       start: 'Początek',
       end: 'Koniec',
@@ -185,10 +186,10 @@ export const dashboard = {
       WEEKLY_HOURS_INVALID: 'Tygodniowa liczba godzin w ustawieniach („{{value}}”) nie jest liczbą dodatnią: przyjęto {{used}} h.',
       NO_EMPLOYEES: 'Grupa nie ma pracowników.',
       DEMAND_ABOVE_CAPACITY: 'Zapotrzebowanie ({{demandHours}} roboczogodzin) przekracza możliwości zespołu przy wymaganych godzinach ({{capacityHours}} h): pełne pokrycie jest niemożliwe.',
-      FLIGHTS_OUTSIDE_MONTH: 'Loty z odlotem poza miesiącem {{month}}: {{count}}.',
+      FLIGHTS_OUTSIDE_MONTH: 'Loty z odlotem spoza {{month}}: {{count}}.',
       FLIGHTS_WHILE_CLOSED: 'Loty w porze, gdy grupa jest nieczynna, których nie da się obsłużyć: {{count}}.',
       INPUT_BREAKS_RULE: 'Same dane wejściowe (zmiany stałe, urlopy liczone jako praca) łamią zasadę: {{sentence}}',
-      TIME_LIMIT: 'Limit czasu zakończył szukanie lepszego grafiku: na wolniejszym komputerze ten sam grafik może wyjść nieco inaczej.',
+      TIME_LIMIT: 'Na szukanie lepszego grafiku minął przewidziany czas: ten grafik jest dobry, ale być może nie najlepszy. Ponowne generowanie może dać nieco inny wynik.',
       SAME_DAY_ONLY: 'Strategia „spec” układa tylko zmiany w obrębie jednej daty: godziny pracy po północy zostały bez obsady.',
     },
     event: {
@@ -357,6 +358,7 @@ export const dashboard = {
     },
     schedule: {
       title: 'Edit Schedule',
+      addTitle: 'Add Schedule',
       for: '{{name}}, {{date}}',
       start: 'Start time',
       end: 'End time',
@@ -448,7 +450,7 @@ export const dashboard = {
       FLIGHTS_OUTSIDE_MONTH: 'Flights departing outside {{month}}: {{count}}.',
       FLIGHTS_WHILE_CLOSED: 'Flights when the group is closed, which cannot be served: {{count}}.',
       INPUT_BREAKS_RULE: 'The input alone (fixed shifts, time off counted as work) breaks a rule: {{sentence}}',
-      TIME_LIMIT: 'The time limit ended the search for a better month: on a slower machine the same month may come out slightly different.',
+      TIME_LIMIT: 'The time set for searching for a better schedule ran out: this schedule is good, but perhaps not the best. Generating again may give a slightly different result.',
       SAME_DAY_ONLY: 'The "spec" strategy plans shifts within one date only: operating hours past midnight are left unstaffed.',
     },
     event: {

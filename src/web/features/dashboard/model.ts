@@ -113,6 +113,16 @@ export function totalsState(total: number, required: number | null, language: st
   return { kind: 'met', total: totalText, required: requiredText };
 }
 
+/**
+ * A grid cell's name: who, which day, what the day holds, then how it changed since publication. A breach's
+ * sentence already ends with a full stop ("…Kodeksu pracy)."), and the change never adds a second one.
+ */
+export function cellLabel(name: string, day: string, summary: readonly string[], change: string): string {
+  const said = `${name}, ${day}${summary.length ? ': ' + summary.join(', ') : ''}`;
+  if (!change) return said;
+  return `${said}${said.endsWith('.') ? ' ' : '. '}${change}`;
+}
+
 export const fullName = (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`;
 
 /** A time as the compact grid writes it: whole hours without minutes ("06:00" → "6", "06:30" → "6:30"). */

@@ -136,7 +136,7 @@ describe('the shift editor with an end on the next day', () => {
     });
     const onClose = vi.fn();
     await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-28" settings={settings} data={empty()} onClose={onClose} />, { language: 'pl' });
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '22:00');
     const end = within(dialog).getByLabelText('Koniec') as HTMLSelectElement;
     // Ends at or before the start are offered as the next day's.
@@ -167,7 +167,7 @@ describe('the shift editor with an end on the next day', () => {
       <ScheduleModal month="2026-10" employee={anna} date="2026-10-24" settings={settings} data={employeeMonth(indexMonth(month('2026-10', [])), anna.id)} onClose={onClose} />,
       { language: 'en' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Start time'), '22:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('End time'), '06:00');
     expect(within(dialog).getByTestId('end-next-day')).toHaveTextContent('+1 (next day, Sunday, October 25, 2026)');
@@ -190,7 +190,7 @@ describe('the shift editor with an end on the next day', () => {
     const refusal = { code: 'SHIFT_OVERLAP', field: 'endTime', message: 'overlaps', params: { date: '2026-03-11', startTime: '04:00', endTime: '12:00', endDate: '2026-03-11' } };
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => (init?.method === 'PUT' ? answer(400, refusal) : answer(200, month('2026-02', []))));
     await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={empty()} onClose={() => {}} />, { language: 'pl' });
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '22:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '06:00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
@@ -204,7 +204,7 @@ describe('the shift editor with an end on the next day', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, month('2026-02', [])));
     const data = employeeMonth(indexMonth(month('2026-03', [shift('2026-03-09', '2026-03-10', '20:00', '04:00', 8, 1)])), anna.id);
     await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={data} onClose={() => {}} />, { language: 'en' });
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
     expect(within(dialog).getByTestId('carried-in')).toHaveTextContent(
       'Anna Nowak is on the night shift from the previous day (20:00–04:00) until 04:00: a shift on this day can start at 04:00 at the earliest.',
     );
@@ -227,7 +227,7 @@ describe('the shift editor with an end on the next day', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, month('2026-02', [])));
     const data = employeeMonth(indexMonth(month('2026-03', [shift('2026-03-11', '2026-03-11', '05:00', '13:00', 8, 1)])), anna.id);
     await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={data} onClose={() => {}} />, { language: 'pl' });
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '22:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '06:00');
     expect(within(dialog).getByTestId('span-problem')).toHaveTextContent(

@@ -10,7 +10,7 @@ import { translateApiError } from '../../lib/api-errors.ts';
 import { fetchMonth, monthQueryKey } from '../../lib/month-query.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
-import { useMonth } from '../../ui/useMonth.ts';
+import { monthNominative, useMonth } from '../../ui/useMonth.ts';
 import { numericDate, weekdayShort } from '../../ui/dates.ts';
 import { dateTimeText } from '../../ui/datetime.ts';
 import { usePublishStatus } from '../../ui/publishing/api.ts';
@@ -90,7 +90,7 @@ function EmployeePage({ employee, group, data, publishedAt, changes }: PageProps
   const { t, i18n } = useTranslation('printout');
   const language = i18n.resolvedLanguage ?? 'pl';
   const name = `${employee.firstName} ${employee.lastName}`;
-  const monthTitle = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${data.month}-01T00:00:00Z`));
+  const monthTitle = monthNominative(data.month, language);
   const hours = (value: number) => numberText(value, language);
   const shifts = new Map<string, Schedule>(data.schedules.filter((s) => s.employeeId === employee.id).map((s) => [s.date, s]));
   const off = data.timeOff.filter((o) => o.employeeId === employee.id);

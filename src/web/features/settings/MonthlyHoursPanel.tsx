@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { MONTHLY_HOURS_EXISTS, REQUIRED_HOURS_BOUNDS, type MonthlyHours } from '../../../shared/api/monthly-hours.ts';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { formatMonth } from '../../ui/useMonth.ts';
+import { formatMonth, monthGenitive } from '../../ui/useMonth.ts';
 import { useAddMonthlyHours, useDeleteMonthlyHours, useMonthlyHours } from './api.ts';
 import { RowActions } from '../../ui/RowActions.tsx';
 import { numberText } from '../../ui/numbers.ts';
@@ -26,7 +26,8 @@ function serverText(error: unknown, t: TFunction<'settings'>): string {
 /** The 'Miesięczne godziny pracy' tab: the required hours of the selected month. */
 export function MonthlyHoursPanel({ month }: { month: string }) {
   const { t, i18n } = useTranslation('settings');
-  const monthLabel = formatMonth(month, i18n.resolvedLanguage ?? 'pl');
+  // The month after "dla": in the genitive ("dla grudnia 2026").
+  const monthLabel = monthGenitive(month, i18n.resolvedLanguage ?? 'pl');
   const query = useMonthlyHours(month);
   const add = useAddMonthlyHours();
   const remove = useDeleteMonthlyHours();
@@ -72,7 +73,7 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
   });
 
   const askDelete = (row: MonthlyHours) => {
-    const label = formatMonth(row.month, i18n.resolvedLanguage ?? 'pl');
+    const label = monthGenitive(row.month, i18n.resolvedLanguage ?? 'pl');
     modals.openConfirmModal({
       title: t('monthly.deleteTitle'),
       centered: true,
@@ -151,7 +152,7 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
                   <Table.Td ta="right">
                     <RowActions
                       remove={{
-                        label: t('monthly.deleteLabel', { month: label }),
+                        label: t('monthly.deleteLabel', { month: monthGenitive(row.month, i18n.resolvedLanguage ?? 'pl') }),
                         onClick: () => askDelete(row),
                         loading: remove.isPending && remove.variables?.id === row.id,
                       }}
