@@ -45,8 +45,11 @@ export function demoEmployees() {
   let i = 0;
   for (const [role, size] of GROUP_SIZES) {
     for (let k = 0; k < size; k++, i++) {
+      // Every first name comes once in each round of FIRST.length people (7 and 30 share no factor); each
+      // round moves the surnames on by one, so no two people of the demo have the same name.
+      const round = Math.floor(i / FIRST.length);
       const firstName = FIRST[(i * 7) % FIRST.length]!;
-      const lastName = surname(LAST_M[(i * 11 + 3) % LAST_M.length]!, FEMALE.has(firstName));
+      const lastName = surname(LAST_M[(i * 11 + 3 + round) % LAST_M.length]!, FEMALE.has(firstName));
       list.push({
         firstName,
         lastName,
