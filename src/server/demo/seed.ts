@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
 import { hasNoEmployees, insertDemoAirport, settingsTimeZone } from '../repos/demo.ts';
+import { removeSeededGroupsOfNewAirport } from '../repos/staff-groups.ts';
 import { requiredStaffFor } from '../flights/staffing.ts';
 import { mapTimetableToMonth, parseTimetableCsv } from './timetable.ts';
 import { timeOffKindDefaults, type TimeOffKind } from '../../shared/api/time-off.ts';
@@ -105,6 +106,14 @@ export async function currentMonthIn(db: Db, now: DateTime = DateTime.now()): Pr
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return hasNoEmployees(db);
+}
+
+/**
+ * A new airport started without the demo: no staff groups, so that the planner's first step is to name
+ * their own (the first-run checklist says so), rather than to find and remove sample ones.
+ */
+export async function startEmptyAirport(db: Db): Promise<void> {
+  await removeSeededGroupsOfNewAirport(db);
 }
 
 export interface DemoOptions {

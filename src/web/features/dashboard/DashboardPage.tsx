@@ -424,7 +424,9 @@ export function DashboardPage() {
           </Stack>
         </Alert>
       ) : data && data.groups.length === 0 ? (
-        <Text c="dimmed">{t('noGroups')}</Text>
+        <Text c="dimmed" data-testid="no-groups">
+          {t('noGroups')}
+        </Text>
       ) : data && phone ? (
         <Suspense fallback={<Loader size="sm" aria-label={t('common:loading')} />}>
           <PhoneDay month={month} groups={shownGroups} days={days} index={index} marks={marks} handlers={handlers} nameOf={nameOf} zone={data.settings.timeZone} />

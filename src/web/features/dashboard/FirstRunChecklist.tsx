@@ -80,10 +80,12 @@ export function FirstRunChecklist({ month }: { month: string }) {
   const detail = (step: SetupStep): string => {
     switch (step) {
       case 'staff':
-        return t('steps.staff.detail', { groups: counts.groups, employees: counts.employees });
+        return counts.groups === 0 ? t('steps.staff.noGroups') : t('steps.staff.detail', { groups: counts.groups, employees: counts.employees });
       case 'flights':
+        if (counts.groups === 0) return t('steps.afterGroups');
         return counts.flightGroups === 0 ? t('steps.flights.none') : t('steps.flights.detail', { count: counts.flights });
       case 'hours':
+        if (counts.groups === 0) return t('steps.afterGroups');
         return counts.hoursGroups === 0 ? t('steps.hours.none') : t('steps.hours.detail', { set: counts.hoursGroupsSet, total: counts.hoursGroups });
       case 'requiredHours':
         return counts.requiredHours === null ? t('steps.requiredHours.missing') : t('steps.requiredHours.detail', { hours: numberText(counts.requiredHours, language) });
