@@ -216,7 +216,7 @@ test.describe('on a phone', () => {
     const rows = list.getByRole('listitem');
     // Those at work first, by start time; the exact times written out.
     await expect(rows).toHaveCount(3);
-    await expect(rows.nth(0)).toContainText('Anna Zwarta06:30–14:00, 7,50 h');
+    await expect(rows.nth(0)).toContainText('Anna Zwarta06:30–14:00, 7.50 h');
     await expect(rows.nth(1)).toContainText('Bartosz Nocna22:00–06:00 (ends the next day');
     await expect(rows.nth(2)).toContainText('Celina UrlopowaNothing planned');
     // The next day: the night shift still running, and the arrows move the day.
@@ -242,6 +242,6 @@ test.describe('on a phone', () => {
     await dialog.getByLabel('Start time').selectOption('07:00');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByRole('list', { name: `${group}, ${longDay(11)}` }).getByRole('listitem').first()).toContainText('07:00–14:00, 7,00 h');
+    await expect(page.getByRole('list', { name: `${group}, ${longDay(11)}` }).getByRole('listitem').first()).toContainText('07:00–14:00, 7.00 h');
   });
 });
