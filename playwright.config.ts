@@ -69,7 +69,7 @@ export default defineConfig({
       },
     },
     {
-      // The empty airport: the admin only, the seeded staff groups and the default settings.
+      // The empty airport: the admin only, no staff groups and the default settings.
       command: 'node src/cli/serve.ts',
       url: `${E2E_EMPTY_BASE_URL}/api/health`,
       reuseExistingServer: false,

@@ -101,10 +101,10 @@ test('the month grid: banner, group header, weekday columns, weekends, totals in
     expect(await header.evaluate((el) => el.className)).toMatch(weekend ? /weekend/ : /^(?!.*weekend)/);
   }
 
-  await expect(totalOf(g, none)).toHaveText('0.00 / 160 hPozostało: 160.00 h');
-  await expect(totalOf(g, under)).toHaveText('8.00 / 160 hPozostało: 152.00 h');
-  await expect(totalOf(g, met)).toHaveText('160.00 / 160 hWymóg spełniony!');
-  await expect(totalOf(g, over)).toHaveText('168.00 / 160 hNadwyżka: 8.00 h');
+  await expect(totalOf(g, none)).toHaveText('0,00 / 160 hPozostało: 160,00 h');
+  await expect(totalOf(g, under)).toHaveText('8,00 / 160 hPozostało: 152,00 h');
+  await expect(totalOf(g, met)).toHaveText('160,00 / 160 hWymóg spełniony!');
+  await expect(totalOf(g, over)).toHaveText('168,00 / 160 hNadwyżka: 8,00 h');
   await expect(cell(g, met, day(5))).toContainText('8h');
   await expect(cell(g, under, day(3))).toContainText('06:00-14:00');
   await page.screenshot({ path: test.info().outputPath('dashboard-grid.png') });
@@ -115,8 +115,8 @@ test('the month grid: banner, group header, weekday columns, weekends, totals in
   await open(page, EMPTY_MONTH, group);
   await expect(page.getByTestId('required-hours')).toHaveText('Nie ustawiono wymaganych godzin pracy dla tego miesiąca.');
   const empty = grid(page, group);
-  await expect(totalOf(empty, under)).toHaveText('4.50 h');
-  await expect(totalOf(empty, none)).toHaveText('0.00 h');
+  await expect(totalOf(empty, under)).toHaveText('4,50 h');
+  await expect(totalOf(empty, none)).toHaveText('0,00 h');
 
   // English: the same texts translated, '(N employees)' with the English plural.
   await useLanguage(page, 'en');
@@ -188,7 +188,7 @@ test('the grid is worked from the keyboard: arrows move, Enter opens the menu, E
 
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Edytuj zmianę' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Dodaj zmianę' })).toBeVisible();
 });
 
 test('Edit Schedule: Select time options, errors inside, rule warnings, save and re-render the totals', async ({ signedInPage: page }) => {
@@ -201,7 +201,9 @@ test('Edit Schedule: Select time options, errors inside, rule warnings, save and
 
   await cell(g, anna, day(10)).click();
   await menu(page).getByRole('menuitem', { name: 'Add Schedule' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Schedule' });
+  // Titled "Add Schedule" on an empty day, "Edit Schedule" on a day with a shift (below).
+  const dialog = page.getByRole('dialog', { name: /^(Add|Edit) Schedule$/ });
+  await expect(page.getByRole('dialog', { name: 'Add Schedule' })).toBeVisible();
   const start = dialog.getByLabel('Start time');
   const end = dialog.getByLabel('End time');
   await expect(start.locator('option').first()).toHaveText('Select time');
@@ -239,6 +241,7 @@ test('Edit Schedule: Select time options, errors inside, rule warnings, save and
   // Editing keeps one shift on the day and starts from its times.
   await cell(g, anna, day(10)).click({ position: { x: 70, y: 36 } });
   await menu(page).getByRole('menuitem', { name: 'Edit Schedule' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Schedule' })).toBeVisible();
   await expect(start).toHaveValue('06:00');
   await end.selectOption('16:30');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -419,18 +422,18 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   const g = grid(page, group);
 
   await cell(g, anna, day(5)).locator('[data-badge="shift"]').hover();
-  await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:30, 8.50 h, wpisana ręcznie');
+  await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:30, 8,50 h, wpisana ręcznie');
   await cell(g, anna, day(6)).locator('[data-badge="timeOff"]').hover();
   await expect(page.getByTestId('badge-details')).toContainText('Powód: Urlop wypoczynkowy');
   await expect(page.getByTestId('badge-details')).toContainText('Status: oczekuje');
   await expect(cell(g, anna, day(7))).toContainText('Wolne');
   await cell(g, anna, day(8)).locator('[data-badge="event"]').hover();
   await expect(page.getByTestId('badge-details')).toContainText('BadaniaOkresowe');
-  await expect(totalOf(g, anna)).toContainText('8.50 / 160 h');
+  await expect(totalOf(g, anna)).toContainText('8,50 / 160 h');
 
   await g.getByRole('button', { name: `Usuń zmianę 06:00-14:30 – ${anna.name}, ${words(day(5))}` }).click();
   await expect(cell(g, anna, day(5))).not.toContainText('06:00');
-  await expect(totalOf(g, anna)).toContainText('0.00 / 160 h');
+  await expect(totalOf(g, anna)).toContainText('0,00 / 160 h');
   await expect(menu(page)).toHaveCount(0);
   await g.getByRole('button', { name: `Usuń urlop – ${anna.name}, ${words(day(6))} – ${words(day(7))}` }).first().click();
   await expect(cell(g, anna, day(6))).not.toContainText('Wolne');
@@ -608,7 +611,7 @@ test('a saved shift that breaks a labour rule stays marked after a reload: badge
 
   await cell(g, anna, day(last)).click();
   await menu(page).getByRole('menuitem', { name: 'Dodaj zmianę' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edytuj zmianę' });
+  const dialog = page.getByRole('dialog', { name: 'Dodaj zmianę' });
   await dialog.getByLabel('Początek').selectOption('12:00');
   await dialog.getByLabel('Koniec').selectOption('16:00');
   await expect(dialog.getByTestId('rule-warnings')).toContainText('Anna Siódemka będzie pracować 7 dni z rzędu');

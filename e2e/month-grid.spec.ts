@@ -132,11 +132,11 @@ test.describe('at 1440 × 900', () => {
     await expect(cellOf(celina, 20).locator('[data-badge="event"]')).toHaveText('Szkolenie BHP');
     // Hover and keyboard focus show the exact times.
     await cellOf(anna, 3).locator('[data-badge="shift"]').hover();
-    await expect(page.getByTestId('badge-details')).toHaveText('06:30–14:00, 7.50 h, wpisana ręcznie');
+    await expect(page.getByTestId('badge-details')).toHaveText('06:30–14:00, 7,50 h, wpisana ręcznie');
     await page.mouse.move(5, 5);
     await cellOf(anna, 1).focus();
     await page.keyboard.press('ArrowRight');
-    await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:00, 8.00 h, wpisana ręcznie');
+    await expect(page.getByTestId('badge-details')).toHaveText('06:00–14:00, 8,00 h, wpisana ręcznie');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('compact-1440.png') });
 

@@ -57,12 +57,12 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
 
   await cell(g, anna, day(10)).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Dodaj zmianę' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edytuj zmianę' });
+  const dialog = page.getByRole('dialog', { name: 'Dodaj zmianę' });
   await dialog.getByLabel('Początek').selectOption('22:00');
   await expect(dialog.getByLabel('Koniec').locator('option[value="06:00"]')).toHaveText('06:00 +1');
   await dialog.getByLabel('Koniec').selectOption('06:00');
   await expect(dialog.getByTestId('end-next-day')).toHaveText(new RegExp(`^\\+1 \\(następny dzień, \\S+, ${words(day(11))}\\)$`));
-  await expect(dialog.getByTestId('shift-hours')).toHaveText('Liczba godzin: 8.00');
+  await expect(dialog.getByTestId('shift-hours')).toHaveText('Liczba godzin: 8,00');
   expect(await dialog.innerText()).not.toMatch(ISO_DATE);
   await page.screenshot({ path: test.info().outputPath('night-modal-1440.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
@@ -84,7 +84,7 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await expect(morning.locator('[data-badge="shift"]')).toHaveCount(0);
   expect(await cut(morning.getByTestId('carried-over'))).toBe(false);
   // Eight hours, once, in this month (the night before the month is the previous month's).
-  await expect(totalOf(g, anna)).toContainText('8.00 / ');
+  await expect(totalOf(g, anna)).toContainText('8,00 / ');
   const text = await g.innerText();
   expect(text).not.toMatch(ISO_DATE);
   expect(text).not.toMatch(UUID);
@@ -112,7 +112,7 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await expect(morning.locator('[data-badge="shift"]')).toHaveText(/^22:00-06:00\+1/);
   await expect(morning.getByTestId('carried-over')).toHaveText('Na zmianie do 06:00');
   await expect(cell(g, anna, day(12)).getByTestId('carried-over')).toHaveText('Na zmianie do 06:00');
-  await expect(totalOf(g, anna)).toContainText('16.00 / ');
+  await expect(totalOf(g, anna)).toContainText('16,00 / ');
   await scrollTo(start);
   await page.screenshot({ path: test.info().outputPath('night-grid-two-nights-1440.png') });
 

@@ -47,8 +47,10 @@ test('a half-time employee: chosen in the form, said in the list, measured at ha
   await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);
   const grid = page.getByRole('grid', { name: `Grafik grupy ${group}` });
   const totalOf = (name: string) => grid.locator('tr', { has: page.getByRole('rowheader', { name, exact: true }) }).locator('td').last();
-  await expect(totalOf(`Jan ${last}`)).toHaveText(`0.00 / ${half} hPozostało: ${half.toFixed(2)} h`);
-  await expect(totalOf(`${full.firstName} ${full.lastName}`)).toHaveText(`0.00 / ${required} hPozostało: ${required.toFixed(2)} h`);
+  // Written the Polish way, with a decimal comma.
+  const pl = (hours: number, decimals: number) => hours.toLocaleString('pl', { minimumFractionDigits: decimals, maximumFractionDigits: 2 });
+  await expect(totalOf(`Jan ${last}`)).toHaveText(`0,00 / ${pl(half, 0)} hPozostało: ${pl(half, 2)} h`);
+  await expect(totalOf(`${full.firstName} ${full.lastName}`)).toHaveText(`0,00 / ${pl(required, 0)} hPozostało: ${pl(required, 2)} h`);
 
   await page.goto(`/schedule?month=${MONTH}`);
   const row = page.locator('tr', { has: page.getByRole('rowheader', { name: `Jan ${last}`, exact: true }) });

@@ -197,7 +197,7 @@ test('a limit changed in Settings binds the generator: no run of working days lo
     const report = page.getByTestId('generation-report');
     await expect(report).toBeVisible({ timeout: 30_000 });
     // The report speaks Polish: two people at 160 h cannot cover 12 h a day, every day.
-    await expect(report).toContainText(/Zapotrzebowanie \(\d+ roboczogodzin\) przekracza możliwości zespołu przy wymaganych godzinach \(320 h\)/);
+    await expect(report).toContainText(/Zapotrzebowanie \(\d+(,\d+)? roboczogodzin\) przekracza możliwości zespołu przy wymaganych godzinach \(320 h\)/);
     await expect(report).not.toContainText('Demand');
     await page.screenshot({ path: test.info().outputPath('settings-generated-report.png') });
     // The generated month keeps the new limit: no breach in the report, nothing marked in the grid.

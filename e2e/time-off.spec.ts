@@ -111,7 +111,7 @@ test('bad entries are refused in the modal with messages; start after end drags 
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Anuluj' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByTestId('time-off-empty')).toHaveText('Brak urlopów w miesiącu Kwiecień 2031.');
+  await expect(page.getByTestId('time-off-empty')).toHaveText('Brak urlopów w ciągu kwietnia 2031.');
 });
 
 test('time off spanning two months shows in both; the month arrows move; delete asks first', async ({ signedInPage: page }) => {

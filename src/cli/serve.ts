@@ -3,7 +3,7 @@ import { loadEnv } from '../server/env.ts';
 import { openRuntime } from '../server/runtime.ts';
 import { buildApp } from '../server/app.ts';
 import { ensureFirstAdmin } from '../server/auth/users.ts';
-import { currentMonthIn, DEMO_GENERATED_GROUPS, isDatabaseEmpty, seedDemo } from '../server/demo/seed.ts';
+import { currentMonthIn, DEMO_GENERATED_GROUPS, isDatabaseEmpty, seedDemo, startEmptyAirport } from '../server/demo/seed.ts';
 import { generateMonth } from '../server/generation/service.ts';
 import { runCli } from './run.ts';
 
@@ -19,6 +19,9 @@ runCli(async () => {
       const month = await currentMonthIn(database.db);
       for (const role of DEMO_GENERATED_GROUPS) await generateMonth(database.db, { role, month, seed: 1 });
     }
+  } else if (admin && (await isDatabaseEmpty(database.db))) {
+    // A new airport without the demo starts with no staff groups (an installation in use keeps its own).
+    await startEmptyAirport(database.db);
   }
   const app = await buildApp({
     database,

@@ -19,6 +19,14 @@ beforeAll(async () => {
 afterAll(async () => database.close());
 
 describe('the demo airport', () => {
+  it('names every employee differently, across all its groups (no two "Marta Jaworska")', async () => {
+    const staff = await database.db.select({ firstName: employees.firstName, lastName: employees.lastName }).from(employees);
+    expect(staff).toHaveLength(60);
+    const names = staff.map((e) => `${e.firstName} ${e.lastName}`);
+    const twice = names.filter((name, i) => names.indexOf(name) !== i);
+    expect(twice).toEqual([]);
+  });
+
   it('holds a few time off requests of their kinds in the month, for demo staff of the flight groups, the training counted as work', async () => {
     const rows = await database.db
       .select({ start: timeOff.startDate, end: timeOff.endDate, kind: timeOff.kind, reason: timeOff.reason, status: timeOff.status, hours: timeOff.workHours, role: employees.role })

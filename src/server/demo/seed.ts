@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
 import { hasNoEmployees, insertDemoAirport, settingsTimeZone } from '../repos/demo.ts';
+import { removeSeededGroupsOfNewAirport } from '../repos/staff-groups.ts';
 import { requiredStaffFor } from '../flights/staffing.ts';
 import { mapTimetableToMonth, parseTimetableCsv } from './timetable.ts';
 import { timeOffKindDefaults, type TimeOffKind } from '../../shared/api/time-off.ts';
@@ -45,8 +46,11 @@ export function demoEmployees() {
   let i = 0;
   for (const [role, size] of GROUP_SIZES) {
     for (let k = 0; k < size; k++, i++) {
+      // Every first name comes once in each round of FIRST.length people (7 and 30 share no factor); each
+      // round moves the surnames on by one, so no two people of the demo have the same name.
+      const round = Math.floor(i / FIRST.length);
       const firstName = FIRST[(i * 7) % FIRST.length]!;
-      const lastName = surname(LAST_M[(i * 11 + 3) % LAST_M.length]!, FEMALE.has(firstName));
+      const lastName = surname(LAST_M[(i * 11 + 3 + round) % LAST_M.length]!, FEMALE.has(firstName));
       list.push({
         firstName,
         lastName,
@@ -102,6 +106,14 @@ export async function currentMonthIn(db: Db, now: DateTime = DateTime.now()): Pr
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return hasNoEmployees(db);
+}
+
+/**
+ * A new airport started without the demo: no staff groups, so that the planner's first step is to name
+ * their own (the first-run checklist says so), rather than to find and remove sample ones.
+ */
+export async function startEmptyAirport(db: Db): Promise<void> {
+  await removeSeededGroupsOfNewAirport(db);
 }
 
 export interface DemoOptions {

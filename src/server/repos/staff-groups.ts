@@ -1,15 +1,40 @@
 // Staff groups: data an administrator can change. A rename carries over to employees.role and
 // airport_hours.role (ON UPDATE CASCADE) and to the keys of flights.required_staff (and staff_sources)
 // and aircraft_staffing.required_staff, in one transaction.
-import { asc, count, eq, max, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { aircraftStaffing, employees, flights, staffGroups } from '../db/schema.ts';
+import { aircraftStaffing, airportHours, employees, flights, staffGroups } from '../db/schema.ts';
 import type { StaffGroup } from '../../shared/api/staff-groups.ts';
 
 export interface StaffGroupValues {
   name: string;
   takesFlights: boolean;
   takesAirportHours: boolean;
+}
+
+/** The groups the first migration seeds on every database (drizzle/0001_seed_staff_groups.sql). */
+export const SEEDED_GROUPS = ['Koordynator', 'Rampa', 'PAX/INFO', 'TEST 1', 'TEST 2', 'TEST 3'] as const;
+
+/**
+ * A new airport starts with no staff groups: removes the groups the first migration seeded, but only while
+ * the airport holds nothing that uses them (no employee, flight or operating hours). An installation already
+ * in use keeps every group it has. As a deleted group does, each leaves the default aircraft staffing.
+ * Returns how many groups were removed.
+ */
+export async function removeSeededGroupsOfNewAirport(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    for (const table of [employees, flights, airportHours]) {
+      const [used] = await tx.select({ n: count() }).from(table);
+      if ((used?.n ?? 0) > 0) return 0;
+    }
+    const removed = await tx.delete(staffGroups).where(inArray(staffGroups.name, [...SEEDED_GROUPS])).returning({ name: staffGroups.name });
+    for (const { name } of removed)
+      await tx
+        .update(aircraftStaffing)
+        .set({ requiredStaff: sql`${aircraftStaffing.requiredStaff} - ${name}::text` })
+        .where(sql`jsonb_exists(${aircraftStaffing.requiredStaff}, ${name}::text)`);
+    return removed.length;
+  });
 }
 
 export async function listStaffGroups(db: Db): Promise<StaffGroup[]> {

@@ -34,13 +34,15 @@ export const SETUP_STEPS: readonly SetupStep[] = ['staff', 'flights', 'hours', '
 
 /**
  * Whether each step is done. A step with nothing to do counts as done: flights when no group takes
- * part in flights, operating hours when no group takes part in them.
+ * part in flights, operating hours when no group takes part in them. A new airport has no group yet:
+ * then nothing is done, as the groups say which of these steps there will be.
  */
 export function setupSteps(status: SetupStatus): Record<SetupStep, boolean> {
+  const groups = status.groups > 0;
   return {
-    staff: status.groups > 0 && status.employees > 0,
-    flights: status.flightGroups === 0 || status.flights > 0,
-    hours: status.hoursGroupsSet >= status.hoursGroups,
+    staff: groups && status.employees > 0,
+    flights: groups && (status.flightGroups === 0 || status.flights > 0),
+    hours: groups && status.hoursGroupsSet >= status.hoursGroups,
     requiredHours: status.requiredHours !== null,
     generate: status.shifts > 0,
   };

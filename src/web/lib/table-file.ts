@@ -14,6 +14,9 @@ import {
   type RowError,
 } from '../../shared/api/flight-import.ts';
 
+/** A size in megabytes to one decimal, as a number: the screen writes it in its language. */
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
 export type FileErrorKey =
   | 'tooBig'
   | 'tooBigExpanded'
@@ -55,7 +58,7 @@ export const WORKBOOK_MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
 
 export async function readTimetableFile(file: File): Promise<ReadResult> {
   if (file.size > IMPORT_MAX_BYTES) {
-    return { ok: false, error: { key: 'tooBig', params: { size: (file.size / 1024 / 1024).toFixed(1) } } };
+    return { ok: false, error: { key: 'tooBig', params: { size: megabytes(file.size) } } };
   }
   let bytes: Uint8Array;
   try {
@@ -93,7 +96,7 @@ function looksUtf16(bytes: Uint8Array): boolean {
 /** Checks and splits the bytes of a CSV timetable. Pure, so it can be tested without a browser. */
 export function parseTimetable(bytes: Uint8Array): ReadResult {
   if (bytes.length > IMPORT_MAX_BYTES) {
-    return { ok: false, error: { key: 'tooBig', params: { size: (bytes.length / 1024 / 1024).toFixed(1) } } };
+    return { ok: false, error: { key: 'tooBig', params: { size: megabytes(bytes.length) } } };
   }
   if (bytes.length === 0) return { ok: false, error: { key: 'empty' } };
   if (looksUtf16(bytes)) return { ok: false, error: { key: 'utf16' } };

@@ -90,11 +90,32 @@ export function useMonth(): [string, (delta: number) => void] {
   return [month, move];
 }
 
-/** "listopad 2026" / "November 2026": the full month name and four-digit year in the UI language. */
-export function formatMonth(month: string, language: string): string {
+const firstDay = (month: string) => {
   const [y, m] = month.split('-').map(Number);
-  const text = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y!, m! - 1, 1)),
-  );
+  return new Date(Date.UTC(y!, m! - 1, 1));
+};
+
+/**
+ * "grudzień 2026" / "December 2026": the month and year in the nominative, for a sentence that names the
+ * month as its subject or after a preposition that takes the nominative or accusative ("na grudzień 2026").
+ */
+export function monthNominative(month: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(firstDay(month));
+}
+
+/**
+ * "grudnia 2026" / "December 2026": the month and year in the genitive, for a sentence that puts the month
+ * after "dla", "z", "do", "spoza", "w ciągu" or another noun ("rozkład grudnia 2026"). Polish has the
+ * genitive only with a day ("1 grudnia 2026"): the month and year are taken from that date's parts.
+ */
+export function monthGenitive(month: string, language: string): string {
+  const parts = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).formatToParts(firstDay(month));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('month')} ${part('year')}`;
+}
+
+/** "Listopad 2026" / "November 2026": the month standing alone (a heading, a list, the month navigator). */
+export function formatMonth(month: string, language: string): string {
+  const text = monthNominative(month, language);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

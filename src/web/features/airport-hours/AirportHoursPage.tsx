@@ -21,7 +21,7 @@ import { closesNextDay } from '../../../shared/hours.ts';
 import { addMonths } from '../../../shared/month.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
-import { formatMonth, useMonth } from '../../ui/useMonth.ts';
+import { useMonth, monthGenitive, monthNominative } from '../../ui/useMonth.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { useAirportHours, useCopyPrevious, useDeleteAirportHours, useQuickSetup, useSetDays, useStaffGroups } from './api.ts';
 import { displayIndex, weekdayName } from './days.ts';
@@ -50,16 +50,16 @@ export function AirportHoursPage() {
   const hoursGroups = (groupsQuery.data ?? []).filter((g) => g.takesAirportHours);
   const groups = hoursGroups.map((g) => g.name);
   const rows = hoursQuery.data ?? [];
-  const previousLabel = formatMonth(addMonths(month, -1), language);
+  const previous = addMonths(month, -1);
 
   const copyPrevious = async (role?: string) => {
     try {
       const result = await copy.mutateAsync({ month, ...(role ? { role } : {}) });
       if (result.copied > 0) {
-        const text = t('copied', { count: result.copied, from: previousLabel });
+        const text = t('copied', { count: result.copied, from: monthGenitive(previous, language) });
         toast('green', result.skipped > 0 ? `${text} ${t('copiedSkipped', { count: result.skipped })}` : text);
       } else {
-        toast('yellow', result.skipped > 0 ? t('copiedNoneAllSet', { from: previousLabel }) : t('copiedNone', { from: previousLabel }));
+        toast('yellow', result.skipped > 0 ? t('copiedNoneAllSet', { from: monthGenitive(previous, language) }) : t('copiedNone', { from: monthNominative(previous, language) }));
       }
     } catch (err) {
       toast('red', t('copyError', { message: hoursErrorText(err, t) }));
@@ -207,7 +207,7 @@ function GroupHours({ role, takesFlights, month, rows, copying, onCopy, onAdd, o
       closeButtonProps: { 'aria-label': t('modal.close') },
       children: (
         <Text size="sm">
-          {t('deleteText', { role, day, hours: hoursText(row, t), month: formatMonth(month, language) })}
+          {t('deleteText', { role, day, hours: hoursText(row, t), month: monthGenitive(month, language) })}
         </Text>
       ),
       labels: { confirm: t('deleteConfirm'), cancel: t('modal.cancel') },

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ALL_DAY, MINIMUM_STAFF_BOUNDS, QUICK_SETUP } from '../../../shared/api/airport-hours.ts';
 import { closesNextDay, isClosingTime, timeOptions } from '../../../shared/hours.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
-import { formatMonth } from '../../ui/useMonth.ts';
+import { monthGenitive } from '../../ui/useMonth.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { useMonthFlights } from './api.ts';
 import { DISPLAY_ORDER, weekdayName } from './days.ts';
@@ -88,7 +88,7 @@ export function QuickSetupModal({ role, month, takesFlights, saving, onClose, on
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {choice === 'flights' ? t('fromFlights.intro', { month: formatMonth(month, language) }) : t('quickSetupModal.intro', { month: formatMonth(month, language) })}
+            {choice === 'flights' ? t('fromFlights.intro', { month: monthGenitive(month, language) }) : t('quickSetupModal.intro', { month: monthGenitive(month, language) })}
           </Text>
           <Radio.Group label={t('quickSetupModal.hours')} value={choice} onChange={(value) => setChoice(value as Choice)}>
             <Stack gap={6} mt={4}>

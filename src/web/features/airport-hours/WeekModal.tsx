@@ -8,7 +8,7 @@ import { ALL_DAY, MINIMUM_STAFF_BOUNDS, type AirportHours } from '../../../share
 import { closesNextDay, isClosingTime, timeOptions } from '../../../shared/hours.ts';
 import { ApiError } from '../../lib/api.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
-import { formatMonth } from '../../ui/useMonth.ts';
+import { monthGenitive } from '../../ui/useMonth.ts';
 import { DISPLAY_ORDER, weekdayName } from './days.ts';
 import { hoursErrorText } from './errors.ts';
 import { hoursText } from './hours-text.ts';
@@ -94,7 +94,7 @@ export function WeekModal({ role, month, rows, saving, onClose, onSave }: {
       {confirming ? (
         <Stack gap="sm" data-testid="week-confirm">
           <Text size="sm" fw={600}>
-            {t('week.confirmText', { count: confirming.length, hours: hoursText(confirming[0]!, t), staff: confirming[0]!.minimumStaff, month: formatMonth(month, language) })}
+            {t('week.confirmText', { count: confirming.length, hours: hoursText(confirming[0]!, t), staff: confirming[0]!.minimumStaff, month: monthGenitive(month, language) })}
           </Text>
           {added.length > 0 && (
             <div>
@@ -136,7 +136,7 @@ export function WeekModal({ role, month, rows, saving, onClose, onSave }: {
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              {t('week.intro', { month: formatMonth(month, language) })}
+              {t('week.intro', { month: monthGenitive(month, language) })}
             </Text>
             <Checkbox.Group label={t('week.days')} value={days} onChange={setDays} error={errors.days}>
               <SimpleGrid cols={{ base: 2, xs: 3 }} spacing={6} mt={6}>

@@ -4,39 +4,43 @@ import { userEvent } from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { renderWithApp } from '../../test/render.tsx';
 import type { MonthData } from '../../../shared/api/schedule.ts';
-import { indexMonth, shortShift, totalsState } from './model.ts';
+import { cellLabel, indexMonth, shortShift, totalsState } from './model.ts';
 import { Totals } from './GroupTable.tsx';
 import { ScheduleModal } from './ScheduleModal.tsx';
 import { dashboard } from './i18n.ts';
 import { EDIT_RULES } from '../../../engine/rules.ts';
 
 function TotalsProbe({ total, required }: { total: number; required: number | null }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   return (
     <div data-testid="totals">
-      <Totals total={total} required={required} t={t} />
+      <Totals total={total} required={required} t={t} language={i18n.resolvedLanguage ?? 'pl'} />
     </div>
   );
 }
 
 describe('the Total Hours cell', () => {
   it.each([
-    ['pl', 150.5, 160, '150.50 / 160 hPozostało: 9.50 h'],
-    ['pl', 168, 160, '168.00 / 160 hNadwyżka: 8.00 h'],
-    ['pl', 160, 160, '160.00 / 160 hWymóg spełniony!'],
-    ['pl', 42.25, null, '42.25 h'],
+    // Polish writes a decimal comma: "160,00 / 160 h", never "160.00".
+    ['pl', 150.5, 160, '150,50 / 160 hPozostało: 9,50 h'],
+    ['pl', 168, 160, '168,00 / 160 hNadwyżka: 8,00 h'],
+    ['pl', 160, 160, '160,00 / 160 hWymóg spełniony!'],
+    ['pl', 42.25, null, '42,25 h'],
+    ['pl', 2930.75, 120.5, '2930,75 / 120,5 hNadwyżka: 2810,25 h'],
     ['en', 150.5, 160, '150.50 / 160 hRemaining: 9.50 h'],
     ['en', 168, 160, '168.00 / 160 hSurplus: 8.00 h'],
     ['en', 160, 160, '160.00 / 160 hRequirement met!'],
     ['en', 0, null, '0.00 h'],
+    ['en', 2930.75, 120.5, '2,930.75 / 120.5 hSurplus: 2,810.25 h'],
   ] as const)('in %s shows %s of %s as "%s"', async (language, total, required, text) => {
     await renderWithApp(<TotalsProbe total={total} required={required} />, { language });
     expect(screen.getByTestId('totals')).toHaveTextContent(text);
   });
 
   it('treats a sum that rounds to the requirement as met', () => {
-    expect(totalsState(0.1 + 0.2 + 159.7, 160).kind).toBe('met');
-    expect(totalsState(159.99, 160)).toMatchObject({ kind: 'remaining', hours: '0.01' });
+    expect(totalsState(0.1 + 0.2 + 159.7, 160, 'en').kind).toBe('met');
+    expect(totalsState(159.99, 160, 'en')).toMatchObject({ kind: 'remaining', hours: '0.01' });
+    expect(totalsState(159.99, 160, 'pl')).toMatchObject({ kind: 'remaining', hours: '0,01' });
   });
 
   it('adds count-as-work time off for its days inside the month only (the shared rule)', () => {
@@ -92,7 +96,7 @@ describe('the Edit Schedule modal', () => {
     await renderWithApp(
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-10" settings={{ ...settings, timeIncrement: 'full' }} data={modalData([])} onClose={() => {}} />,
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
     const start = within(dialog).getByLabelText('Start time') as HTMLSelectElement;
     const end = within(dialog).getByLabelText('End time') as HTMLSelectElement;
     expect(start.options[0]!.text).toBe('Select time');
@@ -118,7 +122,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-29" settings={settings} data={modalData([])} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '02:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '02:30');
     // No hours are shown for a shift that does not exist.
@@ -146,7 +150,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-08" settings={settings} data={modalData([])} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '02:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '06:00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
@@ -171,7 +175,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-13" settings={settings} data={modalData(shifts)} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '06:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '12:00');
     const warnings = within(dialog).getByTestId('rule-warnings');
@@ -193,7 +197,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-08" settings={settings} data={modalData(week)} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '10:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
     const warnings = within(dialog).getByTestId('rule-warnings');
@@ -212,7 +216,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-06" settings={settings} data={modalData(week)} onClose={() => {}} />,
       { language: 'en' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Start time'), '06:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('End time'), '13:00');
     expect(within(dialog).queryByTestId('rule-warnings')).toBeNull();
@@ -242,7 +246,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-02" settings={settings} data={modalData(dayShifts(['2026-03-01'], '10:00', '14:00'))} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '10:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
     expect(await within(dialog).findByTestId('rule-warnings')).toHaveTextContent(
@@ -257,7 +261,7 @@ describe('the Edit Schedule modal', () => {
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-20" settings={settings} data={modalData([])} onClose={() => {}} />,
       { language: 'pl' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '10:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
     expect(within(dialog).queryByTestId('rule-warnings')).toBeNull();
@@ -273,5 +277,35 @@ describe('the compact grid’s short times', () => {
     expect(shortShift({ date: '2026-03-02', endDate: '2026-03-03', startTime: '22:00', endTime: '06:00' })).toBe('22–6 +1');
     // Ending at midnight: the day's own end, without "+1".
     expect(shortShift({ date: '2026-03-02', endDate: '2026-03-03', startTime: '16:00', endTime: '00:00' })).toBe('16–24');
+  });
+});
+
+describe('a grid cell’s name', () => {
+  it('has one full stop between a breach’s sentence and the change since publication', () => {
+    const reason = 'Łamie zasady: Anna Nowak pracuje 7 dni z rzędu (art. 133 § 1 Kodeksu pracy).';
+    const label = cellLabel('Anna Nowak', 'niedziela, 8 marca 2026', ['12:00-16:00', reason], 'Zmieniona po publikacji.');
+    expect(label).toBe(`Anna Nowak, niedziela, 8 marca 2026: 12:00-16:00, ${reason} Zmieniona po publikacji.`);
+    expect(label).not.toContain('..');
+    expect(cellLabel('Anna Nowak', 'sobota, 7 marca 2026', ['12:00-16:00'], 'Dodana po publikacji.')).toBe('Anna Nowak, sobota, 7 marca 2026: 12:00-16:00. Dodana po publikacji.');
+  });
+});
+
+describe('the shift editor’s title', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says "Dodaj zmianę" on an empty day and "Edytuj zmianę" on a day with a shift', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ message: 'not here' }), { status: 404 }));
+    const shift = { id: 's1', employeeId: employee.id, date: '2026-03-10', endDate: '2026-03-10', startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 };
+    const { unmount } = await renderWithApp(
+      <ScheduleModal month="2026-03" employee={employee} date="2026-03-11" settings={settings} data={modalData([shift])} onClose={() => {}} />,
+      { language: 'pl' },
+    );
+    expect(await screen.findByRole('dialog', { name: 'Dodaj zmianę' })).toBeInTheDocument();
+    unmount();
+    await renderWithApp(<ScheduleModal month="2026-03" employee={employee} date="2026-03-10" settings={settings} data={modalData([shift])} onClose={() => {}} />, {
+      language: 'pl',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    expect(within(dialog).getByLabelText('Początek')).toHaveValue('06:00');
   });
 });

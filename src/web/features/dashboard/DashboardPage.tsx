@@ -40,6 +40,7 @@ import { offerUndo } from './UndoDelete.tsx';
 import { dayMonthYear, longDate } from './format.ts';
 import gridClasses from './Grid.module.css';
 import { Choice } from '../../ui/choice/Choice.tsx';
+import { hoursNumber, numberText } from '../../ui/numbers.ts';
 
 // What a planner opens on a click (the editors) or sees only on a phone loads then, not with the grid
 // (bench:load-size): the shift editor carries the labour rules for its warnings.
@@ -312,8 +313,8 @@ export function DashboardPage() {
         <>
           <Text size="sm">
             {endsNextDay(s)
-              ? tt('badge.shiftDetailsNextDay', { start: s.startTime, end: s.endTime, endDate: longDate(s.endDate, lang), hours: s.totalHours.toFixed(2) })
-              : tt('badge.shiftDetails', { start: s.startTime, end: s.endTime, hours: s.totalHours.toFixed(2) })}
+              ? tt('badge.shiftDetailsNextDay', { start: s.startTime, end: s.endTime, endDate: longDate(s.endDate, lang), hours: hoursNumber(s.totalHours, lang) })
+              : tt('badge.shiftDetails', { start: s.startTime, end: s.endTime, hours: hoursNumber(s.totalHours, lang) })}
             {s.source === 'manual' && `, ${tt('source.manual')}`}
           </Text>
           {change && (
@@ -342,7 +343,7 @@ export function DashboardPage() {
           <Text size="sm">{tt('badge.kind', { kind: tt(`timeOffModal:kinds.${off.kind}`) })}</Text>
           <Text size="sm">{tt('badge.reason', { reason: off.reason })}</Text>
           <Text size="sm">{tt('badge.status', { status: tt(`status.${off.status}`) })}</Text>
-          {off.countAsWork && off.workHours !== null && <Text size="sm">{tt('badge.countsAsWork', { hours: off.workHours })}</Text>}
+          {off.countAsWork && off.workHours !== null && <Text size="sm">{tt('badge.countsAsWork', { hours: numberText(off.workHours, lang) })}</Text>}
         </Stack>
       );
     }
@@ -439,7 +440,9 @@ export function DashboardPage() {
           </Stack>
         </Alert>
       ) : data && data.groups.length === 0 ? (
-        <Text c="dimmed">{t('noGroups')}</Text>
+        <Text c="dimmed" data-testid="no-groups">
+          {t('noGroups')}
+        </Text>
       ) : data && phone ? (
         <Suspense fallback={<Loader size="sm" aria-label={t('common:loading')} />}>
           <PhoneDay month={month} groups={shownGroups} days={days} index={index} marks={marks} handlers={handlers} nameOf={nameOf} zone={data.settings.timeZone} />

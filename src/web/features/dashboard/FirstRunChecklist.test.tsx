@@ -43,6 +43,18 @@ describe('the first-run checklist', () => {
     expect(within(region).getByRole('link', { name: 'Przejdź do ustawień' })).toHaveAttribute('href', `/settings?tab=monthly&month=${MONTH}`);
   });
 
+  it('on a new airport with no group, asks for the first group and counts no step as done (pl)', async () => {
+    serve({ ...empty, groups: 0, flightGroups: 0, hoursGroups: 0 });
+    await renderWithApp(<FirstRunChecklist month={MONTH} />, { language: 'pl' });
+    const region = await screen.findByRole('region', { name: 'Pierwsze kroki: Marzec 2027' });
+    expect(within(region).getByText('Gotowe kroki: 0 z 5')).toBeInTheDocument();
+    const items = within(region).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Personel: grupy i pracownicy: do zrobieniaNie ma jeszcze grup. Dodaj pierwszą na stronie Pracownicy („Zarządzaj grupami”');
+    // Flights and operating hours wait for the groups: not "done" for want of a group.
+    expect(items[1]).toHaveTextContent('Loty w miesiącu: do zrobieniaPo dodaniu grup');
+    expect(items[2]).toHaveTextContent('Godziny pracy lotniska: do zrobieniaPo dodaniu grup');
+  });
+
   it('takes the planner to the first group’s Generate button from the last step (keyboard)', async () => {
     serve({ ...empty, employees: 4, flights: 12, hoursGroupsSet: 3, requiredHours: 168 });
     await renderWithApp(

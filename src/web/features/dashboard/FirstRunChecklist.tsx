@@ -13,6 +13,7 @@ import { firstRunHiddenCookie, firstRunHiddenMonths } from '../../../shared/firs
 import { formatMonth } from '../../ui/useMonth.ts';
 import { useMonthData } from './api.ts';
 import classes from './Grid.module.css';
+import { numberText } from '../../ui/numbers.ts';
 
 /** Hidden before 2026-11-28, when the browser alone kept it. */
 const LEGACY_DISMISSED_KEY = (month: string) => `grafik.firstRun.hidden.${month}`;
@@ -79,13 +80,15 @@ export function FirstRunChecklist({ month }: { month: string }) {
   const detail = (step: SetupStep): string => {
     switch (step) {
       case 'staff':
-        return t('steps.staff.detail', { groups: counts.groups, employees: counts.employees });
+        return counts.groups === 0 ? t('steps.staff.noGroups') : t('steps.staff.detail', { groups: counts.groups, employees: counts.employees });
       case 'flights':
+        if (counts.groups === 0) return t('steps.afterGroups');
         return counts.flightGroups === 0 ? t('steps.flights.none') : t('steps.flights.detail', { count: counts.flights });
       case 'hours':
+        if (counts.groups === 0) return t('steps.afterGroups');
         return counts.hoursGroups === 0 ? t('steps.hours.none') : t('steps.hours.detail', { set: counts.hoursGroupsSet, total: counts.hoursGroups });
       case 'requiredHours':
-        return counts.requiredHours === null ? t('steps.requiredHours.missing') : t('steps.requiredHours.detail', { hours: counts.requiredHours });
+        return counts.requiredHours === null ? t('steps.requiredHours.missing') : t('steps.requiredHours.detail', { hours: numberText(counts.requiredHours, language) });
       case 'generate':
         return done.generate ? t('steps.generate.detail', { count: counts.shifts }) : t('steps.generate.hint');
     }

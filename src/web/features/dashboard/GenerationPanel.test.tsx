@@ -107,7 +107,7 @@ describe('the report of a generated month', () => {
     await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language: 'pl' });
     await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
     expect(await screen.findByTestId('generation-report')).toHaveTextContent(
-      'Rytm grafiku: godzina rozpoczęcia zmienia się o ponad 4 h z dnia na dzień w 12.5% przypadków, 4% zmian trwa krócej niż 6 h, 0.5% godzin zaczyna się w tej samej dobie pracowniczej co poprzednia zmiana, wolny weekend ma 90% pracowników.',
+      'Rytm grafiku: godzina rozpoczęcia zmienia się o ponad 4 h z dnia na dzień w 12,5% przypadków, 4% zmian trwa krócej niż 6 h, 0,5% godzin zaczyna się w tej samej dobie pracowniczej co poprzednia zmiana, wolny weekend ma 90% pracowników.',
     );
   });
 
@@ -128,7 +128,7 @@ describe('the report of a generated month', () => {
     expect(screen.getByTestId('generation-breaches')).toHaveTextContent(
       'Anna Nowak pracuje 7 dni z rzędu, od 2 listopada 2026 do 8 listopada 2026, a dozwolone jest najwyżej 6: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
     );
-    expect(report).toHaveTextContent('Zapotrzebowanie (484.75 roboczogodzin) przekracza możliwości zespołu przy wymaganych godzinach (360 h): pełne pokrycie jest niemożliwe.');
+    expect(report).toHaveTextContent('Zapotrzebowanie (484,75 roboczogodzin) przekracza możliwości zespołu przy wymaganych godzinach (360 h): pełne pokrycie jest niemożliwe.');
     expect(report).toHaveTextContent(
       'Same dane wejściowe (zmiany stałe, urlopy liczone jako praca) łamią zasadę: Anna Nowak odpoczywa tylko 9 h między zmianą kończącą się 3 listopada 2026 o 22:00 a zmianą od 4 listopada 2026 07:00',
     );
@@ -180,7 +180,7 @@ describe('the last stored run', () => {
       async () => new Response(JSON.stringify({ runs: [stored] }), { status: 200, headers: { 'content-type': 'application/json' } }),
     );
     await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" zone="Europe/Warsaw" />, { language: 'pl' });
-    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Ostatni wynik: 40 zmian; przy generowaniu pokrycie 97.5%, nieobsadzone loty: 1');
+    expect(await screen.findByTestId('generation-summary')).toHaveTextContent('Ostatni wynik: 40 zmian; przy generowaniu pokrycie 97,5%, nieobsadzone loty: 1');
     await userEvent.click(screen.getByRole('button', { name: 'Wynik' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Pokaż nieobsadzone loty' }));
     expect(screen.getByTestId('generation-report')).toHaveTextContent('LO281, 3 lis, 21:05');

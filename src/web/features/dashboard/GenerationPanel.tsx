@@ -18,6 +18,7 @@ import type { MonthData } from '../../../shared/api/schedule.ts';
 import { publishingKey } from '../../ui/publishing/api.ts';
 import { numericDate, shortDate } from './format.ts';
 import { ruleSentence, warningSentence, type NameOf } from './sentences.ts';
+import { numberText } from '../../ui/numbers.ts';
 
 type Props = {
   group: string;
@@ -188,7 +189,7 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
           <Group gap={6} wrap="nowrap" data-testid="generation-summary">
             <Text size="xs" c="dimmed">
               {quality
-                ? t('generation.summaryWithCoverage', { count: shown.shiftCount, value: quality.coveragePercent, unstaffed: unstaffed.length })
+                ? t('generation.summaryWithCoverage', { count: shown.shiftCount, value: numberText(quality.coveragePercent, language), unstaffed: unstaffed.length })
                 : t('generation.summary', { count: shown.shiftCount })}
             </Text>
             <Popover.Target>
@@ -223,15 +224,15 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
           </Group>
           <List size="sm" spacing={0}>
             <List.Item>{t('generation.shifts', { count: shown.shiftCount })}</List.Item>
-            {quality && <List.Item>{t('generation.coverage', { value: quality.coveragePercent })}</List.Item>}
-            {quality && <List.Item>{t('generation.flightsStaffed', { value: quality.flightsStaffedPercent })}</List.Item>}
+            {quality && <List.Item>{t('generation.coverage', { value: numberText(quality.coveragePercent, language) })}</List.Item>}
+            {quality && <List.Item>{t('generation.flightsStaffed', { value: numberText(quality.flightsStaffedPercent, language) })}</List.Item>}
             {quality && (
               <List.Item>
                 {t('generation.shape', {
-                  jumps: quality.shape.startJumpsPercent,
-                  short: quality.shape.shortShiftsPercent,
-                  doba: quality.shape.dobaOverlapPercent,
-                  weekends: quality.shape.freeWeekendsPercent,
+                  jumps: numberText(quality.shape.startJumpsPercent, language),
+                  short: numberText(quality.shape.shortShiftsPercent, language),
+                  doba: numberText(quality.shape.dobaOverlapPercent, language),
+                  weekends: numberText(quality.shape.freeWeekendsPercent, language),
                 })}
               </List.Item>
             )}

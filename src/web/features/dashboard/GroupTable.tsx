@@ -8,11 +8,12 @@ import { useServerView } from '../../lib/first-view.ts';
 import type { TFunction } from 'i18next';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
-import { employeeMonth, endsNextDay, fullName, shortShift, shortTime, timeOffOn, totalsState, type CellChange, type EmployeeMonth } from './model.ts';
+import { cellLabel, employeeMonth, endsNextDay, fullName, shortShift, shortTime, timeOffOn, totalsState, type CellChange, type EmployeeMonth } from './model.ts';
 import { dayMonthYear } from './format.ts';
 import { changeSentence } from './published.ts';
 import classes from './Grid.module.css';
 import { dayClass } from './day-class.ts';
+import { numberText } from '../../ui/numbers.ts';
 
 /** A group of up to this many employees is drawn whole; a larger one in blocks, those near the view only. */
 const WHOLE_UP_TO = 40;
@@ -425,7 +426,7 @@ const EmployeeRow = memo(
         )}
         <td role="gridcell" className={classes.total}>
           {/* Against the employee's own required hours: part time is a share of the month's (docs/product.md §2). */}
-          <Totals total={month.total} required={employee.requiredHours} t={t} />
+          <Totals total={month.total} required={employee.requiredHours} t={t} language={language} />
         </td>
       </tr>
     );
@@ -482,11 +483,11 @@ function cellContent({ name, day, month, reasons, t, language }: CellProps) {
     summary.push(broken ? `${said}, ${t('marks.shift', { reasons: reasons.join(' ') })}` : said);
   }
   if (off) {
-    offText = off.countAsWork && off.workHours !== null ? t('badge.hours', { hours: off.workHours }) : t('badge.off');
+    offText = off.countAsWork && off.workHours !== null ? t('badge.hours', { hours: numberText(off.workHours, language) }) : t('badge.off');
     summary.push(offText);
   }
   if (event) summary.push(event.name);
-  const label = `${name}, ${day.label}${summary.length ? ': ' + summary.join(', ') : ''}${change ? `. ${changeText}` : ''}`;
+  const label = cellLabel(name, day.label, summary, change ? changeText : '');
   return { shift, carried, off, event, shiftText, spokenShift, offText, broken, overnight, manual, change, label };
 }
 
@@ -636,8 +637,8 @@ function DayCell(props: CellProps) {
 }
 
 /** 'total / required h', then how it stands against the month's required hours. */
-export function Totals({ total, required, t }: { total: number; required: number | null; t: TFunction<'dashboard'> }) {
-  const state = totalsState(total, required);
+export function Totals({ total, required, t, language }: { total: number; required: number | null; t: TFunction<'dashboard'>; language: string }) {
+  const state = totalsState(total, required, language);
   if (state.kind === 'none') {
     return <span className={classes.totalValue}>{t('totals.withoutRequired', { total: state.total })}</span>;
   }

@@ -16,6 +16,7 @@ import type { NameOf } from './sentences.ts';
 import { employeeMonth, endsNextDay, fullName, timeOffOn, type EmployeeMonth } from './model.ts';
 import { dayMonthYear } from './format.ts';
 import classes from './Grid.module.css';
+import { hoursNumber, numberText } from '../../ui/numbers.ts';
 
 type Props = {
   month: string;
@@ -137,14 +138,14 @@ export function PhoneDay({ month, groups, days, index, marks, handlers, nameOf, 
                             {broken && <IconAlertTriangle size={12} stroke={2.5} aria-label={t('marks.row', { count: 1 })} />}
                             {manual && <IconPencil size={12} stroke={2.25} aria-label={t('source.manual')} />}
                             {endsNextDay(shift)
-                              ? t('badge.shiftDetailsNextDay', { start: shift.startTime, end: shift.endTime, endDate: dayMonthYear(shift.endDate, language), hours: shift.totalHours.toFixed(2) })
-                              : t('badge.shiftDetails', { start: shift.startTime, end: shift.endTime, hours: shift.totalHours.toFixed(2) })}
+                              ? t('badge.shiftDetailsNextDay', { start: shift.startTime, end: shift.endTime, endDate: dayMonthYear(shift.endDate, language), hours: hoursNumber(shift.totalHours, language) })
+                              : t('badge.shiftDetails', { start: shift.startTime, end: shift.endTime, hours: hoursNumber(shift.totalHours, language) })}
                           </span>
                         )}
                         {off && (
                           <span className={`${classes.phoneBadge} ${classes.timeOff}`} data-badge="timeOff" data-status={off.status}>
                             {t('phone.timeOffKind', {
-                              what: off.countAsWork && off.workHours !== null ? t('badge.hours', { hours: off.workHours }) : t('badge.off'),
+                              what: off.countAsWork && off.workHours !== null ? t('badge.hours', { hours: numberText(off.workHours, language) }) : t('badge.off'),
                               kind: t(`timeOffModal:kinds.${off.kind}`),
                             })}
                           </span>

@@ -25,6 +25,7 @@ import { longDate } from './format.ts';
 import { ruleSentence } from './sentences.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
 import { GRID_EDITOR_LOCKS_SCROLL } from './editor-modal.ts';
+import { hoursNumber } from '../../ui/numbers.ts';
 
 type Props = {
   month: string;
@@ -200,7 +201,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     ruleSentence(t, language, b.rule, { ...b.params, employeeId: employee.id, date: b.date, amount: b.amount }, () => fullName(employee), 'edit');
 
   return (
-    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('schedule.title')} centered lockScroll={GRID_EDITOR_LOCKS_SCROLL}>
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={existing ? t('schedule.title') : t('schedule.addTitle')} centered lockScroll={GRID_EDITOR_LOCKS_SCROLL}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
@@ -244,7 +245,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
           )}
           {hours !== null && (
             <Text size="sm" data-testid="shift-hours">
-              {t('schedule.hours', { hours: hours.toFixed(2) })}
+              {t('schedule.hours', { hours: hoursNumber(hours, language) })}
             </Text>
           )}
           {warnings.length > 0 && (

@@ -12,7 +12,10 @@ export const firstRun = {
         title: 'Personel: grupy i pracownicy',
         link: 'Przejdź do pracowników',
         detail: 'Grupy: {{groups}}, pracownicy: {{employees}}.',
+        noGroups:
+          'Nie ma jeszcze grup. Dodaj pierwszą na stronie Pracownicy („Zarządzaj grupami”, np. „Rampa”): grupa, która obsługuje loty, dostaje obsadę z każdego lotu, a grupa z godzinami pracy lotniska pracuje w tych godzinach.',
       },
+      afterGroups: 'Po dodaniu grup: zależy od tego, czy któraś obsługuje loty lub ma godziny pracy lotniska.',
       flights: {
         title: 'Loty w miesiącu',
         link: 'Przejdź do lotów',
@@ -51,7 +54,10 @@ export const firstRun = {
         title: 'Staff: groups and employees',
         link: 'Go to employees',
         detail: 'Groups: {{groups}}, employees: {{employees}}.',
+        noGroups:
+          'There are no groups yet. Add the first one on the Employees page (“Manage groups”, for example “Ramp”): a group that works on flights gets staff from every flight, and a group with airport operating hours works in those hours.',
       },
+      afterGroups: 'Once there are groups: depends on whether any works on flights or has airport operating hours.',
       flights: {
         title: 'Flights of the month',
         link: 'Go to flights',

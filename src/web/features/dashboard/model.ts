@@ -3,6 +3,7 @@ import { employeeMonthTotal } from '../../../shared/hours.ts';
 import type { MonthData, Schedule, ScheduleEvent } from '../../../shared/api/schedule.ts';
 import type { TimeOff } from '../../../shared/api/time-off.ts';
 import type { PublishChange, ShiftFace } from '../../../shared/api/publishing.ts';
+import { hoursNumber, numberText } from '../../ui/numbers.ts';
 
 /** A day whose shift differs from the published version: how, and what was published (null: no shift). */
 export type CellChange = { kind: PublishChange['kind']; before: ShiftFace | null };
@@ -95,17 +96,31 @@ export function timeOffOn(month: EmployeeMonth, date: string): TimeOff | undefin
 
 export type TotalsState =
   | { kind: 'none'; total: string }
-  | { kind: 'remaining' | 'over'; total: string; required: number; hours: string }
-  | { kind: 'met'; total: string; required: number };
+  | { kind: 'remaining' | 'over'; total: string; required: string; hours: string }
+  | { kind: 'met'; total: string; required: string };
 
-/** What the Total Hours cell says: 'total / required h' and how it stands against the requirement. */
-export function totalsState(total: number, required: number | null): TotalsState {
-  const totalText = total.toFixed(2);
+/**
+ * What the Total Hours cell says: 'total / required h' and how it stands against the requirement,
+ * the figures written in the UI language ("160,00 / 160 h", "160.00 / 160 h").
+ */
+export function totalsState(total: number, required: number | null, language: string): TotalsState {
+  const totalText = hoursNumber(total, language);
   if (required === null) return { kind: 'none', total: totalText };
+  const requiredText = numberText(required, language);
   const gap = Math.round((required - total) * 100) / 100;
-  if (gap > 0) return { kind: 'remaining', total: totalText, required, hours: gap.toFixed(2) };
-  if (gap < 0) return { kind: 'over', total: totalText, required, hours: (-gap).toFixed(2) };
-  return { kind: 'met', total: totalText, required };
+  if (gap > 0) return { kind: 'remaining', total: totalText, required: requiredText, hours: hoursNumber(gap, language) };
+  if (gap < 0) return { kind: 'over', total: totalText, required: requiredText, hours: hoursNumber(-gap, language) };
+  return { kind: 'met', total: totalText, required: requiredText };
+}
+
+/**
+ * A grid cell's name: who, which day, what the day holds, then how it changed since publication. A breach's
+ * sentence already ends with a full stop ("…Kodeksu pracy)."), and the change never adds a second one.
+ */
+export function cellLabel(name: string, day: string, summary: readonly string[], change: string): string {
+  const said = `${name}, ${day}${summary.length ? ': ' + summary.join(', ') : ''}`;
+  if (!change) return said;
+  return `${said}${said.endsWith('.') ? ' ' : '. '}${change}`;
 }
 
 export const fullName = (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`;

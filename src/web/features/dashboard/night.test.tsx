@@ -71,7 +71,7 @@ describe('an overnight shift in the grid', () => {
     expect(within(first).getByTestId('carried-over')).toHaveTextContent('Na zmianie do 06:00');
     // Counted once, by its start date: February's night is not March's.
     const row = within(grid).getByRole('rowheader', { name: 'Anna Nowak' }).closest('tr')!;
-    expect(within(row).getAllByRole('gridcell').at(-1)).toHaveTextContent('8.00 / 160 h');
+    expect(within(row).getAllByRole('gridcell').at(-1)).toHaveTextContent('8,00 / 160 h');
     // No ISO date on screen or in a name.
     expect(grid.textContent).not.toMatch(ISO_DATE);
     for (const element of grid.querySelectorAll('[aria-label], [title]'))
@@ -136,7 +136,7 @@ describe('the shift editor with an end on the next day', () => {
     });
     const onClose = vi.fn();
     await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-28" settings={settings} data={empty()} onClose={onClose} />, { language: 'pl' });
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '22:00');
     const end = within(dialog).getByLabelText('Koniec') as HTMLSelectElement;
     // Ends at or before the start are offered as the next day's.
@@ -146,7 +146,7 @@ describe('the shift editor with an end on the next day', () => {
     expect(within(dialog).getByTestId('end-next-day')).toHaveTextContent('+1 (następny dzień, niedziela, 29 marca 2026)');
     expect(end).toHaveAccessibleDescription('+1 (następny dzień, niedziela, 29 marca 2026)');
     // The clocks go forward that night: seven hours pass.
-    expect(within(dialog).getByTestId('shift-hours')).toHaveTextContent('Liczba godzin: 7.00');
+    expect(within(dialog).getByTestId('shift-hours')).toHaveTextContent('Liczba godzin: 7,00');
     expect(dialog.textContent).not.toMatch(ISO_DATE);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -167,7 +167,7 @@ describe('the shift editor with an end on the next day', () => {
       <ScheduleModal month="2026-10" employee={anna} date="2026-10-24" settings={settings} data={employeeMonth(indexMonth(month('2026-10', [])), anna.id)} onClose={onClose} />,
       { language: 'en' },
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Start time'), '22:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('End time'), '06:00');
     expect(within(dialog).getByTestId('end-next-day')).toHaveTextContent('+1 (next day, Sunday, October 25, 2026)');
@@ -190,7 +190,7 @@ describe('the shift editor with an end on the next day', () => {
     const refusal = { code: 'SHIFT_OVERLAP', field: 'endTime', message: 'overlaps', params: { date: '2026-03-11', startTime: '04:00', endTime: '12:00', endDate: '2026-03-11' } };
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => (init?.method === 'PUT' ? answer(400, refusal) : answer(200, month('2026-02', []))));
     await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={empty()} onClose={() => {}} />, { language: 'pl' });
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '22:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '06:00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
@@ -204,7 +204,7 @@ describe('the shift editor with an end on the next day', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, month('2026-02', [])));
     const data = employeeMonth(indexMonth(month('2026-03', [shift('2026-03-09', '2026-03-10', '20:00', '04:00', 8, 1)])), anna.id);
     await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={data} onClose={() => {}} />, { language: 'en' });
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Schedule' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
     expect(within(dialog).getByTestId('carried-in')).toHaveTextContent(
       'Anna Nowak is on the night shift from the previous day (20:00–04:00) until 04:00: a shift on this day can start at 04:00 at the earliest.',
     );
@@ -227,7 +227,7 @@ describe('the shift editor with an end on the next day', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, month('2026-02', [])));
     const data = employeeMonth(indexMonth(month('2026-03', [shift('2026-03-11', '2026-03-11', '05:00', '13:00', 8, 1)])), anna.id);
     await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={data} onClose={() => {}} />, { language: 'pl' });
-    const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
+    const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '22:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '06:00');
     expect(within(dialog).getByTestId('span-problem')).toHaveTextContent(

@@ -35,9 +35,10 @@ function totalOf(grid: HTMLElement, name: string): string {
 describe('Total Hours of a part-time employee', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  for (const [language, gridName, met, remaining, surplus] of [
-    ['pl', 'Grafik grupy Rampa', 'Wymóg spełniony!', 'Pozostało: 80.00 h', 'Pozostało: 10.00 h'],
-    ['en', 'Schedule of Rampa', 'Requirement met!', 'Remaining: 80.00 h', 'Remaining: 10.00 h'],
+  // The figures in the language's own way: a decimal comma in Polish ("80,00 / 80 h"), a point in English.
+  for (const [language, gridName, worked, met, remaining, surplus] of [
+    ['pl', 'Grafik grupy Rampa', '80,00', 'Wymóg spełniony!', 'Pozostało: 80,00 h', 'Pozostało: 10,00 h'],
+    ['en', 'Schedule of Rampa', '80.00', 'Requirement met!', 'Remaining: 80.00 h', 'Remaining: 10.00 h'],
   ] as const) {
     it(`is measured against their own hours (${language})`, async () => {
       vi.spyOn(globalThis, 'fetch').mockImplementation(
@@ -46,11 +47,11 @@ describe('Total Hours of a part-time employee', () => {
       await renderWithApp(<DashboardPage />, { route: '/?month=2026-03', language });
       const grid = await screen.findByRole('grid', { name: gridName });
       // Half time: 80 of 80 h is the whole requirement.
-      expect(totalOf(grid, 'Piotr Wiśniewski')).toBe(`80.00 / 80 h${met}`);
+      expect(totalOf(grid, 'Piotr Wiśniewski')).toBe(`${worked} / 80 h${met}`);
       // Full time: the month's 160 h.
-      expect(totalOf(grid, 'Anna Nowak')).toBe(`80.00 / 160 h${remaining}`);
+      expect(totalOf(grid, 'Anna Nowak')).toBe(`${worked} / 160 h${remaining}`);
       // Own monthly hours: 90 h.
-      expect(totalOf(grid, 'Ewa Lis')).toBe(`80.00 / 90 h${surplus}`);
+      expect(totalOf(grid, 'Ewa Lis')).toBe(`${worked} / 90 h${surplus}`);
     });
   }
 });

@@ -100,6 +100,13 @@ describe('the generation report’s warnings', () => {
     for (const [code, params] of warnings) clean(warningSentence(t, language, code, params, nameOf), `${code} in ${language}`);
     // Overtime names the employee, never their id.
     expect(warningSentence(t, language, 'OVERTIME', { employeeId: ID, hours: 6, totalHours: 86, requiredHours: 80 }, nameOf)).toContain('Anna Nowak');
-    expect(warningSentence(t, language, 'FLIGHTS_OUTSIDE_MONTH', { count: 3, month: '2026-11' }, nameOf)).toContain(language === 'pl' ? 'listopad 2026' : 'November 2026');
+    expect(warningSentence(t, language, 'FLIGHTS_OUTSIDE_MONTH', { count: 3, month: '2026-11' }, nameOf)).toContain(language === 'pl' ? 'spoza listopada 2026' : 'outside November 2026');
+  });
+
+  it('say a search stopped by its time in a planner’s words', () => {
+    const t = i18n.getFixedT('pl', 'dashboard');
+    const sentence = warningSentence(t, 'pl', 'TIME_LIMIT', {}, nameOf);
+    expect(sentence).toBe('Na szukanie lepszego grafiku minął przewidziany czas: ten grafik jest dobry, ale być może nie najlepszy. Ponowne generowanie może dać nieco inny wynik.');
+    expect(sentence).not.toMatch(/Limit czasu|komputer/);
   });
 });

@@ -20,6 +20,7 @@ import { readTableFile, type FileError, type TimetableFile } from '../../lib/tab
 import { TABLE_FILE_TYPES, TableFileStep } from '../../lib/table-file-step.tsx';
 import { toast } from '../../ui/toast.ts';
 import { previewStaffImport, useImportStaff } from './api.ts';
+import { withNumbers } from '../../ui/numbers.ts';
 
 const STATUS_COLOR: Record<StaffImportStatus, string> = { new: 'teal', changed: 'blue', unchanged: 'gray', invalid: 'red' };
 
@@ -51,7 +52,7 @@ function reasonText(t: TFunction<'employees'>, error: RowError): string {
 }
 
 export function StaffImportModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('employees');
+  const { t, i18n } = useTranslation('employees');
   const importStaff = useImportStaff();
   const [file, setFile] = useState<File | null>(null);
   const [read, setRead] = useState<TimetableFile | null>(null);
@@ -69,7 +70,7 @@ export function StaffImportModal({ onClose }: { onClose: () => void }) {
     if (preview) resultTitle.current?.focus();
   }, [preview]);
 
-  const fileErrorText = (e: FileError) => t(`staffImport.fileErrors.${e.key}`, e.params ?? {});
+  const fileErrorText = (e: FileError) => t(`staffImport.fileErrors.${e.key}`, withNumbers(e.params ?? {}, i18n.resolvedLanguage ?? 'pl'));
 
   const choose = async (chosen: File | null) => {
     const attempt = ++latest.current;

@@ -3,6 +3,7 @@
 // monthly hours, which replace the share.
 import type { WorkingTime } from '../../../shared/api/employees.ts';
 import type { Translate } from './validation.ts';
+import { numberText } from '../../ui/numbers.ts';
 
 /** The shares of full time a planner picks from, largest first, by their text's key. */
 export const SHARES = [
@@ -27,9 +28,8 @@ export function shareOf(fraction: number): (typeof SHARES)[number] | undefined {
 
 /** "½ etatu", "half time", "0,6 etatu", "0.6 of full time", or "120 h miesięcznie" for own hours. */
 export function workingTimeLabel(terms: WorkingTime, t: Translate, language: string): string {
-  if (terms.monthlyHours !== null) return t('workingTime.ownHours', { hours: terms.monthlyHours });
+  if (terms.monthlyHours !== null) return t('workingTime.ownHours', { hours: numberText(terms.monthlyHours, language) });
   const share = shareOf(terms.workingTimeFraction);
   if (share) return t(`workingTime.shares.${share.key}`);
-  const value = language === 'pl' ? String(terms.workingTimeFraction).replace('.', ',') : String(terms.workingTimeFraction);
-  return t('workingTime.other', { value });
+  return t('workingTime.other', { value: numberText(terms.workingTimeFraction, language, 3) });
 }

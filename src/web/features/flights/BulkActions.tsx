@@ -11,7 +11,7 @@ import type { BulkDelete } from '../../../shared/api/flight-import.ts';
 import { addMonths } from '../../../shared/month.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { toast } from '../../ui/toast.ts';
-import { formatMonth } from '../../ui/useMonth.ts';
+import { formatMonth, monthGenitive } from '../../ui/useMonth.ts';
 import { useBulkDelete, useCopyMonth } from './api.ts';
 import { importErrorText } from './importText.ts';
 
@@ -59,7 +59,7 @@ export function BulkActions({ month, counts, day, selectedIds, onDeleted, onCopi
     if (!target) return;
     try {
       const result = await copy.mutateAsync({ from: month, to: target });
-      toast('green', t('bulk.copied', { copied: result.copied, skipped: result.skipped, month: formatMonth(result.month, language) }));
+      toast('green', t('bulk.copied', { copied: result.copied, skipped: result.skipped, month: monthGenitive(result.month, language) }));
       setCopying(false);
       onCopied(result.month);
     } catch (err) {
@@ -79,7 +79,7 @@ export function BulkActions({ month, counts, day, selectedIds, onDeleted, onCopi
           <Menu.Item
             leftSection={<IconTrash size={16} />}
             color="red"
-            onClick={() => confirm({ month }, counts.month, t('bulk.confirmMonth', { count: counts.month, month: formatMonth(month, language) }))}
+            onClick={() => confirm({ month }, counts.month, t('bulk.confirmMonth', { count: counts.month, month: monthGenitive(month, language) }))}
           >
             {t('bulk.deleteMonth')}
           </Menu.Item>
@@ -108,11 +108,11 @@ export function BulkActions({ month, counts, day, selectedIds, onDeleted, onCopi
       <Modal
         opened={copying}
         onClose={() => setCopying(false)}
-        title={t('bulk.copyTitle', { month: formatMonth(month, language) })}
+        title={t('bulk.copyTitle', { month: monthGenitive(month, language) })}
         closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       >
         <Stack>
-          <Text size="sm">{t('bulk.copyText', { month: formatMonth(month, language) })}</Text>
+          <Text size="sm">{t('bulk.copyText', { month: monthGenitive(month, language) })}</Text>
           <Select
             label={t('bulk.copyTarget')}
             data={months.map((m) => ({ value: m, label: formatMonth(m, language) }))}

@@ -172,7 +172,7 @@ describe('Flight Schedule', () => {
     await renderWithApp(<FlightsPage />, { route: '/flights?month=2040-01' });
     expect(await screen.findByText('No flights scheduled for January 2040')).toBeInTheDocument();
     await renderWithApp(<FlightsPage />, { route: '/flights?month=2040-01', language: 'pl' });
-    expect(await screen.findByText('Brak lotów zaplanowanych na Styczeń 2040')).toBeInTheDocument();
+    expect(await screen.findByText('Brak lotów zaplanowanych na styczeń 2040')).toBeInTheDocument();
   });
 
   it('shows why the flights could not be loaded, with a way to try again', async () => {

@@ -28,7 +28,7 @@ import { useCoverage } from '../../lib/coverage.ts';
 import type { Flight } from '../../../shared/api/flights.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
-import { formatMonth, useMonth } from '../../ui/useMonth.ts';
+import { useMonth, monthNominative } from '../../ui/useMonth.ts';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { useVersionedSave } from '../../lib/versioned-save.ts';
@@ -391,7 +391,7 @@ export function FlightsPage() {
                     <Table.Tr>
                       <Table.Td colSpan={columnCount}>
                         <Text ta="center" c="dimmed" py="lg">
-                          {all.length === 0 ? t('empty', { month: formatMonth(month, language) }) : t('emptyFiltered')}
+                          {all.length === 0 ? t('empty', { month: monthNominative(month, language) }) : t('emptyFiltered')}
                         </Text>
                       </Table.Td>
                     </Table.Tr>

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Center, Loader, Modal, Table, Text } from '@manti
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { formatMonth } from '../../ui/useMonth.ts';
+import { formatMonth, monthNominative } from '../../ui/useMonth.ts';
 import { useImports } from './api.ts';
 
 export function ImportHistory({ onClose, onMonth }: { onClose: () => void; onMonth: (month: string) => void }) {
@@ -59,7 +59,7 @@ export function ImportHistory({ onClose, onMonth }: { onClose: () => void; onMon
                         component="button"
                         type="button"
                         size="sm"
-                        title={t('imports.goTo', { month: formatMonth(entry.month, language) })}
+                        title={t('imports.goTo', { month: monthNominative(entry.month, language) })}
                         onClick={() => {
                           onMonth(entry.month!);
                           onClose();

@@ -20,6 +20,7 @@ import { readTimetableFile, type FileError, type TimetableFile } from './csv.ts'
 import { completeMapping, ImportMappingStep } from './ImportMapping.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
 import { importErrorText } from './importText.ts';
+import { withNumbers } from '../../ui/numbers.ts';
 
 export interface ImportModalProps {
   zone: string;
@@ -70,7 +71,7 @@ export function ImportModal({ zone, month, groups, flightGroups, onClose, onImpo
   // Only the answer for the file chosen last counts.
   const latest = useRef(0);
 
-  const fileErrorText = (e: FileError) => t(`importModal.fileErrors.${e.key}`, e.params ?? {});
+  const fileErrorText = (e: FileError) => t(`importModal.fileErrors.${e.key}`, withNumbers(e.params ?? {}, i18n.resolvedLanguage ?? 'pl'));
 
   const choose = async (chosen: File | null) => {
     const attempt = ++latest.current;

@@ -3,7 +3,7 @@
 import { Alert, List, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview as Preview, ImportStatus } from '../../../shared/api/flight-import.ts';
-import { formatMonth } from '../../ui/useMonth.ts';
+import { monthGenitive } from '../../ui/useMonth.ts';
 import { importRuleText } from './importText.ts';
 
 /** At most this many invalid rows are listed; the count says how many there are. */
@@ -34,7 +34,7 @@ export function ImportPreview({ preview }: { preview: Preview }) {
         ))}
       </SimpleGrid>
       {preview.month && toWrite > 0 && (
-        <Text size="sm">{t('dryRun.month', { month: formatMonth(preview.month, language) })}</Text>
+        <Text size="sm">{t('dryRun.month', { month: monthGenitive(preview.month, language) })}</Text>
       )}
       {toWrite === 0 && (
         <Alert color="blue" role="status">

@@ -10,7 +10,7 @@ import { translateApiError } from '../../lib/api-errors.ts';
 import { fetchMonth, monthQueryKey } from '../../lib/month-query.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
-import { useMonth } from '../../ui/useMonth.ts';
+import { monthNominative, useMonth } from '../../ui/useMonth.ts';
 import { numericDate, weekdayShort } from '../../ui/dates.ts';
 import { dateTimeText } from '../../ui/datetime.ts';
 import { usePublishStatus } from '../../ui/publishing/api.ts';
@@ -18,6 +18,7 @@ import { monthDates, dayOfWeek } from '../../../shared/month.ts';
 import type { MonthData, MonthEmployee, Schedule } from '../../../shared/api/schedule.ts';
 import type { TimeOff } from '../../../shared/api/time-off.ts';
 import classes from './PrintoutPage.module.css';
+import { numberText } from '../../ui/numbers.ts';
 
 export function PrintoutPage() {
   const { t } = useTranslation('printout');
@@ -89,8 +90,8 @@ function EmployeePage({ employee, group, data, publishedAt, changes }: PageProps
   const { t, i18n } = useTranslation('printout');
   const language = i18n.resolvedLanguage ?? 'pl';
   const name = `${employee.firstName} ${employee.lastName}`;
-  const monthTitle = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${data.month}-01T00:00:00Z`));
-  const hours = (value: number) => value.toLocaleString(language, { maximumFractionDigits: 2 });
+  const monthTitle = monthNominative(data.month, language);
+  const hours = (value: number) => numberText(value, language);
   const shifts = new Map<string, Schedule>(data.schedules.filter((s) => s.employeeId === employee.id).map((s) => [s.date, s]));
   const off = data.timeOff.filter((o) => o.employeeId === employee.id);
   const offOn = (date: string): TimeOff | undefined => off.find((o) => o.startDate <= date && date <= o.endDate);

@@ -61,7 +61,7 @@ describe('an overnight shift in the printout', () => {
     // 1, 2 and 3 November, then the total.
     expect(cells.slice(0, 3)).toEqual(['', '22–6 +1', '']);
     expect(cells.filter((c) => c?.includes('22–6'))).toHaveLength(1);
-    expect(cells.at(-2)).toBe('8.00');
+    expect(cells.at(-2)).toBe('8,00');
     expect(screen.getByText(/\+1 = koniec następnego dnia/)).toBeInTheDocument();
   });
 });

@@ -16,9 +16,10 @@ import { useMonth } from '../../ui/useMonth.ts';
 import { holidayNames } from '../../ui/dates.ts';
 import classes from './SchedulePage.module.css';
 import { downloadText, monthCsv } from './csv.ts';
+import { hoursNumber, numberText } from '../../ui/numbers.ts';
 
-/** Required hours as written on the dashboard: whole hours bare, a share of them with two decimals. */
-const hoursText = (hours: number) => (Number.isInteger(hours) ? String(hours) : hours.toFixed(2));
+/** Required hours as written on the dashboard: whole hours bare, a share of them with two decimals, in the UI language. */
+const hoursText = (hours: number, language: string) => (Number.isInteger(hours) ? numberText(hours, language) : hoursNumber(hours, language));
 
 const short = (time: string) => {
   const [h, m] = time.split(':');
@@ -51,7 +52,7 @@ export function SchedulePage() {
     for (const off of data.timeOff) {
       for (const date of dates) {
         if (date >= off.startDate && date <= off.endDate) {
-          map.set(`${off.employeeId}|${date}`, off.countAsWork && off.workHours ? `${offLetter} ${off.workHours}h` : offLetter);
+          map.set(`${off.employeeId}|${date}`, off.countAsWork && off.workHours ? `${offLetter} ${numberText(off.workHours, i18n.language)}h` : offLetter);
         }
       }
     }
@@ -59,7 +60,7 @@ export function SchedulePage() {
     // The month's overnightIn (the night before its first date) is the previous month's and not printed.
     for (const s of data.schedules) map.set(`${s.employeeId}|${s.date}`, `${short(s.startTime)}–${short(s.endTime)}${s.endDate !== s.date ? ' +1' : ''}`);
     return map;
-  }, [query.data, dates, offLetter]);
+  }, [query.data, dates, offLetter, i18n.language]);
 
   const groups = (query.data?.groups ?? []).filter((g) => !group || g.name === group);
 
@@ -183,9 +184,9 @@ export function SchedulePage() {
                             {cells.get(`${e.id}|${d}`) ?? ''}
                           </td>
                         ))}
-                        <td className={classes.total}>{(query.data.totals[e.id] ?? 0).toFixed(2)}</td>
+                        <td className={classes.total}>{hoursNumber(query.data.totals[e.id] ?? 0, i18n.language)}</td>
                         {/* The employee's own required hours: part time is a share of the month's. */}
-                        <td className={classes.total}>{e.requiredHours === null ? '' : hoursText(e.requiredHours)}</td>
+                        <td className={classes.total}>{e.requiredHours === null ? '' : hoursText(e.requiredHours, i18n.language)}</td>
                       </tr>
                     ))}
                   </tbody>

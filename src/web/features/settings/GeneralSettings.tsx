@@ -8,6 +8,7 @@ import { SETTINGS_BOUNDS, type Settings } from '../../../shared/api/settings.ts'
 import { translateApiError } from '../../lib/api-errors.ts';
 import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { SETTINGS_KEY, saveSettings, useStoredSettings } from './api.ts';
+import { numberText } from '../../ui/numbers.ts';
 
 interface Values {
   timeIncrement: 'half' | 'full';
@@ -57,7 +58,7 @@ const NUMBER_FIELDS = [
 ] as const;
 
 export function GeneralSettings({ settings }: { settings: Settings }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const queryClient = useQueryClient();
   const storedSettings = useStoredSettings();
   // Changed by someone else meanwhile: the stored settings are read again and the page starts the form
@@ -66,7 +67,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
     write: saveSettings,
     onSaved: (saved) => {
       queryClient.setQueryData(SETTINGS_KEY, saved);
-      toast('green', t('toasts.saved', { n: saved.weeklyHours }));
+      toast('green', t('toasts.saved', { n: numberText(saved.weeklyHours, i18n.resolvedLanguage ?? 'pl') }));
     },
     reload: storedSettings,
     onStale: () => toast('red', t('toasts.saveError', { message: t('toasts.stale') })),

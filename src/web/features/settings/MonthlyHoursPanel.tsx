@@ -9,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { MONTHLY_HOURS_EXISTS, REQUIRED_HOURS_BOUNDS, type MonthlyHours } from '../../../shared/api/monthly-hours.ts';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { formatMonth } from '../../ui/useMonth.ts';
+import { formatMonth, monthGenitive } from '../../ui/useMonth.ts';
 import { useAddMonthlyHours, useDeleteMonthlyHours, useMonthlyHours } from './api.ts';
 import { RowActions } from '../../ui/RowActions.tsx';
+import { numberText } from '../../ui/numbers.ts';
 
 function serverText(error: unknown, t: TFunction<'settings'>): string {
   if (error instanceof ApiError) {
@@ -25,7 +26,8 @@ function serverText(error: unknown, t: TFunction<'settings'>): string {
 /** The 'Miesięczne godziny pracy' tab: the required hours of the selected month. */
 export function MonthlyHoursPanel({ month }: { month: string }) {
   const { t, i18n } = useTranslation('settings');
-  const monthLabel = formatMonth(month, i18n.resolvedLanguage ?? 'pl');
+  // The month after "dla": in the genitive ("dla grudnia 2026").
+  const monthLabel = monthGenitive(month, i18n.resolvedLanguage ?? 'pl');
   const query = useMonthlyHours(month);
   const add = useAddMonthlyHours();
   const remove = useDeleteMonthlyHours();
@@ -71,12 +73,12 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
   });
 
   const askDelete = (row: MonthlyHours) => {
-    const label = formatMonth(row.month, i18n.resolvedLanguage ?? 'pl');
+    const label = monthGenitive(row.month, i18n.resolvedLanguage ?? 'pl');
     modals.openConfirmModal({
       title: t('monthly.deleteTitle'),
       centered: true,
       closeButtonProps: { 'aria-label': t('monthly.close') },
-      children: <Text size="sm">{t('monthly.deleteText', { month: label, hours: t('monthly.hours', { count: row.requiredHours }) })}</Text>,
+      children: <Text size="sm">{t('monthly.deleteText', { month: label, hours: t('monthly.hours', { count: row.requiredHours, hours: numberText(row.requiredHours, i18n.resolvedLanguage ?? 'pl') }) })}</Text>,
       labels: { confirm: t('monthly.deleteConfirm'), cancel: t('monthly.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
@@ -146,11 +148,11 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
               return (
                 <Table.Tr key={row.id}>
                   <Table.Td fw={500}>{label}</Table.Td>
-                  <Table.Td>{t('monthly.hours', { count: row.requiredHours })}</Table.Td>
+                  <Table.Td>{t('monthly.hours', { count: row.requiredHours, hours: numberText(row.requiredHours, i18n.resolvedLanguage ?? 'pl') })}</Table.Td>
                   <Table.Td ta="right">
                     <RowActions
                       remove={{
-                        label: t('monthly.deleteLabel', { month: label }),
+                        label: t('monthly.deleteLabel', { month: monthGenitive(row.month, i18n.resolvedLanguage ?? 'pl') }),
                         onClick: () => askDelete(row),
                         loading: remove.isPending && remove.variables?.id === row.id,
                       }}

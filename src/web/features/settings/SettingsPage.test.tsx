@@ -105,3 +105,28 @@ describe('settings screen', () => {
     expect(JSON.parse(String(put[1]!.body))).toMatchObject({ weeklyRestHours: 24, maxConsecutiveDays: 0 });
   });
 });
+
+describe('the required hours of a month', () => {
+  it('names the month in the genitive after "dla" in Polish, as it is in English', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => read(url)));
+    await renderWithApp(<SettingsPage />, { route: '/settings?tab=monthly&month=2026-12', language: 'pl' });
+    // "dla grudnia 2026", never "dla Grudzień 2026".
+    expect(await screen.findByText('Brak ustawionych godzin pracy dla grudnia 2026')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/dla [Gg]rudzień/);
+  });
+
+  it('names the month in English unchanged', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => read(url)));
+    await renderWithApp(<SettingsPage />, { route: '/settings?tab=monthly&month=2026-12', language: 'en' });
+    expect(await screen.findByText('No working hours set for December 2026')).toBeInTheDocument();
+  });
+
+  it('names the stored month in the genitive on its delete button', async () => {
+    const row = { id: 'm1', month: '2026-02', requiredHours: 160, createdAt: '2026-01-10T10:00:00Z' };
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('/monthly-hours') ? answer(200, [row]) : answer(200, STORED))));
+    await renderWithApp(<SettingsPage />, { route: '/settings?tab=monthly&month=2026-02', language: 'pl' });
+    expect(await screen.findByRole('button', { name: 'Usuń godziny pracy dla lutego 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Luty 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '160 godzin' })).toBeInTheDocument();
+  });
+});

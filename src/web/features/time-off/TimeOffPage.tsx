@@ -9,7 +9,7 @@ import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
-import { formatMonth, useMonth } from '../../ui/useMonth.ts';
+import { useMonth, monthGenitive } from '../../ui/useMonth.ts';
 import { monthRange } from '../../../shared/month.ts';
 import type { TimeOff, TimeOffStatus } from '../../../shared/api/time-off.ts';
 import { useEmployees } from '../../lib/employees.ts';
@@ -131,7 +131,7 @@ export function TimeOffPage() {
           </Center>
         ) : rows.length === 0 && !list.error ? (
           <Text c="dimmed" ta="center" p="xl" data-testid="time-off-empty">
-            {t('empty', { month: formatMonth(month, language) })}
+            {t('empty', { month: monthGenitive(month, language) })}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={980}>

@@ -4,7 +4,7 @@ export const timeOff = {
   pl: {
     title: 'Urlopy',
     request: 'Zgłoś urlop',
-    empty: 'Brak urlopów w miesiącu {{month}}.',
+    empty: 'Brak urlopów w ciągu {{month}}.',
     loadFailed: 'Nie udało się załadować urlopów: {{message}}',
     columns: {
       employee: 'Pracownik',

@@ -1,5 +1,7 @@
 // A coverage figure's level (for colour, always shown beside its text) and its percentage as the UI
 // language writes it.
+import { numberText } from '../numbers.ts';
+
 export type CoverageLevel = 'full' | 'high' | 'mid' | 'low' | 'none';
 
 export function coverageLevel(percent: number, demandHours = 1): CoverageLevel {
@@ -10,17 +12,8 @@ export function coverageLevel(percent: number, demandHours = 1): CoverageLevel {
   return 'low';
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-
 /** "92,4" / "92.4": at most one decimal, in the UI language. */
-export function percentNumber(value: number, language: string): string {
-  let f = formats.get(language);
-  if (!f) {
-    f = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    formats.set(language, f);
-  }
-  return f.format(value);
-}
+export const percentNumber = (value: number, language: string): string => numberText(value, language, 1);
 
 /** The level's colours: light background, dark text (WCAG AA on each other). */
 export const LEVEL_COLORS: Record<CoverageLevel, { bg: string; fg: string; border: string }> = {
