@@ -62,7 +62,8 @@ const asDate = (date: string): Date => new Date(`${date}T00:00:00Z`);
 const asTime = (time: string): number => (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))) / 1440;
 
 /** The time off column: the kind's name in the workbook's language, then the reason ("Szkolenie: BHP"). */
-const timeOffText = (off: TimeOff, language: PayrollLanguage): string => `${KIND_NAMES[language][off.kind]}: ${off.reason}`;
+const timeOffText = (off: TimeOff, language: PayrollLanguage): string =>
+  off.reason === '' ? KIND_NAMES[language][off.kind] : `${KIND_NAMES[language][off.kind]}: ${off.reason}`;
 
 /** The workbook of one group's month, as XLSX bytes; null when the month has no such group. */
 export async function payrollWorkbook(month: MonthData, role: string, language: PayrollLanguage): Promise<Buffer | null> {

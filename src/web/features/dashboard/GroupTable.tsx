@@ -482,8 +482,10 @@ function cellContent({ name, day, month, reasons, t, language }: CellProps) {
     summary.push(broken ? `${said}, ${t('marks.shift', { reasons: reasons.join(' ') })}` : said);
   }
   if (off) {
-    offText = off.countAsWork && off.workHours !== null ? t('badge.hours', { hours: off.workHours }) : t('badge.off');
-    summary.push(offText);
+    // A short label per kind ("UW", "L4", …), with the hours when it counts as work; the kind in full in the cell's name.
+    const short = t(`badge.kindShort.${off.kind}`);
+    offText = off.countAsWork && off.workHours !== null ? `${short} ${t('badge.hours', { hours: off.workHours })}` : short;
+    summary.push(off.countAsWork && off.workHours !== null ? `${t(`timeOffModal:kinds.${off.kind}`)}, ${t('badge.hours', { hours: off.workHours })}` : t(`timeOffModal:kinds.${off.kind}`));
   }
   if (event) summary.push(event.name);
   const label = `${name}, ${day.label}${summary.length ? ': ' + summary.join(', ') : ''}${change ? `. ${changeText}` : ''}`;
@@ -553,7 +555,7 @@ function CompactCell(props: CellProps) {
       )}
       <RemovedShift change={change} text={(before) => shortShift({ ...before, date: props.day.date })} />
       {off && (
-        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-status={off.status}>
+        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-kind={off.kind} data-status={off.status}>
           {offText}
         </div>
       )}
@@ -604,7 +606,7 @@ function DayCell(props: CellProps) {
       )}
       <RemovedShift change={change} text={(before) => `${before.startTime}-${before.endTime}${before.endDate !== day.date ? ' +1' : ''}`} />
       {off && (
-        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-status={off.status}>
+        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-kind={off.kind} data-status={off.status}>
           <span className={classes.badgeText}>{offText}</span>
           <button
             type="button"
