@@ -138,7 +138,9 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   };
 
   return (
-    <Group gap="xs" wrap="wrap" justify="flex-end" align="center">
+    // Kept at the right end of the group's line even when the line wraps, so that the report opening
+    // under it (to its left) leaves the names column in sight.
+    <Group gap="xs" wrap="wrap" justify="flex-end" align="center" ml="auto">
       {error && (
         <Text size="sm" c="red.9" role="alert" data-testid="generation-error">
           {error}

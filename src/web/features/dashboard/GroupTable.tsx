@@ -8,7 +8,7 @@ import { useServerView } from '../../lib/first-view.ts';
 import type { TFunction } from 'i18next';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
-import { employeeMonth, endsNextDay, fullName, shortShift, shortTime, timeOffOn, totalsState, type CellChange, type EmployeeMonth } from './model.ts';
+import { employeeMonth, endsNextDay, fullName, shortShift, shortShiftParts, shortTime, timeOffOn, totalsState, type CellChange, type EmployeeMonth } from './model.ts';
 import { dayMonthYear } from './format.ts';
 import { changeSentence } from './published.ts';
 import classes from './Grid.module.css';
@@ -550,7 +550,12 @@ function CompactCell(props: CellProps) {
           data-source={shift.source}
           data-changed={change ? '' : undefined}
         >
-          {shortShift(shift)}
+          {shortShiftParts(shift).map((part, i) => (
+            // The start, the end and "+1" each whole on a line: a line breaks between them, never inside one.
+            <span key={i} className={classes.timePart}>
+              {part}
+            </span>
+          ))}
         </div>
       )}
       <RemovedShift change={change} text={(before) => shortShift({ ...before, date: props.day.date })} />
