@@ -4,7 +4,6 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, schedules, timeOff } from '../db/schema.ts';
 import type { OverlappingShift, TimeOff, TimeOffInput, TimeOffStatus } from '../../shared/api/time-off.ts';
-import { hhmm } from './month.ts';
 import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 
 const columns = {
@@ -60,7 +59,8 @@ export async function shiftsOnDays(db: Db, employeeId: string, first: string, la
     .from(schedules)
     .where(and(eq(schedules.employeeId, employeeId), gte(schedules.date, first), lte(schedules.date, last)))
     .orderBy(asc(schedules.date));
-  return rows.map((r) => ({ date: r.date, startTime: hhmm(r.startTime), endTime: hhmm(r.endTime) }));
+  // Times come back as HH:MM:SS: the API speaks HH:MM.
+  return rows.map((r) => ({ date: r.date, startTime: r.startTime.slice(0, 5), endTime: r.endTime.slice(0, 5) }));
 }
 
 export async function getTimeOff(db: Db, id: string): Promise<TimeOff | null> {
