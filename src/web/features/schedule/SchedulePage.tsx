@@ -16,6 +16,7 @@ import { useMonth } from '../../ui/useMonth.ts';
 import { holidayNames } from '../../ui/dates.ts';
 import classes from './SchedulePage.module.css';
 import { downloadText, monthCsv } from './csv.ts';
+import { exportFileName } from '../../../shared/api/exports.ts';
 
 /** Required hours as written on the dashboard: whole hours bare, a share of them with two decimals. */
 const hoursText = (hours: number) => (Number.isInteger(hours) ? String(hours) : hours.toFixed(2));
@@ -81,8 +82,7 @@ export function SchedulePage() {
       },
       polish ? ';' : ',',
     );
-    const suffix = group ? `-${group.replace(/[^\p{L}\p{N}]+/gu, '-')}` : '';
-    downloadText(text, `grafik-${month}${suffix}.csv`);
+    downloadText(text, exportFileName(month, group, 'csv'));
   };
 
   return (
@@ -107,12 +107,12 @@ export function SchedulePage() {
             leftSection={<IconTableExport size={16} />}
             variant="default"
             disabled={!group}
-            title={group ? undefined : t('schedulePage.exportPayrollHint')}
+            aria-describedby={group ? undefined : 'payroll-needs-group'}
             onClick={() => {
               if (!group) return;
               const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'pl';
               const path = `/export/payroll?month=${month}&role=${encodeURIComponent(group)}&lang=${lang}`;
-              apiDownload(path, `grafik-payroll-${month}.xlsx`).catch((err: unknown) =>
+              apiDownload(path, exportFileName(month, group, 'payroll')).catch((err: unknown) =>
                 toast('red', t('schedulePage.exportPayrollFailed', { message: translateApiError(err, t) })),
               );
             }}
@@ -127,6 +127,12 @@ export function SchedulePage() {
       <Text c="dimmed" size="sm" mb="md" className={classes.noPrint}>
         {t('schedulePage.intro')}
       </Text>
+      {!group && (
+        // Said in view, not only on hover: the payroll workbook is one group's, and how to get it.
+        <Text size="sm" mb="md" className={classes.noPrint} id="payroll-needs-group" data-testid="payroll-needs-group">
+          {t('schedulePage.exportPayrollHint')}
+        </Text>
+      )}
       {query.isPending && <Loader aria-label={t('loading')} />}
       {query.isError && (
         <Alert color="red" role="alert">
