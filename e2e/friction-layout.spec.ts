@@ -1,6 +1,7 @@
 // The compact grid at 1440 × 900: a shift's times are never clipped ("4:30–12:30" shows every digit),
 // the coverage strip's 31 tiles sit on one row, and the generation result box leaves the names in
-// sight. The phone (390 × 844) draws the same month. Screenshots go to the results folder.
+// sight. The phone (390 × 844) draws the same month. Moving to another screen marks its tab and shows
+// its frame at once. Screenshots go to the results folder.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 
@@ -68,6 +69,8 @@ test.describe('at 1440 × 900', () => {
   });
 
   test('the generation result box opens under its button, leaving the names column in sight', async ({ signedInPage: page }) => {
+    // A generation on a machine shared with other work may take a while.
+    test.slow();
     // A long name wraps the group's line, as the demo's groups do with a published month.
     const { group } = await makeGroup(page, false, 'E2E Zespół obsługi płyty postojowej i bagażu');
     const hours = await page.request.post('/api/monthly-hours', { data: { month: MONTH, requiredHours: 160 } });
@@ -79,7 +82,7 @@ test.describe('at 1440 × 900', () => {
     await page.getByTestId('generation-summary').getByRole('button', { name: 'Wynik' }).click();
     const report = page.getByTestId('generation-report');
     await expect(report).toBeVisible();
-    const names = (await grid.getByRole('columnheader', { name: 'Pracownik' }).boundingBox())!;
+    const names = (await page.locator('th', { hasText: 'Pracownik' }).first().boundingBox({ timeout: 10_000 }))!;
     const box = (await report.boundingBox())!;
     expect(box.x, 'the report starts right of the names column').toBeGreaterThanOrEqual(names.x + names.width);
     await page.screenshot({ path: test.info().outputPath('generation-report-1440.png') });
@@ -96,5 +99,30 @@ test.describe('at 390 × 844', () => {
     await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);
     await expect(page.getByText(/^22:30–06:30/).first()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('phone-390.png') });
+  });
+});
+
+test.describe('moving between screens', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('marks the new tab and shows the new screen’s frame at once while its code is on its way', async ({ signedInPage: page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Grafik pracy', level: 1 })).toBeVisible();
+    // The Flights screen's code takes 3 s to arrive.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/FlightsPage[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const nav = page.getByRole('navigation', { name: 'Nawigacja główna' }).first();
+    await nav.getByRole('link', { name: 'Loty' }).click();
+    await expect(nav.getByRole('link', { name: 'Loty' })).toHaveAttribute('aria-current', 'page', { timeout: 1000 });
+    await expect(nav.getByRole('link', { name: 'Pulpit' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('screen-frame').getByRole('heading', { name: 'Loty', level: 1 })).toBeVisible({ timeout: 1000 });
+    await page.screenshot({ path: test.info().outputPath('flights-frame.png') });
+    release();
+    await expect(page.getByTestId('screen-frame')).toHaveCount(0, { timeout: 15_000 });
+    await expect(nav.getByRole('link', { name: 'Loty' })).toHaveAttribute('aria-current', 'page');
   });
 });
