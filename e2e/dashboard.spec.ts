@@ -273,9 +273,13 @@ test('Request Time Off: the modal of the specification, its rules, and the badge
   await dialog.getByLabel('Start Date').fill(day(13));
   await expect(dialog.getByLabel('End Date')).toHaveValue(day(14));
 
-  // Reason is required; hours per day only when counting as work, 1–24 in steps of 0.5.
+  // A new request starts as a vacation, whose reason is optional; for "Other" it is required. Hours per
+  // day only when counting as work, 1–24 in steps of 0.5.
+  await expect(dialog.getByLabel('Type')).toHaveValue('vacation');
+  await expect(dialog.getByLabel('Reason (optional)')).toBeVisible();
+  await dialog.getByLabel('Type').selectOption('Other');
   await dialog.getByRole('button', { name: 'Request Time Off' }).click();
-  await expect(dialog).toContainText('Reason is required');
+  await expect(dialog).toContainText('Reason is required for the type “Other”');
   await dialog.getByLabel('Reason').fill('Medical check');
   await dialog.getByLabel('Count as work hours').check();
   await dialog.getByLabel('Hours per day').fill('25');

@@ -13,7 +13,7 @@ test('print an employee’s month from their row, and the whole group one page e
   const sheet = page.getByRole('region', { name: new RegExp(`^${name} – `) });
   await expect(sheet).toBeVisible();
   await expect(sheet.getByText(/^Razem: [\d,]+ h$/)).toBeVisible();
-  await expect(sheet.getByText(/^(Grafik opublikowany|Wersja robocza)/)).toBeVisible();
+  await expect(sheet.getByText(/^(Wersja opublikowana|Wersja robocza)/)).toBeVisible();
   expect(await page.getByRole('region').count()).toBe(1);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('printout-1440.png'), fullPage: true });

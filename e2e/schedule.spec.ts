@@ -42,7 +42,7 @@ test('from the dashboard to the printable view of one group, exported as a CSV a
   await expect(page.getByRole('heading', { level: 2 })).toHaveCount(1);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Eksportuj CSV' }).click()]);
-  expect(download.suggestedFilename()).toBe(`grafik-${month}-E2E-Eksport-${unique}.csv`);
+  expect(download.suggestedFilename()).toBe(`grafik-${month}-E2E_Eksport_${unique}.csv`);
   const text = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
   const lines = text.replace(/^\uFEFF/, '').split('\r\n');
   expect(lines).toHaveLength(2);

@@ -21,11 +21,15 @@ const WORDS = {
   pl: {
     shift: 'Zmiana',
     calendar: 'Grafik',
+    calendarNote: 'Opublikowany grafik: zmiany w wersji roboczej (także te na wydruku) pojawiają się tu dopiero po ponownej publikacji.',
+    shiftNote: (when: string) => `Wersja opublikowana ${when}. Zmiany wprowadzone później w wersji roboczej pojawią się tu po ponownej publikacji.`,
     timeOff: { vacation: 'Urlop', onDemand: 'Urlop na żądanie', sick: 'Nieobecność', training: 'Szkolenie', other: 'Nieobecność' },
   },
   en: {
     shift: 'Shift',
     calendar: 'Roster',
+    calendarNote: 'The published roster: changes to the draft (the printout’s too) appear here only once published again.',
+    shiftNote: (when: string) => `Version published ${when}. Changes made to the draft since appear here once published again.`,
     timeOff: { vacation: 'Vacation', onDemand: 'Leave on demand', sick: 'Absence', training: 'Training', other: 'Absence' },
   },
 } as const;
@@ -77,6 +81,8 @@ export function calendarText(input: FeedInput): string {
   const zone = input.timeZone;
   const calendar = ical({
     name: escapedText(`${words.calendar}: ${input.name}`),
+    // Which version this is: the published one, whatever the printout of a draft edited since shows.
+    description: escapedText(words.calendarNote),
     prodId: { company: 'Grafik', product: 'Grafik', language: input.language.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
     // The zone's VTIMEZONE block for the events that name it. A calendar-wide zone would make
@@ -94,6 +100,7 @@ export function calendarText(input: FeedInput): string {
       end: at(s.endDate, s.endTime, zone),
       timezone: zone,
       summary: `${words.shift} ${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)} (${oneLine(s.role)})`,
+      description: words.shiftNote(DateTime.fromJSDate(s.publishedAt).setZone(zone).toFormat('dd.MM.yyyy HH:mm')),
       stamp: DateTime.fromJSDate(s.publishedAt),
       sequence: s.version,
     });

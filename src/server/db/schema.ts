@@ -128,7 +128,7 @@ export const timeOff = pgTable(
     index('time_off_employee_idx').on(t.employeeId),
     index('time_off_dates_idx').on(t.startDate, t.endDate),
     check('time_off_end_not_before_start', sql`${t.endDate} >= ${t.startDate}`),
-    check('time_off_reason_not_blank', sql`length(trim(${t.reason})) > 0`),
+    check('time_off_other_has_reason', sql`${t.kind} <> 'other' or length(trim(${t.reason})) > 0`),
     check('time_off_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('time_off_kind', sql`${t.kind} in ('vacation', 'onDemand', 'sick', 'training', 'other')`),
     check(

@@ -3,6 +3,7 @@
 // difference). Cells are typed: dates and times as the spreadsheet's own, hours as numbers, in the
 // formats of the planner's language. Names and reasons are text cells, so one that starts like a
 // formula (=, +, -, @) is shown as written and never evaluated. exceljs is loaded only here.
+import { exportFileName } from '../../shared/api/exports.ts';
 import type { MonthData } from '../../shared/api/schedule.ts';
 import type { TimeOff, TimeOffKind } from '../../shared/api/time-off.ts';
 import { datesOfMonth } from '../../shared/hours.ts';
@@ -62,7 +63,8 @@ const asDate = (date: string): Date => new Date(`${date}T00:00:00Z`);
 const asTime = (time: string): number => (Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))) / 1440;
 
 /** The time off column: the kind's name in the workbook's language, then the reason ("Szkolenie: BHP"). */
-const timeOffText = (off: TimeOff, language: PayrollLanguage): string => `${KIND_NAMES[language][off.kind]}: ${off.reason}`;
+const timeOffText = (off: TimeOff, language: PayrollLanguage): string =>
+  off.reason === '' ? KIND_NAMES[language][off.kind] : `${KIND_NAMES[language][off.kind]}: ${off.reason}`;
 
 /** The workbook of one group's month, as XLSX bytes; null when the month has no such group. */
 export async function payrollWorkbook(month: MonthData, role: string, language: PayrollLanguage): Promise<Buffer | null> {
@@ -130,6 +132,5 @@ export async function payrollWorkbook(month: MonthData, role: string, language: 
 
 /** A file name for the group's month that any system accepts ("grafik-payroll-PAX_INFO-2026-11.xlsx"). */
 export function payrollFileName(role: string, month: string): string {
-  const safe = role.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9-]+/g, '_');
-  return `grafik-payroll-${safe}-${month}.xlsx`;
+  return exportFileName(month, role, 'payroll');
 }

@@ -2,8 +2,8 @@
 // creation (always 'pending'), versioned edits, a manager's decision (status) and deletion.
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { employees, timeOff } from '../db/schema.ts';
-import type { TimeOff, TimeOffInput, TimeOffStatus } from '../../shared/api/time-off.ts';
+import { employees, schedules, timeOff } from '../db/schema.ts';
+import type { OverlappingShift, TimeOff, TimeOffInput, TimeOffStatus } from '../../shared/api/time-off.ts';
 import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 
 const columns = {
@@ -47,6 +47,20 @@ export async function listTimeOffInRange(db: Db, first: string, last: string): P
     .where(and(lte(timeOff.startDate, last), gte(timeOff.endDate, first)))
     .orderBy(asc(timeOff.startDate), asc(employees.firstName), asc(employees.lastName), asc(timeOff.id));
   return rows.map(normalize);
+}
+
+/**
+ * The employee's shifts that start on a day from `first` to `last`: what a time off over those days
+ * lies on. Saving the time off keeps them (the rule check then flags each one).
+ */
+export async function shiftsOnDays(db: Db, employeeId: string, first: string, last: string): Promise<OverlappingShift[]> {
+  const rows = await db
+    .select({ date: schedules.date, startTime: schedules.startTime, endTime: schedules.endTime })
+    .from(schedules)
+    .where(and(eq(schedules.employeeId, employeeId), gte(schedules.date, first), lte(schedules.date, last)))
+    .orderBy(asc(schedules.date));
+  // Times come back as HH:MM:SS: the API speaks HH:MM.
+  return rows.map((r) => ({ date: r.date, startTime: r.startTime.slice(0, 5), endTime: r.endTime.slice(0, 5) }));
 }
 
 export async function getTimeOff(db: Db, id: string): Promise<TimeOff | null> {

@@ -53,20 +53,21 @@ const fetchFeed = (path: string, remoteAddress = nextTestAddress()) => t.app.inj
 interface ParsedEvent {
   uid: string;
   summary: string;
+  description: string;
   start: ICAL.Time;
   end: ICAL.Time;
   sequence: number;
 }
 
-function parse(text: string): { zones: string[]; events: ParsedEvent[] } {
+function parse(text: string): { zones: string[]; events: ParsedEvent[]; description: string } {
   const calendar = new ICAL.Component(ICAL.parse(text));
   const zones = calendar.getAllSubcomponents('vtimezone');
   for (const zone of zones) ICAL.TimezoneService.register(zone);
   const events = calendar.getAllSubcomponents('vevent').map((component) => {
     const event = new ICAL.Event(component);
-    return { uid: event.uid, summary: event.summary, start: event.startDate, end: event.endDate, sequence: event.sequence };
+    return { uid: event.uid, summary: event.summary, description: event.description, start: event.startDate, end: event.endDate, sequence: event.sequence };
   });
-  return { zones: zones.map((z) => String(z.getFirstPropertyValue('tzid'))), events };
+  return { zones: zones.map((z) => String(z.getFirstPropertyValue('tzid'))), events, description: String(calendar.getFirstPropertyValue('x-wr-caldesc') ?? '') };
 }
 
 const instant = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: 'Europe/Warsaw' }).toJSDate().getTime();
@@ -115,6 +116,9 @@ describe('an employee’s calendar address', () => {
     expect(holiday.start.isDate).toBe(true);
     expect(holiday.start.toString()).toBe(day(20));
     expect(holiday.end.toString()).toBe(day(23));
+    // It says it is the published version, not the draft edited since (which the printout shows).
+    expect(parse(res.body).description).toBe('Opublikowany grafik: zmiany w wersji roboczej (także te na wydruku) pojawiają się tu dopiero po ponownej publikacji.');
+    expect(day10.description).toMatch(/^Wersja opublikowana \d\d\.\d\d\.\d{4} \d\d:\d\d\. Zmiany wprowadzone później w wersji roboczej pojawią się tu po ponownej publikacji\.$/);
     // The reason is the employee's own: never in the calendar.
     expect(res.body).not.toContain('family trip');
     expect(res.body).not.toContain('anna@example.com');

@@ -50,7 +50,7 @@ describe('GET /api/export/payroll', () => {
     await call('PUT', '/api/schedules', { employeeId: hacker, date: '2026-03-05', startTime: '08:00', endTime: '16:00' });
     const { res, book } = await workbook('/api/export/payroll?month=2026-03&role=Rampa&lang=pl');
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="grafik-payroll-Rampa-2026-03.xlsx"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="grafik-2026-03-Rampa-payroll.xlsx"');
     expect(book.worksheets.map((w) => w.name)).toEqual(['Dni', 'Podsumowanie']);
     const days = book.getWorksheet('Dni')!;
     expect(days.getRow(1).values).toEqual([undefined, 'Nazwisko', 'Imię', 'Data', 'Początek', 'Koniec', 'Koniec następnego dnia', 'Godziny', 'Nieobecność', 'Liczona jako praca (h)']);

@@ -95,7 +95,7 @@ describe('POST /api/time-off', () => {
   });
 
   const refusals: [string, Record<string, unknown>, RegExp][] = [
-    ['a missing reason', { reason: undefined }, /^reason: /],
+    ['a missing reason for the kind other', { reason: undefined }, /^reason: is required for time off of the kind other/],
     ['an empty reason', { reason: '' }, /^reason: is required/],
     ['a blank reason', { reason: '   ' }, /^reason: is required/],
     ['a reason over 500 characters', { reason: 'x'.repeat(501) }, /^reason: must be at most 500/],
@@ -157,6 +157,56 @@ describe('POST /api/time-off', () => {
   it('answers 401 without a session', async () => {
     const res = await call('POST', '/api/time-off', base(), false);
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the reason', () => {
+  it('may be left out or empty for every kind but other, and is stored empty', async () => {
+    for (const kind of ['vacation', 'onDemand', 'sick', 'training'] as const) {
+      const res = await call('POST', '/api/time-off', base({ kind, reason: undefined }));
+      expect(res.statusCode, kind).toBe(201);
+      expect(res.json().reason).toBe('');
+      const blank = await call('POST', '/api/time-off', base({ kind, reason: '   ' }));
+      expect(blank.statusCode, kind).toBe(201);
+      expect(blank.json().reason).toBe('');
+    }
+  });
+
+  it('is required for other, in the database too', async () => {
+    const res = await call('POST', '/api/time-off', base({ kind: 'other', reason: ' ' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'reason', message: 'reason: is required for time off of the kind other' });
+    await expect(t.database.db.insert(timeOff).values({ employeeId: anna, startDate: '2026-03-01', endDate: '2026-03-01', kind: 'other', reason: ' ' })).rejects.toThrow();
+  });
+});
+
+describe('GET /api/time-off/overlapping-shifts', () => {
+  it('lists the employee’s shifts on the days the time off would cover, and only theirs', async () => {
+    const put = (employeeId: string, date: string, startTime: string, endTime: string) =>
+      call('PUT', '/api/schedules', { employeeId, date, startTime, endTime, ...(endTime < startTime ? { endDate: '2027-05-06' } : {}) });
+    for (const [who, date, start, end] of [
+      [anna, '2027-05-03', '06:00', '14:00'],
+      [anna, '2027-05-05', '22:00', '06:00'],
+      [anna, '2027-05-07', '06:00', '14:00'],
+      [bartek, '2027-05-04', '06:00', '14:00'],
+    ] as const) {
+      expect((await put(who, date, start, end)).statusCode, date).toBeLessThan(300);
+    }
+    const res = await call('GET', `/api/time-off/overlapping-shifts?employeeId=${anna}&startDate=2027-05-03&endDate=2027-05-06`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { date: '2027-05-03', startTime: '06:00', endTime: '14:00' },
+      { date: '2027-05-05', startTime: '22:00', endTime: '06:00' },
+    ]);
+    // Saving the time off keeps them.
+    expect((await call('POST', '/api/time-off', base({ kind: 'sick', startDate: '2027-05-03', endDate: '2027-05-06' }))).statusCode).toBe(201);
+    expect((await call('GET', `/api/time-off/overlapping-shifts?employeeId=${anna}&startDate=2027-05-03&endDate=2027-05-06`)).json()).toHaveLength(2);
+  });
+
+  it('refuses a date that is not one, naming the field', async () => {
+    const res = await call('GET', `/api/time-off/overlapping-shifts?employeeId=${anna}&startDate=2027-02-30&endDate=2027-03-01`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'startDate' });
   });
 });
 

@@ -1,14 +1,30 @@
 // Time off API: GET ?month=YYYY-MM, GET /:id, POST, PUT /:id ({version, data}), PUT /:id/status
-// ({status, version}), DELETE /:id[?version].
+// ({status, version}), DELETE /:id[?version], GET /overlapping-shifts?employeeId&startDate&endDate.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { timeOffInputSchema, timeOffSchema, timeOffStatusUpdateSchema, timeOffUpdateSchema } from '../../shared/api/time-off.ts';
+import {
+  overlappingShiftSchema,
+  overlappingShiftsQuerySchema,
+  timeOffInputSchema,
+  timeOffSchema,
+  timeOffStatusUpdateSchema,
+  timeOffUpdateSchema,
+} from '../../shared/api/time-off.ts';
 import { monthRange } from '../../shared/month.ts';
 import { isoMonth } from '../../shared/api/dates.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';
 import { notFound, staleRecord } from '../http/errors.ts';
-import { createTimeOff, deleteTimeOff, getTimeOff, listTimeOffInRange, setTimeOffStatus, updateTimeOff, type WriteResult } from '../repos/time-off.ts';
+import {
+  createTimeOff,
+  deleteTimeOff,
+  getTimeOff,
+  listTimeOffInRange,
+  setTimeOffStatus,
+  shiftsOnDays,
+  updateTimeOff,
+  type WriteResult,
+} from '../repos/time-off.ts';
 import { pgErrorCode } from '../http/db-errors.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDelete } from '../http/replies.ts';
@@ -48,6 +64,17 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
     async (request) => {
       const { first, last } = monthRange(request.query.month);
       return listTimeOffInRange(db, first, last);
+    },
+  );
+
+  // The employee's shifts on the days a time off would cover: what the dialog names before saving.
+  api.get(
+    '/time-off/overlapping-shifts',
+    { schema: { querystring: overlappingShiftsQuerySchema, response: { 200: z.array(overlappingShiftSchema) } } },
+    async (request) => {
+      const { employeeId, startDate, endDate } = request.query;
+      if (endDate < startDate) return [];
+      return shiftsOnDays(db, employeeId, startDate, endDate);
     },
   );
 

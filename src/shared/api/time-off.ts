@@ -17,6 +17,14 @@ export const workHoursSchema = z
 export const TIME_OFF_KIND_VALUES = ['vacation', 'onDemand', 'sick', 'training', 'other'] as const;
 export type TimeOffKind = (typeof TIME_OFF_KIND_VALUES)[number];
 export const DEFAULT_TIME_OFF_KIND: TimeOffKind = 'other';
+/**
+ * The kind a new request starts at in the form: the most common one (docs/decisions/0039-time-off-reason-and-kind.md).
+ * The API's default for a body that names no kind stays 'other'.
+ */
+export const FORM_DEFAULT_TIME_OFF_KIND: TimeOffKind = 'vacation';
+
+/** Whether a kind needs a reason: only 'other', whose reason is all that says what it is. */
+export const reasonRequired = (kind: TimeOffKind) => kind === 'other';
 
 /**
  * Each kind with whether it counts as work by default and, when it does, the hours per day: what the
@@ -46,7 +54,8 @@ export const timeOffInputSchema = z
     endDate: isoDate,
     /** Left out: 'other'. */
     kind: timeOffKindSchema.default(DEFAULT_TIME_OFF_KIND),
-    reason: plainText({ multiLine: true }).min(1, 'is required').max(500, 'must be at most 500 characters'),
+    /** Required for 'other' only; left out or empty for the rest (a sick note's reason is the employee's). */
+    reason: plainText({ multiLine: true }).max(500, 'must be at most 500 characters').default(''),
     countAsWork: z.boolean(),
     /** null unless countAsWork is true. */
     workHours: workHoursSchema.nullable(),
@@ -55,6 +64,9 @@ export const timeOffInputSchema = z
   .superRefine((v, ctx) => {
     if (v.endDate < v.startDate) {
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'cannot be earlier than the start date', params: { rule: 'endBeforeStart' } });
+    }
+    if (reasonRequired(v.kind) && v.reason === '') {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'is required for time off of the kind other', params: { rule: 'reasonRequired' } });
     }
     if (v.countAsWork && v.workHours === null) {
       ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'is required when the time off counts as work', params: { rule: 'workHoursRequired' } });
@@ -101,3 +113,10 @@ export const timeOffSchema = z.object({
   version: z.number().int(),
 });
 export type TimeOff = z.infer<typeof timeOffSchema>;
+
+/** What the time off dialog asks before saving: the employee's shifts on the days it covers. */
+export const overlappingShiftsQuerySchema = z
+  .object({ employeeId: z.uuid('must be an employee id'), startDate: isoDate, endDate: isoDate })
+  .strict();
+export const overlappingShiftSchema = z.object({ date: z.string(), startTime: z.string(), endTime: z.string() });
+export type OverlappingShift = z.infer<typeof overlappingShiftSchema>;

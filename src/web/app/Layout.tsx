@@ -1,7 +1,7 @@
 // zod's no-eval mode, before any screen's code builds a schema (lib/zod-config.ts).
 import '../lib/zod-config.ts';
-import { Suspense } from 'react';
-import { AppShell, Burger, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { AppShell, Burger, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -21,6 +21,9 @@ const NAV_ITEMS = [
   { to: '/settings', key: 'settings' },
 ] as const;
 
+/** The nav item a path belongs to: its own path, or a screen's own pages (the coverage day view). */
+const itemOf = (pathname: string) => NAV_ITEMS.find((item) => pathname === item.to || (item.to !== '/' && pathname.startsWith(`${item.to}/`)));
+
 /** The signed-in shell: the navigation bar (active item by exact path) and Sign Out on the right. */
 export function Layout() {
   const { t } = useTranslation();
@@ -31,9 +34,14 @@ export function Layout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const items = [...NAV_ITEMS, ...(session?.user.role === 'admin' ? [{ to: '/users', key: 'users' } as const] : [])];
 
+  // The item clicked last, marked at once, while its screen's code and data are on their way (the
+  // router keeps the old screen until then); forgotten as soon as the address moves.
+  const [pending, setPending] = useState<{ to: string; from: string } | null>(null);
+  const going = pending && pending.from === location.pathname ? pending.to : null;
   const links = items.map((item) => {
     // A screen's own pages (the coverage day view) keep their screen's item active.
-    const active = location.pathname === item.to || (item.to !== '/' && location.pathname.startsWith(`${item.to}/`));
+    const here = location.pathname === item.to || (item.to !== '/' && location.pathname.startsWith(`${item.to}/`));
+    const active = going ? going === item.to : here;
     return (
       <UnstyledButton
         key={item.to}
@@ -41,8 +49,12 @@ export function Layout() {
         to={item.to}
         className={classes.link}
         data-active={active || undefined}
+        data-pending={going === item.to || undefined}
         aria-current={active ? 'page' : undefined}
-        onClick={close}
+        onClick={() => {
+          if (!here) setPending({ to: item.to, from: location.pathname });
+          close();
+        }}
       >
         {t(`nav.${item.key}`)}
       </UnstyledButton>
@@ -104,11 +116,29 @@ export function Layout() {
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0">
           {/* The shell stays on screen while the next screen's code arrives. */}
-          <Suspense fallback={<RouteFallback />}>
+          {/* One boundary per screen: a new screen's boundary shows its frame (its title and a spinner) at
+              once while its code arrives, instead of the old screen staying on view. */}
+          <Suspense key={itemOf(location.pathname)?.to ?? location.pathname} fallback={<ScreenFrame pathname={location.pathname} />}>
             <Outlet />
           </Suspense>
         </AppShell.Main>
       </AppShell>
     </ShellProviders>
+  );
+}
+
+/** A screen's frame while its code arrives: its name as the page's heading, then the spinner. */
+function ScreenFrame({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const item = itemOf(pathname);
+  return (
+    <div data-testid="screen-frame">
+      {item && (
+        <Title order={1} size="h2" mb="md">
+          {t(`nav.${item.key}`)}
+        </Title>
+      )}
+      <RouteFallback />
+    </div>
   );
 }

@@ -14,8 +14,8 @@ import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
 import { DayStrip } from '../../ui/coverage/DayStrip.tsx';
 import { percentNumber } from '../../ui/coverage/level.ts';
-import { shortDate, weekdayShort } from '../../ui/dates.ts';
-import { awaySentence, reasonSentence, shortText } from './sentences.ts';
+import { longDate, shortDate, weekdayShort } from '../../ui/dates.ts';
+import { awaySentence, nightHoursDay, reasonSentence, shortText } from './sentences.ts';
 import { RunHistory } from './RunHistory.tsx';
 
 const SHORT_PAGE_SIZE = 20;
@@ -175,6 +175,8 @@ function ShortFlights({ group, month }: { group: GroupCoverage; month: string })
               <Table.Tbody>
                 {rows.map((f) => {
                   const away = awaySentence(t, f);
+                  // Closed because the night belongs to the evening before: that day's hours are the ones to extend.
+                  const nightDay = nightHoursDay(f);
                   const date = `${weekdayShort(f.date, language)} ${shortDate(f.date, language)}`;
                   return (
                     <Table.Tr key={f.flightId}>
@@ -188,7 +190,16 @@ function ShortFlights({ group, month }: { group: GroupCoverage; month: string })
                         {shortText(t, f)}
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{reasonSentence(t, f)}</Text>
+                        {nightDay ? (
+                          <>
+                            <Text size="sm">{t('short.closedNight', { time: f.time, day: longDate(nightDay, language) })}</Text>
+                            <Anchor component={Link} to={`/airport-hours?month=${nightDay.slice(0, 7)}`} size="sm">
+                              {t('short.closedNightLink', { day: longDate(nightDay, language) })}
+                            </Anchor>
+                          </>
+                        ) : (
+                          <Text size="sm">{reasonSentence(t, f)}</Text>
+                        )}
                         {away && (
                           <Text size="xs" c="dimmed">
                             {away}

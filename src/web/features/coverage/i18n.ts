@@ -39,6 +39,8 @@ export const coverage = {
         nobodyFree: 'Wszyscy mieli wolne albo pracowali w innych godzinach.',
         closed: 'Grupa jest wtedy nieczynna.',
       },
+      closedNight: 'Odlot o {{time}} po północy należy do godzin pracy poprzedniego dnia ({{day}}): wydłuż je tego dnia tak, by kończyły się co najmniej godzinę po odlocie.',
+      closedNightLink: 'Godziny pracy w dniu {{day}}',
       away: 'Poza zmianą w ostatniej godzinie przed odlotem: {{list}}.',
       awayPart: {
         off: 'wolne lub urlop – {{count}}',
@@ -140,6 +142,8 @@ export const coverage = {
         nobodyFree: 'Everyone was off or working other hours.',
         closed: 'The group is closed then.',
       },
+      closedNight: 'A departure at {{time}} after midnight falls in the previous day’s operating hours ({{day}}): extend that day’s hours to end at least an hour after the departure.',
+      closedNightLink: 'Operating hours on {{day}}',
       away: 'Not on duty in the last hour before departure: {{list}}.',
       awayPart: {
         off: 'off or on leave – {{count}}',

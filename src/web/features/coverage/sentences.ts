@@ -24,3 +24,19 @@ export function shortText(t: TFunction<'coverage'>, flight: Pick<FlightCoverage,
     ? t('short.closedShort', { required: flight.requiredStaff })
     : t('short.shortBy', { short: flight.shortBy, required: flight.requiredStaff });
 }
+
+/** The date before `date` (YYYY-MM-DD). */
+function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * For a flight the group is closed for that leaves after midnight and before 06:00: the day whose
+ * operating hours it falls in (the evening before, docs/night-operations.md, "After midnight"), whose
+ * closing must move past the departure. Null for any other flight.
+ */
+export function nightHoursDay(flight: Pick<FlightCoverage, 'reason' | 'date' | 'time'>): string | null {
+  return flight.reason === 'closed' && flight.time < '06:00' ? dayBefore(flight.date) : null;
+}

@@ -11,6 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { IconPrinter } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { MonthData, MonthEmployee, MonthGroup, Schedule } from '../../../shared/api/schedule.ts';
+import { TIME_OFF_KIND_VALUES } from '../../../shared/api/time-off.ts';
 import { monthDates, dayOfWeek } from '../../../shared/month.ts';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -586,6 +587,14 @@ function GridLegend({ t }: { t: TFunction<'dashboard'> }) {
         </span>
         {t('legend.removed')}
       </span>
+      {TIME_OFF_KIND_VALUES.map((kind) => (
+        <span key={kind} data-legend-kind={kind}>
+          <span className={`${gridClasses.badge} ${gridClasses.timeOff}`} data-kind={kind} aria-hidden="true">
+            {t(`badge.kindShort.${kind}`)}
+          </span>
+          {t(`timeOffModal:kinds.${kind}`)}
+        </span>
+      ))}
     </div>
   );
 }

@@ -173,7 +173,9 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   };
 
   return (
-    <Group gap="xs" wrap="wrap" justify="flex-end" align="center">
+    // Kept at the right end of the group's line even when the line wraps, so that the report opening
+    // under it (to its left) leaves the names column in sight.
+    <Group gap="xs" wrap="wrap" justify="flex-end" align="center" ml="auto">
       {place !== null && (
         <Text size="sm" c="dimmed" role="status" data-testid="generation-queued">
           {t('generation.queuedStatus', { position: place })}

@@ -8,7 +8,7 @@ import { useServerView } from '../../lib/first-view.ts';
 import type { TFunction } from 'i18next';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
-import { cellLabel, employeeMonth, endsNextDay, fullName, shortShift, shortTime, timeOffOn, totalsState, type CellChange, type EmployeeMonth } from './model.ts';
+import { cellLabel, employeeMonth, endsNextDay, fullName, shortShift, shortShiftParts, shortTime, timeOffOn, totalsState, type CellChange, type EmployeeMonth } from './model.ts';
 import { dayMonthYear } from './format.ts';
 import { changeSentence } from './published.ts';
 import classes from './Grid.module.css';
@@ -483,8 +483,10 @@ function cellContent({ name, day, month, reasons, t, language }: CellProps) {
     summary.push(broken ? `${said}, ${t('marks.shift', { reasons: reasons.join(' ') })}` : said);
   }
   if (off) {
-    offText = off.countAsWork && off.workHours !== null ? t('badge.hours', { hours: numberText(off.workHours, language) }) : t('badge.off');
-    summary.push(offText);
+    // A short label per kind ("UW", "L4", …), with the hours when it counts as work; the kind in full in the cell's name.
+    const short = t(`badge.kindShort.${off.kind}`);
+    offText = off.countAsWork && off.workHours !== null ? `${short} ${t('badge.hours', { hours: numberText(off.workHours, language) })}` : short;
+    summary.push(off.countAsWork && off.workHours !== null ? `${t(`timeOffModal:kinds.${off.kind}`)}, ${t('badge.hours', { hours: numberText(off.workHours, language) })}` : t(`timeOffModal:kinds.${off.kind}`));
   }
   if (event) summary.push(event.name);
   const label = cellLabel(name, day.label, summary, change ? changeText : '');
@@ -549,12 +551,17 @@ function CompactCell(props: CellProps) {
           data-source={shift.source}
           data-changed={change ? '' : undefined}
         >
-          {shortShift(shift)}
+          {shortShiftParts(shift).map((part, i) => (
+            // The start, the end and "+1" each whole on a line: a line breaks between them, never inside one.
+            <span key={i} className={classes.timePart}>
+              {part}
+            </span>
+          ))}
         </div>
       )}
       <RemovedShift change={change} text={(before) => shortShift({ ...before, date: props.day.date })} />
       {off && (
-        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-status={off.status}>
+        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-kind={off.kind} data-status={off.status}>
           {offText}
         </div>
       )}
@@ -605,7 +612,7 @@ function DayCell(props: CellProps) {
       )}
       <RemovedShift change={change} text={(before) => `${before.startTime}-${before.endTime}${before.endDate !== day.date ? ' +1' : ''}`} />
       {off && (
-        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-status={off.status}>
+        <div className={`${classes.badge} ${classes.timeOff}`} data-badge="timeOff" data-kind={off.kind} data-status={off.status}>
           <span className={classes.badgeText}>{offText}</span>
           <button
             type="button"

@@ -143,9 +143,9 @@ export function PhoneDay({ month, groups, days, index, marks, handlers, nameOf, 
                           </span>
                         )}
                         {off && (
-                          <span className={`${classes.phoneBadge} ${classes.timeOff}`} data-badge="timeOff" data-status={off.status}>
+                          <span className={`${classes.phoneBadge} ${classes.timeOff}`} data-badge="timeOff" data-kind={off.kind} data-status={off.status}>
                             {t('phone.timeOffKind', {
-                              what: off.countAsWork && off.workHours !== null ? t('badge.hours', { hours: numberText(off.workHours, language) }) : t('badge.off'),
+                              what: off.countAsWork && off.workHours !== null ? `${t(`badge.kindShort.${off.kind}`)} ${t('badge.hours', { hours: numberText(off.workHours, language) })}` : t(`badge.kindShort.${off.kind}`),
                               kind: t(`timeOffModal:kinds.${off.kind}`),
                             })}
                           </span>

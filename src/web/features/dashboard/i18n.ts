@@ -60,6 +60,7 @@ export const dashboard = {
     },
     badge: {
       off: 'Wolne',
+      kindShort: { vacation: 'UW', onDemand: 'UŻ', sick: 'L4', training: 'Szkol.', other: 'Wolne' },
       hours: '{{hours}}h',
       shiftDetails: '{{start}}–{{end}}, {{hours}} h',
       shiftDetailsNextDay: '{{start}}–{{end}} (koniec następnego dnia, {{endDate}}), {{hours}} h',
@@ -340,6 +341,7 @@ export const dashboard = {
     },
     badge: {
       off: 'Off',
+      kindShort: { vacation: 'Vac', onDemand: 'OD', sick: 'Sick', training: 'Train', other: 'Off' },
       hours: '{{hours}}h',
       shiftDetails: '{{start}}–{{end}}, {{hours}} h',
       shiftDetailsNextDay: '{{start}}–{{end}} (ends the next day, {{endDate}}), {{hours}} h',

@@ -134,7 +134,15 @@ export function shortTime(time: string): string {
 
 /** A shift as the compact grid writes it: "6–14", "6:30–14", overnight "22–6 +1", to midnight "16–24". */
 export function shortShift(shift: { startTime: string; endTime: string; date: string; endDate?: string | undefined }): string {
-  const start = shortTime(shift.startTime);
-  if (!endsNextDay(shift)) return `${start}–${shortTime(shift.endTime)}`;
-  return shift.endTime === '00:00' ? `${start}–24` : `${start}–${shortTime(shift.endTime)} +1`;
+  return shortShiftParts(shift).join('');
+}
+
+/**
+ * The compact grid's text of a shift in the pieces a line may break between, never inside one:
+ * "4:30–" "12:30", overnight "22:30–" "6:30" " +1".
+ */
+export function shortShiftParts(shift: { startTime: string; endTime: string; date: string; endDate?: string | undefined }): string[] {
+  const start = `${shortTime(shift.startTime)}–`;
+  if (!endsNextDay(shift)) return [start, shortTime(shift.endTime)];
+  return shift.endTime === '00:00' ? [start, '24'] : [start, shortTime(shift.endTime), ' +1'];
 }

@@ -73,3 +73,33 @@ describe('the time off badge on the dashboard', () => {
     });
   }
 });
+
+describe('the kinds of time off in the grid', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('draw sick leave, training and vacation with their own short labels and colours, named in full in each cell and in the legend', async () => {
+    const vacation = { ...march.timeOff[1]!, id: 't3', startDate: '2026-03-20', endDate: '2026-03-20', kind: 'vacation' as const, reason: '' };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const key = new URL(String(input), 'http://localhost').searchParams.get('month');
+      const body = key === '2026-03' ? { ...march, timeOff: [...march.timeOff, vacation] } : { ...march, month: key, timeOff: [], totals: {} };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    await renderWithApp(<DashboardPage />, { route: '/?month=2026-03', language: 'pl' });
+    const table = await screen.findByRole('grid', { name: 'Grafik grupy Rampa' });
+    const badge = (day: RegExp) => within(table).getByRole('gridcell', { name: day }).querySelector<HTMLElement>('[data-badge="timeOff"]')!;
+    const sick = await within(table).findByRole('gridcell', { name: /^Anna Nowak, czwartek, 12 marca 2026: Zwolnienie lekarskie$/ });
+    // The badge's text, without its × (delete) button.
+    const shown = (el: Element) => el.querySelector('span')!.textContent;
+    expect(shown(sick.querySelector('[data-badge="timeOff"]')!)).toBe('L4');
+    expect(shown(badge(/^Anna Nowak, piątek, 20 marca 2026: Urlop wypoczynkowy$/))).toBe('UW');
+    expect(shown(badge(/^Anna Nowak, wtorek, 10 marca 2026: Szkolenie, 8h$/))).toBe('Szkol. 8h');
+    // Their colours hang on the kind.
+    expect(new Set([sick.querySelector('[data-badge="timeOff"]')!.getAttribute('data-kind'), badge(/20 marca/).dataset.kind, badge(/10 marca/).dataset.kind])).toEqual(
+      new Set(['sick', 'vacation', 'training']),
+    );
+    const legend = screen.getByRole('note', { name: 'Oznaczenia w grafiku' });
+    for (const [short, name] of [['UW', 'Urlop wypoczynkowy'], ['UŻ', 'Urlop na żądanie'], ['L4', 'Zwolnienie lekarskie'], ['Szkol.', 'Szkolenie'], ['Wolne', 'Inne']]) {
+      expect(legend).toHaveTextContent(`${short}${name}`);
+    }
+  });
+});

@@ -55,6 +55,16 @@ describe('the staff import', () => {
     expect(await within(dialog).findByRole('combobox', { name: 'Imię' })).toHaveValue('Imię');
     expect(within(dialog).getByRole('combobox', { name: 'Grupa' })).toHaveValue('Grupa');
     expect(within(dialog).getByRole('combobox', { name: 'Etat' })).toHaveValue('Etat');
+    // The file's rows as read, before anything is checked or sent.
+    expect(within(dialog).getByText('Podgląd pliku: pierwsze 3 z 3 wierszy')).toBeInTheDocument();
+    const fileRows = within(dialog).getByTestId('staff-import-file-rows');
+    expect(within(fileRows).getAllByRole('row').map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+      ['Wiersz', 'Imię', 'Nazwisko', 'E-mail', 'Grupa', 'Etat'],
+      ['2', 'Anna', 'Nowak', 'anna@example.com', 'Rampa', '1'],
+      ['3', 'Jan', 'Kowalski', 'jan@example.com', 'Rampa', '0.5'],
+      ['4', 'Ewa', 'Wójcik', '', 'Rampa', '2'],
+    ]);
+    expect(bodies).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sprawdź plik' }));
     const table = await within(dialog).findByTestId('staff-import-rows');
     expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([

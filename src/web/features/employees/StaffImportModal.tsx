@@ -22,6 +22,9 @@ import { toast } from '../../ui/toast.ts';
 import { previewStaffImport, useImportStaff } from './api.ts';
 import { withNumbers } from '../../ui/numbers.ts';
 
+/** How many of the file's rows the column step shows as read. */
+const FILE_ROWS_SHOWN = 5;
+
 const STATUS_COLOR: Record<StaffImportStatus, string> = { new: 'teal', changed: 'blue', unchanged: 'gray', invalid: 'red' };
 
 /** Header names a planner's file is likely to use, per field (lower case). */
@@ -185,6 +188,32 @@ export function StaffImportModal({ onClose }: { onClose: () => void }) {
                 {t('staffImport.incomplete')}
               </Text>
             )}
+            {/* The file's first rows as read, under its own column names: what the columns above are chosen from. */}
+            <Title order={4} size="h6">
+              {t('staffImport.fileRows', { shown: Math.min(FILE_ROWS_SHOWN, read.rows.length), count: read.rows.length })}
+            </Title>
+            <Table.ScrollContainer minWidth={400}>
+              <Table verticalSpacing={2} fz="xs" withTableBorder data-testid="staff-import-file-rows">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('staffImport.columns.row')}</Table.Th>
+                    {read.header.map((h, i) => (
+                      <Table.Th key={i}>{h}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {read.rows.slice(0, FILE_ROWS_SHOWN).map((r) => (
+                    <Table.Tr key={r.row}>
+                      <Table.Td>{r.row}</Table.Td>
+                      {read.header.map((_, i) => (
+                        <Table.Td key={i}>{r.cells[i] ?? ''}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Stack>
         )}
         {preview && (

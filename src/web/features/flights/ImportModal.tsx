@@ -1,8 +1,9 @@
 // Import timetable (docs/flights-import.md): choose a CSV or XLSX file, say which column holds what
 // (a saved mapping for the same header is offered again), check it in a dry run, then confirm.
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   guessMapping,
   headerKey,
@@ -195,8 +196,13 @@ export function ImportModal({ zone, month, groups, flightGroups, onClose, onImpo
           error={fileError}
         />
         {ssimText !== null && !preview && (
-          <Alert color={station ? 'blue' : 'yellow'} data-testid="ssim-detected" role="status">
-            {station ? t('ssim.detected', { station }) : t('ssim.detectedNoStation')}
+          <Alert color={station ? 'blue' : 'yellow'} data-testid="ssim-detected" role="status" id="ssim-detected">
+            {station ? (
+              t('ssim.detected', { station })
+            ) : (
+              // Without the airport's code nothing in the file can be checked: the button waits, and the text links to where it is entered.
+              <Trans t={t} i18nKey="ssim.detectedNoStation" components={{ settings: <Anchor component={Link} to="/settings" inherit /> }} />
+            )}
           </Alert>
         )}
         {ssimText !== null && !preview && station && (
@@ -247,7 +253,12 @@ export function ImportModal({ zone, month, groups, flightGroups, onClose, onImpo
               </Button>
             </>
           ) : (
-            <Button onClick={() => void check()} disabled={ssimText === null && (!read || !complete)} loading={checking}>
+            <Button
+              onClick={() => void check()}
+              disabled={ssimText === null ? !read || !complete : !station}
+              aria-describedby={ssimText !== null && !station ? 'ssim-detected' : undefined}
+              loading={checking}
+            >
               {t('importModal.check')}
             </Button>
           )}

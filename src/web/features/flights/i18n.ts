@@ -168,7 +168,7 @@ export const flights = {
     },
     ssim: {
       detected: 'Plik SSIM (IATA, rekordy typu 3): loty odlatujące z lotniska {{station}}. Obsada według tabeli typów samolotów.',
-      detectedNoStation: 'Plik SSIM (IATA). Aby go zaimportować, wpisz kod lotniska (IATA) w Ustawieniach.',
+      detectedNoStation: 'Plik SSIM (IATA). Aby go sprawdzić i zaimportować, wpisz najpierw kod lotniska (IATA) w <settings>Ustawieniach</settings>.',
       oneMonth: 'Importuj tylko jeden miesiąc: {{month}}',
       fileErrors: {
         ssimNotText: 'To nie jest plik tekstowy SSIM (plik zawiera dane binarne).',
@@ -459,7 +459,7 @@ export const flights = {
     },
     ssim: {
       detected: 'An SSIM file (IATA, type 3 records): the flights departing from {{station}}. Staff from the aircraft type table.',
-      detectedNoStation: 'An SSIM file (IATA). To import it, enter the airport code (IATA) in Settings.',
+      detectedNoStation: 'An SSIM file (IATA). To check and import it, first enter the airport code (IATA) in <settings>Settings</settings>.',
       oneMonth: 'Import one month only: {{month}}',
       fileErrors: {
         ssimNotText: 'This is not an SSIM text file (it holds binary data).',

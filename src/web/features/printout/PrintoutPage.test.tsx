@@ -43,10 +43,10 @@ const month = {
 };
 const status = { role: 'Rampa', month: '2026-12', publication: { publishedAt: '2026-11-20T09:05:00.000Z', publishedBy: 'Ewa', version: 1, shiftCount: 2 }, changes: 0, lastEditId: 3 };
 
-function serve() {
+function serve(changes = 0) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => (String(input).startsWith('/api/publishing') ? json(status) : json(month))),
+    vi.fn(async (input: RequestInfo | URL) => (String(input).startsWith('/api/publishing') ? json({ ...status, changes }) : json(month))),
   );
 }
 const show = (route: string, language: 'pl' | 'en') =>
@@ -64,7 +64,7 @@ describe('PrintoutPage', () => {
     serve();
     await show('/printout?group=Rampa&employee=e1&month=2026-12', 'en');
     const page = await screen.findByRole('region', { name: 'Anna Nowak – December 2026' });
-    expect(within(page).getByText('Schedule published 11/20/2026, 09:05.')).toBeInTheDocument();
+    expect(within(page).getByText('Version published 11/20/2026, 09:05 (unchanged since).')).toBeInTheDocument();
     const rows = within(page).getAllByRole('row');
     expect(rows).toHaveLength(1 + 31);
     expect(rows[3]).toHaveTextContent('Thu 12/3/2026' + '06:00–14:00' + '8');
@@ -82,7 +82,18 @@ describe('PrintoutPage', () => {
     expect(await screen.findByRole('region', { name: 'Anna Nowak – grudzień 2026' })).toBeInTheDocument();
     const jan = screen.getByRole('region', { name: 'Jan Kowalski – grudzień 2026' });
     expect(within(jan).getByText('Razem: 0 h')).toBeInTheDocument();
-    expect(within(jan).getByText('Grafik opublikowany 20.11.2026, 09:05.')).toBeInTheDocument();
+    expect(within(jan).getByText('Wersja opublikowana 20.11.2026, 09:05 (bez zmian od publikacji).')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Drukuj' })).toBeEnabled();
+  });
+
+  it('says it shows the draft when shifts changed after publication, and that the calendars show the published version', async () => {
+    serve(2);
+    await show('/printout?group=Rampa&employee=e1&month=2026-12', 'pl');
+    const page = await screen.findByRole('region', { name: 'Anna Nowak – grudzień 2026' });
+    expect(
+      within(page).getByText(
+        'Wersja robocza z poprawkami po publikacji (poprawki w grupie: 2); opublikowano 20.11.2026, 09:05. Kalendarze pracowników pokazują wersję opublikowaną, dopóki grafik nie zostanie opublikowany ponownie.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -85,11 +85,16 @@ describe('the payroll export', () => {
     await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11', language: 'pl' });
     const button = await screen.findByRole('button', { name: 'Eksport do płac (XLSX)' });
     expect(button).toBeDisabled();
+    // Why, in view and as the button's description, not only on hover.
+    const why = 'Eksport do płac obejmuje jedną grupę: wybierz ją z listy grup (zamiast „Wszystkie grupy”), aby go pobrać. CSV obejmuje wszystkie grupy.';
+    expect(screen.getByTestId('payroll-needs-group')).toHaveTextContent(why);
+    expect(button).toHaveAccessibleDescription(why);
     cleanup();
     // The page opened for one group (as the dashboard links it).
     await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11&group=Rampa', language: 'pl' });
     const ready = await screen.findByRole('button', { name: 'Eksport do płac (XLSX)' });
     expect(ready).toBeEnabled();
+    expect(screen.queryByTestId('payroll-needs-group')).not.toBeInTheDocument();
     await user.click(ready);
     await vi.waitFor(() => expect(calls).toContain('/api/export/payroll?month=2026-11&role=Rampa&lang=pl'));
     refuse = true;

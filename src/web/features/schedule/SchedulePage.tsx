@@ -17,6 +17,7 @@ import { holidayNames } from '../../ui/dates.ts';
 import classes from './SchedulePage.module.css';
 import { downloadText, monthCsv } from './csv.ts';
 import { hoursNumber, numberText } from '../../ui/numbers.ts';
+import { exportFileName } from '../../../shared/api/exports.ts';
 
 /** Required hours as written on the dashboard: whole hours bare, a share of them with two decimals, in the UI language. */
 const hoursText = (hours: number, language: string) => (Number.isInteger(hours) ? numberText(hours, language) : hoursNumber(hours, language));
@@ -82,8 +83,7 @@ export function SchedulePage() {
       },
       polish ? ';' : ',',
     );
-    const suffix = group ? `-${group.replace(/[^\p{L}\p{N}]+/gu, '-')}` : '';
-    downloadText(text, `grafik-${month}${suffix}.csv`);
+    downloadText(text, exportFileName(month, group, 'csv'));
   };
 
   return (
@@ -108,12 +108,12 @@ export function SchedulePage() {
             leftSection={<IconTableExport size={16} />}
             variant="default"
             disabled={!group}
-            title={group ? undefined : t('schedulePage.exportPayrollHint')}
+            aria-describedby={group ? undefined : 'payroll-needs-group'}
             onClick={() => {
               if (!group) return;
               const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'pl';
               const path = `/export/payroll?month=${month}&role=${encodeURIComponent(group)}&lang=${lang}`;
-              apiDownload(path, `grafik-payroll-${month}.xlsx`).catch((err: unknown) =>
+              apiDownload(path, exportFileName(month, group, 'payroll')).catch((err: unknown) =>
                 toast('red', t('schedulePage.exportPayrollFailed', { message: translateApiError(err, t) })),
               );
             }}
@@ -128,6 +128,12 @@ export function SchedulePage() {
       <Text c="dimmed" size="sm" mb="md" className={classes.noPrint}>
         {t('schedulePage.intro')}
       </Text>
+      {!group && (
+        // Said in view, not only on hover: the payroll workbook is one group's, and how to get it.
+        <Text size="sm" mb="md" className={classes.noPrint} id="payroll-needs-group" data-testid="payroll-needs-group">
+          {t('schedulePage.exportPayrollHint')}
+        </Text>
+      )}
       {query.isPending && <Loader aria-label={t('loading')} />}
       {query.isError && (
         <Alert color="red" role="alert">

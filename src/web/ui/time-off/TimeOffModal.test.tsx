@@ -23,7 +23,8 @@ describe('the time off form’s dates', () => {
     fireEvent.change(within(dialog).getByLabelText(/Data rozpoczęcia/), { target: { value: '' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zgłoś urlop' }));
     expect(within(dialog).getByText('Podaj datę')).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    // Nothing was sent (the dialog only asked which shifts lie on those days).
+    expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
   it('says the same in English', async () => {
@@ -42,13 +43,13 @@ describe('the time off form’s kind', () => {
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const kindField = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelText(label) as HTMLSelectElement;
 
-  it('comes first, starts a new request as other, and fills in counting as work and the hours from each kind’s defaults', async () => {
+  it('comes first, starts a new request as a vacation, and fills in counting as work and the hours from each kind’s defaults', async () => {
     await renderWithApp(<TimeOffModal defaultDate="2026-03-10" employee={employee} onClose={() => {}} />, { language: 'pl' });
     const dialog = await screen.findByRole('dialog', { name: 'Wniosek o urlop' });
     const kind = kindField(dialog, /^Rodzaj/);
     // The first field of the form.
     expect(within(dialog).getAllByRole('combobox')[0]).toBe(kind);
-    expect(kind.value).toBe('other');
+    expect(kind.value).toBe('vacation');
     expect([...kind.options].map((o) => [o.value, o.text])).toEqual([
       ['vacation', 'Urlop wypoczynkowy'],
       ['onDemand', 'Urlop na żądanie'],
@@ -124,5 +125,69 @@ describe('the time off form’s kind', () => {
     expect(kindField(dialog, /^Type/).value).toBe('sick');
     expect(within(dialog).getByRole('checkbox', { name: 'Count as work hours' })).toBeChecked();
     expect(within(dialog).getByLabelText(/^Hours per day/)).toHaveValue('4');
+  });
+});
+
+describe('the time off form’s reason and the shifts it lies on', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('saves sick leave without a reason, and asks for one only for the kind “Inne”', async () => {
+    const posts: Record<string, unknown>[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        posts.push(body);
+        return json(201, { ...body, id: '22222222-2222-4222-8222-222222222222', employeeName: 'Anna Nowak', role: 'Rampa', status: 'pending', version: 1 });
+      }
+      return json(200, []);
+    });
+    const onClose = vi.fn();
+    await renderWithApp(<TimeOffModal defaultDate="2026-03-10" employee={employee} onClose={onClose} />, { language: 'pl' });
+    const dialog = await screen.findByRole('dialog', { name: 'Wniosek o urlop' });
+    const kind = within(dialog).getByLabelText(/^Rodzaj/) as HTMLSelectElement;
+
+    await userEvent.selectOptions(kind, 'Inne');
+    expect(within(dialog).getByLabelText(/^Powód/)).toBeRequired();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zgłoś urlop' }));
+    expect(within(dialog).getByText('Podaj powód: przy rodzaju „Inne” tylko on mówi, czym jest ten urlop')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+
+    await userEvent.selectOptions(kind, 'Zwolnienie lekarskie');
+    expect(within(dialog).getByLabelText('Powód (nieobowiązkowy)')).not.toBeRequired();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zgłoś urlop' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts).toEqual([{ employeeId: employee.id, kind: 'sick', startDate: '2026-03-10', endDate: '2026-03-10', reason: '', countAsWork: false, workHours: null }]);
+  });
+
+  it('names the employee’s shifts on the chosen days before saving, and says they stay in the schedule', async () => {
+    const asked: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.endsWith('/time-off/overlapping-shifts')) {
+        asked.push(`${url.searchParams.get('employeeId')} ${url.searchParams.get('startDate')} ${url.searchParams.get('endDate')}`);
+        return json(
+          200,
+          url.searchParams.get('endDate') === '2026-03-10'
+            ? []
+            : [
+                { date: '2026-03-11', startTime: '06:00', endTime: '14:00' },
+                { date: '2026-03-12', startTime: '22:00', endTime: '06:00' },
+              ],
+        );
+      }
+      return json(200, []);
+    });
+    await renderWithApp(<TimeOffModal defaultDate="2026-03-10" employee={employee} onClose={() => {}} />, { language: 'pl' });
+    const dialog = await screen.findByRole('dialog', { name: 'Wniosek o urlop' });
+    await vi.waitFor(() => expect(asked).toContain(`${employee.id} 2026-03-10 2026-03-10`));
+    expect(within(dialog).queryByText(/ma w tych dniach/)).not.toBeInTheDocument();
+
+    fireEvent.change(within(dialog).getByLabelText(/Data zakończenia/), { target: { value: '2026-03-12' } });
+    expect(await within(dialog).findByText('Pracownik ma w tych dniach 2 zmiany')).toBeInTheDocument();
+    expect(within(dialog).getByText('środa, 11 marca 2026: 06:00–14:00')).toBeInTheDocument();
+    expect(within(dialog).getByText('czwartek, 12 marca 2026: 22:00–06:00')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku/)).toBeInTheDocument();
   });
 });

@@ -1,20 +1,24 @@
 // 'Request Time Off' (docs/product.md §2, §4 and §5), used by the dashboard (one employee, the clicked
 // day, or an existing time off to edit) and by the Time Off screen (an employee selector). The kind
-// comes first (a new request starts as 'other'); choosing one fills in whether it counts as work and
+// comes first (a new request starts as a vacation, the most common kind; the reason is asked only for
+// 'other', docs/decisions/0039-time-off-reason-and-kind.md); choosing one fills in whether it counts as work and
 // its hours per day from the kind's defaults (TIME_OFF_KINDS), which the planner may still change.
+// Before saving, the dialog names the employee's shifts on those days and says they stay in the
+// schedule (the server keeps them; the rule check flags each one).
 // Default dates are the given day; a start date moved past the end drags the end along; 'Count as
 // work hours' reveals the hours per day and unticking it clears them. Rendered only while open; closes after a
 // successful save and stays open with the error inside it when the save fails.
 import { useState } from 'react';
-import { Checkbox, Modal, NativeSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Checkbox, List, Modal, NativeSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { issueText, translateApiError, validateWith } from '../../lib/api-errors.ts';
 import {
-  DEFAULT_TIME_OFF_KIND,
+  FORM_DEFAULT_TIME_OFF_KIND,
   TIME_OFF_KINDS,
+  reasonRequired,
   timeOffInputSchema,
   timeOffKindDefaults,
   type TimeOff,
@@ -22,9 +26,10 @@ import {
   type TimeOffKind,
 } from '../../../shared/api/time-off.ts';
 import type { Employee } from '../../../shared/api/employees.ts';
-import { YEAR_RANGE } from '../../../shared/api/dates.ts';
+import { isoDate, YEAR_RANGE } from '../../../shared/api/dates.ts';
 import type { IssueParams } from '../../../shared/api/issues.ts';
-import { fetchTimeOff, reloadAfterTimeOffChange, saveTimeOff } from './api.ts';
+import { fetchOverlappingShifts, fetchTimeOff, reloadAfterTimeOffChange, saveTimeOff } from './api.ts';
+import { longDate } from '../dates.ts';
 import { formatDates } from './dates.ts';
 import { FormActions } from '../FormActions.tsx';
 
@@ -66,7 +71,7 @@ function issueWords(field: string, p: IssueParams, t: Translate): string {
     return t('validation.hoursRequired');
   }
   if (p.issue === 'too_big' && p.origin === 'string' && p.maximum !== undefined) return t('validation.tooLong', { max: p.maximum });
-  if (field === 'reason' && (p.issue === 'too_small' || p.issue === 'invalid_type')) return t('validation.reasonRequired');
+  if (field === 'reason' && (p.rule === 'reasonRequired' || p.issue === 'invalid_type')) return t('validation.reasonRequired');
   return issueText(p, t);
 }
 
@@ -115,7 +120,7 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
     mode: 'controlled',
     initialValues: {
       employeeId: employee?.id ?? '',
-      kind: existing?.kind ?? DEFAULT_TIME_OFF_KIND,
+      kind: existing?.kind ?? FORM_DEFAULT_TIME_OFF_KIND,
       startDate: existing?.startDate ?? defaultDate,
       endDate: existing?.endDate ?? defaultDate,
       reason: existing?.reason ?? '',
@@ -131,6 +136,17 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
         items: employees.filter((e) => e.role === role).map((e) => ({ value: e.id, label: `${e.firstName} ${e.lastName}` })),
       }))
     : [];
+
+  // The employee's shifts on the chosen days, asked again whenever the employee or the dates change.
+  const { employeeId, startDate, endDate } = form.getValues();
+  const days = isoDate.safeParse(startDate).success && isoDate.safeParse(endDate).success && endDate >= startDate && employeeId ? { employeeId, startDate, endDate } : null;
+  const overlapping = useQuery({
+    queryKey: ['time-off-overlapping-shifts', days],
+    queryFn: () => fetchOverlappingShifts(days!),
+    enabled: days !== null,
+  });
+  const shifts = days ? (overlapping.data ?? []) : [];
+  const language = i18n.resolvedLanguage ?? 'pl';
 
   const save = useVersionedSave({
     write: saveTimeOff,
@@ -222,7 +238,14 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
             />
             <TextInput type="date" label={t('endDate')} required min={form.getValues().startDate || undefined} {...form.getInputProps('endDate')} />
           </SimpleGrid>
-          <Textarea label={t('reason')} required rows={3} maxLength={500} data-autofocus={employee ? true : undefined} {...form.getInputProps('reason')} />
+          <Textarea
+            label={reasonRequired(form.getValues().kind) ? t('reason') : t('reasonOptional')}
+            required={reasonRequired(form.getValues().kind)}
+            rows={3}
+            maxLength={500}
+            data-autofocus={employee ? true : undefined}
+            {...form.getInputProps('reason')}
+          />
           <Checkbox
             label={t('countAsWork')}
             {...form.getInputProps('countAsWork', { type: 'checkbox' })}
@@ -236,6 +259,18 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
               }
             }}
           />
+          {shifts.length > 0 && (
+            <Alert color="orange" title={t('overlap.title', { count: shifts.length })} data-testid="time-off-overlap">
+              <List size="sm">
+                {shifts.map((s) => (
+                  <List.Item key={s.date}>{t('overlap.shift', { date: longDate(s.date, language), start: s.startTime, end: s.endTime })}</List.Item>
+                ))}
+              </List>
+              <Text size="sm" mt="xs">
+                {t('overlap.what', { count: shifts.length })}
+              </Text>
+            </Alert>
+          )}
           {form.getValues().countAsWork && (
             <NumberInput
               label={t('hoursPerDay')}

@@ -2,7 +2,7 @@
 // is replaced with the version it was read at (PUT {version, data}; a stale version is refused).
 import type { QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
-import type { TimeOff, TimeOffInput } from '../../../shared/api/time-off.ts';
+import type { OverlappingShift, TimeOff, TimeOffInput } from '../../../shared/api/time-off.ts';
 
 /**
  * Time off shows on every month's screens (lists, grids, totals): after a change their data is
@@ -28,3 +28,7 @@ export async function fetchTimeOff(id: string): Promise<TimeOff | null> {
     throw err;
   }
 }
+
+/** The employee's shifts on the days from `startDate` to `endDate`: what the modal names before saving. */
+export const fetchOverlappingShifts = (q: { employeeId: string; startDate: string; endDate: string }) =>
+  api<OverlappingShift[]>(`/time-off/overlapping-shifts?${new URLSearchParams(q).toString()}`);

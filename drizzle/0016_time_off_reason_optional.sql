@@ -1,0 +1,2 @@
+ALTER TABLE "time_off" DROP CONSTRAINT "time_off_reason_not_blank";--> statement-breakpoint
+ALTER TABLE "time_off" ADD CONSTRAINT "time_off_other_has_reason" CHECK ("time_off"."kind" <> 'other' or length(trim("time_off"."reason")) > 0);
