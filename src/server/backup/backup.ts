@@ -3,7 +3,7 @@
 // columns round-trip exactly, whatever the driver's type parsers do.
 //
 // A backup never holds sessions, sign-in challenges, throttling counters or calendar addresses (a
-// restore keeps those the database has, for the employees it restores: docs/decisions/0030). Password hashes,
+// restore keeps those the database has, for the employees it restores: docs/decisions/0030-calendar-addresses-and-backups.md). Password hashes,
 // two-factor secrets and the signing secret are in it only when asked for (and the file is then
 // encrypted, ./encryption.ts). A restore ends every session; without secrets in the file, the
 // accounts keep the credentials they have now (docs/decisions/0003-accounts-and-security.md).

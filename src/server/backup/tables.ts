@@ -43,7 +43,7 @@ export const SECRET_TABLES: readonly string[] = ['auth_account', 'auth_two_facto
 export { SIGNING_SECRET_KEY } from '../repos/app-meta.ts';
 
 /**
- * Never in a backup, and kept through a restore as the database has them (docs/decisions/0030):
+ * Never in a backup, and kept through a restore as the database has them (docs/decisions/0030-calendar-addresses-and-backups.md):
  * calendar addresses. A token hash in a backup would bring a revoked address back; the addresses
  * that work at the time of a restore keep working for the employees the backup has.
  */

@@ -83,7 +83,8 @@ describe('GET /api/export/payroll', () => {
     const totals = book.getWorksheet('Podsumowanie')!;
     // Anna is half time: 80 h required; 8.5 + 8 + 2 × 8 of training = 32.5 h.
     expect(totals.getRow(3).values).toEqual([undefined, 'Nowak', 'Anna', 32.5, 80, -47.5]);
-    expect(totals.getRow(2).values).toEqual([undefined, '=HYPERLINK("http://x","y")', '@SUM(1)', 8, 160, -152]);
+    // The other employee's time off on Friday 20 and Monday 23 March (other, sick leave) is justified absence: 160 − 2 × 8 = 144 h required (art. 130 § 3).
+    expect(totals.getRow(2).values).toEqual([undefined, '=HYPERLINK("http://x","y")', '@SUM(1)', 8, 144, -136]);
   });
 
   it('speaks English when asked, and names what is wrong in a bad request', async () => {

@@ -20,7 +20,7 @@ describe('an SSIM file without the airport’s code', () => {
       vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
         json(String(input).includes('/settings') ? { ...SETTINGS_DEFAULTS, stationCode: station } : []),
       );
-      await renderWithApp(<ImportModal zone="Europe/Warsaw" groups={['Rampa']} flightGroups={['Rampa']} onClose={() => {}} onImported={() => {}} />, { language: 'pl' });
+      await renderWithApp(<ImportModal zone="Europe/Warsaw" month="2026-12" groups={['Rampa']} flightGroups={['Rampa']} onClose={() => {}} onImported={() => {}} />, { language: 'pl' });
       const dialog = await screen.findByRole('dialog', { name: 'Importuj rozkład lotów' });
       const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
       await userEvent.upload(input, new File([SSIM], 'zima.ssim', { type: 'text/plain' }));

@@ -1,6 +1,6 @@
 // The Backup tab of /users: an administrator downloads a backup (with secrets only encrypted, the
 // passphrase held to the password rules by the server) and restores one, and reads in their language
-// what the restore did: rows, sessions, passwords and calendar addresses (docs/decisions/0030).
+// what the restore did: rows, sessions, passwords and calendar addresses (docs/decisions/0030-calendar-addresses-and-backups.md).
 import { useState } from 'react';
 import { Alert, Button, Checkbox, FileInput, List, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
