@@ -66,6 +66,11 @@ export async function apiDownload(path: string, fallbackName: string): Promise<v
     if (response.status === 401) unauthorizedListeners.forEach((l) => l());
     throw new ApiError(response.status, body.code ?? 'HTTP_' + response.status, body.message ?? response.statusText, body.field, paramsOf(body.params));
   }
+  await saveAnswer(response, fallbackName);
+}
+
+/** Hands a file the API answered to the browser to save, under the name the answer gives (else `fallbackName`). */
+export async function saveAnswer(response: Response, fallbackName: string): Promise<void> {
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -150,26 +150,19 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
               {...form.getInputProps(name)}
             />
           ))}
-          <NumberInput
-            label={t('general.partTimeOvertimeHours')}
-            description={t('general.partTimeOvertimeHint')}
-            min={SETTINGS_BOUNDS.overtimeHours.min}
-            max={SETTINGS_BOUNDS.overtimeHours.max}
-            step={1}
-            decimalScale={2}
-            clampBehavior="none"
-            {...form.getInputProps('partTimeOvertimeHours')}
-          />
-          <NumberInput
-            label={t('general.fullTimeOvertimeHours')}
-            description={t('general.fullTimeOvertimeHint')}
-            min={SETTINGS_BOUNDS.overtimeHours.min}
-            max={SETTINGS_BOUNDS.overtimeHours.max}
-            step={1}
-            decimalScale={2}
-            clampBehavior="none"
-            {...form.getInputProps('fullTimeOvertimeHours')}
-          />
+          {(['partTime', 'fullTime'] as const).map((kind) => (
+            <NumberInput
+              key={kind}
+              label={t(`general.${kind}OvertimeHours`)}
+              description={t(`general.${kind}OvertimeHint`)}
+              min={SETTINGS_BOUNDS.overtimeHours.min}
+              max={SETTINGS_BOUNDS.overtimeHours.max}
+              step={1}
+              decimalScale={2}
+              clampBehavior="none"
+              {...form.getInputProps(`${kind}OvertimeHours`)}
+            />
+          ))}
           <Select
             label={t('general.timeZone')}
             description={t('general.timeZoneHint')}

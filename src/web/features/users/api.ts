@@ -1,6 +1,6 @@
 // Fetchers, query keys and hooks of the Users page (administrators only).
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, paramsOf } from '../../lib/api.ts';
+import { api, ApiError, paramsOf, saveAnswer } from '../../lib/api.ts';
 import type { AuditPage, CreateUserBody, UserRow } from '../../../shared/api/users.ts';
 
 export const USERS_KEY = ['admin', 'users'] as const;
@@ -84,15 +84,7 @@ export async function downloadBackup(withSecrets: boolean, passphrase: string): 
     body: JSON.stringify(passphrase ? { withSecrets, passphrase } : { withSecrets }),
   });
   if (!response.ok) throw await refusal(response);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'grafik-backup.json';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveAnswer(response, 'grafik-backup.json');
 }
 
 /** Sends a backup file to be restored, its passphrase (if any) in the header the server reads it from. */
