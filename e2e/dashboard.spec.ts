@@ -3,6 +3,8 @@
 // depends on what other spec files do to the shared database.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, seriousAxeViolations } from './fixtures.ts';
+import { absenceWorkingDays } from '../src/shared/hours.ts';
+import { holidaysIn } from '../src/server/domain/holidays.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const now = new Date();
@@ -433,15 +435,21 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   await expect(cell(g, anna, day(7))).toContainText('Wolne');
   await cell(g, anna, day(8)).locator('[data-badge="event"]').hover();
   await expect(page.getByTestId('badge-details')).toContainText('BadaniaOkresowe');
-  await expect(totalOf(g, anna)).toContainText('8,50 / 160 h');
+  // The time off on the 6th and 7th lowers the month's 160 h by 8 h for each of them that is a working day
+  // (Monday to Friday, not a public holiday: art. 130 § 3).
+  const holidays = new Set(holidaysIn(MONTH, 'Europe/Warsaw').map((h) => h.date));
+  const lowered = 160 - 8 * absenceWorkingDays([{ startDate: day(6), endDate: day(7), countAsWork: false }], MONTH, holidays);
+  await expect(totalOf(g, anna)).toContainText(`8,50 / ${lowered} h`);
 
   await g.getByRole('button', { name: `Usuń zmianę 06:00-14:30 – ${anna.name}, ${words(day(5))}` }).click();
   await expect(cell(g, anna, day(5))).not.toContainText('06:00');
-  await expect(totalOf(g, anna)).toContainText('0,00 / 160 h');
+  await expect(totalOf(g, anna)).toContainText(`0,00 / ${lowered} h`);
   await expect(menu(page)).toHaveCount(0);
   await g.getByRole('button', { name: `Usuń urlop – ${anna.name}, ${words(day(6))} – ${words(day(7))}` }).first().click();
   await expect(cell(g, anna, day(6))).not.toContainText('Wolne');
   await expect(cell(g, anna, day(7))).not.toContainText('Wolne');
+  // Without the time off the month's norm is whole again.
+  await expect(totalOf(g, anna)).toContainText('0,00 / 160 h');
   await g.getByRole('button', { name: `Usuń wydarzenie „Badania” – ${anna.name}, ${words(day(8))}` }).click();
   await expect(cell(g, anna, day(8))).not.toContainText('Badania');
 

@@ -79,9 +79,10 @@ test.describe('at 1440 × 900', () => {
     const grid = page.getByRole('grid', { name: `Grafik grupy ${group}` });
     await expect(grid).toBeVisible();
     await page.getByRole('button', { name: `Generuj grafik – ${group}` }).click();
-    await page.getByTestId('generation-summary').getByRole('button', { name: 'Wynik' }).click();
+    // The report opens by itself when the run ends (a click on "Wynik" would close it again).
     const report = page.getByTestId('generation-report');
-    await expect(report).toBeVisible();
+    await expect(report).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('generation-summary').getByRole('button', { name: 'Wynik' })).toHaveAttribute('aria-expanded', 'true');
     const names = (await page.locator('th', { hasText: 'Pracownik' }).first().boundingBox({ timeout: 10_000 }))!;
     const box = (await report.boundingBox())!;
     expect(box.x, 'the report starts right of the names column').toBeGreaterThanOrEqual(names.x + names.width);

@@ -33,8 +33,10 @@ test('publish a month, see a later change in the list, go back to the published 
   expect((await put('08:00', '16:00', (await saved.json()).version)).status()).toBe(200);
   await page.reload();
   await expect(control.getByText('Poprawki od publikacji: 1')).toBeVisible();
-  await control.getByRole('button', { name: 'Pokaż poprawki od publikacji – TEST 2' }).click();
   const drawer = page.getByRole('dialog', { name: 'Poprawki od publikacji – TEST 2' });
+  // The reloaded page is the server's drawing until the app takes it over; a click before that may be lost.
+  await expect(page.locator('#root')).toHaveAttribute('data-first-screen', /taken|redrawn/);
+  await control.getByRole('button', { name: 'Pokaż poprawki od publikacji – TEST 2' }).click();
   const row = drawer.getByRole('row', { name: new RegExp(`Ida ${last}`) });
   await expect(row).toContainText('06:00–14:00');
   await expect(row).toContainText('08:00–16:00');
@@ -115,8 +117,8 @@ test('a published month marks a changed day with its published shift, and a dele
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // The list of changes says the same.
-  await control.getByRole('button', { name: 'Pokaż poprawki od publikacji – TEST 2' }).click();
   const drawer = page.getByRole('dialog', { name: 'Poprawki od publikacji – TEST 2' });
+  await control.getByRole('button', { name: 'Pokaż poprawki od publikacji – TEST 2' }).click();
   const row = drawer.getByRole('row', { name: new RegExp(`Ola ${last}`) });
   await expect(row).toContainText('06:00–14:00');
   await expect(row).toContainText('08:00–16:00');

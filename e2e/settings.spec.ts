@@ -1,4 +1,4 @@
-import { test, expect, seriousAxeViolations } from './fixtures.ts';
+import { test, expect, seriousAxeViolations, monthGenitivePl, previousMonth } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 const DEFAULTS = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' };
@@ -96,11 +96,13 @@ test('monthly hours: add goes to the top, a second is refused, Anuluj clears the
   await page.goto(`/settings?month=${MONTH}`);
   await page.getByRole('tab', { name: 'Miesięczne godziny pracy' }).click();
   const label = (await page.getByTestId('month-label').textContent())!.trim();
+  // After "dla" the month is in the genitive ("dla maja 2073"); the list and the navigator name it alone ("Maj 2073").
+  const of = monthGenitivePl(MONTH);
   const table = page.getByTestId('monthly-hours-table');
-  await expect(table.getByText(`Brak ustawionych godzin pracy dla ${label}`)).toBeVisible();
+  await expect(table.getByText(`Brak ustawionych godzin pracy dla ${of}`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Dodaj godziny' }).click();
-  const dialog = page.getByRole('dialog', { name: `Ustaw wymagane godziny pracy dla ${label}` });
+  const dialog = page.getByRole('dialog', { name: `Ustaw wymagane godziny pracy dla ${of}` });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Wymagane godziny pracy' }).fill('301');
   await dialog.getByRole('button', { name: 'Zapisz godziny' }).click();
@@ -130,13 +132,13 @@ test('monthly hours: add goes to the top, a second is refused, Anuluj clears the
   await page.screenshot({ path: test.info().outputPath('settings-monthly.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
-  await table.getByRole('button', { name: `Usuń godziny pracy dla ${label}` }).click();
+  await table.getByRole('button', { name: `Usuń godziny pracy dla ${of}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Usuń' }).click();
   await expect(page.getByText('Godziny pracy zostały usunięte')).toBeVisible();
-  await expect(table.getByText(`Brak ustawionych godzin pracy dla ${label}`)).toBeVisible();
+  await expect(table.getByText(`Brak ustawionych godzin pracy dla ${of}`)).toBeVisible();
   await page.reload();
   await page.getByRole('tab', { name: 'Miesięczne godziny pracy' }).click();
-  await expect(table.getByText(`Brak ustawionych godzin pracy dla ${label}`)).toBeVisible();
+  await expect(table.getByText(`Brak ustawionych godzin pracy dla ${of}`)).toBeVisible();
 });
 
 test('the month switcher moves the monthly hours one month at a time', async ({ signedInPage: page }) => {
@@ -152,8 +154,7 @@ test('the month switcher moves the monthly hours one month at a time', async ({ 
     const start = (await page.getByTestId('month-label').textContent())!.trim();
     await page.getByRole('button', { name: 'Poprzedni miesiąc' }).click();
     await expect(page.getByTestId('month-label')).not.toHaveText(start);
-    const previous = (await page.getByTestId('month-label').textContent())!.trim();
-    await expect(table.getByText(`Brak ustawionych godzin pracy dla ${previous}`)).toBeVisible();
+    await expect(table.getByText(`Brak ustawionych godzin pracy dla ${monthGenitivePl(previousMonth(month))}`)).toBeVisible();
     await page.getByRole('button', { name: 'Następny miesiąc' }).click();
     await expect(page.getByTestId('month-label')).toHaveText(start);
     await expect(table.locator('tbody tr').first()).toContainText('120 godzin');

@@ -72,11 +72,19 @@ test('bad entries are refused in the modal with messages; start after end drags 
   const dialog = page.getByRole('dialog', { name: 'Wniosek o urlop' });
   await dialog.getByRole('button', { name: 'Zgłoś urlop' }).click();
   await expect(dialog.getByText('Wybierz pracownika', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('To pole jest wymagane')).toBeVisible();
+  // A new request is a vacation, whose reason is optional: only the missing employee is refused.
+  await expect(dialog.getByLabel('Rodzaj')).toHaveValue('vacation');
+  await expect(dialog.getByText(/Podaj powód/)).toHaveCount(0);
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   await pickEmployee(page, name);
-  await dialog.getByLabel('Powód').fill('Urlop wypoczynkowy');
+  // "Inne" asks for a reason.
+  await dialog.getByLabel('Rodzaj').selectOption('other');
+  await dialog.getByRole('button', { name: 'Zgłoś urlop' }).click();
+  const reasonNeeded = 'Podaj powód: przy rodzaju „Inne” tylko on mówi, czym jest ten urlop';
+  await expect(dialog.getByText(reasonNeeded)).toBeVisible();
+  await dialog.getByLabel('Powód').fill('Sprawa rodzinna');
+  await expect(dialog.getByText(reasonNeeded)).toHaveCount(0);
   // Moving the start past the end takes the end along.
   await dialog.getByLabel('Data zakończenia').fill('2031-04-05');
   await dialog.getByLabel('Data rozpoczęcia').fill('2031-04-09');
