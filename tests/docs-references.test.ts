@@ -200,4 +200,12 @@ describe('the documents the project refers to', () => {
     const unlisted = documents.filter((file) => !index.includes(`](${file.slice('docs/'.length)})`));
     expect(unlisted).toEqual([]);
   });
+
+  it('lists every decision record in docs/README.md', () => {
+    const index = texts.get('docs/README.md') ?? '';
+    const records = files.filter((file) => /^docs\/decisions\/\d{4}-[^/]+\.md$/.test(file));
+    expect(records.length).toBeGreaterThan(30);
+    const unlisted = records.filter((file) => !index.includes(`](${file.slice('docs/'.length)})`));
+    expect(unlisted).toEqual([]);
+  });
 });

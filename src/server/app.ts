@@ -24,7 +24,8 @@ import { publicRoutes } from './routes/public.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { MonthCache } from './repos/month-cache.ts';
 import { monthAnswer } from './repos/month.ts';
-import { hasBody, refuseCrossSiteWrites, requireSession } from './security/access.ts';
+import { hasBody, refuseCrossSiteWrites } from './security/access.ts';
+import { declareAudiences, type RouteAudience } from './security/audience.ts';
 import { securityHeaders } from './security/headers.ts';
 
 export interface AppOptions {
@@ -65,6 +66,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The dashboard's months kept between reads (repos/month-cache.ts). */
     monthCache: MonthCache;
+    /** Every /api route with who may call it (security/audience.ts). */
+    routeAudiences: RouteAudience[];
   }
 }
 
@@ -168,8 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler(errorReply);
 
-  // Every /api route is registered inside this scope, so its hooks run for whatever spelling of the
-  // path the router matched: access is decided by the matched route, never by the URL's text.
+  // Every /api route is registered inside the scope below, and says who may call it in its own options
+  // (security/audience.ts): access is decided by the matched route, never by the URL's text.
   const monthCache = new MonthCache(database.changes(), (month) => monthAnswer(database.db, month));
   app.addHook('onClose', async () => monthCache.close());
   // Each month's coverage (docs/coverage.md), kept the same way: building it reads every group's inputs.
@@ -188,6 +191,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const boundService = createBoundService({ db: database.db, feed: database.changes() });
   app.addHook('onClose', async () => boundService.close());
   app.decorate('monthCache', monthCache);
+  // Every /api route says who may call it; its guards (a session first, checked before the body is read:
+  // a caller without one gets 401 and nothing parsed) run for the route the router matched.
+  app.decorate('routeAudiences', declareAudiences(app, auth));
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (_request, reply) => {
@@ -204,8 +210,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Employees' calendar addresses: no session, the token is the key; rate-limited in their own scope.
       await api.register(async (feeds) => calendarRoutes(feeds, { database, ...(options.calendarRequestsPerMinute ? { perMinute: options.calendarRequestsPerMinute } : {}) }));
       await api.register(async (signedIn) => {
-        // The session is checked before the body is read: a caller without one gets 401 and nothing parsed.
-        signedIn.addHook('onRequest', requireSession(auth));
         // Months are kept until the database's change feed reports a change. A change made through this
         // instance is also forgotten at once, before its answer goes out, so that the planner who made it
         // reads it back even before the feed's notice arrives. Refused requests (4xx) change no month.

@@ -14,7 +14,7 @@ export async function accountRoutes(app: FastifyInstance, { database, auth }: Ro
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
 
-  api.get('/account', { schema: { response: { 200: accountSchema } } }, async (request) => {
+  api.get('/account', { config: { audience: 'account' }, schema: { response: { 200: accountSchema } } }, async (request) => {
     const me = await findUserById(db, request.user!.id);
     if (!me) throw notFound('Account');
     return {
@@ -27,7 +27,7 @@ export async function accountRoutes(app: FastifyInstance, { database, auth }: Ro
     } as const;
   });
 
-  api.get('/account/sessions', { schema: { response: { 200: z.array(sessionInfoSchema) } } }, async (request) => {
+  api.get('/account/sessions', { config: { audience: 'account' }, schema: { response: { 200: z.array(sessionInfoSchema) } } }, async (request) => {
     const rows = await listSessions(db, request.user!.id);
     return rows.map((s) => ({
       id: s.id,
@@ -40,7 +40,7 @@ export async function accountRoutes(app: FastifyInstance, { database, auth }: Ro
     }));
   });
 
-  api.delete('/account/sessions/:id', { schema: { params: sessionParamsSchema } }, async (request, reply) => {
+  api.delete('/account/sessions/:id', { config: { audience: 'account' }, schema: { params: sessionParamsSchema } }, async (request, reply) => {
     const me = request.user!;
     const found = await findSessionById(db, me.id, request.params.id);
     if (!found) throw notFound('Session');

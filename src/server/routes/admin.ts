@@ -22,7 +22,7 @@ import {
 } from '../auth/users.ts';
 import { listUsers } from '../repos/users.ts';
 import { HttpError } from '../http/errors.ts';
-import { requireAdmin } from '../security/access.ts';
+import { ADMIN_ONLY_MESSAGE } from '../security/access.ts';
 import type { RouteContext } from './context.ts';
 
 export function actorOf(request: FastifyRequest): Actor {
@@ -52,15 +52,14 @@ const noBody = z.strictObject({}).nullish();
 export async function adminRoutes(app: FastifyInstance, { database, auth }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
-  api.addHook('onRequest', requireAdmin);
 
-  api.get('/admin/users', { schema: { response: { 200: z.array(userSchema) } } }, async () => {
+  api.get('/admin/users', { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { response: { 200: z.array(userSchema) } } }, async () => {
     return (await listUsers(db)).map(toUser);
   });
 
   api.post(
     '/admin/users',
-    { schema: { body: createUserBodySchema, response: { 201: createdUserSchema } } },
+    { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { body: createUserBodySchema, response: { 201: createdUserSchema } } },
     async (request, reply) => {
       const created = await adminCreateUser(db, auth, actorOf(request), request.body);
       return reply.status(201).send({ user: toUser(created.user), oneTimePassword: created.oneTimePassword });
@@ -69,23 +68,23 @@ export async function adminRoutes(app: FastifyInstance, { database, auth }: Rout
 
   api.post(
     '/admin/users/:id/reset-password',
-    { schema: { params: userParamsSchema, body: noBody, response: { 200: oneTimePasswordSchema } } },
+    { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema, body: noBody, response: { 200: oneTimePasswordSchema } } },
     async (request) => adminResetPassword(db, auth, actorOf(request), request.params.id),
   );
 
-  api.post('/admin/users/:id/ban', { schema: { params: userParamsSchema, body: banBodySchema.nullish() } }, async (request, reply) => {
+  api.post('/admin/users/:id/ban', { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema, body: banBodySchema.nullish() } }, async (request, reply) => {
     const until = request.body?.until ? new Date(request.body.until) : undefined;
     if (until && until.getTime() <= Date.now()) throw new HttpError(400, 'BAD_REQUEST', 'until: must be in the future', 'until', { field: 'until', issue: 'custom', rule: 'inFuture' });
     await adminBanUser(db, auth, actorOf(request), request.params.id, { reason: request.body?.reason, expires: until });
     return reply.status(204).send();
   });
 
-  api.post('/admin/users/:id/unban', { schema: { params: userParamsSchema, body: noBody } }, async (request, reply) => {
+  api.post('/admin/users/:id/unban', { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema, body: noBody } }, async (request, reply) => {
     await adminUnbanUser(db, actorOf(request), request.params.id);
     return reply.status(204).send();
   });
 
-  api.delete('/admin/users/:id', { schema: { params: userParamsSchema } }, async (request, reply) => {
+  api.delete('/admin/users/:id', { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema } }, async (request, reply) => {
     await adminDeleteUser(db, auth, actorOf(request), request.params.id);
     return reply.status(204).send();
   });

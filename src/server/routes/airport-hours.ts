@@ -49,13 +49,13 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
 
   api.get(
     '/airport-hours',
-    { schema: { querystring: airportHoursQuerySchema, response: { 200: z.array(airportHoursSchema) } } },
+    { config: { audience: 'planner' }, schema: { querystring: airportHoursQuerySchema, response: { 200: z.array(airportHoursSchema) } } },
     async (request) => listAirportHours(db, parseMonthKey(request.query.month)),
   );
 
   api.post(
     '/airport-hours',
-    { schema: { body: airportHoursInputSchema, response: { 201: airportHoursSchema } } },
+    { config: { audience: 'planner' }, schema: { body: airportHoursInputSchema, response: { 201: airportHoursSchema } } },
     async (request, reply) => {
       const { month, ...rest } = request.body;
       const role = await requireHoursGroup(db, rest.role);
@@ -67,7 +67,7 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
 
   api.put(
     '/airport-hours/:id',
-    { schema: { params: idParams, body: airportHoursEditSchema, response: { 200: airportHoursSchema } } },
+    { config: { audience: 'planner' }, schema: { params: idParams, body: airportHoursEditSchema, response: { 200: airportHoursSchema } } },
     async (request) => {
       const { basedOn, ...values } = request.body;
       const saved = await updateAirportHours(db, request.params.id, values, basedOn);
@@ -79,7 +79,7 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
 
   api.delete(
     '/airport-hours/:id',
-    { schema: { params: idParams, querystring: airportHoursDeleteQuerySchema } },
+    { config: { audience: 'planner' }, schema: { params: idParams, querystring: airportHoursDeleteQuerySchema } },
     async (request, reply) => {
       const { openingTime, closingTime, minimumStaff } = request.query;
       const basedOn = openingTime && closingTime && minimumStaff !== undefined ? { openingTime, closingTime, minimumStaff } : undefined;
@@ -89,7 +89,7 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
 
   api.post(
     '/airport-hours/quick-setup',
-    { schema: { body: quickSetupSchema, response: { 201: z.array(airportHoursSchema) } } },
+    { config: { audience: 'planner' }, schema: { body: quickSetupSchema, response: { 201: z.array(airportHoursSchema) } } },
     async (request, reply) => {
       const role = await requireHoursGroup(db, request.body.role);
       const { openingTime, closingTime, minimumStaff } = request.body;
@@ -107,7 +107,7 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
   // Several days at once (a whole week, or the days picked), each with its hours; all or nothing.
   api.put(
     '/airport-hours/days',
-    { schema: { body: setDaysSchema, response: { 200: z.array(airportHoursSchema) } } },
+    { config: { audience: 'planner' }, schema: { body: setDaysSchema, response: { 200: z.array(airportHoursSchema) } } },
     async (request) => {
       const role = await requireHoursGroup(db, request.body.role);
       return setDays(db, role, parseMonthKey(request.body.month), request.body.days);
@@ -116,7 +116,7 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
 
   api.post(
     '/airport-hours/copy-previous',
-    { schema: { body: copyPreviousSchema, response: { 200: copyPreviousResultSchema } } },
+    { config: { audience: 'planner' }, schema: { body: copyPreviousSchema, response: { 200: copyPreviousResultSchema } } },
     async (request) => {
       const { month, role } = request.body;
       const roles = role

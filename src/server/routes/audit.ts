@@ -4,13 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditPageSchema, auditQuerySchema } from '../../shared/api/users.ts';
 import { auditPage } from '../repos/audit.ts';
-import { requireAdmin } from '../security/access.ts';
+import { ADMIN_ONLY_MESSAGE } from '../security/access.ts';
 import type { RouteContext } from './context.ts';
 
 export async function auditRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.addHook('onRequest', requireAdmin);
-  api.get('/admin/audit', { schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, async (request) => {
+  api.get('/admin/audit', { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, async (request) => {
     const page = await auditPage(database.db, request.query);
     return {
       entries: page.entries.map((r) => ({

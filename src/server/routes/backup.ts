@@ -23,11 +23,6 @@ import type { RouteContext } from './context.ts';
 export const PASSPHRASE_HEADER = 'x-backup-passphrase';
 const ADMIN_ONLY = 'Only an administrator can back up or restore the database.';
 
-/** Refuses everyone but administrators, before the body is read. */
-async function administratorsOnly(request: FastifyRequest) {
-  if (!request.user) throw new HttpError(401, 'UNAUTHORIZED', 'Not signed in');
-  if (request.user.role !== 'admin') throw new HttpError(403, 'FORBIDDEN', ADMIN_ONLY);
-}
 
 const backupBodySchema = z.strictObject({
   withSecrets: z.boolean().default(false),
@@ -77,7 +72,6 @@ const uploads = new WeakMap<FastifyRequest, Readable>();
 export async function backupRoutes(app: FastifyInstance, { database }: RouteContext) {
   const db = database.db;
   const maxBytes = backupMaxMb() * 1024 * 1024;
-  app.addHook('onRequest', administratorsOnly);
 
   async function send(request: FastifyRequest, reply: FastifyReply, backup: Backup, passphrase: string | undefined) {
     const stamp = backup.createdAt.replace(/[:.]/g, '-');
@@ -98,7 +92,7 @@ export async function backupRoutes(app: FastifyInstance, { database }: RouteCont
     return reply.send(Readable.from(body));
   }
 
-  app.get('/backup', async (request, reply) => {
+  app.get('/backup', { config: { audience: 'admin', forbidden: ADMIN_ONLY } }, async (request, reply) => {
     if (request.query && typeof request.query === 'object' && Object.keys(request.query).length > 0) {
       throw badRequest(
         'A backup with secrets is made with POST /api/backup and { "withSecrets": true, "passphrase": "…" } in the body: a passphrase never goes in an address. GET /api/backup takes no options.',
@@ -107,7 +101,7 @@ export async function backupRoutes(app: FastifyInstance, { database }: RouteCont
     return send(request, reply, await createBackup(db), undefined);
   });
 
-  app.withTypeProvider<ZodTypeProvider>().post('/backup', { schema: { body: backupBodySchema } }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/backup', { config: { audience: 'admin', forbidden: ADMIN_ONLY }, schema: { body: backupBodySchema } }, async (request, reply) => {
     const { withSecrets, passphrase } = request.body;
     if (withSecrets && passphrase === undefined) {
       throw new HttpError(400, 'BAD_REQUEST', 'passphrase: a backup with secrets is encrypted, so it needs a passphrase (at least 16 characters).', 'passphrase');
@@ -128,7 +122,7 @@ export async function backupRoutes(app: FastifyInstance, { database }: RouteCont
       if (!uploads.get(request)?.readableEnded) reply.header('connection', 'close');
     });
 
-    restore.post('/backup/restore', async (request) => {
+    restore.post('/backup/restore', { config: { audience: 'admin', forbidden: ADMIN_ONLY } }, async (request) => {
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
       const upload = uploads.get(request);

@@ -18,13 +18,13 @@ export async function calendarFeedRoutes(app: FastifyInstance, { database }: Rou
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  api.get('/employees/:id/calendar-feed', { schema: { params: idParams, response: { 200: calendarFeedSchema } } }, async (request) => {
+  api.get('/employees/:id/calendar-feed', { config: { audience: 'planner' }, schema: { params: idParams, response: { 200: calendarFeedSchema } } }, async (request) => {
     if (!(await employeeFound(db, request.params.id))) throw notFound('Employee');
     const feed = await feedOf(db, request.params.id);
     return { active: feed !== null, createdAt: feed ? feed.createdAt.toISOString() : null };
   });
 
-  api.post('/employees/:id/calendar-feed', { schema: { params: idParams, response: { 201: calendarFeedCreatedSchema } } }, async (request, reply) => {
+  api.post('/employees/:id/calendar-feed', { config: { audience: 'planner' }, schema: { params: idParams, response: { 201: calendarFeedCreatedSchema } } }, async (request, reply) => {
     const employeeId = request.params.id;
     if (!(await employeeFound(db, employeeId))) throw notFound('Employee');
     const { token, hash } = newFeedToken();
@@ -39,7 +39,7 @@ export async function calendarFeedRoutes(app: FastifyInstance, { database }: Rou
     return reply.status(201).send({ active: true, createdAt: saved.createdAt.toISOString(), path: `/api/calendar/${token}.ics` });
   });
 
-  api.delete('/employees/:id/calendar-feed', { schema: { params: idParams } }, async (request, reply) => {
+  api.delete('/employees/:id/calendar-feed', { config: { audience: 'planner' }, schema: { params: idParams } }, async (request, reply) => {
     const employeeId = request.params.id;
     if (!(await revokeFeed(db, employeeId))) throw notFound('Calendar address');
     await writeAudit(db, {

@@ -36,7 +36,7 @@ export async function calendarRoutes(app: FastifyInstance, { database, perMinute
       }),
   });
   // The token is the address: the log shows the route, never the address as sent (http/log-redaction.ts).
-  app.get<{ Params: { file: string }; Querystring: { lang?: string } }>('/calendar/:file', { config: { secretInAddress: true } }, async (request, reply) => {
+  app.get<{ Params: { file: string }; Querystring: { lang?: string } }>('/calendar/:file', { config: { audience: 'public', secretInAddress: true } }, async (request, reply) => {
     const match = FILE.exec(request.params.file);
     if (!match) throw noSuchCalendar();
     const { db } = database;

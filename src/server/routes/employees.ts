@@ -55,13 +55,13 @@ export async function employeeRoutes(app: FastifyInstance, { database }: RouteCo
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  api.get('/employees', { schema: { response: { 200: z.array(employeeSchema) } } }, async () => listEmployees(db));
+  api.get('/employees', { config: { audience: 'planner' }, schema: { response: { 200: z.array(employeeSchema) } } }, async () => listEmployees(db));
 
   // The staff import (docs/staff-import.md): the dry run classifies the rows; without dryRun the new
   // and changed rows are written in one transaction and the invalid ones left out.
   api.post(
     '/employees/import',
-    { schema: { body: staffImportBodySchema, response: { 200: staffImportAnswerSchema } } },
+    { config: { audience: 'planner' }, schema: { body: staffImportBodySchema, response: { 200: staffImportAnswerSchema } } },
     async (request) => {
       const { dryRun, header, mapping, rows } = request.body;
       return importStaff(db, { header, mapping, rows }, !dryRun);
@@ -70,7 +70,7 @@ export async function employeeRoutes(app: FastifyInstance, { database }: RouteCo
 
   api.post(
     '/employees',
-    { schema: { body: employeeInputSchema, response: { 201: employeeSchema } } },
+    { config: { audience: 'planner' }, schema: { body: employeeInputSchema, response: { 201: employeeSchema } } },
     async (request, reply) => {
       const row = await guarded(() => createEmployee(db, request.body));
       return reply.status(201).send(row);
@@ -79,19 +79,19 @@ export async function employeeRoutes(app: FastifyInstance, { database }: RouteCo
 
   api.put(
     '/employees/:id',
-    { schema: { params: idParams, body: employeeUpdateSchema, response: { 200: employeeSchema } } },
+    { config: { audience: 'planner' }, schema: { params: idParams, body: employeeUpdateSchema, response: { 200: employeeSchema } } },
     async (request) => guarded(() => updateEmployee(db, request.params.id, request.body.version, request.body.data)),
   );
 
   api.delete(
     '/employees/:id',
-    { schema: { params: idParams, querystring: deleteQuerySchema } },
+    { config: { audience: 'planner' }, schema: { params: idParams, querystring: deleteQuerySchema } },
     async (request, reply) => replyToDelete(reply, await deleteEmployee(db, request.params.id, request.query.version), 'Employee'),
   );
 
   api.get(
     '/employees/:id/dependents',
-    { schema: { params: idParams, response: { 200: employeeDependentsSchema } } },
+    { config: { audience: 'planner' }, schema: { params: idParams, response: { 200: employeeDependentsSchema } } },
     async (request) => {
       if (!(await getEmployee(db, request.params.id))) throw notFound('Employee');
       return employeeDependents(db, request.params.id);

@@ -13,7 +13,7 @@ export async function eventRoutes(app: FastifyInstance, { database }: RouteConte
 
   api.put(
     '/events',
-    { schema: { body: eventInputSchema, response: { 200: eventSchema, 201: eventSchema } } },
+    { config: { audience: 'planner' }, schema: { body: eventInputSchema, response: { 200: eventSchema, 201: eventSchema } } },
     async (request, reply) => {
       const { employeeId, date, name, description, version } = request.body;
       const result = await upsertEvent(db, { employeeId, date, name, description: description ? description : null, version });
@@ -21,7 +21,7 @@ export async function eventRoutes(app: FastifyInstance, { database }: RouteConte
     },
   );
 
-  api.delete('/events', { schema: { querystring: dayDeleteQuerySchema } }, async (request, reply) => {
+  api.delete('/events', { config: { audience: 'planner' }, schema: { querystring: dayDeleteQuerySchema } }, async (request, reply) => {
     const { employeeId, date, version } = request.query;
     return replyToDelete(reply, await deleteEvent(db, employeeId, date, version), 'Event');
   });

@@ -12,7 +12,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export async function exportRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/export/payroll', { schema: { querystring: payrollQuerySchema } }, async (request, reply) => {
+  api.get('/export/payroll', { config: { audience: 'planner' }, schema: { querystring: payrollQuerySchema } }, async (request, reply) => {
     const { month, role, lang } = request.query;
     const book = await payrollWorkbook(await loadMonth(database.db, month), role, lang);
     if (!book) throw new NotFoundError('NOT_FOUND', `Staff group "${role}" not found`, { field: 'role', params: { what: 'staffGroup' } });

@@ -167,7 +167,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
 
   api.get(
     '/flights',
-    { schema: { querystring: z.object({ month: isoMonth }), response: { 200: z.array(flightSchema) } } },
+    { config: { audience: 'planner' }, schema: { querystring: z.object({ month: isoMonth }), response: { 200: z.array(flightSchema) } } },
     async (request) => {
       const { timeZone } = await getSettings(db);
       const start = DateTime.fromISO(`${request.query.month}-01`, { zone: timeZone });
@@ -175,7 +175,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
     },
   );
 
-  api.post('/flights', { schema: { body: flightInputSchema, response: { 201: flightSchema } } }, async (request, reply) => {
+  api.post('/flights', { config: { audience: 'planner' }, schema: { body: flightInputSchema, response: { 201: flightSchema } } }, async (request, reply) => {
     const ctx = await importContext(db);
     const input = resolve(request.body, ctx);
     return reply.status(201).send(unwrap(await createFlight(db, input, ctx.timeZone), input));
@@ -183,7 +183,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
 
   api.put(
     '/flights/:id',
-    { schema: { params: idParams, body: flightUpdateSchema, response: { 200: flightSchema } } },
+    { config: { audience: 'planner' }, schema: { params: idParams, body: flightUpdateSchema, response: { 200: flightSchema } } },
     async (request) => {
       const ctx = await importContext(db);
       const input = resolve(request.body.data, ctx, 'data.');
@@ -193,17 +193,18 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
 
   api.delete(
     '/flights/:id',
-    { schema: { params: idParams, querystring: deleteQuerySchema } },
+    { config: { audience: 'planner' }, schema: { params: idParams, querystring: deleteQuerySchema } },
     async (request, reply) => replyToDelete(reply, await deleteFlight(db, request.params.id, request.query.version), 'Flight'),
   );
 
-  api.get('/flights/import-profiles', { schema: { response: { 200: z.array(importProfileSchema) } } }, async () =>
+  api.get('/flights/import-profiles', { config: { audience: 'planner' }, schema: { response: { 200: z.array(importProfileSchema) } } }, async () =>
     listImportProfiles(db),
   );
 
   api.post(
     '/flights/import',
     {
+      config: { audience: 'planner' },
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: { body: importBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } },
     },
@@ -227,7 +228,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
 
   api.post(
     '/flights/import-ssim',
-    { bodyLimit: IMPORT_BODY_LIMIT, schema: { body: ssimBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } } },
+    { config: { audience: 'planner' }, bodyLimit: IMPORT_BODY_LIMIT, schema: { body: ssimBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } } },
     async (request, reply) => {
       const { stationCode } = await getSettings(db);
       if (!stationCode) {
@@ -251,13 +252,13 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
     },
   );
 
-  api.get('/flights/imports', { schema: { response: { 200: z.array(importRecordSchema) } } }, async () => listImports(db));
+  api.get('/flights/imports', { config: { audience: 'planner' }, schema: { response: { 200: z.array(importRecordSchema) } } }, async () => listImports(db));
 
-  api.get('/aircraft-staffing', { schema: { response: { 200: z.array(aircraftStaffingSchema) } } }, async () => listAircraftStaffing(db));
+  api.get('/aircraft-staffing', { config: { audience: 'planner' }, schema: { response: { 200: z.array(aircraftStaffingSchema) } } }, async () => listAircraftStaffing(db));
 
   api.put(
     '/aircraft-staffing',
-    { schema: { body: aircraftStaffingBodySchema, response: { 200: z.array(aircraftStaffingSchema) } } },
+    { config: { audience: 'planner' }, schema: { body: aircraftStaffingBodySchema, response: { 200: z.array(aircraftStaffingSchema) } } },
     async (request) => {
       const { flightGroups } = await flightGroupNames(db);
       request.body.rows.forEach((row, i) => {
@@ -277,7 +278,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
 
   api.post(
     '/flights/delete',
-    { schema: { body: bulkDeleteSchema, response: { 200: z.object({ deleted: z.number().int() }) } } },
+    { config: { audience: 'planner' }, schema: { body: bulkDeleteSchema, response: { 200: z.object({ deleted: z.number().int() }) } } },
     async (request) => {
       const body = request.body;
       if ('ids' in body) return { deleted: await deleteFlightsById(db, body.ids) };
@@ -293,7 +294,7 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
 
   api.post(
     '/flights/copy',
-    { schema: { body: copyMonthSchema, response: { 200: copyResultSchema } } },
+    { config: { audience: 'planner' }, schema: { body: copyMonthSchema, response: { 200: copyResultSchema } } },
     async (request) => {
       const { from, to } = request.body;
       if (from === to) throw badRequest('to: must be another month than the one copied', 'to', { rule: 'sameMonth' });

@@ -6,7 +6,7 @@ import { databaseAnswers } from '../repos/health.ts';
 import type { RouteContext } from './context.ts';
 
 export async function healthDetailsRoutes(app: FastifyInstance, { database }: RouteContext) {
-  app.get('/health/details', async () => {
+  app.get('/health/details', { config: { audience: 'planner' } }, async () => {
     const ok = await databaseAnswers(database.db);
     return { status: ok ? 'ok' : 'degraded', version: APP_VERSION, database: { kind: database.kind, ok } };
   });

@@ -1,8 +1,7 @@
-// Every signed-in API route plugin, mounted under /api inside the scope that requires a session
-// (src/server/app.ts). Handlers stay thin; SQL lives in src/server/repos.
+// Every signed-in API route plugin, mounted under /api (src/server/app.ts). Who may call each route is
+// said in its own options (security/audience.ts). Handlers stay thin; SQL lives in src/server/repos.
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from './context.ts';
-import { requireChosenPassword } from '../security/access.ts';
 import { healthDetailsRoutes } from './health.ts';
 import { staffGroupRoutes } from './staff-groups.ts';
 import { settingsRoutes } from './settings.ts';
@@ -26,29 +25,30 @@ import { calendarFeedRoutes } from './calendar-feeds.ts';
 import { setupRoutes } from './setup.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
-  // The account's own routes stay open to a user who must still choose a password.
-  await api.register(async (scope) => accountRoutes(scope, ctx));
-  await api.register(async (settled) => {
-    settled.addHook('onRequest', requireChosenPassword);
-    await settled.register(async (scope) => healthDetailsRoutes(scope, ctx));
-    await settled.register(async (scope) => staffGroupRoutes(scope, ctx));
-    await settled.register(async (scope) => settingsRoutes(scope, ctx));
-    await settled.register(async (scope) => generationRoutes(scope, ctx));
-    await settled.register(async (scope) => backupRoutes(scope, ctx));
-    await settled.register(async (scope) => airportHoursRoutes(scope, ctx));
-    await settled.register(async (scope) => monthlyHoursRoutes(scope, ctx));
-    await settled.register(async (scope) => timeOffRoutes(scope, ctx));
-    await settled.register(async (scope) => employeeRoutes(scope, ctx));
-    await settled.register(async (scope) => scheduleRoutes(scope, ctx));
-    await settled.register(async (scope) => eventRoutes(scope, ctx));
-    await settled.register(async (scope) => monthRoutes(scope, ctx));
-    await settled.register(async (scope) => flightRoutes(scope, ctx));
-    await settled.register(async (scope) => adminRoutes(scope, ctx));
-    await settled.register(async (scope) => auditRoutes(scope, ctx));
-    await settled.register(async (scope) => coverageRoutes(scope, ctx));
-    await settled.register(async (scope) => exportRoutes(scope, ctx));
-    await settled.register(async (scope) => publishingRoutes(scope, ctx));
-    await settled.register(async (scope) => calendarFeedRoutes(scope, ctx));
-    await settled.register(async (scope) => setupRoutes(scope, ctx));
-  });
+  // Each route says who may call it where it is registered (config.audience, security/audience.ts).
+  for (const routes of [
+    accountRoutes,
+    healthDetailsRoutes,
+    staffGroupRoutes,
+    settingsRoutes,
+    generationRoutes,
+    backupRoutes,
+    airportHoursRoutes,
+    monthlyHoursRoutes,
+    timeOffRoutes,
+    employeeRoutes,
+    scheduleRoutes,
+    eventRoutes,
+    monthRoutes,
+    flightRoutes,
+    adminRoutes,
+    auditRoutes,
+    coverageRoutes,
+    exportRoutes,
+    publishingRoutes,
+    calendarFeedRoutes,
+    setupRoutes,
+  ]) {
+    await api.register(async (scope) => routes(scope, ctx));
+  }
 }

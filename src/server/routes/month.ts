@@ -13,7 +13,7 @@ const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'] });
 export async function monthRoutes(app: FastifyInstance, { monthCache }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // compress: false: the answer is compressed once, by the cache, never again by the API's compression (app.ts).
-  api.get('/month', { compress: false, schema: { querystring: monthQuerySchema, response: { 200: monthDataSchema } } }, async (request, reply) => {
+  api.get('/month', { config: { audience: 'planner' }, compress: false, schema: { querystring: monthQuerySchema, response: { 200: monthDataSchema } } }, async (request, reply) => {
     const answer = await monthCache.get(request.query.month);
     const accepted = request.headers['accept-encoding'];
     const gzip = accepted !== undefined && encodings.negotiate(accepted) === 'gzip';

@@ -20,13 +20,13 @@ export async function monthlyHoursRoutes(app: FastifyInstance, { database }: Rou
 
   api.get(
     '/monthly-hours',
-    { schema: { querystring: monthlyHoursQuerySchema, response: { 200: z.array(monthlyHoursSchema) } } },
+    { config: { audience: 'planner' }, schema: { querystring: monthlyHoursQuerySchema, response: { 200: z.array(monthlyHoursSchema) } } },
     async (request) => listMonthlyHours(database.db, parseMonthKey(request.query.month)),
   );
 
   api.post(
     '/monthly-hours',
-    { schema: { body: monthlyHoursInputSchema, response: { 201: monthlyHoursSchema } } },
+    { config: { audience: 'planner' }, schema: { body: monthlyHoursInputSchema, response: { 201: monthlyHoursSchema } } },
     async (request, reply) => {
       const created = await insertMonthlyHours(database.db, parseMonthKey(request.body.month), request.body.requiredHours);
       if (!created) throw conflict(MONTHLY_HOURS_EXISTS_MESSAGE, MONTHLY_HOURS_EXISTS);
@@ -34,7 +34,7 @@ export async function monthlyHoursRoutes(app: FastifyInstance, { database }: Rou
     },
   );
 
-  api.delete('/monthly-hours/:id', { schema: { params: idParams } }, async (request, reply) => {
+  api.delete('/monthly-hours/:id', { config: { audience: 'planner' }, schema: { params: idParams } }, async (request, reply) => {
     if (!(await deleteMonthlyHours(database.db, request.params.id))) throw notFound('Monthly hours record');
     return reply.status(204).send();
   });

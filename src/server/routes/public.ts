@@ -13,12 +13,13 @@ export const AUTH_BODY_LIMIT = 4 * 1024;
 
 export async function publicRoutes(app: FastifyInstance, { database, auth, baseUrl }: { database: Database; auth: Auth; baseUrl: string }) {
   // Liveness for load balancers and scripts: no version, no database kind (those are in /api/health/details).
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { config: { audience: 'public' } }, async (_request, reply) => {
     const ok = await databaseAnswers(database.db);
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded' });
   });
 
   app.route({
+    config: { audience: 'public' },
     method: ['GET', 'POST'],
     url: '/auth/*',
     bodyLimit: AUTH_BODY_LIMIT,

@@ -25,7 +25,7 @@ export async function scheduleRoutes(app: FastifyInstance, { database }: RouteCo
 
   api.put(
     '/schedules',
-    { schema: { body: scheduleInputSchema, response: { 200: scheduleSchema, 201: scheduleSchema } } },
+    { config: { audience: 'planner' }, schema: { body: scheduleInputSchema, response: { 200: scheduleSchema, 201: scheduleSchema } } },
     async (request, reply) => {
       const { employeeId, date, startTime, endTime, version, source } = request.body;
       const { timeZone } = await getSettings(db);
@@ -49,7 +49,7 @@ export async function scheduleRoutes(app: FastifyInstance, { database }: RouteCo
     },
   );
 
-  api.delete('/schedules', { schema: { querystring: dayDeleteQuerySchema } }, async (request, reply) => {
+  api.delete('/schedules', { config: { audience: 'planner' }, schema: { querystring: dayDeleteQuerySchema } }, async (request, reply) => {
     const { employeeId, date, version } = request.query;
     return replyToDelete(reply, await deleteSchedule(db, employeeId, date, version, request.user?.id ?? null), 'Schedule');
   });

@@ -1,9 +1,9 @@
 // Staff groups: everyone signed in reads them; only an administrator adds, renames or removes one.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffGroupInputSchema, staffGroupSchema, staffGroupUpdateSchema } from '../../shared/api/staff-groups.ts';
-import { conflict, HttpError, notFound, staleRecord } from '../http/errors.ts';
+import { conflict, notFound, staleRecord } from '../http/errors.ts';
 import { pgErrorCode } from '../http/db-errors.ts';
 import {
   createStaffGroup,
@@ -18,11 +18,7 @@ import { deleteQuerySchema } from '../../shared/api/versions.ts';
 export const DUPLICATE_GROUP_MESSAGE = 'A staff group with this name already exists';
 const idParams = z.object({ id: z.coerce.number({ error: 'must be a staff group id' }).int('must be a staff group id').positive('must be a staff group id') });
 
-function requireAdmin(request: FastifyRequest) {
-  if (request.user?.role !== 'admin') {
-    throw new HttpError(403, 'FORBIDDEN', 'Only an administrator can add, rename or remove staff groups.');
-  }
-}
+const STAFF_GROUPS_ADMIN_ONLY = 'Only an administrator can add, rename or remove staff groups.';
 
 const employeesText = (n: number) => (n === 1 ? '1 employee' : `${n} employees`);
 
@@ -60,13 +56,12 @@ export async function staffGroupRoutes(app: FastifyInstance, { database }: Route
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  api.get('/staff-groups', { schema: { response: { 200: z.array(staffGroupSchema) } } }, async () => listStaffGroups(db));
+  api.get('/staff-groups', { config: { audience: 'planner' }, schema: { response: { 200: z.array(staffGroupSchema) } } }, async () => listStaffGroups(db));
 
   api.post(
     '/staff-groups',
-    { schema: { body: staffGroupInputSchema, response: { 201: staffGroupSchema } } },
+    { config: { audience: 'admin', forbidden: STAFF_GROUPS_ADMIN_ONLY }, schema: { body: staffGroupInputSchema, response: { 201: staffGroupSchema } } },
     async (request, reply) => {
-      requireAdmin(request);
       const row = await guarded(() => createStaffGroup(db, request.body));
       return reply.status(201).send(row);
     },
@@ -74,9 +69,8 @@ export async function staffGroupRoutes(app: FastifyInstance, { database }: Route
 
   api.put(
     '/staff-groups/:id',
-    { schema: { params: idParams, body: staffGroupUpdateSchema, response: { 200: staffGroupSchema } } },
+    { config: { audience: 'admin', forbidden: STAFF_GROUPS_ADMIN_ONLY }, schema: { params: idParams, body: staffGroupUpdateSchema, response: { 200: staffGroupSchema } } },
     async (request) => {
-      requireAdmin(request);
       const { version, ...values } = request.body;
       return guarded(() => updateStaffGroup(db, request.params.id, version, values));
     },
@@ -84,9 +78,8 @@ export async function staffGroupRoutes(app: FastifyInstance, { database }: Route
 
   api.delete(
     '/staff-groups/:id',
-    { schema: { params: idParams, querystring: deleteQuerySchema } },
+    { config: { audience: 'admin', forbidden: STAFF_GROUPS_ADMIN_ONLY }, schema: { params: idParams, querystring: deleteQuerySchema } },
     async (request, reply) => {
-      requireAdmin(request);
       await guarded(() => deleteStaffGroup(db, request.params.id, request.query.version));
       return reply.status(204).send();
     },

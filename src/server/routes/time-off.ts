@@ -60,7 +60,7 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
 
   api.get(
     '/time-off',
-    { schema: { querystring: z.object({ month: isoMonth }), response: { 200: z.array(timeOffSchema) } } },
+    { config: { audience: 'planner' }, schema: { querystring: z.object({ month: isoMonth }), response: { 200: z.array(timeOffSchema) } } },
     async (request) => {
       const { first, last } = monthRange(request.query.month);
       return listTimeOffInRange(db, first, last);
@@ -70,7 +70,7 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
   // The employee's shifts on the days a time off would cover: what the dialog names before saving.
   api.get(
     '/time-off/overlapping-shifts',
-    { schema: { querystring: overlappingShiftsQuerySchema, response: { 200: z.array(overlappingShiftSchema) } } },
+    { config: { audience: 'planner' }, schema: { querystring: overlappingShiftsQuerySchema, response: { 200: z.array(overlappingShiftSchema) } } },
     async (request) => {
       const { employeeId, startDate, endDate } = request.query;
       if (endDate < startDate) return [];
@@ -79,7 +79,7 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
   );
 
   // One time off as it is stored now: what a planner whose edit was refused as stale is shown.
-  api.get('/time-off/:id', { schema: { params: idParams, response: { 200: timeOffSchema } } }, async (request) => {
+  api.get('/time-off/:id', { config: { audience: 'planner' }, schema: { params: idParams, response: { 200: timeOffSchema } } }, async (request) => {
     const row = await getTimeOff(db, request.params.id);
     if (!row) throw notFound('Time off');
     return row;
@@ -87,7 +87,7 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
 
   api.post(
     '/time-off',
-    { schema: { body: timeOffInputSchema, response: { 201: timeOffSchema } } },
+    { config: { audience: 'planner' }, schema: { body: timeOffInputSchema, response: { 201: timeOffSchema } } },
     async (request, reply) => {
       const row = await guarded(() => createTimeOff(db, request.body));
       return reply.status(201).send(row);
@@ -96,19 +96,19 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
 
   api.put(
     '/time-off/:id',
-    { schema: { params: idParams, body: timeOffUpdateSchema, response: { 200: timeOffSchema } } },
+    { config: { audience: 'planner' }, schema: { params: idParams, body: timeOffUpdateSchema, response: { 200: timeOffSchema } } },
     async (request) => guarded(() => updateTimeOff(db, request.params.id, request.body.version, request.body.data)),
   );
 
   api.put(
     '/time-off/:id/status',
-    { schema: { params: idParams, body: timeOffStatusUpdateSchema, response: { 200: timeOffSchema } } },
+    { config: { audience: 'planner' }, schema: { params: idParams, body: timeOffStatusUpdateSchema, response: { 200: timeOffSchema } } },
     async (request) => unwrap(await setTimeOffStatus(db, request.params.id, request.body.version, request.body.status)),
   );
 
   api.delete(
     '/time-off/:id',
-    { schema: { params: idParams, querystring: deleteQuerySchema } },
+    { config: { audience: 'planner' }, schema: { params: idParams, querystring: deleteQuerySchema } },
     async (request, reply) => replyToDelete(reply, await deleteTimeOff(db, request.params.id, request.query.version), 'Time off'),
   );
 }

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { headersOf } from '../auth/fetch-request.ts';
-import { HttpError, type ErrorBody } from '../http/errors.ts';
+import type { ErrorBody } from '../http/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -53,9 +53,5 @@ export const requireChosenPassword: onRequestAsyncHookHandler = async function p
   }
 };
 
+/** What the Users page's routes and the audit log say to a signed-in user who is not an administrator. */
 export const ADMIN_ONLY_MESSAGE = 'Only administrators can manage accounts.';
-
-/** Refuses everyone but administrators with a 403 (the Users page's routes and the audit log). */
-export async function requireAdmin(request: FastifyRequest) {
-  if (request.user?.role !== 'admin') throw new HttpError(403, 'FORBIDDEN', ADMIN_ONLY_MESSAGE);
-}

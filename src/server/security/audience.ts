@@ -1,0 +1,87 @@
+// Who may call a route is said where the route is registered, in its options:
+//   api.get('/employees', { config: { audience: 'planner' }, schema: … }, handler)
+// and nowhere else. An /api route that names no audience stops the server from starting, so a new route
+// cannot be left open by forgetting a hook. The guards for an audience run before the body is read, for
+// the route the router matched, however its address was spelled (docs/security.md, promise 42).
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { Auth } from '../auth/auth.ts';
+import { HttpError } from '../http/errors.ts';
+import { requireChosenPassword, requireSession } from './access.ts';
+
+/**
+ * - `public`: anyone, without a session (liveness, sign-in, a calendar address whose token is its key);
+ * - `account`: anyone signed in, even before they have chosen their own password (their own account);
+ * - `planner`: planners and administrators, once they have chosen their own password;
+ * - `admin`: administrators only.
+ */
+export const AUDIENCES = ['public', 'account', 'planner', 'admin'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (security/audience.ts). Required on every /api route. */
+    audience?: Audience;
+    /** What an `admin` route says to a signed-in user who is not an administrator. */
+    forbidden?: string;
+  }
+}
+
+/** One route as the server registered it, with who may call it. */
+export interface RouteAudience {
+  method: string;
+  url: string;
+  audience: Audience;
+}
+
+export const NOT_ADMIN_MESSAGE = 'Only an administrator can do this.';
+
+function administrators(message: string): onRequestAsyncHookHandler {
+  return async function adminGuard(request: FastifyRequest) {
+    if (request.user?.role !== 'admin') throw new HttpError(403, 'FORBIDDEN', message);
+  };
+}
+
+/** The checks an audience's routes run first, in order. */
+export function guardsFor(audience: Audience, auth: Auth, forbidden = NOT_ADMIN_MESSAGE): onRequestAsyncHookHandler[] {
+  switch (audience) {
+    case 'public':
+      return [];
+    case 'account':
+      return [requireSession(auth)];
+    case 'planner':
+      return [requireSession(auth), requireChosenPassword];
+    case 'admin':
+      return [requireSession(auth), requireChosenPassword, administrators(forbidden)];
+  }
+}
+
+/** Every guard made here, so that a route copied with its hooks (a GET's HEAD twin) is not guarded twice. */
+const made = new WeakSet<onRequestAsyncHookHandler>();
+
+const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/**
+ * Makes every route registered on `app` under `prefix` from now on declare its audience, puts that
+ * audience's guards before the route's own onRequest hooks, and lists each route with its audience.
+ * Must be called before the routes are registered.
+ */
+export function declareAudiences(app: FastifyInstance, auth: Auth, prefix = '/api'): RouteAudience[] {
+  const routes: RouteAudience[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith(prefix)) return;
+    const config = route.config as { audience?: unknown; forbidden?: string } | undefined;
+    const audience = config?.audience;
+    const methods = asList(route.method);
+    if (typeof audience !== 'string' || !(AUDIENCES as readonly string[]).includes(audience)) {
+      throw new Error(`${methods.join(',')} ${route.url}: the route does not say who may call it (config.audience: ${AUDIENCES.join(', ')})`);
+    }
+    const own = asList(route.onRequest) as onRequestAsyncHookHandler[];
+    if (!own.some((hook) => made.has(hook))) {
+      const guards = guardsFor(audience as Audience, auth, config?.forbidden);
+      for (const guard of guards) made.add(guard);
+      if (guards.length > 0) route.onRequest = [...guards, ...own] as RouteOptions['onRequest'];
+    }
+    for (const method of methods) routes.push({ method, url: route.url, audience: audience as Audience });
+  });
+  return routes;
+}
