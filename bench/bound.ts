@@ -5,10 +5,9 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { coverageUpperBound } from '../src/engine/bound.ts';
 import { generate } from '../src/engine/generate.ts';
-import { buildBenchInstance, type Group } from './engine.ts';
+import { buildBenchInstance, type Group, type Hours } from '../tools/bench-instances.ts';
 import { writeResultsSection } from '../tools/results-section.ts';
 
-type Hours = 'timetable' | '24h';
 const CASES: Array<{ airport: string; employees: number; hours?: Hours; group?: Group }> = [
   // Too few people for the demand: here the bound is below 100 % and says how far the roster is from it.
   { airport: 'BOI', employees: 6, group: 'pax' },

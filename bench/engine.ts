@@ -5,28 +5,14 @@
 // Each run happens in a fresh child process so that its peak memory is its own.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Papa from 'papaparse';
 import { coverageUpperBound } from '../src/engine/bound.ts';
 import { generate, type StrategyName } from '../src/engine/generate.ts';
-import { parseInstance, type Instance, type InstanceInput } from '../src/engine/format.ts';
-import { seededRandom } from '../src/engine/prng.ts';
+import { buildBenchInstance, type Group, type Hours } from '../tools/bench-instances.ts';
 import { writeResultsSection } from '../tools/results-section.ts';
-import { datesOfMonth, dayOfWeek, formatMinutes, parseTimeOfDay } from '../src/shared/hours.ts';
+import { parseTimeOfDay } from '../src/shared/hours.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const MONTH = '2008-01';
-const TIME_ZONE = 'America/Denver';
-
-type Airport = { code: string; file: string };
-const AIRPORTS: Airport[] = [
-  { code: 'BOI', file: 'data/timetables/boi_2008-01_departures.csv' },
-  { code: 'ABQ', file: 'data/timetables/abq_2008-01_departures.csv' },
-];
-/** 'timetable': hours around the day's departures; '24h': open around the clock (00:00–24:00 every day). */
-type Hours = 'timetable' | '24h';
 const CASES: Array<{ airport: string; employees: number; hours?: Hours; group?: Group }> = [
   // Short-handed: fewer people than the demand needs (10 × 160 h and 6 × 160 h are below it), and 12,
   // about as many as it needs; here coverage stays below 100 % and the bound says how far it could go.
@@ -47,94 +33,6 @@ const CASES: Array<{ airport: string; employees: number; hours?: Hours; group?: 
   { airport: 'ABQ', employees: 60, hours: '24h' },
 ];
 const STRATEGY_NAMES: StrategyName[] = ['spec', 'default'];
-
-/**
- * The staff group a month is built for: 'ramp' (loading and unloading, the default) or 'pax' (passenger
- * service at the gate): fewer people per flight and one on duty outside the flights.
- */
-export type Group = 'ramp' | 'pax';
-
-/** Passenger service agents by aircraft size: regional or unknown 1, narrow-body 2, larger 3. */
-export function paxStaffForAircraft(type: string): number {
-  return staffForAircraft(type) - 1;
-}
-
-/** Ground staff needed by aircraft size: regional 2, narrow-body 3, larger 4, unknown or small 2. */
-export function staffForAircraft(type: string): number {
-  const t = type.toUpperCase();
-  if (/BOEING 7[4-8]7|AIRBUS A3[3-8]\d|MD-11|DC-10/.test(t)) return 4;
-  if (/BOEING 7[0-3]7|BOEING 757|AIRBUS A3(18|19|20|21)|MD-8\d|MD 8\d|MD-90|DC-9|MD-88/.test(t)) return t.includes('757') ? 4 : 3;
-  return 2; // regional jets (CL-600, EMB-145), small aircraft and unknown tails
-}
-
-type Row = { flight_number: string; departure_time: string; arrival_time: string; aircraft_type: string };
-
-function readTimetable(file: string): Row[] {
-  const parsed = Papa.parse<Row>(readFileSync(join(root, file), 'utf8'), { header: true, skipEmptyLines: true });
-  return parsed.data;
-}
-
-export function buildBenchInstance(airport: string, employeeCount: number, hours: Hours = 'timetable', group: Group = 'ramp'): Instance {
-  const minimumStaff = group === 'pax' ? 1 : 2;
-  const staffFor = group === 'pax' ? paxStaffForAircraft : staffForAircraft;
-  const spec = AIRPORTS.find((a) => a.code === airport)!;
-  const rows = readTimetable(spec.file);
-  // Operating hours per weekday: from 1½ h before the first departure to 1 h after the last one.
-  const first = new Map<number, number>();
-  const last = new Map<number, number>();
-  for (const row of rows) {
-    const weekday = dayOfWeek(row.departure_time.slice(0, 10));
-    const minute = parseTimeOfDay(row.departure_time.slice(11, 16))!;
-    first.set(weekday, Math.min(first.get(weekday) ?? 1440, minute));
-    last.set(weekday, Math.max(last.get(weekday) ?? 0, minute));
-  }
-  const aroundTheClock = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openingTime: '00:00', closingTime: '24:00', minimumStaff }));
-  const timetableHours = [...first.keys()].sort().map((dayOfWeek) => ({
-    dayOfWeek,
-    openingTime: formatMinutes(Math.max(0, Math.floor((first.get(dayOfWeek)! - 90) / 30) * 30)),
-    closingTime: formatMinutes(Math.min(23 * 60 + 30, Math.ceil((last.get(dayOfWeek)! + 60) / 30) * 30)),
-    minimumStaff,
-  }));
-  const airportHours = hours === '24h' ? aroundTheClock : timetableHours;
-  // Realistic time off, the same for every run: some vacations, sick days and training days.
-  const random = seededRandom(2008 + employeeCount);
-  const dates = datesOfMonth(MONTH);
-  const employees = Array.from({ length: employeeCount }, (_, i) => {
-    const timeOff: InstanceInput['employees'][number]['timeOff'] = [];
-    const pick = (): number => random.below(dates.length);
-    if (random.next() < 0.15) {
-      const from = pick();
-      timeOff.push({ startDate: dates[from]!, endDate: dates[Math.min(dates.length - 1, from + 4 + random.below(6))]!, countAsWork: false, workHours: null });
-    }
-    if (random.next() < 0.25) {
-      const day = pick();
-      timeOff.push({ startDate: dates[day]!, endDate: dates[Math.min(dates.length - 1, day + random.below(2))]!, countAsWork: false, workHours: null });
-    }
-    if (random.next() < 0.2) {
-      const day = pick();
-      timeOff.push({ startDate: dates[day]!, endDate: dates[day]!, countAsWork: true, workHours: 8 });
-    }
-    return { id: `e${i + 1}`, firstName: `Agent`, lastName: `${airport}-${i + 1}`, timeOff };
-  });
-  return parseInstance({
-    version: 1,
-    month: MONTH,
-    timeZone: TIME_ZONE,
-    role: group === 'pax' ? 'Obsługa pasażerska' : 'Rampa',
-    settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4 },
-    requiredHours: 160,
-    employees,
-    flights: rows.map((row) => ({
-      flightNumber: row.flight_number,
-      departureTime: row.departure_time,
-      arrivalTime: row.arrival_time || null,
-      requiredStaff: staffFor(row.aircraft_type),
-    })),
-    airportHours,
-    fixedShifts: [],
-    seed: 1,
-  });
-}
 
 type Measured = {
   airport: string;

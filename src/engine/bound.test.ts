@@ -9,7 +9,7 @@ import { checkResult } from './rules.ts';
 import { seededRandom } from './prng.ts';
 import { baseInstanceInput } from './testing.ts';
 import { formatMinutes, nextDate, shiftHours } from '../shared/hours.ts';
-import { buildBenchInstance } from '../../bench/engine.ts';
+import { buildBenchInstance } from '../../tools/bench-instances.ts';
 
 /** November 2026 in Warsaw open around the clock with minimum staff 1, one employee by default. */
 function aroundTheClock(patch: Partial<InstanceInput> = {}): Instance {

@@ -11,6 +11,12 @@ export const PREVIOUS_DAYS = 14;
 /** Minutes of a day; wall-clock minutes of a day run on past it into the next (up to two days). */
 export const DAY_MINUTES = 1440;
 
+/**
+ * A doba (Labour Code art. 128 § 3): the 24 hours from the start of a person's work. Work begun again
+ * within it is doba overlap, a term of the roster's shape (Q6 c).
+ */
+export const DOBA_MINUTES = 24 * 60;
+
 export type Day = {
   index: number;
   date: string;

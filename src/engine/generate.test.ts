@@ -4,7 +4,7 @@ import { generate } from './generate.ts';
 import { parseInstance, type InstanceInput } from './format.ts';
 import { checkResult } from './rules.ts';
 import { baseInstance, baseInstanceInput } from './testing.ts';
-import { buildBenchInstance } from '../../bench/engine.ts';
+import { buildBenchInstance } from '../../tools/bench-instances.ts';
 
 /** A small fixed month: two flight banks a day, three employees, one fixed shift, time off. */
 function goldenInstance(): InstanceInput {
@@ -70,6 +70,15 @@ describe('golden months', () => {
     // The same warnings by code, with their figures.
     expect(result.report.notices.map((n) => n.code)).toEqual(['NO_REQUIRED_HOURS', 'NO_EMPLOYEES', 'DEMAND_ABOVE_CAPACITY', 'FLIGHTS_WHILE_CLOSED']);
     expect(result.report.notices).toHaveLength(result.report.warnings.length);
+  });
+});
+
+describe('a search the clock ends', () => {
+  it('says so once, as the TIME_LIMIT notice and its sentence among the warnings', () => {
+    const result = generate(buildBenchInstance('BOI', 20), { seed: 1, timeLimitMs: 1 });
+    expect(result.report.notices.filter((n) => n.code === 'TIME_LIMIT')).toEqual([{ code: 'TIME_LIMIT', params: {} }]);
+    expect(result.report.warnings.filter((w) => w.startsWith('The time limit ended the improvement search early'))).toHaveLength(1);
+    expect(result.report.breaches).toEqual([]);
   });
 });
 

@@ -5,12 +5,12 @@ import { weeklyCapHours } from './calendar.ts';
 import { DAY_MINUTES } from './calendar.ts';
 import { targetHoursOf, type Instance, type ResultShift } from './format.ts';
 import { seededRandom } from './prng.ts';
-import { buildProblem, shortOfHours, type PlanShift, type Problem, type Strategy } from './problem.ts';
+import { buildProblem, shortOfHours, type PlanShift, type Problem, type Strategy, type StrategyNote } from './problem.ts';
 import { measureQuality, supplyOf, type EmployeeTotal, type Quality } from './quality.ts';
 import { checkResult, type Breach } from './rules.ts';
 import { coverageOf, type ShortReason } from './coverage.ts';
 import { defaultStrategy } from './strategies/default.ts';
-import { SAME_DAY_NOTE, specStrategy } from './strategies/spec.ts';
+import { specStrategy } from './strategies/spec.ts';
 
 export type StrategyName = 'default' | 'spec';
 export const STRATEGIES: Record<StrategyName, Strategy> = { default: defaultStrategy, spec: specStrategy };
@@ -59,16 +59,9 @@ export type NoticeCode =
   | 'INPUT_BREAKS_RULE'
   | 'TIME_LIMIT'
   | 'SAME_DAY_ONLY'
-  | 'OVERTIME'
-  | 'NOTE';
+  | 'OVERTIME';
 export type Notice = { code: NoticeCode; params: Record<string, string | number> };
 
-/** A strategy's note as a notice: the ones the report knows by code, others with their text. */
-function noteNotice(note: string): Notice {
-  if (note.startsWith('The time limit')) return { code: 'TIME_LIMIT', params: {} };
-  if (note === SAME_DAY_NOTE) return { code: 'SAME_DAY_ONLY', params: {} };
-  return { code: 'NOTE', params: { text: note } };
-}
 
 export type GenerateResult = { version: 1; shifts: ResultShift[]; report: Report };
 
@@ -92,7 +85,7 @@ export function generate(instance: Instance, options: GenerateOptions = {}): Gen
   const strategy = options.strategy ?? 'default';
   const seed = options.seed ?? instance.seed ?? DEFAULT_SEED;
   const problem = buildProblem(instance);
-  const notes: string[] = [];
+  const notes: StrategyNote[] = [];
   const planned = STRATEGIES[strategy](problem, {
     random: seededRandom(seed),
     deadline: began + (options.timeLimitMs ?? (shortOfHours(problem) ? SHORT_HANDED_TIME_LIMIT_MS : DEFAULT_TIME_LIMIT_MS)),
@@ -103,8 +96,8 @@ export function generate(instance: Instance, options: GenerateOptions = {}): Gen
   const ordered = [...withinMonthlyLimits(problem, planned)].sort((a, b) => Number(b.fixed) - Number(a.fixed) || a.day - b.day || a.start - b.start || a.employee - b.employee);
   const shifts = ordered.map((s) => toResultShift(problem, s));
   const report = buildReport(problem, shifts, strategy, seed);
-  report.warnings.push(...notes);
-  report.notices.push(...notes.map(noteNotice));
+  report.warnings.push(...notes.map((note) => note.text));
+  report.notices.push(...notes.map((note): Notice => ({ code: note.code, params: {} })));
   report.elapsedMs = Math.round(now() - began);
   return { version: 1, shifts, report };
 }

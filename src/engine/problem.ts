@@ -46,9 +46,12 @@ export type StrategyOptions = {
   /** performance.now() value after which a strategy stops searching and returns what it has. */
   deadline: number;
   now: () => number;
-  /** Notes a strategy leaves for the report's warnings (e.g. the time limit cut the search). */
-  notes: string[];
+  /** Notes a strategy leaves for the report (e.g. the time limit cut the search): its warning and its notice. */
+  notes: StrategyNote[];
 };
+
+/** What a strategy tells the report: a code the browser translates, and the sentence of the report's warnings. */
+export type StrategyNote = { code: 'TIME_LIMIT' | 'SAME_DAY_ONLY'; text: string };
 export type Strategy = (problem: Problem, options: StrategyOptions) => PlanShift[];
 
 export function buildProblem(instance: Instance): Problem {

@@ -1,7 +1,7 @@
 // The quality figures Q1–Q4 and Q6 (the roster's shape), computed from a result's shifts with no
 // knowledge of how they were made, plus each employee's month total against the required hours.
 import { employeeMonthTotal, roundHours } from '../shared/hours.ts';
-import { buildCalendar, DAY_MINUTES, daysOffOf, localFlights, spanOf, type Calendar } from './calendar.ts';
+import { buildCalendar, DAY_MINUTES, DOBA_MINUTES, daysOffOf, localFlights, spanOf, type Calendar } from './calendar.ts';
 import { buildDemand, monthLine, type Demand, type FlightWindows } from './demand.ts';
 import { targetHoursOf, type Instance, type PreviousShift, type ResultShift } from './format.ts';
 
@@ -24,7 +24,6 @@ export type Shape = {
 
 export const START_JUMP_MINUTES = 4 * 60;
 export const SHORT_SHIFT_MINUTES = 6 * 60;
-const DOBA_MINUTES = 24 * 60;
 
 export type Quality = {
   /** Q1: ∫ min(S, D) ÷ ∫ D over the month's open time, %. */

@@ -1,6 +1,7 @@
 // Small instances shared by the engine's tests (not used by production code).
 import { parseInstance, type Instance, type InstanceInput, type ResultShift } from './format.ts';
-import { shiftHours } from '../shared/hours.ts';
+import { datesOfMonth, dayOfWeek, formatMinutes, parseTimeOfDay, shiftHours } from '../shared/hours.ts';
+import { seededRandom } from './prng.ts';
 
 /**
  * November 2026 (the 1st is a Sunday) in Warsaw: open 05:00–23:00 Sunday to Friday, closed on
@@ -45,4 +46,93 @@ export function shift(employeeId: string, date: string, startTime: string, endTi
     totalHours = 0;
   }
   return { employeeId, date, startTime, endTime, totalHours };
+}
+
+/**
+ * The staff group a benchmark month is built for: 'ramp' (loading and unloading, the default) or 'pax'
+ * (passenger service at the gate): fewer people per flight and one on duty outside the flights.
+ */
+export type Group = 'ramp' | 'pax';
+/** 'timetable': hours around the day's departures; '24h': open around the clock (00:00–24:00 every day). */
+export type Hours = 'timetable' | '24h';
+/** One departure of a timetable file (data/timetables), as its columns are named there. */
+export type TimetableRow = { flight_number: string; departure_time: string; arrival_time: string; aircraft_type: string };
+
+/** Passenger service agents by aircraft size: regional or unknown 1, narrow-body 2, larger 3. */
+export function paxStaffForAircraft(type: string): number {
+  return staffForAircraft(type) - 1;
+}
+
+/** Ground staff needed by aircraft size: regional 2, narrow-body 3, larger 4, unknown or small 2. */
+export function staffForAircraft(type: string): number {
+  const t = type.toUpperCase();
+  if (/BOEING 7[4-8]7|AIRBUS A3[3-8]\d|MD-11|DC-10/.test(t)) return 4;
+  if (/BOEING 7[0-3]7|BOEING 757|AIRBUS A3(18|19|20|21)|MD-8\d|MD 8\d|MD-90|DC-9|MD-88/.test(t)) return t.includes('757') ? 4 : 3;
+  return 2; // regional jets (CL-600, EMB-145), small aircraft and unknown tails
+}
+
+/**
+ * A benchmark month (January 2008 on the timetable's clock, America/Denver) from a timetable's rows:
+ * `employees` people with realistic time off (the same for every run), operating hours around the
+ * day's departures or around the clock, and each departure's staff by its aircraft.
+ */
+export function timetableInstance(rows: readonly TimetableRow[], airport: string, employeeCount: number, hours: Hours = 'timetable', group: Group = 'ramp'): Instance {
+  const month = '2008-01';
+  const minimumStaff = group === 'pax' ? 1 : 2;
+  const staffFor = group === 'pax' ? paxStaffForAircraft : staffForAircraft;
+  // Operating hours per weekday: from 1½ h before the first departure to 1 h after the last one.
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  for (const row of rows) {
+    const weekday = dayOfWeek(row.departure_time.slice(0, 10));
+    const minute = parseTimeOfDay(row.departure_time.slice(11, 16))!;
+    first.set(weekday, Math.min(first.get(weekday) ?? 1440, minute));
+    last.set(weekday, Math.max(last.get(weekday) ?? 0, minute));
+  }
+  const aroundTheClock = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openingTime: '00:00', closingTime: '24:00', minimumStaff }));
+  const timetableHours = [...first.keys()].sort().map((dayOfWeek) => ({
+    dayOfWeek,
+    openingTime: formatMinutes(Math.max(0, Math.floor((first.get(dayOfWeek)! - 90) / 30) * 30)),
+    closingTime: formatMinutes(Math.min(23 * 60 + 30, Math.ceil((last.get(dayOfWeek)! + 60) / 30) * 30)),
+    minimumStaff,
+  }));
+  const airportHours = hours === '24h' ? aroundTheClock : timetableHours;
+  // Realistic time off, the same for every run: some vacations, sick days and training days.
+  const random = seededRandom(2008 + employeeCount);
+  const dates = datesOfMonth(month);
+  const employees = Array.from({ length: employeeCount }, (_, i) => {
+    const timeOff: InstanceInput['employees'][number]['timeOff'] = [];
+    const pick = (): number => random.below(dates.length);
+    if (random.next() < 0.15) {
+      const from = pick();
+      timeOff.push({ startDate: dates[from]!, endDate: dates[Math.min(dates.length - 1, from + 4 + random.below(6))]!, countAsWork: false, workHours: null });
+    }
+    if (random.next() < 0.25) {
+      const day = pick();
+      timeOff.push({ startDate: dates[day]!, endDate: dates[Math.min(dates.length - 1, day + random.below(2))]!, countAsWork: false, workHours: null });
+    }
+    if (random.next() < 0.2) {
+      const day = pick();
+      timeOff.push({ startDate: dates[day]!, endDate: dates[day]!, countAsWork: true, workHours: 8 });
+    }
+    return { id: `e${i + 1}`, firstName: `Agent`, lastName: `${airport}-${i + 1}`, timeOff };
+  });
+  return parseInstance({
+    version: 1,
+    month,
+    timeZone: 'America/Denver',
+    role: group === 'pax' ? 'Obsługa pasażerska' : 'Rampa',
+    settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4 },
+    requiredHours: 160,
+    employees,
+    flights: rows.map((row) => ({
+      flightNumber: row.flight_number,
+      departureTime: row.departure_time,
+      arrivalTime: row.arrival_time || null,
+      requiredStaff: staffFor(row.aircraft_type),
+    })),
+    airportHours,
+    fixedShifts: [],
+    seed: 1,
+  });
 }

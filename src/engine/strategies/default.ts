@@ -26,8 +26,8 @@
 // When the month is not fully covered, a second month is built with shorter shifts allowed, and the
 // score keeps the better one. All choices that are not forced are broken by a seeded random order, so
 // a seed replays a month.
-import { DAY_MINUTES, PREVIOUS_DAYS, type Day } from '../calendar.ts';
-import { shortOfHours, type PlanShift, type Problem, type Strategy, type StrategyOptions } from '../problem.ts';
+import { DAY_MINUTES, DOBA_MINUTES, PREVIOUS_DAYS, type Day } from '../calendar.ts';
+import { shortOfHours, type PlanShift, type Problem, type Strategy, type StrategyNote, type StrategyOptions } from '../problem.ts';
 import { DAY_SPAN, dayViews, monthLine } from '../demand.ts';
 import { consecutiveDays, minRestBetweenShifts, weeklyRest, type Candidate, type HardRule, type WorkView } from '../rules.ts';
 import { ANY_LEVEL, OVERTIME_ALLOWANCE_MINUTES, PHASE_LEVELS, SCORE_WEIGHTS, type ShapeLevel } from '../score.ts';
@@ -36,7 +36,6 @@ import { SHORT_SHIFT_MINUTES, START_JUMP_MINUTES } from '../quality.ts';
 /** The rules that decide where in a day an employee may work, asked through their `admits`. */
 const PLACEMENT_RULES: readonly HardRule[] = [consecutiveDays, minRestBetweenShifts, weeklyRest];
 
-const DOBA_MINUTES = 24 * 60;
 /** The local search's budget of moves: per shift of the month, and at most. */
 const MOVES_PER_SHIFT = 30;
 const MAX_MOVES = 15_000;
@@ -1005,11 +1004,14 @@ function fullyCovered(plan: Plan): boolean {
   return true;
 }
 
-const TIME_LIMIT_NOTE = 'The time limit ended the improvement search early: the same seed may give a slightly different month on a slower machine.';
+const TIME_LIMIT_NOTE: StrategyNote = {
+  code: 'TIME_LIMIT',
+  text: 'The time limit ended the improvement search early: the same seed may give a slightly different month on a slower machine.',
+};
 
 /** Says once in the report that the clock, not the search's own budget, ended a phase. */
 function noteTimeLimit(options: StrategyOptions): void {
-  if (!options.notes.includes(TIME_LIMIT_NOTE)) options.notes.push(TIME_LIMIT_NOTE);
+  if (!options.notes.some((note) => note.code === TIME_LIMIT_NOTE.code)) options.notes.push(TIME_LIMIT_NOTE);
 }
 
 /** Every shift of a plan that is not fixed, as (employee, day, start, end), to put back with `restore`. */

@@ -7,7 +7,7 @@
 // only shifts within one date: hours past midnight are cut at the last grid point before it, and the
 // report says so (docs/night-operations.md).
 import { DAY_MINUTES, PREVIOUS_DAYS } from '../calendar.ts';
-import type { PlanShift, Strategy } from '../problem.ts';
+import type { PlanShift, Strategy, StrategyNote } from '../problem.ts';
 import { consecutiveDays, minRestBetweenShifts, monthlyHoursCap, noShiftOnTimeOff, weeklyRest, type HardRule, type WorkView } from '../rules.ts';
 
 /** The rules asked of every shift this strategy places, besides the text's own daily and weekly limits. */
@@ -33,7 +33,10 @@ const TOP_UP_MIN_HOURS = 4;
 const BALANCE_TOLERANCE = 6; // 0.1 h
 
 /** The note the report carries when some day's hours run past midnight. */
-export const SAME_DAY_NOTE = 'The spec strategy plans shifts within one date only: operating hours past midnight are left unplanned.';
+const SAME_DAY_NOTE: StrategyNote = {
+  code: 'SAME_DAY_ONLY',
+  text: 'The spec strategy plans shifts within one date only: operating hours past midnight are left unplanned.',
+};
 
 export const specStrategy: Strategy = (problem, { random, notes }) => {
   const { calendar, employees } = problem;

@@ -64,6 +64,7 @@ export const WARNING_CODES = [
   'TIME_LIMIT',
   'SAME_DAY_ONLY',
   'OVERTIME',
+  // A run stored before strategies' notes had codes may carry a note's text under this code.
   'NOTE',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
