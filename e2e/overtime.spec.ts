@@ -39,16 +39,18 @@ test('a half-time employee in an over-demanded generated month stays within thei
 });
 
 test('"Opublikuj" asks first when a hand-entered week breaks the weekly cap, and publishes after the planner agrees', async ({ signedInPage: page }) => {
-  const month = `${new Date().getUTCFullYear() + 4}-0${1 + Math.floor(Math.random() * 9)}`;
+  const month = `${new Date().getUTCFullYear() + 4 + 10 * test.info().retry}-0${1 + Math.floor(Math.random() * 9)}`;
   const group = `E2E Publikacja ${unique()}`;
   expect((await page.request.post('/api/staff-groups', { data: { name: group, takesFlights: false, takesAirportHours: false } })).status()).toBe(201);
   const last = `Tydzień${unique()}`;
   const made = await page.request.post('/api/employees', { data: { firstName: 'Ewa', lastName: last, email: `${last.toLowerCase()}@example.com`, role: group } });
   expect(made.status()).toBe(201);
   const employee = (await made.json()) as { id: string };
-  // Five 10 h days from the 8th: 50 h in one Sunday-to-Saturday week, over the weekly cap of 40 h.
-  for (const day of ['08', '09', '10', '11', '12']) {
-    const put = await page.request.put('/api/schedules', { data: { employeeId: employee.id, date: `${month}-${day}`, startTime: '06:00', endTime: '16:00' } });
+  // Five 10 h days from the month's second Monday to its Friday: 50 h in one week, over the weekly cap of 40 h.
+  const firstMonday = 1 + ((8 - new Date(`${month}-01T12:00:00Z`).getUTCDay()) % 7);
+  for (let day = firstMonday + 7; day < firstMonday + 12; day++) {
+    const date = `${month}-${String(day).padStart(2, '0')}`;
+    const put = await page.request.put('/api/schedules', { data: { employeeId: employee.id, date, startTime: '06:00', endTime: '16:00' } });
     expect(put.status()).toBe(201);
   }
 
