@@ -38,6 +38,13 @@ describe('lint keeps the boundaries', () => {
     expect(lintProbe('src/web/ui/zz-probe/probe.ts', "import { x } from '../../features/dashboard/format.ts';\nexport const probe = x;\n")).toContain('Shared pieces import no feature');
   });
 
+  it('a service, in every service folder, knows nothing of HTTP', () => {
+    for (const folder of ['auth', 'backup', 'calendar', 'coverage', 'demo', 'domain', 'exports', 'flights', 'generation', 'work']) {
+      const out = lintProbe(`src/server/${folder}/zz-probe/probe.ts`, "import { badRequest } from '../../http/errors.ts';\nexport const probe = badRequest;\n");
+      expect(out, folder).toContain('Services know nothing of HTTP');
+    }
+  });
+
   it('a screen reads no stale refusal itself: it saves through useVersionedSave', () => {
     expect(lintProbe('src/web/features/zz-probe/probe.ts', "import { isStale } from '../../lib/api.ts';\nexport const probe = isStale;\n")).toContain('useVersionedSave');
   });
