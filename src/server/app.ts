@@ -22,7 +22,7 @@ import { createBoundService } from './coverage/bound-service.ts';
 import type { MonthCoverage } from '../shared/api/coverage.ts';
 import { publicRoutes } from './routes/public.ts';
 import { calendarRoutes } from './routes/calendar.ts';
-import { MonthCache } from './repos/month-cache.ts';
+import { MonthCache } from './cache/month-cache.ts';
 import { monthAnswer } from './repos/month.ts';
 import { hasBody, refuseCrossSiteWrites } from './security/access.ts';
 import { declareAudiences, type RouteAudience } from './security/audience.ts';
@@ -64,7 +64,7 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyInstance {
-    /** The dashboard's months kept between reads (repos/month-cache.ts). */
+    /** The dashboard's months kept between reads (cache/month-cache.ts). */
     monthCache: MonthCache;
     /** Every /api route with who may call it (security/audience.ts). */
     routeAudiences: RouteAudience[];

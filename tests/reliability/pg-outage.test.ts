@@ -9,7 +9,7 @@ import { createTestApp, TEST_BASE_URL, type TestApp } from '../../src/server/tes
 import { seedDemo } from '../../src/server/demo/seed.ts';
 import { employees, schedules } from '../../src/server/db/schema.ts';
 import { CONNECT_TIMEOUT_MS } from '../../src/server/db/client.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/server/http/db-errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/server/db/errors.ts';
 import { adminClient, currentDatabaseName, dataChecksum, expectCleanServerError, waitFor } from './helpers.ts';
 import { TcpPath } from './tcp-path.ts';
 

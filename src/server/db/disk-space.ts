@@ -4,7 +4,7 @@
 // failure can be named for what it is.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isDiskFull } from '../http/db-errors.ts';
+import { isDiskFull } from './errors.ts';
 import { redactLogText } from '../http/log-redaction.ts';
 
 /** Below this much free space a failure to open the embedded database is taken for a full disk. */

@@ -7,7 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type ErrorBody } from './errors.ts';
 import { BusyError, ConflictError, DomainError, FailedError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { issueParams } from '../../shared/api/issues.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE, invalidInputMessage, isDatabaseUnavailable, isDiskFull } from './db-errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE, invalidInputMessage, isDatabaseUnavailable, isDiskFull } from '../db/errors.ts';
 
 /** "1 MB", "4 kB": a body limit as a person reads it. */
 export function sizeText(bytes: number): string {

@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Piscina } from 'piscina';
-import type { MonthAnswer } from '../repos/month-cache.ts';
+import type { MonthAnswer } from '../cache/month-cache.ts';
 import { workerPool } from '../work/pools.ts';
 import { viewFromCookie, type FirstView } from '../../shared/view-cookie.ts';
 

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiCaller, createTestApp, type TestApp } from '../test/harness.ts';
-import { DISK_FULL_MESSAGE } from './db-errors.ts';
+import { DISK_FULL_MESSAGE } from '../db/errors.ts';
 
 const EMAIL = 'marta.zielinska@example.com';
 const PHONE = '+48 601 222 333';

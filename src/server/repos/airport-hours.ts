@@ -8,7 +8,7 @@ import { toMonthKey } from '../../shared/month.ts';
 import type { AirportHours } from '../../shared/api/airport-hours.ts';
 import { QUICK_SETUP } from '../../shared/api/airport-hours.ts';
 import { deleteIfUnchanged, type DeleteResult } from './versioned-delete.ts';
-import { isUniqueViolation } from '../http/db-errors.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 type Row = typeof airportHours.$inferSelect;
 

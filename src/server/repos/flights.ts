@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import { flightImports, flights, importProfiles, staffGroups, user } from '../db/schema.ts';
 import { toZoneIso, type Flight, type ResolvedFlight } from '../../shared/api/flights.ts';
 import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
-import { isUniqueViolation } from '../http/db-errors.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /** Instants as epoch milliseconds, so both drivers answer alike whatever the session's time zone. */
 const epochMs = (column: typeof flights.departureTime | typeof flights.arrivalTime) =>

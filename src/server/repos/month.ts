@@ -14,7 +14,7 @@ import { isPlanned, type TimeOff } from '../../shared/api/time-off.ts';
 import { holidaysIn } from '../domain/holidays.ts';
 import { getSettings } from './settings.ts';
 import { listTimeOffInRange } from './time-off.ts';
-import type { MonthAnswer } from './month-cache.ts';
+import type { MonthAnswer } from '../cache/month-cache.ts';
 
 /** "HH:mm" of a stored time ("HH:mm:ss"). */
 export const hhmm = (time: string): string => time.slice(0, 5);

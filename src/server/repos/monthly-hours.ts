@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { monthlyWorkHours } from '../db/schema.ts';
 import { toMonthKey, type MonthParts } from '../../shared/month.ts';
 import type { MonthlyHours } from '../../shared/api/monthly-hours.ts';
-import { isUniqueViolation } from '../http/db-errors.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 type Row = typeof monthlyWorkHours.$inferSelect;
 

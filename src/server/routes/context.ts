@@ -1,6 +1,6 @@
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
-import type { MonthCache } from '../repos/month-cache.ts';
+import type { MonthCache } from '../cache/month-cache.ts';
 import type { BoundLookup } from '../coverage/service.ts';
 import type { MonthCoverage } from '../../shared/api/coverage.ts';
 

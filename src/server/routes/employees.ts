@@ -18,7 +18,7 @@ import {
   updateEmployee,
   type EmployeeWrite,
 } from '../repos/employees.ts';
-import { pgErrorCode } from '../http/db-errors.ts';
+import { pgErrorCode } from '../db/errors.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDelete } from '../http/replies.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';

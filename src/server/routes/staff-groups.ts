@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffGroupInputSchema, staffGroupSchema, staffGroupUpdateSchema } from '../../shared/api/staff-groups.ts';
 import { conflict, notFound, staleRecord } from '../http/errors.ts';
-import { pgErrorCode } from '../http/db-errors.ts';
+import { pgErrorCode } from '../db/errors.ts';
 import {
   createStaffGroup,
   deleteStaffGroup,

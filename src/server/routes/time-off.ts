@@ -25,7 +25,7 @@ import {
   updateTimeOff,
   type WriteResult,
 } from '../repos/time-off.ts';
-import { pgErrorCode } from '../http/db-errors.ts';
+import { pgErrorCode } from '../db/errors.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDelete } from '../http/replies.ts';
 

@@ -1,8 +1,8 @@
 // Which errors say the database's disk is full: PostgreSQL's 53100, the system's ENOSPC and the
 // embedded database's own file layer, anywhere in the cause chain; nothing else.
 import { describe, expect, it } from 'vitest';
-import { DISK_FULL_MESSAGE, isDatabaseUnavailable, isDiskFull } from './db-errors.ts';
-import { HttpError } from './errors.ts';
+import { DISK_FULL_MESSAGE, isDatabaseUnavailable, isDiskFull } from './errors.ts';
+import { HttpError } from '../http/errors.ts';
 
 /** What a PostgreSQL error looks like (pg's DatabaseError and PGlite's carry these fields). */
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'ERROR' });
