@@ -1,10 +1,10 @@
 // Timetable files under bad input, from the bytes of the file to what is stored: the browser's reader
-// (src/web/features/flights/csv.ts) and then POST /api/flights/import, as the Flights screen does.
+// (src/web/lib/table-file.ts) and then POST /api/flights/import, as the Flights screen does.
 // Broken encodings, huge files and spreadsheet formulas are refused with a message naming the
 // problem, and nothing is stored. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../../src/server/test/harness.ts';
-import { parseTimetable } from '../../src/web/features/flights/csv.ts';
+import { parseTimetable } from '../../src/web/lib/table-file.ts';
 import { FLIGHT_MESSAGES } from '../../src/shared/api/flights.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportFileRow } from '../../src/shared/api/flight-import.ts';
 import { dataChecksum, hasStackTrace } from './helpers.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { apiCaller, createTestApp, type ApiMethod, type TestApp } from '../test/harness.ts';
 import { flightImports, flights, importProfiles, settings, user as authUser } from '../db/schema.ts';
-import { parseTimetable, type TimetableFile } from '../../web/features/flights/csv.ts';
+import { parseTimetable, type TimetableFile } from '../../web/lib/table-file.ts';
 import { guessMapping, type ImportMappingInput } from '../../shared/api/flight-import.ts';
 
 let t: TestApp;

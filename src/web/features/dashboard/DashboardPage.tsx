@@ -34,11 +34,11 @@ import { belowFirstScreen, shownGroups as groupsShown } from './shown-groups.ts'
 import { GroupTable, WIDTHS, type BadgeKind, type Day, type Density, type GridHandlers, type RowMarks } from './GroupTable.tsx';
 import { useDensity, usePhoneWidth } from './density.ts';
 import { useMonthBreaches } from './judge.ts';
-import { ruleSentence } from './sentences.ts';
+import { ruleSentence } from '../../ui/sentences.ts';
 import { employeeMonth, endsNextDay, fullName, indexMonth, timeOffOn, withChanges } from './model.ts';
 import { changeSentence } from './published.ts';
 import { offerUndo } from './UndoDelete.tsx';
-import { dayMonthYear, longDate } from './format.ts';
+import { dayMonthYear, longDate } from '../../ui/dates.ts';
 import gridClasses from './Grid.module.css';
 import { Choice } from '../../ui/choice/Choice.tsx';
 import { hoursNumber, numberText } from '../../ui/numbers.ts';

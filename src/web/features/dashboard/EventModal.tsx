@@ -8,7 +8,7 @@ import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { saveEvent, useFreshMonth, useReloadMonth } from './api.ts';
 import { fullName } from './model.ts';
-import { longDate } from './format.ts';
+import { longDate } from '../../ui/dates.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
 import { GRID_EDITOR_LOCKS_SCROLL } from './editor-modal.ts';
 

@@ -16,8 +16,8 @@ import { MONTH_PUBLISHED, type PublishStatus } from '../../../shared/api/publish
 import { clearSchedule, generateSchedule, monthQueryKey, useGenerationQueue, useReloadMonth } from './api.ts';
 import type { MonthData } from '../../../shared/api/schedule.ts';
 import { publishingKey } from '../../ui/publishing/api.ts';
-import { numericDate, shortDate } from './format.ts';
-import { ruleSentence, warningSentence, type NameOf } from './sentences.ts';
+import { numericDate, shortDate } from '../../ui/dates.ts';
+import { ruleSentence, warningSentence, type NameOf } from '../../ui/sentences.ts';
 import { numberText } from '../../ui/numbers.ts';
 
 type Props = {

@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
 import { cellLabel, employeeMonth, endsNextDay, fullName, shortShift, shortShiftParts, shortTime, timeOffOn, totalsState, type CellChange, type EmployeeMonth } from './model.ts';
-import { dayMonthYear } from './format.ts';
+import { dayMonthYear } from '../../ui/dates.ts';
 import { changeSentence } from './published.ts';
 import classes from './Grid.module.css';
 import { dayClass } from './day-class.ts';

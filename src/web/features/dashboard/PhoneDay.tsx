@@ -12,9 +12,9 @@ import { GenerationPanel } from './GenerationPanel.tsx';
 import { changeSentence } from './published.ts';
 import type { Day, GridHandlers, MarksOf } from './GroupTable.tsx';
 import { dayClass } from './day-class.ts';
-import type { NameOf } from './sentences.ts';
+import type { NameOf } from '../../ui/sentences.ts';
 import { employeeMonth, endsNextDay, fullName, timeOffOn, type EmployeeMonth } from './model.ts';
-import { dayMonthYear } from './format.ts';
+import { dayMonthYear } from '../../ui/dates.ts';
 import classes from './Grid.module.css';
 import { hoursNumber, numberText } from '../../ui/numbers.ts';
 

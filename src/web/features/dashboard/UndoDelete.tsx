@@ -7,7 +7,7 @@ import i18n from '../../i18n/index.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { actionToast, toast } from '../../ui/toast.ts';
 import { saveSchedule } from './api.ts';
-import { dayMonthYear } from './format.ts';
+import { dayMonthYear } from '../../ui/dates.ts';
 
 /** How long the undo is offered. */
 export const UNDO_MS = 8_000;

@@ -5,7 +5,7 @@ import i18n from '../../i18n/index.ts';
 import { RULE_IDS } from '../../../engine/rules.ts';
 import { RULE_CODES, WARNING_CODES } from '../../../shared/api/generation.ts';
 import { dashboard } from './i18n.ts';
-import { ruleSentence, warningSentence, type SentenceParams } from './sentences.ts';
+import { ruleSentence, warningSentence, type SentenceParams } from '../../ui/sentences.ts';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const nameOf = (id: string) => (id === ID ? 'Anna Nowak' : undefined);

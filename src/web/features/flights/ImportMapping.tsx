@@ -9,7 +9,7 @@ import {
   type ImportMapping,
   type ImportMappingInput,
 } from '../../../shared/api/flight-import.ts';
-import type { TimetableFile } from './csv.ts';
+import type { TimetableFile } from '../../lib/table-file.ts';
 import { formatFlightTime } from './format.ts';
 import { importRuleText } from './importText.ts';
 

@@ -17,7 +17,7 @@ import { TABLE_FILE_TYPES, TableFileStep } from '../../lib/table-file-step.tsx';
 import { previewImport, previewSsim, useAirportSettings, useImportFlights, useImportProfiles, useImportSsim } from './api.ts';
 import { IMPORT_MAX_BYTES } from '../../../shared/api/flight-import.ts';
 import { SSIM_RECORD_LENGTH } from '../../../shared/api/ssim.ts';
-import { readTimetableFile, type FileError, type TimetableFile } from './csv.ts';
+import { readTimetableFile, type FileError, type TimetableFile } from '../../lib/table-file.ts';
 import { completeMapping, ImportMappingStep } from './ImportMapping.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
 import { importErrorText } from './importText.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimetable, parseWorkbook } from './csv.ts';
+import { parseTimetable, parseWorkbook } from '../../lib/table-file.ts';
 import { guessMapping, mapRow, importMappingSchema, checkMappedRow, normaliseClock, normaliseDate } from '../../../shared/api/flight-import.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
