@@ -34,15 +34,3 @@ export const test = base.extend<{ page: Page; signedInPage: Page }>({
   },
 });
 
-/** "maja 2073": a month ("2073-05") in the Polish genitive, as the screens write it after "dla" or "w ciągu". */
-export function monthGenitivePl(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  const parts = new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).formatToParts(new Date(Date.UTC(y!, m! - 1, 1)));
-  return `${parts.find((p) => p.type === 'month')!.value} ${parts.find((p) => p.type === 'year')!.value}`;
-}
-
-/** The month before "YYYY-MM", as "YYYY-MM". */
-export function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return m === 1 ? `${y! - 1}-12` : `${y}-${String(m! - 1).padStart(2, '0')}`;
-}

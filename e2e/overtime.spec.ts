@@ -2,6 +2,7 @@
 // employee within their hours on a month with far more demand than staff, and "Opublikuj" asks first
 // when the month holds a rule breach entered by hand, naming it in words.
 import { test, expect, seriousAxeViolations } from './fixtures.ts';
+import { dayOfWeek } from '../src/shared/month.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -47,7 +48,7 @@ test('"Opublikuj" asks first when a hand-entered week breaks the weekly cap, and
   expect(made.status()).toBe(201);
   const employee = (await made.json()) as { id: string };
   // Five 10 h days from the month's second Monday to its Friday: 50 h in one week, over the weekly cap of 40 h.
-  const firstMonday = 1 + ((8 - new Date(`${month}-01T12:00:00Z`).getUTCDay()) % 7);
+  const firstMonday = 1 + ((8 - dayOfWeek(`${month}-01`)) % 7);
   for (let day = firstMonday + 7; day < firstMonday + 12; day++) {
     const date = `${month}-${String(day).padStart(2, '0')}`;
     const put = await page.request.put('/api/schedules', { data: { employeeId: employee.id, date, startTime: '06:00', endTime: '16:00' } });

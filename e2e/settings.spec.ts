@@ -1,4 +1,6 @@
-import { test, expect, seriousAxeViolations, monthGenitivePl, previousMonth } from './fixtures.ts';
+import { test, expect, seriousAxeViolations } from './fixtures.ts';
+import { addMonths } from '../src/shared/month.ts';
+import { monthGenitive } from '../src/web/ui/useMonth.ts';
 import type { Page } from '@playwright/test';
 
 const DEFAULTS = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' };
@@ -97,7 +99,7 @@ test('monthly hours: add goes to the top, a second is refused, Anuluj clears the
   await page.getByRole('tab', { name: 'Miesięczne godziny pracy' }).click();
   const label = (await page.getByTestId('month-label').textContent())!.trim();
   // After "dla" the month is in the genitive ("dla maja 2073"); the list and the navigator name it alone ("Maj 2073").
-  const of = monthGenitivePl(MONTH);
+  const of = monthGenitive(MONTH, 'pl');
   const table = page.getByTestId('monthly-hours-table');
   await expect(table.getByText(`Brak ustawionych godzin pracy dla ${of}`)).toBeVisible();
 
@@ -154,7 +156,7 @@ test('the month switcher moves the monthly hours one month at a time', async ({ 
     const start = (await page.getByTestId('month-label').textContent())!.trim();
     await page.getByRole('button', { name: 'Poprzedni miesiąc' }).click();
     await expect(page.getByTestId('month-label')).not.toHaveText(start);
-    await expect(table.getByText(`Brak ustawionych godzin pracy dla ${monthGenitivePl(previousMonth(month))}`)).toBeVisible();
+    await expect(table.getByText(`Brak ustawionych godzin pracy dla ${monthGenitive(addMonths(month, -1), 'pl')}`)).toBeVisible();
     await page.getByRole('button', { name: 'Następny miesiąc' }).click();
     await expect(page.getByTestId('month-label')).toHaveText(start);
     await expect(table.locator('tbody tr').first()).toContainText('120 godzin');

@@ -55,9 +55,6 @@ export function guardsFor(audience: Audience, auth: Auth, forbidden = NOT_ADMIN_
   }
 }
 
-/** Every guard made here, so that a route copied with its hooks (a GET's HEAD twin) is not guarded twice. */
-const made = new WeakSet<onRequestAsyncHookHandler>();
-
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /**
@@ -75,12 +72,9 @@ export function declareAudiences(app: FastifyInstance, auth: Auth, prefix = '/ap
     if (typeof audience !== 'string' || !(AUDIENCES as readonly string[]).includes(audience)) {
       throw new Error(`${methods.join(',')} ${route.url}: the route does not say who may call it (config.audience: ${AUDIENCES.join(', ')})`);
     }
-    const own = asList(route.onRequest) as onRequestAsyncHookHandler[];
-    if (!own.some((hook) => made.has(hook))) {
-      const guards = guardsFor(audience as Audience, auth, config?.forbidden);
-      for (const guard of guards) made.add(guard);
-      if (guards.length > 0) route.onRequest = [...guards, ...own] as RouteOptions['onRequest'];
-    }
+    // A GET's HEAD twin is registered from the options as they were before this hook, so it is guarded here too, once.
+    const guards = guardsFor(audience as Audience, auth, config?.forbidden);
+    if (guards.length > 0) route.onRequest = [...guards, ...asList(route.onRequest)] as RouteOptions['onRequest'];
     for (const method of methods) routes.push({ method, url: route.url, audience: audience as Audience });
   });
   return routes;
