@@ -53,77 +53,84 @@ function precompress(): Plugin {
 // `vite build --ssr server-entry.tsx` builds the server's drawing of the first screen into dist/ssr
 // (src/web/server-entry.tsx, docs/decisions/0025-first-screen-drawn-by-the-server.md), libraries included so
 // that it runs from any folder; nothing of it is served.
-export default defineConfig(({ isSsrBuild }) => isSsrBuild ? {
-  root: 'src/web',
-  plugins: [react()],
-  ssr: { noExternal: true },
-  // React's production build, whatever NODE_ENV the server runs with: bundled, React picks its build by
-  // process.env.NODE_ENV at run time, and its development build drew the first screen several times slower.
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: {
-    outDir: '../../dist/ssr',
-    emptyOutDir: true,
-    copyPublicDir: false,
-    // One file of about 750 kB that the server reads from disk; no browser downloads it, so the warning
-    // about large downloads (500 kB) does not apply. The browser's build keeps the default limit.
-    chunkSizeWarningLimit: 2_000,
-    rolldownOptions: {
-      // The server's drawing imports the dashboard directly (it draws it at once), while the app's routes load
-      // the same screen lazily for the browser. In this one server file nothing is split, so the notice that
-      // the lazy import "will not move the module into another chunk" says nothing to act on; the browser's
-      // build, where a lazy import matters, still reports it.
-      onLog(level, log, handler) {
-        if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') return;
-        handler(level, log);
-      },
-    },
-  },
-} : {
-  root: 'src/web',
-  plugins: [react(), precompress()],
-  build: {
-    outDir: '../../dist/web',
-    // Which built files each source file became: the server names the first screen's in the page (src/server/http/first-screen.ts).
-    manifest: true,
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // Fewer, larger files (docs/decisions/0012-first-load.md): left to itself the bundler cuts the code
-        // into a common chunk per set of screens sharing it (40 files for the dashboard), and every file
-        // costs its headers (about 0.9 kB with the security headers). Bytes measured by bench:load-size.
-        codeSplitting: {
-          groups: [
-            // What the sign-in page runs (the entry and its static imports), in one file; React, the
-            // largest part of it, in another, so that each stays under the 500 kB warning.
-            { name: 'react', test: /node_modules\/(?:react|react-dom|scheduler)\//, priority: 2 },
-            { name: 'boot', tags: ['$initial'], priority: 1 },
-            // zod with the line that sets its no-eval mode (src/web/lib/zod-config.ts): every module that
-            // builds a schema imports this file, so the mode is set before any schema is built.
-            { name: 'zod', test: /\/node_modules\/zod\/|\/src\/web\/lib\/zod-config\.ts$/, priority: 1 },
-            // Code three or more lazy files share (Mantine's components, luxon, the API's schemas), in one file; the
-            // screens' own code and texts, and CSV parsing (flights and a dashboard export), stay apart.
-            // Not the number input (with its formatting library), which only forms use: the dashboard opens none at first.
-            {
-              name: 'screens',
-              minShareCount: 3,
-              test: (id: string) => !id.endsWith('/i18n.ts') && !/\/node_modules\/(?:papaparse|react-number-format)\/|\/components\/NumberInput\//.test(id),
-              priority: 0,
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        root: 'src/web',
+        plugins: [react()],
+        ssr: { noExternal: true },
+        // React's production build, whatever NODE_ENV the server runs with: bundled, React picks its build by
+        // process.env.NODE_ENV at run time, and its development build drew the first screen several times slower.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          outDir: '../../dist/ssr',
+          emptyOutDir: true,
+          copyPublicDir: false,
+          // One file of about 750 kB that the server reads from disk; no browser downloads it, so the warning
+          // about large downloads (500 kB) does not apply. The browser's build keeps the default limit.
+          chunkSizeWarningLimit: 2_000,
+          rolldownOptions: {
+            // The server's drawing imports the dashboard directly (it draws it at once), while the app's routes load
+            // the same screen lazily for the browser. In this one server file nothing is split, so the notice that
+            // the lazy import "will not move the module into another chunk" says nothing to act on; the browser's
+            // build, where a lazy import matters, still reports it.
+            onLog(level, log, handler) {
+              if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') return;
+              handler(level, log);
             },
-            // The app's own shared pieces and icons, even when only two screens use them.
-            // Not the file reader of the import dialogs (flights, staff) with its CSV parser, nor the time-off
-            // editor: the dashboard opens that one on a click, and never needs the others.
-            {
-              name: 'screens',
-              minShareCount: 2,
-              test: (id: string) => /\/src\/web\/(?:ui|lib)\/|\/node_modules\/@tabler\/icons-react\//.test(id) && !/\/src\/web\/lib\/table-file[.-]|\/src\/web\/ui\/time-off\//.test(id),
-              priority: 0,
-            },
-            // The texts of the shared modals and strips (time off, coverage), which the dashboard needs both of.
-            { name: 'shared-texts', test: /\/src\/web\/ui\/[^/]+\/i18n\.ts$/, priority: 0 },
-          ],
+          },
         },
+      }
+    : {
+        root: 'src/web',
+        plugins: [react(), precompress()],
+        build: {
+          outDir: '../../dist/web',
+          // Which built files each source file became: the server names the first screen's in the page (src/server/http/first-screen.ts).
+          manifest: true,
+          emptyOutDir: true,
+          rolldownOptions: {
+            output: {
+              // Fewer, larger files (docs/decisions/0012-first-load.md): left to itself the bundler cuts the code
+              // into a common chunk per set of screens sharing it (40 files for the dashboard), and every file
+              // costs its headers (about 0.9 kB with the security headers). Bytes measured by bench:load-size.
+              codeSplitting: {
+                groups: [
+                  // What the sign-in page runs (the entry and its static imports), in one file; React, the
+                  // largest part of it, in another, so that each stays under the 500 kB warning.
+                  { name: 'react', test: /node_modules\/(?:react|react-dom|scheduler)\//, priority: 2 },
+                  { name: 'boot', tags: ['$initial'], priority: 1 },
+                  // zod with the line that sets its no-eval mode (src/web/lib/zod-config.ts): every module that
+                  // builds a schema imports this file, so the mode is set before any schema is built.
+                  { name: 'zod', test: /\/node_modules\/zod\/|\/src\/web\/lib\/zod-config\.ts$/, priority: 1 },
+                  // Code three or more lazy files share (Mantine's components, luxon, the API's schemas), in one file; the
+                  // screens' own code and texts, and CSV parsing (flights and a dashboard export), stay apart.
+                  // Not the number input (with its formatting library), which only forms use: the dashboard opens none at first.
+                  {
+                    name: 'screens',
+                    minShareCount: 3,
+                    test: (id: string) =>
+                      !id.endsWith('/i18n.ts') && !/\/node_modules\/(?:papaparse|react-number-format)\/|\/components\/NumberInput\//.test(id),
+                    priority: 0,
+                  },
+                  // The app's own shared pieces and icons, even when only two screens use them.
+                  // Not the file reader of the import dialogs (flights, staff) with its CSV parser, nor the time-off
+                  // editor: the dashboard opens that one on a click, and never needs the others.
+                  {
+                    name: 'screens',
+                    minShareCount: 2,
+                    test: (id: string) =>
+                      /\/src\/web\/(?:ui|lib)\/|\/node_modules\/@tabler\/icons-react\//.test(id) &&
+                      !/\/src\/web\/lib\/table-file[.-]|\/src\/web\/ui\/time-off\//.test(id),
+                    priority: 0,
+                  },
+                  // The texts of the shared modals and strips (time off, coverage), which the dashboard needs both of.
+                  { name: 'shared-texts', test: /\/src\/web\/ui\/[^/]+\/i18n\.ts$/, priority: 0 },
+                ],
+              },
+            },
+          },
+        },
+        server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
       },
-    },
-  },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-});
+);

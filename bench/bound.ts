@@ -24,9 +24,10 @@ const CASES: Array<{ airport: string; employees: number; hours?: Hours; group?: 
   { airport: 'ABQ', employees: 60, hours: '24h' },
 ];
 
-
 async function main(): Promise<void> {
-  const load = loadavg().map((l) => l.toFixed(2)).join(', ');
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   console.log(`${availableParallelism()} CPUs, load average ${load}`);
   // The first call also loads HiGHS; timed apart so that each row is the bound's own time.
   const loadStarted = performance.now();

@@ -65,7 +65,9 @@ async function seed(db: Awaited<ReturnType<typeof openEmbedded>>['db']) {
     { name: SMALL_GROUP, position: 11, takesFlights: true, takesAirportHours: true },
   ]);
   for (const role of [GROUP, SMALL_GROUP])
-    await db.insert(airportHours).values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ role, dayOfWeek, openingTime: '04:00', closingTime: '23:30', minimumStaff: 2, month, year })));
+    await db
+      .insert(airportHours)
+      .values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ role, dayOfWeek, openingTime: '04:00', closingTime: '23:30', minimumStaff: 2, month, year })));
   const flightRows = dates.flatMap((date, d) =>
     Array.from({ length: 40 }, (_, k) => {
       const minute = 5 * 60 + 30 + k * 25;
@@ -110,7 +112,15 @@ async function seedGroup(db: Awaited<ReturnType<typeof openEmbedded>>['db'], rol
       shiftRows.push({ employeeId: p.id, date, endDate: date, startTime: start, endTime: end, totalHours: shiftHours(date, start, end, 'Europe/Warsaw') });
       if ((i + d) % 23 === 0) eventRows.push({ employeeId: p.id, date, name: 'Szkolenie', description: 'Bench' });
     }
-    if (i % 10 === 0) offRows.push({ employeeId: p.id, startDate: dates[14]!, endDate: dates[20]!, reason: 'Urlop', countAsWork: i % 20 === 0, workHours: i % 20 === 0 ? 8 : null });
+    if (i % 10 === 0)
+      offRows.push({
+        employeeId: p.id,
+        startDate: dates[14]!,
+        endDate: dates[20]!,
+        reason: 'Urlop',
+        countAsWork: i % 20 === 0,
+        workHours: i % 20 === 0 ? 8 : null,
+      });
   }
   for (let i = 0; i < shiftRows.length; i += 1000) await db.insert(schedules).values(shiftRows.slice(i, i + 1000));
   await db.insert(events).values(eventRows);
@@ -172,9 +182,16 @@ async function firstRender(page: Page, url: string, firstEmployee: string, lastE
                 setTimeout(() => {
                   const painted = performance.now();
                   // The month's answer: its own request, or the page itself when the server drew the first screen with it.
-                  const month = (performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/month?') && e.name.includes(`month=${monthKey}`)).at(-1) ??
-                    performance.getEntriesByType('navigation')[0]) as PerformanceResourceTiming;
-                  resolve({ firstRows: rowPainted || firstRows || painted, total: painted, api: month.responseEnd - month.startTime, afterData: painted - month.responseEnd });
+                  const month = (performance
+                    .getEntriesByType('resource')
+                    .filter((e) => e.name.includes('/api/month?') && e.name.includes(`month=${monthKey}`))
+                    .at(-1) ?? performance.getEntriesByType('navigation')[0]) as PerformanceResourceTiming;
+                  resolve({
+                    firstRows: rowPainted || firstRows || painted,
+                    total: painted,
+                    api: month.responseEnd - month.startTime,
+                    afterData: painted - month.responseEnd,
+                  });
                 }, 0),
               );
             } else if (performance.now() > deadline) {
@@ -183,12 +200,13 @@ async function firstRender(page: Page, url: string, firstEmployee: string, lastE
                 firstScreen: document.getElementById('root')?.dataset.firstScreen ?? 'none',
                 firstRow: Boolean(document.querySelector(`td[data-emp="${first}"][data-col="0"]`)),
                 scrolled,
-                grids: [...document.querySelectorAll('table[role="grid"]')].map((t) => `${(t as HTMLTableElement).tBodies.length} blocks, ${t.querySelectorAll('tbody[data-drawn]').length} drawn`),
+                grids: [...document.querySelectorAll('table[role="grid"]')].map(
+                  (t) => `${(t as HTMLTableElement).tBodies.length} blocks, ${t.querySelectorAll('tbody[data-drawn]').length} drawn`,
+                ),
                 scrollY: Math.round(scrollY),
               };
               reject(new Error(`${location.pathname}${location.search}: the grid's rows were not painted within 30 s (${JSON.stringify(seen)})`));
-            }
-            else requestAnimationFrame(wait);
+            } else requestAnimationFrame(wait);
           };
           wait();
         }),
@@ -214,9 +232,12 @@ async function renderWithStrip(page: Page, url: string, lastEmployee: string): P
           const wait = () => {
             // The grid draws the rows near its view: its last block is scrolled into view once there is a grid.
             const bodies = document.querySelector<HTMLTableElement>('table[role="grid"]')?.tBodies;
-            if (!grid && bodies?.length && !document.querySelector(`td[data-emp="${emp}"][data-col="0"]`)) bodies[bodies.length - 1]!.scrollIntoView({ block: 'end' });
-            if (!grid && document.querySelector(`td[data-emp="${emp}"][data-col="0"]`)) requestAnimationFrame(() => setTimeout(() => (grid = grid || performance.now()), 0));
-            if (!strip && document.querySelector('[data-testid="day-strip"] li')) requestAnimationFrame(() => setTimeout(() => (strip = strip || performance.now()), 0));
+            if (!grid && bodies?.length && !document.querySelector(`td[data-emp="${emp}"][data-col="0"]`))
+              bodies[bodies.length - 1]!.scrollIntoView({ block: 'end' });
+            if (!grid && document.querySelector(`td[data-emp="${emp}"][data-col="0"]`))
+              requestAnimationFrame(() => setTimeout(() => (grid = grid || performance.now()), 0));
+            if (!strip && document.querySelector('[data-testid="day-strip"] li'))
+              requestAnimationFrame(() => setTimeout(() => (strip = strip || performance.now()), 0));
             if (grid && strip) resolve({ grid, strip });
             else if (performance.now() > deadline) reject(new Error(`${location.search}: the grid and its day strip were not painted within 30 s`));
             else requestAnimationFrame(wait);
@@ -251,7 +272,13 @@ async function renderDayView(page: Page, url: string): Promise<DayView> {
                   // The chart needs the day's profile; the duty timeline the month's shifts (GET /api/month).
                   const month = entries.filter((e) => e.name.includes('/api/month?')).at(-1);
                   const last = Math.max(day.responseEnd, month?.responseEnd ?? 0);
-                  resolve({ total: painted, api: day.responseEnd - day.startTime, afterData: painted - day.responseEnd, afterAll: painted - last, onDuty: rows });
+                  resolve({
+                    total: painted,
+                    api: day.responseEnd - day.startTime,
+                    afterData: painted - day.responseEnd,
+                    afterAll: painted - last,
+                    onDuty: rows,
+                  });
                 }, 0),
               );
             } else if (performance.now() > deadline) reject(new Error(`${location.search}: the day view was not painted within 30 s`));
@@ -343,7 +370,8 @@ async function saveAndRerender(page: Page, employeeId: string, date: string, sta
           const wait = () => {
             // The cell's name has the exact times in either density (the compact badge says "7–15:30").
             const c = document.querySelector(`td[data-emp="${emp}"][data-date="${d}"]`);
-            if (c?.getAttribute('aria-label')?.includes(text) && !document.querySelector('[role="dialog"]')) requestAnimationFrame(() => resolve(performance.now() - t0));
+            if (c?.getAttribute('aria-label')?.includes(text) && !document.querySelector('[role="dialog"]'))
+              requestAnimationFrame(() => resolve(performance.now() - t0));
             else if (performance.now() - t0 > 30_000) reject(new Error(`the saved shift ${text} on ${d} was not painted within 30 s`));
             else requestAnimationFrame(wait);
           };
@@ -359,15 +387,32 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'grafik-bench-dashboard-'));
   const webRoot = join(work, 'web');
   console.log('building the front end…');
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir', ...(PROFILE ? ['--minify', 'false'] : [])], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      webRoot,
+      '--emptyOutDir',
+      ...(PROFILE ? ['--minify', 'false'] : []),
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   // The server's drawing of the first screen (docs/decisions/0025-first-screen-drawn-by-the-server.md);
   // `--without-drawing` measures the app without it.
   const ssrRoot = WITHOUT_DRAWING ? null : join(work, 'ssr');
   if (ssrRoot)
-    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'server-entry.tsx', '--logLevel', 'warn', '--outDir', ssrRoot, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'server-entry.tsx', '--logLevel', 'warn', '--outDir', ssrRoot, '--emptyOutDir'],
+      { cwd: root, stdio: 'inherit' },
+    );
   const database = await openEmbedded(join(work, 'data'));
   // 3300-3599: no port Chromium refuses to open (it refuses 3659, for one).
   const port = 3300 + Math.floor(Math.random() * 300);
@@ -401,12 +446,15 @@ async function main() {
     for (let i = 0; i < 3; i++) await firstRender(page, groupUrl, first, last);
     if (PROFILE) {
       /** Records the page's CPU profile and Chrome's trace (style, layout, paint and script by time) over `work`. */
-      const profiled = async <T,>(work: () => Promise<T>): Promise<T> => {
+      const profiled = async <T>(work: () => Promise<T>): Promise<T> => {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
-        await browser.startTracing(page, { path: `${PROFILE}.trace.json`, categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'] });
+        await browser.startTracing(page, {
+          path: `${PROFILE}.trace.json`,
+          categories: ['devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-devtools.timeline'],
+        });
         const result = await work();
         await browser.stopTracing();
         const { profile } = await cdp.send('Profiler.stop');
@@ -422,7 +470,9 @@ async function main() {
         console.log(`profile of one save (${fmt(took)} ms) written to ${PROFILE}, its trace to ${PROFILE}.trace.json`);
       } else {
         const measured = await profiled(() => firstRender(page, groupUrl, first, last));
-        console.log(`profile of one first render (first rows ${fmt(measured.firstRows)} ms, last row ${fmt(measured.total)} ms) written to ${PROFILE}, its trace to ${PROFILE}.trace.json`);
+        console.log(
+          `profile of one first render (first rows ${fmt(measured.firstRows)} ms, last row ${fmt(measured.total)} ms) written to ${PROFILE}, its trace to ${PROFILE}.trace.json`,
+        );
       }
       return;
     }
@@ -474,7 +524,8 @@ async function main() {
           const started = performance.now();
           const drawnPage = await app.inject({ method: 'GET', url, headers: { cookie, 'accept-encoding': 'br' } });
           times.push(performance.now() - started);
-          if (!/elementtiming="grid-first-row"/.test(zlib.brotliDecompressSync(drawnPage.rawPayload).toString())) throw new Error(`the page for ${url} came without a drawing`);
+          if (!/elementtiming="grid-first-row"/.test(zlib.brotliDecompressSync(drawnPage.rawPayload).toString()))
+            throw new Error(`the page for ${url} came without a drawing`);
         }
         const started = performance.now();
         await app.inject({ method: 'GET', url: groupUrl, headers: { cookie, 'accept-encoding': 'br' } });
@@ -484,14 +535,20 @@ async function main() {
     // Day cells drawn at the end (the rows in and near the box's view), against the group's whole month.
     const drawnCells = await page.locator('td[data-col]').count();
 
-    const load = loadavg().map((l) => l.toFixed(2)).join(', ');
+    const load = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ');
     const col = (xs: Render[], k: keyof Render) => xs.map((x) => x[k]);
     const summary = (xs: number[]) => `${fmt(median(xs))} | ${xs.map(fmt).join(', ')}`;
     const lines = [
       `first rows painted (the screenful), 200-employee group alone: median ${fmt(median(col(renderGroup, 'firstRows')))} ms`,
       `first render, 200-employee group alone: median ${fmt(median(col(renderGroup, 'total')))} ms; month request ${fmt(median(col(renderGroup, 'api')))} ms; answer to painted grid ${fmt(median(col(renderGroup, 'afterData')))} ms`,
       `first render, every group: median ${fmt(median(col(renderAll, 'total')))} ms; month request ${fmt(median(col(renderAll, 'api')))} ms; answer to painted grid ${fmt(median(col(renderAll, 'afterData')))} ms`,
-      ...(WITHOUT_DRAWING ? [] : [`the server's page drawn anew: median ${fmt(median(pageTimes.anew))} ms (all groups ${fmt(median(pageTimes.allAnew))} ms); from the kept drawing ${fmt(median(pageTimes.kept))} ms`]),
+      ...(WITHOUT_DRAWING
+        ? []
+        : [
+            `the server's page drawn anew: median ${fmt(median(pageTimes.anew))} ms (all groups ${fmt(median(pageTimes.allAnew))} ms); from the kept drawing ${fmt(median(pageTimes.kept))} ms`,
+          ]),
       `open a cell menu: median ${fmt(median(menu))} ms, max ${fmt(Math.max(...menu))} ms (${menu.length} opens)`,
       `re-render after a save (request, month reload, grid render): median ${fmt(median(save))} ms, max ${fmt(Math.max(...save))} ms (${save.length} saves)`,
       `with the day strip: grid painted median ${fmt(median(withStrip.map((x) => x.grid)))} ms (without: ${fmt(median(col(renderGroup, 'total')))} ms), strip painted median ${fmt(median(withStrip.map((x) => x.strip)))} ms`,
@@ -504,9 +561,9 @@ async function main() {
       `\`npm run bench:dashboard\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${availableParallelism()} CPUs (load average ${load} at the end),`,
       `Debian's Chromium headless with the browser suite's launch flags, viewport 1440×900 (the compact density, the default up to 1600 px), built front end, embedded database, app and browser on the same machine.`,
       `${MONTH}: one group of ${STAFF} employees (${STAFF} rows × ${dates.length} days = ${STAFF * dates.length} day cells, of which the grid had ${drawnCells} drawn at the end: the rows in and near its view), ${seeded.shifts} shifts, ${seeded.timeOff} time off, ${seeded.events} events; a second group of ${SMALL_STAFF} for the coverage day view; both with operating hours 04:00–23:30 and ${seeded.flights} departures (40 a day).`,
-      'Day strip: shown over the grid by default; the first-render rows time the grid with it hidden (`?coverage=0`), and the strip\'s rows the grid with it (`?coverage=1`): the issue\'s target is that it adds under 50 ms to the dashboard\'s first render; day view: under 200 ms for 60 staff.',
-      'First render, by the page\'s clock from navigation start: the first rows painted (a screenful: the grid draws only the blocks of rows in and near its view, docs/decisions/0019-grid-rows-in-view.md; the first row\'s name as the browser reports its paint, by Element Timing, whether the server drew it in the page or the app did, docs/decisions/0025-first-screen-drawn-by-the-server.md), and the last employee\'s row painted, the group\'s last rows being scrolled into view as soon as the first are painted; the latter split into the month request (GET /api/month) and the time from its answer to that row painted.',
-      'Menu: click to menu painted, inside the page. Save: click on Save to the new shift painted in its cell with the modal gone (PUT, month reload, grid render). Before each, the cell\'s row is scrolled into view and the page left to settle (not timed).',
+      "Day strip: shown over the grid by default; the first-render rows time the grid with it hidden (`?coverage=0`), and the strip's rows the grid with it (`?coverage=1`): the issue's target is that it adds under 50 ms to the dashboard's first render; day view: under 200 ms for 60 staff.",
+      "First render, by the page's clock from navigation start: the first rows painted (a screenful: the grid draws only the blocks of rows in and near its view, docs/decisions/0019-grid-rows-in-view.md; the first row's name as the browser reports its paint, by Element Timing, whether the server drew it in the page or the app did, docs/decisions/0025-first-screen-drawn-by-the-server.md), and the last employee's row painted, the group's last rows being scrolled into view as soon as the first are painted; the latter split into the month request (GET /api/month) and the time from its answer to that row painted.",
+      "Menu: click to menu painted, inside the page. Save: click on Save to the new shift painted in its cell with the modal gone (PUT, month reload, grid render). Before each, the cell's row is scrolled into view and the page left to settle (not timed).",
       '',
       '| measure | median ms | runs ms |',
       '|---|---|---|',

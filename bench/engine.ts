@@ -134,25 +134,38 @@ function table(rows: Measured[]): string {
   return [head, line, ...body].join('\n');
 }
 
-
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--case') {
     const [, airport, employees, strategy, hours, group] = args;
-    process.stdout.write(JSON.stringify(await runCase(airport!, Number(employees), strategy as StrategyName, (hours ?? 'timetable') as Hours, (group ?? 'ramp') as Group)));
+    process.stdout.write(
+      JSON.stringify(await runCase(airport!, Number(employees), strategy as StrategyName, (hours ?? 'timetable') as Hours, (group ?? 'ramp') as Group)),
+    );
     return;
   }
   const self = fileURLToPath(import.meta.url);
   const rows: Measured[] = [];
-  const load = loadavg().map((l) => l.toFixed(2)).join(', ');
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   console.log(`${availableParallelism()} CPUs, load average ${load}`);
   for (const c of CASES) {
     for (const strategy of STRATEGY_NAMES) {
-      const out = execFileSync(process.execPath, [self, '--case', c.airport, String(c.employees), strategy, c.hours ?? 'timetable', c.group ?? 'ramp'], { encoding: 'utf8' });
+      const out = execFileSync(process.execPath, [self, '--case', c.airport, String(c.employees), strategy, c.hours ?? 'timetable', c.group ?? 'ramp'], {
+        encoding: 'utf8',
+      });
       const row = JSON.parse(out) as Measured;
       rows.push(row);
       // One bound per month, shown on each strategy's row.
-      for (const other of rows) if (other.airport === row.airport && other.employees === row.employees && other.hours === row.hours && other.group === row.group && row.boundMs !== null) Object.assign(other, { bound: row.bound, boundMs: row.boundMs });
+      for (const other of rows)
+        if (
+          other.airport === row.airport &&
+          other.employees === row.employees &&
+          other.hours === row.hours &&
+          other.group === row.group &&
+          row.boundMs !== null
+        )
+          Object.assign(other, { bound: row.bound, boundMs: row.boundMs });
       console.log(
         `${row.airport}${row.hours === '24h' ? ' 24h' : '    '} ${row.group.padEnd(4)} ${String(row.employees).padStart(3)} staff  ${row.strategy.padEnd(7)}  ${row.boundMs === null ? '' : `best possible ${row.bound ?? '–'}% (bound ${row.boundMs} ms)  `}Q1 ${row.q1}%  Q2 ${row.q2}% (night ${row.q2Night ?? '–'}%, day ${row.q2Day ?? '–'}%)  Q3 gap ${row.q3gap} h (${row.q3within}% within 1 h)  Q4 ${row.q4}%  Q6 jumps ${row.jumps}% short ${row.short}% doba ${row.doba}% weekends ${row.weekends}%  Q5 ${row.wallMs} ms ${row.peakMb} MB  breaches ${row.breaches}${row.cut ? '  (search cut by time limit)' : ''}`,
       );
@@ -168,7 +181,7 @@ async function main(): Promise<void> {
     'Q2 night / day splits the departures whose last hour touches 22:00–06:00 (before 07:00 or after 22:00) from the others.',
     'default settings (half-hour grid, 11 h rest, 40 h week, 4 h minimum shift, 35 h weekly rest, at most 6 working days in a row); seeded vacations, sick days and training days.',
     'Breaches count R1–R12. Q6: (a) start jumps of more than 4 h between consecutive days, (b) shifts under 6 h, (c) hours starting less than 24 h after the previous start (doba overlap), (d) employees with a free weekend.',
-    'Capacity ÷ demand is staff × 160 h over the month\'s demand in staff-hours. Peak RSS is the whole child process\'s.',
+    "Capacity ÷ demand is staff × 160 h over the month's demand in staff-hours. Peak RSS is the whole child process's.",
     'Best possible Q1 is the upper bound of docs/coverage-bound.md (no rule-abiding roster covers more), with the seconds one `coverageUpperBound` call took once HiGHS was loaded.',
     'Default time limit: 1.5 s, or 6 s for a short-handed month (capacity ÷ demand below 1), whose search ends by its own budget of rounds when the machine is fast enough.',
     '',

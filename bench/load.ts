@@ -249,15 +249,7 @@ function cellsOf(month: MonthPayload, generated: string): Cell[] {
   return cells;
 }
 
-async function runCase(
-  database: string,
-  port: number,
-  pid: number,
-  clients: number,
-  thinkMs: number,
-  cells: Cell[],
-  cookie: string,
-): Promise<CaseResult> {
+async function runCase(database: string, port: number, pid: number, clients: number, thinkMs: number, cells: Cell[], cookie: string): Promise<CaseResult> {
   const samples: Sample[] = [];
   const errorKinds = new Map<string, number>();
   const end = Date.now() + SECONDS * 1000;
@@ -295,7 +287,11 @@ async function runCase(
         if (Date.now() >= end) break;
       }
       if (Math.random() < 0.9 || mine.length === 0) {
-        await timed('read', () => client.request('GET', `/api/month?month=${MONTH}`), (s) => s === 200);
+        await timed(
+          'read',
+          () => client.request('GET', `/api/month?month=${MONTH}`),
+          (s) => s === 200,
+        );
       } else {
         const cell = mine[next++ % mine.length]!;
         cell.flip = !cell.flip;
@@ -324,7 +320,11 @@ async function runCase(
     while (Date.now() < end) {
       await new Promise((r) => setTimeout(r, Math.min(GENERATE_EVERY_MS, Math.max(0, end - Date.now()))));
       if (Date.now() >= end) break;
-      await timed('generate', () => client.request('POST', '/api/generation', { role: 'Rampa', month: MONTH, seed: seed++ }), (s) => s === 200);
+      await timed(
+        'generate',
+        () => client.request('POST', '/api/generation', { role: 'Rampa', month: MONTH, seed: seed++ }),
+        (s) => s === 200,
+      );
     }
     client.agent.destroy();
   };
@@ -436,7 +436,10 @@ function timetable(): { body: unknown; bytes: number } {
     const day = start.plus({ days: Math.floor(i / 700) });
     const minutes = 5 * 60 + (i % 700) * 1;
     const dep = day.plus({ minutes });
-    return { row: i + 2, cells: [`LO${1000 + (i % 700)}`, dep.toFormat("yyyy-MM-dd'T'HH:mm"), dep.plus({ minutes: 95 }).toFormat("yyyy-MM-dd'T'HH:mm"), 'A320'] };
+    return {
+      row: i + 2,
+      cells: [`LO${1000 + (i % 700)}`, dep.toFormat("yyyy-MM-dd'T'HH:mm"), dep.plus({ minutes: 95 }).toFormat("yyyy-MM-dd'T'HH:mm"), 'A320'],
+    };
   });
   const body = {
     dryRun: true,
@@ -449,7 +452,11 @@ function timetable(): { body: unknown; bytes: number } {
 }
 
 const monthsFrom = (count: number, offset = 0) =>
-  Array.from({ length: count }, (_, i) => DateTime.fromISO(`${MONTH}-01`).plus({ months: offset + i }).toFormat('yyyy-MM'));
+  Array.from({ length: count }, (_, i) =>
+    DateTime.fromISO(`${MONTH}-01`)
+      .plus({ months: offset + i })
+      .toFormat('yyyy-MM'),
+  );
 
 async function heavyCase(
   database: string,
@@ -552,12 +559,15 @@ function heavyRow(r: HeavyResult): string {
 }
 
 const HEAVY_HEADER = [
-  '| database | load | batches | its answers | its answer p50 / max ms | /api/health p50 / p95 / max ms (probes) | another user\'s month p50 / p95 / max ms (probes) | both p95 < 200 ms |',
+  "| database | load | batches | its answers | its answer p50 / max ms | /api/health p50 / p95 / max ms (probes) | another user's month p50 / p95 / max ms (probes) | both p95 < 200 ms |",
   '|---|---|---|---|---|---|---|---|',
 ];
 
 async function main() {
-  const loadAtStart = os.loadavg().map((v) => v.toFixed(2)).join(', ');
+  const loadAtStart = os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(', ');
   const results: CaseResult[] = [];
   const heavyResults: HeavyResult[] = [];
   let timetableMb = 0;
@@ -585,7 +595,9 @@ async function main() {
       wireKb = Math.round(monthRes.wireBytes / 1024);
       const month = JSON.parse(monthRes.body) as MonthPayload;
       const cells = cellsOf(month, 'Rampa');
-      console.log(`${kind}: ${month.schedules.length} shifts in ${MONTH}, month answer ${payloadKb} KB (${wireKb} KB gzipped on the wire), ${cells.length} cells to save`);
+      console.log(
+        `${kind}: ${month.schedules.length} shifts in ${MONTH}, month answer ${payloadKb} KB (${wireKb} KB gzipped on the wire), ${cells.length} cells to save`,
+      );
       for (const thinkMs of MIX ? THINK_MS : []) {
         for (const clients of CLIENTS) {
           const result = await runCase(kind, port, server.pid!, clients, thinkMs, cells, client.cookie);
@@ -599,7 +611,15 @@ async function main() {
         const file = timetable();
         console.log(`${kind}: heavy loads, ${HEAVY_SECONDS} s each (the timetable is ${(file.bytes / 1024 / 1024).toFixed(2)} MB of JSON)`);
         for (const [round, load] of HEAVY.entries()) {
-          const result = await heavyCase(kind, load, observer!, users, groups.map((g) => g.name), file.body, round);
+          const result = await heavyCase(
+            kind,
+            load,
+            observer!,
+            users,
+            groups.map((g) => g.name),
+            file.body,
+            round,
+          );
           heavyResults.push(result);
           console.log(heavyRow(result));
         }
@@ -618,7 +638,9 @@ async function main() {
   ];
   const table = [...header, ...results.map(row)].join('\n');
   if (MIX) console.log(`\n${table}\n`);
-  const errorLines = results.filter((r) => r.errorKinds.length).map((r) => `- ${r.database}, ${r.clients} clients, think ${r.thinkMs} ms: ${r.errorKinds.slice(0, 4).join('; ')}`);
+  const errorLines = results
+    .filter((r) => r.errorKinds.length)
+    .map((r) => `- ${r.database}, ${r.clients} clients, think ${r.thinkMs} ms: ${r.errorKinds.slice(0, 4).join('; ')}`);
   if (errorLines.length) console.log(errorLines.join('\n'));
   if (heavyResults.length) {
     const heavyTable = [...HEAVY_HEADER, ...heavyResults.map(heavyRow)].join('\n');
@@ -630,7 +652,10 @@ async function main() {
           `### Heavy work, ${HEAVY_LABEL}`,
           '',
           `\`npm run bench:load\` (LOAD_HEAVY) on ${DateTime.now().toISODate()}, Node ${process.versions.node}, ${os.cpus().length} CPUs, load average ${loadAtStart} at the start`,
-          `and ${os.loadavg().map((v) => v.toFixed(2)).join(', ')} at the end. Each load runs ${HEAVY_SECONDS} s (its batch sent again as soon as it is answered; the timetable is`,
+          `and ${os
+            .loadavg()
+            .map((v) => v.toFixed(2))
+            .join(', ')} at the end. Each load runs ${HEAVY_SECONDS} s (its batch sent again as soon as it is answered; the timetable is`,
           `${timetableMb.toFixed(2)} MB of JSON) while another user asks GET /api/health and GET /api/month in turn, ${PROBE_PAUSE_MS} ms apart. Target: both under 200 ms p95.`,
           '',
           heavyTable,
@@ -639,7 +664,10 @@ async function main() {
     }
   }
   if (MIX && process.env.LOAD_RECORD !== '0') {
-    const load = os.loadavg().map((v) => v.toFixed(2)).join(', ');
+    const load = os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(', ');
     writeResultsSection(
       'load',
       [
@@ -651,8 +679,8 @@ async function main() {
         '(a stress test, like autocannon\'s connections); "~1 s": a pause of 0.5–1.5 s between requests (a planner clicking through).',
         `Mix: 90% GET /api/month, 10% PUT /api/schedules on cells of its own, plus one generate of Rampa every ${GENERATE_EVERY_MS / 1000} s.`,
         'The load driver runs on the same machine and shares its CPUs with the server. RSS is the server process, sampled every 200 ms;',
-        'server CPU per request is the server process\'s user + system time over the case divided by the requests answered',
-        '(PostgreSQL\'s own processes not included), a cost that the machine\'s load does not inflate much.',
+        "server CPU per request is the server process's user + system time over the case divided by the requests answered",
+        "(PostgreSQL's own processes not included), a cost that the machine's load does not inflate much.",
         '',
         table,
         ...(errorLines.length ? ['', 'Errors:', ...errorLines] : []),

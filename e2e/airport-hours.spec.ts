@@ -44,7 +44,14 @@ async function addHours(page: Page, o: { role: string; day: string; open: string
   return dialog;
 }
 
-const PL: Labels = { add: 'Dodaj godziny', role: 'Grupa', day: 'Dzień tygodnia', opening: 'Godzina otwarcia', closing: 'Godzina zamknięcia', staff: 'Minimalna obsada' };
+const PL: Labels = {
+  add: 'Dodaj godziny',
+  role: 'Grupa',
+  day: 'Dzień tygodnia',
+  opening: 'Godzina otwarcia',
+  closing: 'Godzina zamknięcia',
+  staff: 'Minimalna obsada',
+};
 const EN: Labels = { add: 'Add Hours', role: 'Group', day: 'Day', opening: 'Opening Time', closing: 'Closing Time', staff: 'Minimum Staff' };
 
 test('quick setup shows only for a group with no hours and fills the week 6:00–22:00', async ({ signedInPage: page }) => {
@@ -178,7 +185,9 @@ test('copy from the previous month copies the rows and says how many', async ({ 
   // One month further the previous month (this one) has hours; two months further it has none.
   await page.getByRole('button', { name: 'Następny miesiąc' }).click();
   await page.getByRole('button', { name: 'Następny miesiąc' }).click();
-  await group(page, 'Rampa').getByRole('button', { name: /Kopiuj z poprzedniego miesiąca: Rampa/ }).click();
+  await group(page, 'Rampa')
+    .getByRole('button', { name: /Kopiuj z poprzedniego miesiąca: Rampa/ })
+    .click();
   await expect(page.getByText(/Nic nie skopiowano: .* nie ma godzin pracy do skopiowania/)).toBeVisible();
   await expect(group(page, 'Rampa').getByText('Brak godzin pracy dla grupy Rampa')).toBeVisible();
 });

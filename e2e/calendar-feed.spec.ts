@@ -16,9 +16,13 @@ test('create a calendar address, read the published month from it, revoke it', a
   next.setUTCDate(1);
   next.setUTCMonth(next.getUTCMonth() + 1);
   const month = `${next.getUTCFullYear()}-${String(next.getUTCMonth() + 1).padStart(2, '0')}`;
-  expect((await page.request.put('/api/schedules', { data: { employeeId: employee.id, date: `${month}-09`, startTime: '05:30', endTime: '13:30' } })).status()).toBe(201);
+  expect(
+    (await page.request.put('/api/schedules', { data: { employeeId: employee.id, date: `${month}-09`, startTime: '05:30', endTime: '13:30' } })).status(),
+  ).toBe(201);
   const status = await (await page.request.get(`/api/publishing?role=TEST%203&month=${month}`)).json();
-  const published = await page.request.post('/api/publishing', { data: { role: 'TEST 3', month, ...(status.publication ? { version: status.publication.version } : {}) } });
+  const published = await page.request.post('/api/publishing', {
+    data: { role: 'TEST 3', month, ...(status.publication ? { version: status.publication.version } : {}) },
+  });
   expect(published.status()).toBe(200);
 
   await page.setViewportSize({ width: 1440, height: 900 });

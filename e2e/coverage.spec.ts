@@ -17,7 +17,9 @@ async function rampaMonth(page: Page) {
     data: { role: 'Rampa', month: MONTH, openingTime: '06:00', closingTime: '22:00', minimumStaff: 1 },
   });
   expect([201, 409]).toContain(hours.status());
-  const month = (await (await page.request.get(`/api/month?month=${MONTH}`)).json()) as { groups: { name: string; employees: { id: string; firstName: string; lastName: string }[] }[] };
+  const month = (await (await page.request.get(`/api/month?month=${MONTH}`)).json()) as {
+    groups: { name: string; employees: { id: string; firstName: string; lastName: string }[] }[];
+  };
   const people = month.groups.find((g) => g.name === 'Rampa')!.employees.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}` }));
   return { group: 'Rampa', people };
 }
@@ -40,7 +42,7 @@ async function shortFlightMonth(page: Page, DAY: string) {
   return { group, people, short, staffed };
 }
 
-test('the Coverage screen shows the saved roster\'s short flight in its day strip and its list, with why (axe)', async ({ signedInPage: page }) => {
+test("the Coverage screen shows the saved roster's short flight in its day strip and its list, with why (axe)", async ({ signedInPage: page }) => {
   const { group, short, staffed } = await shortFlightMonth(page, '2032-03-10');
   await expect(page.getByRole('navigation').first().getByRole('link', { name: 'Pokrycie' })).toHaveAttribute('href', '/coverage');
   await page.goto(`/coverage?month=${MONTH}&group=${encodeURIComponent(group)}`);
@@ -60,7 +62,7 @@ test('the Coverage screen shows the saved roster\'s short flight in its day stri
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
-test('the Flights screen shows each group\'s status and keeps only the short flights with the filter (axe)', async ({ signedInPage: page }) => {
+test("the Flights screen shows each group's status and keeps only the short flights with the filter (axe)", async ({ signedInPage: page }) => {
   const { group, short, staffed } = await shortFlightMonth(page, '2032-03-11');
   await page.goto(`/coverage?month=${MONTH}&group=${encodeURIComponent(group)}`);
   await page.getByRole('region', { name: group }).getByRole('link', { name: 'Pokaż w rozkładzie lotów' }).click();
@@ -80,7 +82,9 @@ test('the Flights screen shows each group\'s status and keeps only the short fli
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
-test('the day view, opened from a short flight, draws demand against staff, says the short periods and shows who is on duty (axe)', async ({ signedInPage: page }) => {
+test('the day view, opened from a short flight, draws demand against staff, says the short periods and shows who is on duty (axe)', async ({
+  signedInPage: page,
+}) => {
   const { group, people, short } = await shortFlightMonth(page, '2032-03-12');
   await page.goto(`/coverage?month=${MONTH}&group=${encodeURIComponent(group)}`);
   await page.getByRole('link', { name: `Otwórz dzień pt. 12 mar – ${group}` }).click();
@@ -102,7 +106,7 @@ test('the day view, opened from a short flight, draws demand against staff, says
   await expect(page.getByRole('heading', { name: `${group} – sobota, 13 marca 2032` })).toBeVisible();
 });
 
-test('a shift deleted on the dashboard makes the day strip and the flight\'s status short at once', async ({ signedInPage: page }) => {
+test("a shift deleted on the dashboard makes the day strip and the flight's status short at once", async ({ signedInPage: page }) => {
   const DAY = '2032-03-16';
   const { group, people } = await rampaMonth(page);
   const number = `CD${unique().toUpperCase().slice(0, 4)}`;

@@ -53,10 +53,14 @@ const grid = (page: Page, group: string, language: 'pl' | 'en' = 'pl') =>
   page.getByRole('grid', { name: language === 'pl' ? `Grafik grupy ${group}` : `Schedule of ${group}` });
 const cell = (g: Locator, person: Person, date: string) => g.locator(`td[data-emp="${person.id}"][data-date="${date}"]`);
 const totalOf = (g: Locator, person: Person) =>
-  g.locator('tr', { has: g.page().getByRole('rowheader', { name: person.name, exact: true }) }).locator('td').last();
+  g
+    .locator('tr', { has: g.page().getByRole('rowheader', { name: person.name, exact: true }) })
+    .locator('td')
+    .last();
 const menu = (page: Page) => page.getByRole('menu');
 /** A date as the Polish UI writes it in words: "5 listopada 2026". */
-const words = (date: string) => new Intl.DateTimeFormat('pl', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const words = (date: string) =>
+  new Intl.DateTimeFormat('pl', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 // These tests read the comfortable density: the times written out ("06:00-14:00") and a × on every
 // badge. The compact density (the default up to 1600 px) is month-grid.spec.ts's.
@@ -229,7 +233,9 @@ test('Edit Schedule: Select time options, errors inside, rule warnings, save and
   const warnings = dialog.getByTestId('rule-warnings');
   await expect(warnings).toContainText('Rule warnings');
   await expect(warnings).toContainText(/Anna Zmiana would work 14 h on .*, 2 h more than the 12 h a day allowed/);
-  await expect(warnings).toContainText(/Anna Zmiana would rest only 8 h between the shift ending on .* at 22:00 and the one starting on .* at 06:00: 3 h less than the minimum rest of 11 h \(daily rest, Polish Labour Code art\. 132 § 1\)/);
+  await expect(warnings).toContainText(
+    /Anna Zmiana would rest only 8 h between the shift ending on .* at 22:00 and the one starting on .* at 06:00: 3 h less than the minimum rest of 11 h \(daily rest, Polish Labour Code art\. 132 § 1\)/,
+  );
   await page.screenshot({ path: test.info().outputPath('dashboard-edit-schedule.png') });
   await end.selectOption('14:00');
   await expect(warnings).not.toContainText('12 h a day');
@@ -323,7 +329,9 @@ test('Request Time Off: the modal of the specification, its rules, and the badge
   await expect(dialog).toBeVisible();
 });
 
-test('two planners on one cell: the later save is refused, shows the colleague’s shift, and replaces it only when saved again', async ({ signedInPage: page }) => {
+test('two planners on one cell: the later save is refused, shows the colleague’s shift, and replaces it only when saved again', async ({
+  signedInPage: page,
+}) => {
   const { group, people } = await makeGroup(page, ['Kolizja']);
   const anna = people[0]!;
   await putShift(page, anna, day(12), '06:00', '14:00');
@@ -445,7 +453,10 @@ test('each badge shows its details on hover and is deleted with its button; a fa
   await expect(cell(g, anna, day(5))).not.toContainText('06:00');
   await expect(totalOf(g, anna)).toContainText(`0,00 / ${lowered} h`);
   await expect(menu(page)).toHaveCount(0);
-  await g.getByRole('button', { name: `Usuń urlop – ${anna.name}, ${words(day(6))} – ${words(day(7))}` }).first().click();
+  await g
+    .getByRole('button', { name: `Usuń urlop – ${anna.name}, ${words(day(6))} – ${words(day(7))}` })
+    .first()
+    .click();
   await expect(cell(g, anna, day(6))).not.toContainText('Wolne');
   await expect(cell(g, anna, day(7))).not.toContainText('Wolne');
   // Without the time off the month's norm is whole again.
@@ -604,7 +615,9 @@ test('generate and clear per group: labels while running, confirmation, report, 
   await expect(page.getByText('Nie udało się wygenerować grafików: Najpierw ustaw wymagane godziny na ten miesiąc (Ustawienia).')).toBeVisible();
 });
 
-test('a saved shift that breaks a labour rule stays marked after a reload: badge, row, reason on hover, on focus and in its name', async ({ signedInPage: page }) => {
+test('a saved shift that breaks a labour rule stays marked after a reload: badge, row, reason on hover, on focus and in its name', async ({
+  signedInPage: page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const { group, people } = await makeGroup(page, ['Siódemka', 'Spokojna']);
   const [anna, calm] = people as [Person, Person];
@@ -634,7 +647,10 @@ test('a saved shift that breaks a labour rule stays marked after a reload: badge
   const check = async () => {
     const marked = cell(g, anna, day(last));
     await expect(marked.locator('[data-badge="shift"][data-breach]')).toHaveCount(1);
-    await expect(marked).toHaveAttribute('aria-label', new RegExp(`12:00-16:00, wpisana ręcznie, Łamie zasady: .*${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await expect(marked).toHaveAttribute(
+      'aria-label',
+      new RegExp(`12:00-16:00, wpisana ręcznie, Łamie zasady: .*${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
     // Only the day past the limit is marked, nobody else's row.
     await expect(g.locator('[data-badge][data-breach]')).toHaveCount(1);
     const row = g.getByRole('rowheader', { name: /Anna Siódemka/ });

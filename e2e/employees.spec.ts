@@ -3,7 +3,6 @@ import { test, expect, seriousAxeViolations } from './fixtures.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-
 async function makeEmployee(page: Page, role: string, first = 'Henryk') {
   const last = `Testowy${unique()}`;
   const res = await page.request.post('/api/employees', {
@@ -79,7 +78,10 @@ test('edit an employee; a stale edit is refused with a clear message and the lat
   await expect(page.getByRole('row', { name: new RegExp(`Mariusz ${person.lastName}`) })).toContainText('brak telefonu');
 
   // Someone else saves in the meantime.
-  await page.getByRole('row', { name: new RegExp(person.lastName) }).getByRole('button', { name: /Edytuj/ }).click();
+  await page
+    .getByRole('row', { name: new RegExp(person.lastName) })
+    .getByRole('button', { name: /Edytuj/ })
+    .click();
   await dialog.getByLabel('Imię').fill('Maurycy');
   const other = await page.request.put(`/api/employees/${person.id}`, {
     data: { version: 2, data: { firstName: 'Mateusz', lastName: person.lastName, email: person.email, phoneNumber: null, role: 'TEST 1' } },
@@ -97,7 +99,10 @@ test('edit an employee; a stale edit is refused with a clear message and the lat
 
 test('delete asks first and says what goes with the employee', async ({ signedInPage: page }) => {
   const person = await makeEmployee(page, 'TEST 1', 'Dariusz');
-  for (const [startDate, endDate] of [['2031-07-01', '2031-07-02'], ['2031-08-10', '2031-08-10']]) {
+  for (const [startDate, endDate] of [
+    ['2031-07-01', '2031-07-02'],
+    ['2031-08-10', '2031-08-10'],
+  ]) {
     const res = await page.request.post('/api/time-off', {
       data: { employeeId: person.id, startDate, endDate, reason: 'Urlop', countAsWork: false, workHours: null },
     });
@@ -126,10 +131,15 @@ test('delete asks first and says what goes with the employee', async ({ signedIn
   expect(left.filter((r: { employeeId: string }) => r.employeeId === person.id)).toEqual([]);
 });
 
-test('an employee changed by someone else after the list showed it is not deleted: the modal says so, the list shows the change', async ({ signedInPage: page }) => {
+test('an employee changed by someone else after the list showed it is not deleted: the modal says so, the list shows the change', async ({
+  signedInPage: page,
+}) => {
   const person = await makeEmployee(page, 'TEST 1', 'Ryszard');
   await page.goto('/employees?group=TEST+1');
-  await page.getByRole('row', { name: new RegExp(person.lastName) }).getByRole('button', { name: `Usuń: Ryszard ${person.lastName}` }).click();
+  await page
+    .getByRole('row', { name: new RegExp(person.lastName) })
+    .getByRole('button', { name: `Usuń: Ryszard ${person.lastName}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Usunąć pracownika?' });
   await expect(dialog.getByTestId('dependents')).toBeVisible();
   const renamed = await page.request.put(`/api/employees/${person.id}`, {
@@ -196,13 +206,17 @@ test('an administrator adds, renames and removes a staff group; a group with emp
   await page.reload();
   await expect(card(page, renamed)).toContainText('1 pracownik');
   await page.getByRole('button', { name: 'Zarządzaj grupami' }).click();
-  await dialog.getByRole('row', { name: new RegExp(renamed) }).getByRole('button', { name: `Usuń grupę ${renamed}` }).click();
+  await dialog
+    .getByRole('row', { name: new RegExp(renamed) })
+    .getByRole('button', { name: `Usuń grupę ${renamed}` })
+    .click();
   await dialog.getByRole('alertdialog').getByRole('button', { name: 'Usuń' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(
-    `Grupa ${renamed} ma jeszcze 1 pracownika. Przenieś go lub usuń przed usunięciem grupy.`,
-  );
+  await expect(dialog.getByRole('alert')).toHaveText(`Grupa ${renamed} ma jeszcze 1 pracownika. Przenieś go lub usuń przed usunięciem grupy.`);
   expect((await page.request.delete(`/api/employees/${person.id}`)).status()).toBe(204);
-  await dialog.getByRole('row', { name: new RegExp(renamed) }).getByRole('button', { name: `Usuń grupę ${renamed}` }).click();
+  await dialog
+    .getByRole('row', { name: new RegExp(renamed) })
+    .getByRole('button', { name: `Usuń grupę ${renamed}` })
+    .click();
   await dialog.getByRole('alertdialog').getByRole('button', { name: 'Usuń' }).click();
   await expect(dialog.getByRole('row', { name: new RegExp(renamed) })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Zamknij' }).first().click();
@@ -217,7 +231,10 @@ test('a group renamed by someone else meanwhile: the edit is refused, and the ro
   await page.goto('/employees');
   await page.getByRole('button', { name: 'Zarządzaj grupami' }).click();
   const dialog = page.getByRole('dialog', { name: 'Grupy pracowników' });
-  await dialog.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: `Edytuj grupę ${name}` }).click();
+  await dialog
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('button', { name: `Edytuj grupę ${name}` })
+    .click();
   await dialog.getByRole('textbox', { name: 'Nazwa grupy' }).first().fill(`${name} A`);
 
   // Another administrator renames it first.
@@ -239,7 +256,10 @@ test('a group renamed by someone else meanwhile: the edit is refused, and the ro
     data: { name: `${name} B`, takesFlights: false, takesAirportHours: false, version: group.version + 1 },
   });
   expect(again.status()).toBe(200);
-  await dialog.getByRole('row', { name: new RegExp(`${name} B`) }).getByRole('button', { name: `Usuń grupę ${name} B` }).click();
+  await dialog
+    .getByRole('row', { name: new RegExp(`${name} B`) })
+    .getByRole('button', { name: `Usuń grupę ${name} B` })
+    .click();
   await dialog.getByRole('alertdialog').getByRole('button', { name: 'Usuń' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(
     `Nie usunięto: ktoś inny zmienił grupę ${name} B w międzyczasie. Lista pokazuje teraz najnowszą wersję; usuń ją ponownie, jeśli trzeba.`,

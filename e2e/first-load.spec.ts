@@ -7,7 +7,20 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, ADMIN } from './fixtures.ts';
 import { loadAllCatalogs, screenCatalogs, type CatalogueTree } from '../src/web/i18n/catalogs.ts';
 
-const SCREENS = ['DashboardPage', 'EmployeesPage', 'FlightsPage', 'SchedulePage', 'TimeOffPage', 'AirportHoursPage', 'SettingsPage', 'AccountPage', 'UsersPage', 'RegisterPage', 'papaparse', 'qrcode'];
+const SCREENS = [
+  'DashboardPage',
+  'EmployeesPage',
+  'FlightsPage',
+  'SchedulePage',
+  'TimeOffPage',
+  'AirportHoursPage',
+  'SettingsPage',
+  'AccountPage',
+  'UsersPage',
+  'RegisterPage',
+  'papaparse',
+  'qrcode',
+];
 
 interface Script {
   url: string;
@@ -114,7 +127,10 @@ async function distinctiveTexts() {
   const byNamespace = Object.entries(all).map(([ns, c]) => [ns, [...texts(c.pl), ...texts(c.en)]] as const);
   const plain = (text: string) => /^[\p{L}\p{N} ,.:;()–-]+$/u.test(text);
   const onlyIn = (ns: string, text: string) => byNamespace.every(([other, list]) => other === ns || !list.some((t) => t.includes(text)));
-  const pick = (ns: string, min: number) => texts(all[ns as keyof typeof all].pl).filter((t) => t.length >= min && plain(t) && onlyIn(ns, t)).slice(0, 5);
+  const pick = (ns: string, min: number) =>
+    texts(all[ns as keyof typeof all].pl)
+      .filter((t) => t.length >= min && plain(t) && onlyIn(ns, t))
+      .slice(0, 5);
   return {
     screens: Object.fromEntries(Object.keys(screenCatalogs).map((ns) => [ns, pick(ns, 30)])),
     entry: pick('auth', 20),
@@ -165,9 +181,17 @@ test('the sign-in page carries no screen’s texts; a screen’s texts arrive wi
   await page.waitForLoadState('networkidle');
   const signIn = await take();
   // The check reads the texts it should: the form's own are there.
-  for (const text of samples.entry) expect(signIn.some((body) => body.includes(text)), `the sign-in page lacks "${text}"`).toBe(true);
+  for (const text of samples.entry)
+    expect(
+      signIn.some((body) => body.includes(text)),
+      `the sign-in page lacks "${text}"`,
+    ).toBe(true);
   for (const [ns, list] of Object.entries(samples.screens)) {
-    for (const text of list) expect(signIn.some((body) => body.includes(text)), `the sign-in page carries ${ns}: "${text}"`).toBe(false);
+    for (const text of list)
+      expect(
+        signIn.some((body) => body.includes(text)),
+        `the sign-in page carries ${ns}: "${text}"`,
+      ).toBe(false);
   }
 
   await page.getByLabel('E-mail').fill(ADMIN.email);
@@ -178,10 +202,17 @@ test('the sign-in page carries no screen’s texts; a screen’s texts arrive wi
   await expect(page.getByRole('heading', { level: 1, name: 'Grafik pracy' })).toBeVisible();
   const dashboard = await take();
   for (const ns of ['dashboard', 'timeOffModal', 'coverageStrip']) {
-    expect(dashboard.some((body) => body.includes(samples.screens[ns]![0]!)), `the dashboard came without ${ns}`).toBe(true);
+    expect(
+      dashboard.some((body) => body.includes(samples.screens[ns]![0]!)),
+      `the dashboard came without ${ns}`,
+    ).toBe(true);
   }
   for (const ns of ['flights', 'users', 'employees']) {
-    for (const text of samples.screens[ns]!) expect(dashboard.some((body) => body.includes(text)), `the dashboard brought ${ns}: "${text}"`).toBe(false);
+    for (const text of samples.screens[ns]!)
+      expect(
+        dashboard.some((body) => body.includes(text)),
+        `the dashboard brought ${ns}: "${text}"`,
+      ).toBe(false);
   }
 
   // Each screen opened for the first time, in both languages: its texts, never its keys.
@@ -205,7 +236,9 @@ test('the sign-in page carries no screen’s texts; a screen’s texts arrive wi
   expect(await page.evaluate(() => (window as unknown as { __keys: string[] }).__keys)).toEqual([]);
 });
 
-test('the dashboard opened in a new tab: its page names its code and month, the app takes that month instead of asking again, and draws the screen without a spinner first', async ({ signedInPage: page }) => {
+test('the dashboard opened in a new tab: its page names its code and month, the app takes that month instead of asking again, and draws the screen without a spinner first', async ({
+  signedInPage: page,
+}) => {
   const month = '2026-11';
   const tab = await page.context().newPage();
   // Whether the loading spinner ("Ładowanie…") was ever drawn, and whether it came before the grid.
@@ -237,7 +270,11 @@ test('the dashboard opened in a new tab: its page names its code and month, the 
   await tab.close();
 });
 
-test('the dashboard’s first screen comes drawn in the page, and the app takes that page over without drawing it anew', async ({ signedInPage: page, browser, baseURL }) => {
+test('the dashboard’s first screen comes drawn in the page, and the app takes that page over without drawing it anew', async ({
+  signedInPage: page,
+  browser,
+  baseURL,
+}) => {
   const month = '2026-11';
   await page.goto(`/?month=${month}`);
   await expect(page.getByRole('grid').first()).toBeVisible();
@@ -262,7 +299,12 @@ test('the dashboard’s first screen comes drawn in the page, and the app takes 
   // Where the first row sits under its group's title line (the first-run checklist above the groups is
   // checked in first-run.spec.ts).
   const firstRowTop = (p: Page) =>
-    p.getByRole('grid').first().getByRole('rowheader').first().evaluate((e) => Math.round(e.getBoundingClientRect().top - e.closest('section')!.getBoundingClientRect().top));
+    p
+      .getByRole('grid')
+      .first()
+      .getByRole('rowheader')
+      .first()
+      .evaluate((e) => Math.round(e.getBoundingClientRect().top - e.closest('section')!.getBoundingClientRect().top));
   const drawnTop = await firstRowTop(drawn);
   await still.close();
 
@@ -321,10 +363,13 @@ test('a click on a cell of the drawn page before the app has taken it over opens
   const tab = await page.context().newPage();
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await tab.route((url) => url.pathname === '/api/month', async (route) => {
-    await held;
-    await route.continue();
-  });
+  await tab.route(
+    (url) => url.pathname === '/api/month',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   await tab.goto(`/?month=${month}`, { waitUntil: 'commit' });
   const cell = tab.getByRole('grid').first().getByRole('gridcell').nth(3);
   await cell.click();

@@ -50,7 +50,10 @@ test('the checklist can be hidden for a month and shows again in another', async
   await expect(page.getByRole('region', { name: 'Pierwsze kroki: Lipiec 2030' })).toBeVisible();
 });
 
-test('the server draws the checklist with the page, the app takes it over where it stands, and a hidden one is not drawn', async ({ signedInPage: page, browser }) => {
+test('the server draws the checklist with the page, the app takes it over where it stands, and a hidden one is not drawn', async ({
+  signedInPage: page,
+  browser,
+}) => {
   // Before the test below generates a month: the airport has never been planned.
   const month = '2030-08';
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -270,7 +273,11 @@ test('an empty airport follows the checklist to a generated month', async ({ sig
   await expect(checklist(page)).toHaveCount(0);
   // Shifts in the compact grid read "4–16"; every employee's row has some and a total against the norm.
   // Ewa came from the staff list at three quarters of full time: 120 of the month's 160 hours.
-  for (const [name, norm] of [['Anna Nowak', 160], ['Piotr Zieliński', 160], ['Ewa Wójcik', 120]] as const) {
+  for (const [name, norm] of [
+    ['Anna Nowak', 160],
+    ['Piotr Zieliński', 160],
+    ['Ewa Wójcik', 120],
+  ] as const) {
     await expect(section.getByRole('row', { name: new RegExp(name) })).toContainText(/\d{1,2}(:\d{2})?–\d{1,2}/);
     await expect(section.getByRole('row', { name: new RegExp(name) })).toContainText(`/ ${norm} h`);
   }

@@ -33,4 +33,3 @@ export const test = base.extend<{ page: Page; signedInPage: Page }>({
     await use(page);
   },
 });
-

@@ -85,7 +85,12 @@ test('an SSIM file is imported by the airport code, with staff from the aircraft
   const lo = page.getByRole('row', { name: /LO3801/ }).first();
   await expect(lo.getByRole('cell')).toHaveText(['', 'LO3801obsada z tabeli samolotów', 'wt. 01.12 06:10', 'wt. 01.12 07:05', /^1/, /^4/, /^2/, '']);
   // W61002 flies an A320, a narrow-body jet: the size class's figures.
-  await expect(page.getByRole('row', { name: /W61002/ }).first().getByTestId('staff-source')).toHaveText('obsada z tabeli samolotów');
+  await expect(
+    page
+      .getByRole('row', { name: /W61002/ })
+      .first()
+      .getByTestId('staff-source'),
+  ).toHaveText('obsada z tabeli samolotów');
   await screenshots(page, 'flights-ssim-list');
 
   // The history: the file, who, its counts, and a link to its month.
@@ -121,14 +126,18 @@ test('an SSIM file with a record of the wrong length is refused with a clear mes
   await page.goto('/flights?month=2037-11');
   await page.getByRole('button', { name: 'Importuj rozkład' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importuj rozkład lotów' });
-  const short = SSIM.split('\r\n').map((line, i) => (i === 3 ? line.slice(0, 150) : line)).join('\r\n');
+  const short = SSIM.split('\r\n')
+    .map((line, i) => (i === 3 ? line.slice(0, 150) : line))
+    .join('\r\n');
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'broken.ssim', mimeType: 'text/plain', buffer: Buffer.from(short) });
   await dialog.getByRole('button', { name: 'Sprawdź plik' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Wiersz 4 ma 150 znaków, a każdy rekord SSIM ma ich dokładnie 200.');
   await expect(dialog.getByRole('button', { name: /^Importuj \d+ lot/ })).toHaveCount(0);
 });
 
-test('saving the aircraft table reaches flights already imported: an A320 set to 0 / 4 / 2 shows 0 / 4 / 2, a figure entered by hand stays', async ({ signedInPage: page }) => {
+test('saving the aircraft table reaches flights already imported: an A320 set to 0 / 4 / 2 shows 0 / 4 / 2, a figure entered by hand stays', async ({
+  signedInPage: page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   // A month of this test's own, emptied first.
   const month = '2038-03';
@@ -140,7 +149,10 @@ test('saving the aircraft table reaches flights already imported: an A320 set to
     await expect(table.getByTestId('aircraft-table')).toBeVisible();
     if ((await table.getByRole('textbox', { name: 'Rampa, A320' }).count()) === 0) {
       await table.getByRole('button', { name: 'Dodaj typ samolotu' }).click();
-      await table.getByRole('textbox', { name: /^Typ samolotu w wierszu/ }).last().fill('A320');
+      await table
+        .getByRole('textbox', { name: /^Typ samolotu w wierszu/ })
+        .last()
+        .fill('A320');
     }
     await table.getByRole('textbox', { name: 'Koordynator, A320' }).fill(koordynator);
     await table.getByRole('textbox', { name: 'Rampa, A320' }).fill(rampa);
@@ -164,7 +176,9 @@ test('saving the aircraft table reaches flights already imported: an A320 set to
     },
   });
   expect(imported.status(), await imported.text()).toBe(200);
-  const stored = ((await (await page.request.get(`/api/flights?month=${month}`)).json()) as { id: string; flightNumber: string; version: number }[]).find((f) => f.flightNumber === 'OS1227')!;
+  const stored = ((await (await page.request.get(`/api/flights?month=${month}`)).json()) as { id: string; flightNumber: string; version: number }[]).find(
+    (f) => f.flightNumber === 'OS1227',
+  )!;
   const edited = await page.request.put(`/api/flights/${stored.id}`, {
     headers: { origin: new URL(page.url()).origin },
     data: { version: stored.version, data: { flightNumber: 'OS1227', departureTime: `${month}-10T07:00`, requiredStaff: { Rampa: 5 } } },
@@ -177,6 +191,11 @@ test('saving the aircraft table reaches flights already imported: an A320 set to
   await editRow('4', '2', '0');
   await expect(os1226.getByRole('cell')).toHaveText(['', 'OS1226obsada z tabeli samolotów', /10\.03 06:00/, '—', /^0/, /^4/, /^2/, '']);
   // The Rampa figure entered by hand stays; the groups that came from the table follow it.
-  await expect(page.getByRole('row', { name: /OS1227/ }).first().getByRole('cell')).toHaveText(['', /^OS1227obsada z różnych źródeł/, /10\.03 07:00/, '—', /^0/, /^5/, /^2/, '']);
+  await expect(
+    page
+      .getByRole('row', { name: /OS1227/ })
+      .first()
+      .getByRole('cell'),
+  ).toHaveText(['', /^OS1227obsada z różnych źródeł/, /10\.03 07:00/, '—', /^0/, /^5/, /^2/, '']);
   await page.screenshot({ path: test.info().outputPath('flights-table-follows-1440.png') });
 });

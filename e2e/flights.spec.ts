@@ -34,10 +34,7 @@ async function openMonth(page: Page, month: string) {
   await expect(page.getByText('Ładowanie lotów...')).toHaveCount(0);
 }
 
-async function fillFlight(
-  page: Page,
-  values: { number?: string; departureDate?: string; departureTime?: string; arrivalDate?: string; arrivalTime?: string },
-) {
+async function fillFlight(page: Page, values: { number?: string; departureDate?: string; departureTime?: string; arrivalDate?: string; arrivalTime?: string }) {
   const dialog = page.getByRole('dialog');
   if (values.number !== undefined) await dialog.getByLabel('Numer lotu').fill(values.number);
   if (values.departureDate !== undefined) await dialog.getByLabel('Data odlotu').fill(values.departureDate);
@@ -132,7 +129,7 @@ test('an invalid flight is refused with its message and nothing is saved; a dupl
   await expect(page.getByTestId('flight-count')).toHaveText('1 lot');
 });
 
-test("month change: a month far ahead shows the empty text in both languages; the demo month pages, filters and passes axe", async ({ signedInPage: page }) => {
+test('month change: a month far ahead shows the empty text in both languages; the demo month pages, filters and passes axe', async ({ signedInPage: page }) => {
   await openMonth(page, '2045-07');
   await expect(page.getByText('Brak lotów zaplanowanych na lipiec 2045')).toBeVisible();
   await page.getByRole('button', { name: 'Następny miesiąc' }).click();
@@ -236,7 +233,9 @@ async function choose(page: Page, label: string, option: string) {
 // the time in separate columns, times in UTC. Warsaw is UTC+1 in early March.
 const DEPARTURES_UTC = path.join(here, 'files/departures_2029-03_utc.csv');
 
-test('a departures-only file in other columns: map them, land on its month, then delete a selection, copy the month and delete it (axe on the mapping step)', async ({ signedInPage: page }) => {
+test('a departures-only file in other columns: map them, land on its month, then delete a selection, copy the month and delete it (axe on the mapping step)', async ({
+  signedInPage: page,
+}) => {
   await openMonth(page, '2031-07');
   await page.getByRole('button', { name: 'Importuj rozkład' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importuj rozkład lotów' });
@@ -308,7 +307,10 @@ test('a departures-only file in other columns: map them, land on its month, then
   await page.getByRole('button', { name: 'Działania na wielu lotach' }).click();
   await page.getByRole('menuitem', { name: 'Usuń wszystkie loty miesiąca' }).click();
   await expect(page.getByRole('dialog', { name: 'Usunąć loty?' })).toContainText(`Usunąć ${copied} lotów z kwietnia 2029?`);
-  await page.getByRole('dialog', { name: 'Usunąć loty?' }).getByRole('button', { name: `Usuń ${copied} lotów` }).click();
+  await page
+    .getByRole('dialog', { name: 'Usunąć loty?' })
+    .getByRole('button', { name: `Usuń ${copied} lotów` })
+    .click();
   await expect(page.getByText('Brak lotów zaplanowanych na kwiecień 2029')).toBeVisible();
 });
 

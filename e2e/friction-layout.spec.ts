@@ -51,7 +51,9 @@ test.describe('at 1440 × 900', () => {
       const outer = el.getBoundingClientRect();
       const range = document.createRange();
       range.selectNodeContents(el);
-      return [...range.getClientRects()].every((r) => r.left >= outer.left - 0.5 && r.right <= outer.right + 0.5 && r.top >= outer.top - 0.5 && r.bottom <= outer.bottom + 0.5);
+      return [...range.getClientRects()].every(
+        (r) => r.left >= outer.left - 0.5 && r.right <= outer.right + 0.5 && r.top >= outer.top - 0.5 && r.bottom <= outer.bottom + 0.5,
+      );
     });
     expect(inside).toBe(true);
 
@@ -96,7 +98,9 @@ test.describe('at 390 × 844', () => {
   test('the phone’s day list shows the whole shift', async ({ signedInPage: page }) => {
     const { group, id } = await makeGroup(page, false);
     expect((await page.request.put('/api/schedules', { data: { employeeId: id, date: day(2), startTime: '14:30', endTime: '22:30' } })).status()).toBe(201);
-    expect((await page.request.put('/api/schedules', { data: { employeeId: id, date: day(1), startTime: '22:30', endTime: '06:30', endDate: day(2) } })).status()).toBe(201);
+    expect(
+      (await page.request.put('/api/schedules', { data: { employeeId: id, date: day(1), startTime: '22:30', endTime: '06:30', endDate: day(2) } })).status(),
+    ).toBe(201);
     await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);
     await expect(page.getByText(/^22:30–06:30/).first()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('phone-390.png') });

@@ -40,10 +40,13 @@ async function putShift(page: Page, person: Person, date: string, startTime: str
 async function fillMonth(page: Page) {
   const made = await makeGroup(page, ['Zwarta', 'Nocna', 'Urlopowa']);
   const [anna, bartosz, celina] = made.people as [Person, Person, Person];
-  for (const d of [2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17, 18, 19, 20, 23, 24, 25, 26, 27, 30, 31]) await putShift(page, anna, day(d), d % 2 ? '06:30' : '06:00', '14:00');
+  for (const d of [2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17, 18, 19, 20, 23, 24, 25, 26, 27, 30, 31])
+    await putShift(page, anna, day(d), d % 2 ? '06:30' : '06:00', '14:00');
   await putShift(page, bartosz, day(5), '22:00', '06:00', day(6));
   await putShift(page, bartosz, day(8), '14:00', '22:30');
-  const off = await page.request.post('/api/time-off', { data: { employeeId: celina.id, startDate: day(10), endDate: day(14), reason: 'Urlop wypoczynkowy', countAsWork: false, workHours: null } });
+  const off = await page.request.post('/api/time-off', {
+    data: { employeeId: celina.id, startDate: day(10), endDate: day(14), reason: 'Urlop wypoczynkowy', countAsWork: false, workHours: null },
+  });
   expect(off.status()).toBe(201);
   const event = await page.request.put('/api/events', { data: { employeeId: celina.id, date: day(20), name: 'Szkolenie BHP', description: null } });
   expect(event.status()).toBe(201);
@@ -59,7 +62,9 @@ test.describe('at 1440 × 900', () => {
     const people: Person[] = [];
     for (let i = 0; i < 120; i++) {
       const lastName = `Osoba${String(i).padStart(3, '0')}`;
-      const r = await page.request.post('/api/employees', { data: { firstName: 'Ewa', lastName, email: `duza.${i}.${unique()}@example.com`, phoneNumber: null, role: group } });
+      const r = await page.request.post('/api/employees', {
+        data: { firstName: 'Ewa', lastName, email: `duza.${i}.${unique()}@example.com`, phoneNumber: null, role: group },
+      });
       expect(r.status()).toBe(201);
       people.push({ id: ((await r.json()) as { id: string }).id, name: `Ewa ${lastName}` });
     }
@@ -102,7 +107,9 @@ test.describe('at 1440 × 900', () => {
     await page.screenshot({ path: test.info().outputPath('month-grid-120-1440.png') });
   });
 
-  test('the compact grid shows all 31 days, short times with the exact ones in the names, and remembers the comfortable density', async ({ signedInPage: page }) => {
+  test('the compact grid shows all 31 days, short times with the exact ones in the names, and remembers the comfortable density', async ({
+    signedInPage: page,
+  }) => {
     const { group, anna, bartosz, celina } = await fillMonth(page);
     await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);
     const grid = page.getByRole('grid', { name: `Grafik grupy ${group}` });
@@ -185,7 +192,10 @@ test.describe('at 1440 × 900', () => {
       await expect(page.getByTestId('dashboard-coverage')).toBeVisible({ timeout: 30_000 });
       for (const i of [0, 14]) {
         const stripDay = (await page.getByTestId('day-strip').locator('li').nth(i).boundingBox())!;
-        const gridDay = (await rampa.locator('thead th').nth(i + 1).boundingBox())!;
+        const gridDay = (await rampa
+          .locator('thead th')
+          .nth(i + 1)
+          .boundingBox())!;
         expect(Math.abs(stripDay.x - gridDay.x), `${density}, day ${i + 1}`).toBeLessThan(1.5);
         expect(Math.abs(stripDay.width - gridDay.width), `${density}, day ${i + 1}`).toBeLessThan(1.5);
       }
@@ -214,7 +224,10 @@ test.describe('on a phone', () => {
     // No day strip on a phone (the Coverage screen has it), so no button to hide it either.
     await expect(page.getByRole('combobox', { name: 'Day' })).toBeVisible();
     await expect(page.getByRole('button', { name: /coverage by day/ })).toHaveCount(0);
-    const longDay = (d: number) => new Intl.DateTimeFormat('en', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day(d)}T00:00:00Z`));
+    const longDay = (d: number) =>
+      new Intl.DateTimeFormat('en', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${day(d)}T00:00:00Z`),
+      );
     await page.getByRole('combobox', { name: 'Day' }).click();
     await page.getByRole('option', { name: longDay(5) }).click();
     const list = page.getByRole('list', { name: `${group}, ${longDay(5)}` });
@@ -227,15 +240,25 @@ test.describe('on a phone', () => {
     // The next day: the night shift still running, and the arrows move the day.
     await page.getByRole('button', { name: 'Next day', exact: true }).click();
     const next = page.getByRole('list', { name: `${group}, ${longDay(6)}` });
-    await expect(next.getByRole('listitem').filter({ hasText: 'Bartosz Nocna' })).toContainText('on the night shift from the previous day (22:00–06:00) until 06:00');
+    await expect(next.getByRole('listitem').filter({ hasText: 'Bartosz Nocna' })).toContainText(
+      'on the night shift from the previous day (22:00–06:00) until 06:00',
+    );
     await page.getByRole('combobox', { name: 'Day' }).click();
     await page.getByRole('option', { name: longDay(11) }).click();
-    await expect(page.getByRole('list', { name: `${group}, ${longDay(11)}` }).getByRole('listitem').filter({ hasText: 'Celina Urlopowa' })).toContainText('Off (');
+    await expect(
+      page
+        .getByRole('list', { name: `${group}, ${longDay(11)}` })
+        .getByRole('listitem')
+        .filter({ hasText: 'Celina Urlopowa' }),
+    ).toContainText('Off (');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('phone-390.png'), fullPage: true });
 
     // A row opens the grid's menu; editing opens the same modal.
-    await page.getByRole('list', { name: `${group}, ${longDay(11)}` }).getByRole('button', { name: /Anna Zwarta/ }).click();
+    await page
+      .getByRole('list', { name: `${group}, ${longDay(11)}` })
+      .getByRole('button', { name: /Anna Zwarta/ })
+      .click();
     await expect(page.getByRole('menu')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('phone-menu-390.png') });
     await page.getByRole('menuitem', { name: 'Edit Schedule' }).click();
@@ -247,6 +270,11 @@ test.describe('on a phone', () => {
     await dialog.getByLabel('Start time').selectOption('07:00');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByRole('list', { name: `${group}, ${longDay(11)}` }).getByRole('listitem').first()).toContainText('07:00–14:00, 7.00 h');
+    await expect(
+      page
+        .getByRole('list', { name: `${group}, ${longDay(11)}` })
+        .getByRole('listitem')
+        .first(),
+    ).toContainText('07:00–14:00, 7.00 h');
   });
 });

@@ -14,7 +14,8 @@ const previousDay = (date: string) => {
   return d.toISOString().slice(0, 10);
 };
 /** A date as the Polish UI writes it in words: "11 listopada 2026". */
-const words = (date: string) => new Intl.DateTimeFormat('pl', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const words = (date: string) =>
+  new Intl.DateTimeFormat('pl', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 const ISO_DATE = /\d{4}-\d{2}-\d{2}/;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}/;
 
@@ -37,7 +38,11 @@ const scrollTo = (td: Locator) =>
   td.evaluate((element) => {
     (element.closest('[data-testid="month-scroller"]') as HTMLElement).scrollLeft = (element as HTMLElement).offsetLeft - 300;
   });
-const totalOf = (g: Locator, person: Person) => g.locator('tr', { has: g.page().getByRole('rowheader', { name: person.name, exact: true }) }).locator('td').last();
+const totalOf = (g: Locator, person: Person) =>
+  g
+    .locator('tr', { has: g.page().getByRole('rowheader', { name: person.name, exact: true }) })
+    .locator('td')
+    .last();
 
 test('a planner plans a night shift: "+1" on its date, the next morning still on duty, counted once', async ({ signedInPage: page }) => {
   // One planner's whole night: the editor, the grid at two widths, a refusal and the printout.
@@ -77,7 +82,10 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   // The times and the mark fit the day's column, as does the next morning's note: nothing cut off.
   const cut = (element: Locator) => element.evaluate((e) => e.scrollWidth > e.clientWidth);
   expect(await cut(start.locator('[data-badge="shift"] span').first())).toBe(false);
-  await expect(start).toHaveAttribute('aria-label', new RegExp(`^Anna Nocna, \\S+, ${words(day(10))}: 22:00-06:00, koniec następnego dnia, ${words(day(11))}, wpisana ręcznie$`));
+  await expect(start).toHaveAttribute(
+    'aria-label',
+    new RegExp(`^Anna Nocna, \\S+, ${words(day(10))}: 22:00-06:00, koniec następnego dnia, ${words(day(11))}, wpisana ręcznie$`),
+  );
   const morning = cell(g, anna, day(11));
   await expect(morning.getByTestId('carried-over')).toHaveText('Na zmianie do 06:00');
   await expect(morning).toHaveAttribute('aria-label', /: na nocnej zmianie od poprzedniego dnia \(22:00–06:00\) do 06:00$/);
@@ -101,12 +109,16 @@ test('a planner plans a night shift: "+1" on its date, the next morning still on
   await dialog.getByLabel('Koniec').selectOption('13:00');
   await dialog.getByRole('button', { name: 'Zapisz' }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: 'nakłada się' })).toHaveText(
-    new RegExp(`^Ta zmiana nakłada się na inną zmianę tej osoby: \\S+, ${words(day(10))}, 22:00–06:00 \\(koniec następnego dnia, \\S+, ${words(day(11))}\\)\\. Wybierz inne godziny\\.$`),
+    new RegExp(
+      `^Ta zmiana nakłada się na inną zmianę tej osoby: \\S+, ${words(day(10))}, 22:00–06:00 \\(koniec następnego dnia, \\S+, ${words(day(11))}\\)\\. Wybierz inne godziny\\.$`,
+    ),
   );
   await dialog.getByRole('button', { name: 'Anuluj' }).click();
 
   // Night after night: the second night's date has the first one's morning note and its own badge.
-  const second = await page.request.put('/api/schedules', { data: { employeeId: anna.id, date: day(11), startTime: '22:00', endTime: '06:00', endDate: day(12) } });
+  const second = await page.request.put('/api/schedules', {
+    data: { employeeId: anna.id, date: day(11), startTime: '22:00', endTime: '06:00', endDate: day(12) },
+  });
   expect(second.status()).toBe(201);
   await page.reload();
   await expect(morning.locator('[data-badge="shift"]')).toHaveText(/^22:00-06:00\+1/);

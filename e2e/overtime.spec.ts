@@ -14,7 +14,9 @@ test('a half-time employee in an over-demanded generated month stays within thei
   expect([201, 409]).toContain(hoursSet.status());
   const group = `E2E Nadgodziny ${unique()}`;
   expect((await page.request.post('/api/staff-groups', { data: { name: group, takesFlights: false, takesAirportHours: true } })).status()).toBe(201);
-  const quick = await page.request.post('/api/airport-hours/quick-setup', { data: { role: group, month, openingTime: '04:00', closingTime: '22:00', minimumStaff: 1 } });
+  const quick = await page.request.post('/api/airport-hours/quick-setup', {
+    data: { role: group, month, openingTime: '04:00', closingTime: '22:00', minimumStaff: 1 },
+  });
   expect(quick.status()).toBe(201);
   const last = `Połowa${unique()}`;
   const made = await page.request.post('/api/employees', {
@@ -31,7 +33,10 @@ test('a half-time employee in an over-demanded generated month stays within thei
   await expect(page.getByText('Grafik został wygenerowany')).toBeVisible({ timeout: 60_000 });
   // One person for about 560 staff-hours of demand: without the limit they were planned at the weekly cap.
   const grid = page.getByRole('grid', { name: `Grafik grupy ${group}` });
-  const total = grid.locator('tr', { has: page.getByRole('rowheader', { name: `Jan ${last}`, exact: true }) }).locator('td').last();
+  const total = grid
+    .locator('tr', { has: page.getByRole('rowheader', { name: `Jan ${last}`, exact: true }) })
+    .locator('td')
+    .last();
   await expect(total).toContainText('/ 80 h');
   const answer = await (await page.request.get(`/api/month?month=${month}`)).json();
   const mine = answer.groups.find((g: { name: string }) => g.name === group).employees[0].id as string;
@@ -44,7 +49,9 @@ test('"Opublikuj" asks first when a hand-entered week breaks the weekly cap, and
   const group = `E2E Publikacja ${unique()}`;
   expect((await page.request.post('/api/staff-groups', { data: { name: group, takesFlights: false, takesAirportHours: false } })).status()).toBe(201);
   const last = `Tydzień${unique()}`;
-  const made = await page.request.post('/api/employees', { data: { firstName: 'Ewa', lastName: last, email: `${last.toLowerCase()}@example.com`, role: group } });
+  const made = await page.request.post('/api/employees', {
+    data: { firstName: 'Ewa', lastName: last, email: `${last.toLowerCase()}@example.com`, role: group },
+  });
   expect(made.status()).toBe(201);
   const employee = (await made.json()) as { id: string };
   // Five 10 h days from the month's second Monday to its Friday: 50 h in one week, over the weekly cap of 40 h.
@@ -74,6 +81,9 @@ test('"Opublikuj" asks first when a hand-entered week breaks the weekly cap, and
   await expect(control.getByText('Wersja robocza – jeszcze nieopublikowana')).toBeVisible();
 
   await control.getByRole('button', { name: `Opublikuj grafik grupy ${group}` }).click();
-  await page.getByRole('dialog', { name: `Opublikować grafik grupy ${group}?` }).getByRole('button', { name: 'Opublikuj mimo to' }).click();
+  await page
+    .getByRole('dialog', { name: `Opublikować grafik grupy ${group}?` })
+    .getByRole('button', { name: 'Opublikuj mimo to' })
+    .click();
   await expect(page.getByText(`Opublikowano grafik grupy ${group}.`)).toBeVisible();
 });

@@ -19,7 +19,9 @@ async function makeGroup(page: Page) {
   return { group, full: (await full.json()) as { firstName: string; lastName: string } };
 }
 
-test('a half-time employee: chosen in the form, said in the list, measured at half the hours on the dashboard and the printout', async ({ signedInPage: page }) => {
+test('a half-time employee: chosen in the form, said in the list, measured at half the hours on the dashboard and the printout', async ({
+  signedInPage: page,
+}) => {
   const { group, full } = await makeGroup(page);
   const month = (await (await page.request.get(`/api/month?month=${MONTH}`)).json()) as { requiredHours: number | null };
   expect(month.requiredHours).not.toBeNull();
@@ -46,7 +48,11 @@ test('a half-time employee: chosen in the form, said in the list, measured at ha
 
   await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);
   const grid = page.getByRole('grid', { name: `Grafik grupy ${group}` });
-  const totalOf = (name: string) => grid.locator('tr', { has: page.getByRole('rowheader', { name, exact: true }) }).locator('td').last();
+  const totalOf = (name: string) =>
+    grid
+      .locator('tr', { has: page.getByRole('rowheader', { name, exact: true }) })
+      .locator('td')
+      .last();
   // Written the Polish way, with a decimal comma.
   const pl = (hours: number, decimals: number) => hours.toLocaleString('pl', { minimumFractionDigits: decimals, maximumFractionDigits: 2 });
   await expect(totalOf(`Jan ${last}`)).toHaveText(`0,00 / ${pl(half, 0)} hPozostało: ${pl(half, 2)} h`);

@@ -56,7 +56,10 @@ test('publish a month, see a later change in the list, go back to the published 
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await control.getByRole('button', { name: 'Pokaż poprawki od publikacji – TEST 2' }).click();
-  await page.getByRole('dialog', { name: 'Poprawki od publikacji – TEST 2' }).getByRole('button', { name: 'Przywróć opublikowaną wersję grafiku grupy TEST 2' }).click();
+  await page
+    .getByRole('dialog', { name: 'Poprawki od publikacji – TEST 2' })
+    .getByRole('button', { name: 'Przywróć opublikowaną wersję grafiku grupy TEST 2' })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Przywrócić opublikowaną wersję?' });
   await expect(confirm).toContainText('Poprawki od publikacji (liczba: 1) zostaną cofnięte');
   await confirm.getByRole('button', { name: 'Przywróć' }).click();
@@ -78,8 +81,13 @@ test('a published month marks a changed day with its published shift, and a dele
   expect(created.status()).toBe(201);
   const employee = (await created.json()) as { id: string };
   // The 10th entered by hand, the 12th as the generator would have made it.
-  for (const [day, source] of [['10', 'manual'], ['12', 'generated']] as const) {
-    const put = await page.request.put('/api/schedules', { data: { employeeId: employee.id, date: `${month}-${day}`, startTime: '06:00', endTime: '14:00', source } });
+  for (const [day, source] of [
+    ['10', 'manual'],
+    ['12', 'generated'],
+  ] as const) {
+    const put = await page.request.put('/api/schedules', {
+      data: { employeeId: employee.id, date: `${month}-${day}`, startTime: '06:00', endTime: '14:00', source },
+    });
     expect(put.status()).toBe(201);
   }
 

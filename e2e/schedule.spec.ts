@@ -32,7 +32,9 @@ test('from the dashboard to the printable view of one group, exported as a CSV a
   expect(person.status()).toBe(201);
   const { id } = (await person.json()) as { id: string };
   const month = '2031-04';
-  expect((await page.request.put('/api/schedules', { data: { employeeId: id, date: `${month}-02`, startTime: '06:00', endTime: '14:30' } })).status()).toBe(201);
+  expect((await page.request.put('/api/schedules', { data: { employeeId: id, date: `${month}-02`, startTime: '06:00', endTime: '14:30' } })).status()).toBe(
+    201,
+  );
   expect((await page.request.put('/api/events', { data: { employeeId: id, date: `${month}-03`, name: '@SUM(A1:A9)', description: null } })).status()).toBe(201);
 
   await page.goto(`/?month=${month}&group=${encodeURIComponent(group)}`);

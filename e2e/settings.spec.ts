@@ -3,7 +3,15 @@ import { addMonths } from '../src/shared/month.ts';
 import { monthGenitive } from '../src/web/ui/useMonth.ts';
 import type { Page } from '@playwright/test';
 
-const DEFAULTS = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' };
+const DEFAULTS = {
+  timeIncrement: 'half',
+  minRestHours: 11,
+  weeklyHours: 40,
+  minShiftHours: 4,
+  weeklyRestHours: 35,
+  maxConsecutiveDays: 6,
+  timeZone: 'Europe/Warsaw',
+};
 
 /** Other specs share this database: put the defaults back. */
 async function restoreDefaults(page: Page) {
@@ -173,13 +181,21 @@ test('a limit changed in Settings binds the generator: no run of working days lo
   const ids: string[] = [];
   for (const lastName of ['Pierwsza', 'Druga']) {
     const res = await page.request.post('/api/employees', {
-      data: { firstName: 'Ewa', lastName, email: `${lastName.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@example.com`, phoneNumber: null, role: group },
+      data: {
+        firstName: 'Ewa',
+        lastName,
+        email: `${lastName.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+        phoneNumber: null,
+        role: group,
+      },
     });
     expect(res.status()).toBe(201);
     ids.push(((await res.json()) as { id: string }).id);
   }
   for (let dayOfWeek = 0; dayOfWeek < 7; dayOfWeek++) {
-    const res = await page.request.post('/api/airport-hours', { data: { role: group, dayOfWeek, openingTime: '06:00', closingTime: '18:00', minimumStaff: 1, month } });
+    const res = await page.request.post('/api/airport-hours', {
+      data: { role: group, dayOfWeek, openingTime: '06:00', closingTime: '18:00', minimumStaff: 1, month },
+    });
     expect(res.status()).toBe(201);
   }
   const hours = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 160 } });

@@ -186,7 +186,9 @@ test('time off is edited from its row: the modal opens with its values, and the 
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(1);
 });
 
-test('a time off changed by someone else while it is edited: the save is refused with the new dates, and a second save replaces them', async ({ signedInPage: page }) => {
+test('a time off changed by someone else while it is edited: the save is refused with the new dates, and a second save replaces them', async ({
+  signedInPage: page,
+}) => {
   const person = await makeEmployee(page, 'Kolizja');
   const name = `${person.firstName} ${person.lastName}`;
   const created = await page.request.post('/api/time-off', {
@@ -202,7 +204,10 @@ test('a time off changed by someone else while it is edited: the save is refused
   await dialog.getByLabel('Reason').fill('Vacation, mine');
 
   const colleague = await page.request.put(`/api/time-off/${stored.id}`, {
-    data: { version: stored.version, data: { employeeId: person.id, startDate: '2031-06-09', endDate: '2031-06-12', reason: 'Training', countAsWork: false, workHours: null } },
+    data: {
+      version: stored.version,
+      data: { employeeId: person.id, startDate: '2031-06-09', endDate: '2031-06-12', reason: 'Training', countAsWork: false, workHours: null },
+    },
   });
   expect(colleague.status()).toBe(200);
 
@@ -222,7 +227,10 @@ test('a time off changed by someone else while it is edited: the save is refused
 test('a manager approves one request and rejects another; the rejected one stays listed but leaves the grid', async ({ signedInPage: page }) => {
   const person = await makeEmployee(page, 'Decyzja');
   const name = `${person.firstName} ${person.lastName}`;
-  for (const [startDate, endDate, reason] of [['2031-07-07', '2031-07-08', 'Wedding'], ['2031-07-21', '2031-07-22', 'Trip']]) {
+  for (const [startDate, endDate, reason] of [
+    ['2031-07-07', '2031-07-08', 'Wedding'],
+    ['2031-07-21', '2031-07-22', 'Trip'],
+  ]) {
     const res = await page.request.post('/api/time-off', {
       data: { employeeId: person.id, startDate, endDate, reason, countAsWork: false, workHours: null },
     });
@@ -258,7 +266,10 @@ test('a manager approves one request and rejects another; the rejected one stays
   const list = (await (await page.request.get('/api/time-off?month=2031-07')).json()) as { id: string; reason: string; version: number }[];
   const shown = list.find((o) => o.reason === 'Trip')!;
   const changed = await page.request.put(`/api/time-off/${shown.id}`, {
-    data: { version: shown.version, data: { employeeId: person.id, startDate: '2031-07-21', endDate: '2031-07-23', reason: 'Trip', countAsWork: false, workHours: null } },
+    data: {
+      version: shown.version,
+      data: { employeeId: person.id, startDate: '2031-07-21', endDate: '2031-07-23', reason: 'Trip', countAsWork: false, workHours: null },
+    },
   });
   expect(changed.status()).toBe(200);
   await trip.getByRole('button', { name: `Approve time off: ${name}, Jul 21 – 22, 2031` }).click();

@@ -51,7 +51,9 @@ test('ban, reset and delete from the Users page; the audit log shows them', asyn
 
   await page.goto('/users');
   const row = () => page.getByRole('row').filter({ hasText: email });
-  await row().getByRole('button', { name: `Akcje dla ${email}` }).click();
+  await row()
+    .getByRole('button', { name: `Akcje dla ${email}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Zablokuj' }).click();
   await page.getByRole('dialog').getByLabel('Powód (opcjonalnie)').fill('Koniec umowy');
   await page.getByRole('dialog').getByRole('button', { name: 'Zablokuj' }).click();
@@ -60,11 +62,15 @@ test('ban, reset and delete from the Users page; the audit log shows them', asyn
   await user.goto('/flights');
   await expect(user).toHaveURL(/\/login$/);
 
-  await row().getByRole('button', { name: `Akcje dla ${email}` }).click();
+  await row()
+    .getByRole('button', { name: `Akcje dla ${email}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Odblokuj' }).click();
   await expect(row().getByText('Aktywne')).toBeVisible();
 
-  await row().getByRole('button', { name: `Akcje dla ${email}` }).click();
+  await row()
+    .getByRole('button', { name: `Akcje dla ${email}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Nadaj nowe hasło' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Nadaj nowe hasło' }).click();
   await expect(page.getByTestId('one-time-password')).toBeVisible();
@@ -79,7 +85,9 @@ test('ban, reset and delete from the Users page; the audit log shows them', asyn
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   await page.getByRole('tab', { name: 'Konta' }).click();
-  await row().getByRole('button', { name: `Akcje dla ${email}` }).click();
+  await row()
+    .getByRole('button', { name: `Akcje dla ${email}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Usuń' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Usuń' }).click();
   await expect(row()).toHaveCount(0);

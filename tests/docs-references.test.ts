@@ -140,7 +140,12 @@ function markdownLinks(): Reference[] {
       const link = match[1]!;
       if (/^[a-z][a-z+.-]*:/i.test(link)) continue;
       const [path, anchor] = link.split('#') as [string, string | undefined];
-      const target = path === '' ? from : normalize(join(dirname(from), path)).split(sep).join('/');
+      const target =
+        path === ''
+          ? from
+          : normalize(join(dirname(from), path))
+              .split(sep)
+              .join('/');
       found.push({ from, line: lineOf(text, match.index), target, anchor: anchor ?? null, sections: [] });
     }
   }
@@ -165,8 +170,7 @@ describe('the documents the project refers to', () => {
   it('cites only sections of docs/product.md that exist', () => {
     const sections = productSections();
     expect(sections.size).toBeGreaterThan(0);
-    const wrong = references
-      .flatMap((r) => r.sections.filter((n) => !sections.has(n)).map((n) => `${r.from}:${r.line} cites docs/product.md §${n}`));
+    const wrong = references.flatMap((r) => r.sections.filter((n) => !sections.has(n)).map((n) => `${r.from}:${r.line} cites docs/product.md §${n}`));
     expect(wrong).toEqual([]);
   });
 

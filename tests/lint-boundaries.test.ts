@@ -34,8 +34,12 @@ describe('lint keeps the boundaries', () => {
   });
 
   it('the engine does no I/O and imports nothing of the server; shared pieces of the web import no screen', () => {
-    expect(lintProbe('src/engine/zz-probe/probe.ts', "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n")).toContain('The engine is pure: no I/O.');
-    expect(lintProbe('src/web/ui/zz-probe/probe.ts', "import { x } from '../../features/dashboard/format.ts';\nexport const probe = x;\n")).toContain('Shared pieces import no feature');
+    expect(lintProbe('src/engine/zz-probe/probe.ts', "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n")).toContain(
+      'The engine is pure: no I/O.',
+    );
+    expect(lintProbe('src/web/ui/zz-probe/probe.ts', "import { x } from '../../features/dashboard/format.ts';\nexport const probe = x;\n")).toContain(
+      'Shared pieces import no feature',
+    );
   });
 
   it('a service, in every service folder, knows nothing of HTTP', () => {
@@ -46,6 +50,8 @@ describe('lint keeps the boundaries', () => {
   });
 
   it('a screen reads no stale refusal itself: it saves through useVersionedSave', () => {
-    expect(lintProbe('src/web/features/zz-probe/probe.ts', "import { isStale } from '../../lib/api.ts';\nexport const probe = isStale;\n")).toContain('useVersionedSave');
+    expect(lintProbe('src/web/features/zz-probe/probe.ts', "import { isStale } from '../../lib/api.ts';\nexport const probe = isStale;\n")).toContain(
+      'useVersionedSave',
+    );
   });
 });

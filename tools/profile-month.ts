@@ -34,8 +34,16 @@ try {
   const auth = createAuth({ db: database.db, baseUrl, secret: 'profile-secret-profile-secret-profile-01', sessionIdleMinutes: 30 });
   await createUser(auth, { email: 'p@grafik.test', password: 'profile passphrase 9182', role: 'admin' });
   const app = await buildApp({ database, auth, baseUrl, logLevel: 'silent', webRoot: null });
-  const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: baseUrl }, payload: { email: 'p@grafik.test', password: 'profile passphrase 9182' } });
-  const cookie = [signIn.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: baseUrl },
+    payload: { email: 'p@grafik.test', password: 'profile passphrase 9182' },
+  });
+  const cookie = [signIn.headers['set-cookie']]
+    .flat()
+    .map((c) => String(c).split(';')[0])
+    .join('; ');
 
   const time = async (label: string, work: () => Promise<unknown> | unknown) => {
     for (let i = 0; i < 5; i++) await work();

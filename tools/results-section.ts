@@ -13,9 +13,6 @@ export function writeResultsSection(name: string, body: string, file = RESULTS_F
   const block = `${start}\n${body.trim()}\n${end}`;
   const from = text.indexOf(start);
   const to = text.indexOf(end);
-  const next =
-    from !== -1 && to > from
-      ? text.slice(0, from) + block + text.slice(to + end.length)
-      : `${text.trimEnd()}${text.trim() ? '\n\n' : ''}${block}\n`;
+  const next = from !== -1 && to > from ? text.slice(0, from) + block + text.slice(to + end.length) : `${text.trimEnd()}${text.trim() ? '\n\n' : ''}${block}\n`;
   fs.writeFileSync(file, next);
 }

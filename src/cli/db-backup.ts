@@ -52,7 +52,13 @@ async function viaServer(io: DbBackupIo, server: string, email: string | undefin
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`Sign-in at ${base} failed (${res.status}): ${(await res.text()).slice(0, 200)}`);
-  return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), base };
+  return {
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+    base,
+  };
 }
 
 async function refusedBy(res: Response): Promise<Error> {
@@ -69,7 +75,9 @@ async function refusedBy(res: Response): Promise<Error> {
 /** The command itself, callable in-process; returns the exit code. */
 export async function runDbBackupCli(mode: 'backup' | 'restore', argv: readonly string[], io: DbBackupIo): Promise<number> {
   if (argv.some((a) => a === '--passphrase' || a.startsWith('--passphrase='))) {
-    io.error(`The passphrase is never given on the command line, where other users of this machine can read it: put it in the ${PASSPHRASE_VARIABLE} environment variable.`);
+    io.error(
+      `The passphrase is never given on the command line, where other users of this machine can read it: put it in the ${PASSPHRASE_VARIABLE} environment variable.`,
+    );
     return 2;
   }
   let args;
@@ -101,7 +109,9 @@ export async function runDbBackupCli(mode: 'backup' | 'restore', argv: readonly 
   const withSecrets = args['with-secrets'] === true;
   if (mode === 'backup') {
     if (withSecrets && !passphrase) {
-      io.error(`--with-secrets writes password hashes, two-factor secrets and the signing secret, so the file is encrypted: put a passphrase in ${PASSPHRASE_VARIABLE}.`);
+      io.error(
+        `--with-secrets writes password hashes, two-factor secrets and the signing secret, so the file is encrypted: put a passphrase in ${PASSPHRASE_VARIABLE}.`,
+      );
       return 2;
     }
     const problem = passphrase ? passphraseProblem(passphrase) : null;

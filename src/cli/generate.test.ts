@@ -33,7 +33,9 @@ describe('generate command', () => {
     expect(result.shifts.length).toBeGreaterThan(0);
     expect(result.report.seed).toBe(7);
     expect(lines, lines[0]).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Q1 coverage [\d.]+% \| Q2 flights staffed 100% .*Q3 gap .*Q4 overstaffing .*Q5 \d+ ms, \d+ MB \| Q6 start jumps [\d.]+%, short shifts [\d.]+%, doba overlap [\d.]+%, free weekends [\d.]+% \| breaches 0 \| strategy default, seed 7$/);
+    expect(lines[0]).toMatch(
+      /^Q1 coverage [\d.]+% \| Q2 flights staffed 100% .*Q3 gap .*Q4 overstaffing .*Q5 \d+ ms, \d+ MB \| Q6 start jumps [\d.]+%, short shifts [\d.]+%, doba overlap [\d.]+%, free weekends [\d.]+% \| breaches 0 \| strategy default, seed 7$/,
+    );
     expect(readdirSync(dir).sort()).toEqual(['month.json', 'result.json']);
   });
 

@@ -24,8 +24,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     values.set(flag.slice(2), value);
     i++;
   }
-  for (const key of values.keys())
-    if (!['input', 'output', 'strategy', 'seed', 'time-limit'].includes(key)) throw new UsageError(`unknown option --${key}`);
+  for (const key of values.keys()) if (!['input', 'output', 'strategy', 'seed', 'time-limit'].includes(key)) throw new UsageError(`unknown option --${key}`);
   const input = values.get('input');
   const output = values.get('output');
   if (!input) throw new UsageError('--input is required');

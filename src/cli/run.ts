@@ -10,11 +10,7 @@ export function runCli(main: () => Promise<void | number>): void {
       if (typeof code === 'number') process.exitCode = code;
     },
     (err: unknown) => {
-      if (
-        err instanceof DataFolderLockedError ||
-        err instanceof DiskFullError ||
-        (err instanceof Error && err.message.startsWith('Invalid environment'))
-      ) {
+      if (err instanceof DataFolderLockedError || err instanceof DiskFullError || (err instanceof Error && err.message.startsWith('Invalid environment'))) {
         console.error(`\n${err.message}\n`);
       } else if (err instanceof Error && (err as { code?: string }).code === 'ECONNREFUSED') {
         console.error(`\nCannot reach PostgreSQL at DATABASE_URL: ${err.message}\n`);

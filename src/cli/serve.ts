@@ -60,9 +60,7 @@ runCli(async () => {
   } else if (admin) {
     lines.push(`Sign in as ${admin.email} with the password from ADMIN_PASSWORD.`);
   } else {
-    lines.push(
-      'Sign in with your account. A forgotten password: stop the server, then npm run user:password -- --email <email>',
-    );
+    lines.push('Sign in with your account. A forgotten password: stop the server, then npm run user:password -- --email <email>');
   }
   lines.push('Stop with Ctrl+C.', '');
   console.log(lines.join('\n'));

@@ -44,7 +44,11 @@ describe('coverageUpperBound', () => {
 
   it('takes away the weeks an employee is off, and the days a fixed shift holds', async () => {
     const off = await coverageUpperBound(
-      aroundTheClock({ employees: [{ id: 'e1', firstName: 'A', lastName: 'B', timeOff: [{ startDate: '2026-11-01', endDate: '2026-11-07', countAsWork: false, workHours: null }] }] }),
+      aroundTheClock({
+        employees: [
+          { id: 'e1', firstName: 'A', lastName: 'B', timeOff: [{ startDate: '2026-11-01', endDate: '2026-11-07', countAsWork: false, workHours: null }] },
+        ],
+      }),
     );
     expect(off.boundHours).toBe(144);
     // A fixed 10 h shift counts as given, and leaves 30 h of the week.
@@ -92,10 +96,23 @@ const monthArbitrary = fc.record({
   weeklyRestHours: fc.constantFrom(0, 35),
   hours: fc.array(hoursArbitrary, { minLength: 7, maxLength: 7 }),
   employees: fc.integer({ min: 1, max: 3 }),
-  offs: fc.array(fc.record({ employee: fc.integer({ min: 0, max: 2 }), day: fc.integer({ min: 0, max: 27 }), days: fc.integer({ min: 1, max: 5 }), work: fc.boolean() }), { maxLength: 3 }),
-  flights: fc.array(fc.record({ day: fc.integer({ min: 0, max: 27 }), minute: fc.integer({ min: 0, max: 1439 }), staff: fc.integer({ min: 1, max: 4 }) }), { maxLength: 8 }),
+  offs: fc.array(
+    fc.record({ employee: fc.integer({ min: 0, max: 2 }), day: fc.integer({ min: 0, max: 27 }), days: fc.integer({ min: 1, max: 5 }), work: fc.boolean() }),
+    { maxLength: 3 },
+  ),
+  flights: fc.array(fc.record({ day: fc.integer({ min: 0, max: 27 }), minute: fc.integer({ min: 0, max: 1439 }), staff: fc.integer({ min: 1, max: 4 }) }), {
+    maxLength: 8,
+  }),
   // Fixed shifts may lie off the grid and outside the hours (R1, R3, R9 do not apply to them).
-  fixed: fc.array(fc.record({ employee: fc.integer({ min: 0, max: 2 }), day: fc.integer({ min: 0, max: 26 }), start: fc.integer({ min: 0, max: 95 }), length: fc.integer({ min: 8, max: 40 }) }), { maxLength: 2 }),
+  fixed: fc.array(
+    fc.record({
+      employee: fc.integer({ min: 0, max: 2 }),
+      day: fc.integer({ min: 0, max: 26 }),
+      start: fc.integer({ min: 0, max: 95 }),
+      length: fc.integer({ min: 8, max: 40 }),
+    }),
+    { maxLength: 2 },
+  ),
   /** A night shift of the last day before the month (22:00–06:00), on duty on its first morning. */
   nightBefore: fc.boolean(),
   seed: fc.integer({ min: 1, max: 1000 }),
@@ -109,7 +126,14 @@ function instanceOf(r: Month): Instance {
     month: r.month,
     timeZone: 'Europe/Warsaw',
     role: 'Rampa',
-    settings: { timeIncrement: r.timeIncrement, minRestHours: 11, weeklyHours: r.weeklyHours, minShiftHours: r.minShiftHours, weeklyRestHours: r.weeklyRestHours, maxConsecutiveDays: r.maxConsecutiveDays },
+    settings: {
+      timeIncrement: r.timeIncrement,
+      minRestHours: 11,
+      weeklyHours: r.weeklyHours,
+      minShiftHours: r.minShiftHours,
+      weeklyRestHours: r.weeklyRestHours,
+      maxConsecutiveDays: r.maxConsecutiveDays,
+    },
     requiredHours: 120,
     employees: Array.from({ length: r.employees }, (_, i) => ({
       id: `e${i}`,
@@ -138,7 +162,13 @@ function instanceOf(r: Month): Instance {
       .map((f) => {
         const start = f.start * 15;
         const end = start + f.length * 15;
-        return { employeeId: `e${f.employee}`, date: date(f.day), startTime: formatMinutes(start), endTime: formatMinutes(end % 1440), ...(end >= 1440 ? { endDate: date(f.day + 1) } : {}) };
+        return {
+          employeeId: `e${f.employee}`,
+          date: date(f.day),
+          startTime: formatMinutes(start),
+          endTime: formatMinutes(end % 1440),
+          ...(end >= 1440 ? { endDate: date(f.day + 1) } : {}),
+        };
       }),
     previousShifts: r.nightBefore ? [{ employeeId: 'e0', date: previousDay(r.month), startTime: '22:00', endTime: '06:00', endDate: `${r.month}-01` }] : [],
   });

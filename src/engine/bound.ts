@@ -54,10 +54,12 @@ let runtime: Promise<Highs> | null = null;
 /** HiGHS, loaded once on first use (never part of the web bundle: only the server and tools import this file). */
 function loadHighs(): Promise<Highs> {
   // The ESM build's default export is the loader; TypeScript reads the package's types as CommonJS.
-  runtime ??= import('highs').then((module) => (module as unknown as { default: () => Promise<Highs> }).default()).catch((err: unknown) => {
-    runtime = null;
-    throw err;
-  });
+  runtime ??= import('highs')
+    .then((module) => (module as unknown as { default: () => Promise<Highs> }).default())
+    .catch((err: unknown) => {
+      runtime = null;
+      throw err;
+    });
   return runtime;
 }
 
@@ -137,7 +139,11 @@ export async function coverageUpperBound(instance: Instance, options: BoundOptio
 
   const step = gridMinutes(instance.settings);
   const days = calendar.days.length;
-  const fixedSupply = supplyOf(calendar, instance.fixedShifts.map((f) => ({ ...f, totalHours: 0 })), instance.previousShifts).line;
+  const fixedSupply = supplyOf(
+    calendar,
+    instance.fixedShifts.map((f) => ({ ...f, totalHours: 0 })),
+    instance.previousShifts,
+  ).line;
   const curves = blockCurves(demand.line, fixedSupply, step);
   const blocks = curves.length;
 
@@ -242,7 +248,15 @@ export async function coverageUpperBound(instance: Instance, options: BoundOptio
     let k = 0;
     for (let i = 0; i <= curve.values.length; i++) {
       // Piece from breakpoint k: c ≤ below + above · k + above · (s − k)  ⇔  c − above · s ≤ below.
-      if (above > 0) addRow([[C + b, 1], [S + b, -above]], -Infinity, below);
+      if (above > 0)
+        addRow(
+          [
+            [C + b, 1],
+            [S + b, -above],
+          ],
+          -Infinity,
+          below,
+        );
       if (i === curve.values.length) break;
       k = curve.values[i]!;
       below += curve.counts[i]! * k;

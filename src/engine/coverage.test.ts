@@ -7,7 +7,12 @@ import { supplyOf } from './quality.ts';
 import { baseInstance, shift } from './testing.ts';
 
 /** One 10:00 departure on Monday 2 November needing two of the group (e1 and e2). */
-const flight = (time = '10:00', date = '2026-11-02', requiredStaff = 2) => ({ flightNumber: `LO${time.replace(':', '')}`, departureTime: `${date}T${time}:00+01:00`, arrivalTime: null, requiredStaff });
+const flight = (time = '10:00', date = '2026-11-02', requiredStaff = 2) => ({
+  flightNumber: `LO${time.replace(':', '')}`,
+  departureTime: `${date}T${time}:00+01:00`,
+  arrivalTime: null,
+  requiredStaff,
+});
 const month = (patch: Partial<InstanceInput> = {}) => baseInstance({ flights: [flight()], ...patch });
 const reasonOf = (patch: Partial<InstanceInput>, shifts: ResultShift[]) => coverageOf(month(patch), shifts).flights[0]!;
 
@@ -25,7 +30,10 @@ describe('coverage of saved shifts', () => {
     // e2 free, under the hours, allowed by every rule: the month left them unplanned.
     expect(reasonOf({}, e1)).toMatchObject({ reason: 'unplanned', away: { free: 1, overHours: 0, rules: 0, off: 0, elsewhere: 0 } });
     // e2 already has the month's required hours (8 h on the 4th): only overtime would staff it.
-    expect(reasonOf({ requiredHours: 8 }, [...e1, shift('e2', '2026-11-04', '06:00', '14:00')])).toMatchObject({ reason: 'overHours', away: { overHours: 1, free: 0 } });
+    expect(reasonOf({ requiredHours: 8 }, [...e1, shift('e2', '2026-11-04', '06:00', '14:00')])).toMatchObject({
+      reason: 'overHours',
+      away: { overHours: 1, free: 0 },
+    });
     // e2 worked the night until 01:00: 11 h of rest keep them away until noon.
     const lateHours = { airportHours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openingTime: '05:00', closingTime: '02:00', minimumStaff: 1 })) };
     const night: ResultShift = { employeeId: 'e2', date: '2026-11-01', startTime: '17:00', endTime: '01:00', endDate: '2026-11-02', totalHours: 8 };

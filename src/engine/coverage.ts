@@ -174,7 +174,14 @@ export function coverageOf(instance: Instance, shifts: readonly ResultShift[], p
     const { local } = window;
     const { flight } = local;
     const date = calendar.dateOf(local.day);
-    const base = { index: local.index, flightNumber: flight.flightNumber, departureTime: flight.departureTime, date, time: formatMinutes(local.minute), requiredStaff: flight.requiredStaff };
+    const base = {
+      index: local.index,
+      flightNumber: flight.flightNumber,
+      departureTime: flight.departureTime,
+      date,
+      time: formatMinutes(local.minute),
+      requiredStaff: flight.requiredStaff,
+    };
     const staffed = flightStaffed(window, supply);
     if (staffed === null) return { ...base, onDuty: 0, status: 'closed', shortBy: flight.requiredStaff, reason: 'closed', away: null };
     let onDuty = Infinity;
@@ -305,4 +312,3 @@ export function dayProfile(problem: Problem, supply: Supply, date: string, step 
   }
   return { from: 0, to: reach, points };
 }
-

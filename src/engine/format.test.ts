@@ -54,7 +54,9 @@ describe('parseInstance', () => {
     expect(messageOf((i) => (i.settings.weeklyRestHours = -1))).toContain('settings.weeklyRestHours: must be 0 (off) or more');
     expect(messageOf((i) => (i.settings.maxConsecutiveDays = 2.5))).toContain('settings.maxConsecutiveDays: expected a whole number');
     const previous = (date: string, employeeId = 'e1') => [{ employeeId, date, startTime: '06:00', endTime: '14:00' }];
-    expect(messageOf((i) => (i.previousShifts = previous('2026-10-17')))).toContain('previousShifts[0].date: not within the 14 days before 2026-11 (2026-10-18 or later)');
+    expect(messageOf((i) => (i.previousShifts = previous('2026-10-17')))).toContain(
+      'previousShifts[0].date: not within the 14 days before 2026-11 (2026-10-18 or later)',
+    );
     expect(messageOf((i) => (i.previousShifts = previous('2026-11-01')))).toContain('previousShifts[0].date: not within the 14 days before 2026-11');
     expect(messageOf((i) => (i.previousShifts = previous('2026-10-20', 'x')))).toContain('previousShifts[0].employeeId: unknown employee "x"');
   });
@@ -77,8 +79,12 @@ describe('parseInstance', () => {
   });
   it('refuses an end two days later, a next-day end after the start, and a same-day end before the start', () => {
     const fixed = (endTime: string, endDate?: string) => [{ employeeId: 'e1', date: '2026-11-05', startTime: '22:00', endTime, ...(endDate && { endDate }) }];
-    expect(messageOf((i) => (i.fixedShifts = fixed('06:00', '2026-11-07')))).toContain('fixedShifts[0].endDate: must be 2026-11-05 or the next date 2026-11-06');
-    expect(messageOf((i) => (i.fixedShifts = fixed('23:00', '2026-11-06')))).toContain('fixedShifts[0].endTime: must be at or before startTime on the next date');
+    expect(messageOf((i) => (i.fixedShifts = fixed('06:00', '2026-11-07')))).toContain(
+      'fixedShifts[0].endDate: must be 2026-11-05 or the next date 2026-11-06',
+    );
+    expect(messageOf((i) => (i.fixedShifts = fixed('23:00', '2026-11-06')))).toContain(
+      'fixedShifts[0].endTime: must be at or before startTime on the next date',
+    );
     expect(messageOf((i) => (i.fixedShifts = fixed('06:00')))).toContain('fixedShifts[0].endTime: must be after startTime');
     expect(messageOf((i) => (i.airportHours[0].closingTime = '24:30'))).toContain('airportHours[0].closingTime: expected HH:mm');
     expect(messageOf((i) => (i.airportHours[0].openingTime = '24:00'))).toContain('airportHours[0].openingTime: expected HH:mm');

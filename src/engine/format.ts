@@ -19,11 +19,9 @@ const timeOfDay = z.string().refine(isTimeOfDay, { error: 'expected HH:mm or HH:
 /** A closing time: a time of day, or "24:00" (midnight at the end of the day). */
 const closingTime = z.string().refine(isClosingTime, { error: 'expected HH:mm or HH:mm:ss, or 24:00' });
 const monthText = z.string().refine(isMonth, { error: 'expected YYYY-MM' });
-const dateTimeText = z
-  .string()
-  .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && DateTime.fromISO(text, { setZone: true }).isValid, {
-    error: 'expected an ISO date-time such as 2026-11-01T06:05:00+01:00',
-  });
+const dateTimeText = z.string().refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && DateTime.fromISO(text, { setZone: true }).isValid, {
+  error: 'expected an ISO date-time such as 2026-11-01T06:05:00+01:00',
+});
 /** A number, or a string holding one (settings may arrive as text); converted to a number. */
 const numberOrNumericText = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value),
@@ -39,17 +37,15 @@ const timeOffSchema = z
   })
   .superRefine((off, ctx) => {
     if (off.endDate < off.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'is before startDate' });
-    if (off.countAsWork && off.workHours === null)
-      ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'is required when countAsWork is true' });
+    if (off.countAsWork && off.workHours === null) ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'is required when countAsWork is true' });
   });
-
 
 const employeeSchema = z.object({
   id: z.string().min(1),
   firstName: z.string(),
   lastName: z.string(),
   /** The employee's own target for the month (part time, own hours); absent: the instance's requiredHours. */
-  requiredHours: z.number({ error: 'expected a number of hours (leave it out for the month\'s required hours)' }).min(0).optional(),
+  requiredHours: z.number({ error: "expected a number of hours (leave it out for the month's required hours)" }).min(0).optional(),
   /**
    * R13: the most hours the employee may work in the month (shifts and time off counted as work): the
    * target plus the overtime the planner allows. Absent: no monthly limit (the daily and weekly caps only).
@@ -87,7 +83,8 @@ function spanIssue(shift: { date: string; startTime: string; endTime: string; en
   const start = parseTimeOfDay(shift.startTime);
   const end = parseTimeOfDay(shift.endTime);
   if (start === null || end === null) return null;
-  if (shift.endDate === undefined || shift.endDate === shift.date) return end > start ? null : { path: 'endTime', message: 'must be after startTime (or give endDate, the next date, for an overnight shift)' };
+  if (shift.endDate === undefined || shift.endDate === shift.date)
+    return end > start ? null : { path: 'endTime', message: 'must be after startTime (or give endDate, the next date, for an overnight shift)' };
   if (shift.endDate !== nextDate(shift.date)) return { path: 'endDate', message: `must be ${shift.date} or the next date ${nextDate(shift.date)}` };
   return end <= start ? null : { path: 'endTime', message: 'must be at or before startTime on the next date (a shift lasts at most 24 h)' };
 }
@@ -139,8 +136,7 @@ export const instanceSchema = z
     });
     const days = new Set<number>();
     instance.airportHours.forEach((row, i) => {
-      if (days.has(row.dayOfWeek))
-        ctx.addIssue({ code: 'custom', path: ['airportHours', i, 'dayOfWeek'], message: `second row for day ${row.dayOfWeek}` });
+      if (days.has(row.dayOfWeek)) ctx.addIssue({ code: 'custom', path: ['airportHours', i, 'dayOfWeek'], message: `second row for day ${row.dayOfWeek}` });
       days.add(row.dayOfWeek);
     });
     const taken = new Set<string>();
@@ -152,8 +148,7 @@ export const instanceSchema = z
       const fixedSpan = spanIssue(shift);
       if (fixedSpan) ctx.addIssue({ code: 'custom', path: ['fixedShifts', i, fixedSpan.path], message: fixedSpan.message });
       const key = `${shift.employeeId}|${shift.date}`;
-      if (taken.has(key))
-        ctx.addIssue({ code: 'custom', path: ['fixedShifts', i], message: `second fixed shift for "${shift.employeeId}" on ${shift.date}` });
+      if (taken.has(key)) ctx.addIssue({ code: 'custom', path: ['fixedShifts', i], message: `second fixed shift for "${shift.employeeId}" on ${shift.date}` });
       taken.add(key);
     });
     const firstDay = DateTime.fromISO(`${instance.month}-01`, { zone: 'UTC' });
@@ -163,7 +158,11 @@ export const instanceSchema = z
       if (!ids.has(shift.employeeId))
         ctx.addIssue({ code: 'custom', path: ['previousShifts', i, 'employeeId'], message: `unknown employee "${shift.employeeId}"` });
       if (shift.date < earliest || shift.date >= firstDay.toISODate()!)
-        ctx.addIssue({ code: 'custom', path: ['previousShifts', i, 'date'], message: `not within the ${PREVIOUS_SHIFT_DAYS} days before ${instance.month} (${earliest} or later)` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['previousShifts', i, 'date'],
+          message: `not within the ${PREVIOUS_SHIFT_DAYS} days before ${instance.month} (${earliest} or later)`,
+        });
       const previousSpan = spanIssue(shift);
       if (previousSpan) ctx.addIssue({ code: 'custom', path: ['previousShifts', i, previousSpan.path], message: previousSpan.message });
       const key = `${shift.employeeId}|${shift.date}`;

@@ -9,7 +9,12 @@ import { buildBenchInstance } from '../../tools/bench-instances.ts';
 /** A small fixed month: two flight banks a day, three employees, one fixed shift, time off. */
 function goldenInstance(): InstanceInput {
   const input = baseInstanceInput();
-  input.employees.push({ id: 'e3', firstName: 'Ewa', lastName: 'Zielińska', timeOff: [{ startDate: '2026-11-23', endDate: '2026-11-30', countAsWork: false, workHours: null }] });
+  input.employees.push({
+    id: 'e3',
+    firstName: 'Ewa',
+    lastName: 'Zielińska',
+    timeOff: [{ startDate: '2026-11-23', endDate: '2026-11-30', countAsWork: false, workHours: null }],
+  });
   input.requiredHours = 120;
   input.airportHours = [1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, openingTime: '05:30', closingTime: '20:00', minimumStaff: 1 }));
   input.flights = [];
@@ -22,7 +27,15 @@ function goldenInstance(): InstanceInput {
   return input;
 }
 
-const withoutTimings = (result: ReturnType<typeof generate>) => ({ ...result, report: { ...result.report, elapsedMs: 0, warnings: result.report.warnings.filter((w) => !w.includes('time limit')), notices: result.report.notices.filter((n) => n.code !== 'TIME_LIMIT') } });
+const withoutTimings = (result: ReturnType<typeof generate>) => ({
+  ...result,
+  report: {
+    ...result.report,
+    elapsedMs: 0,
+    warnings: result.report.warnings.filter((w) => !w.includes('time limit')),
+    notices: result.report.notices.filter((n) => n.code !== 'TIME_LIMIT'),
+  },
+});
 
 describe('golden months', () => {
   const instance = parseInstance(goldenInstance());
@@ -43,10 +56,7 @@ describe('golden months', () => {
   });
   it('default beats spec on coverage and flights staffed where staff suffice', () => {
     const input = goldenInstance();
-    input.employees.push(
-      { id: 'e4', firstName: 'Jan', lastName: 'Wiśniewski', timeOff: [] },
-      { id: 'e5', firstName: 'Ola', lastName: 'Wójcik', timeOff: [] },
-    );
+    input.employees.push({ id: 'e4', firstName: 'Jan', lastName: 'Wiśniewski', timeOff: [] }, { id: 'e5', firstName: 'Ola', lastName: 'Wójcik', timeOff: [] });
     const month = parseInstance(input);
     const best = generate(month, { seed: 42, timeLimitMs: 10_000 });
     const spec = generate(month, { strategy: 'spec', seed: 42 });
@@ -60,7 +70,16 @@ describe('golden months', () => {
     for (const rule of rules) expect(['R1', 'R3', 'R4', 'R6', 'R9']).toContain(rule);
   });
   it('reports unstaffed flights with a reason and warns when no required hours are set', () => {
-    const result = generate(baseInstance({ requiredHours: null, employees: [], flights: [{ flightNumber: 'X1', departureTime: '2026-11-07T10:00', arrivalTime: null, requiredStaff: 2 }, { flightNumber: 'X2', departureTime: '2026-11-02T10:00', arrivalTime: null, requiredStaff: 2 }] }));
+    const result = generate(
+      baseInstance({
+        requiredHours: null,
+        employees: [],
+        flights: [
+          { flightNumber: 'X1', departureTime: '2026-11-07T10:00', arrivalTime: null, requiredStaff: 2 },
+          { flightNumber: 'X2', departureTime: '2026-11-02T10:00', arrivalTime: null, requiredStaff: 2 },
+        ],
+      }),
+    );
     expect(result.report.unstaffedFlights.map((f) => [f.flightNumber, f.reason])).toEqual([
       ['X1', 'closed'],
       ['X2', 'nobodyFree'],
@@ -104,7 +123,10 @@ describe('the labour rules R11 and R12', () => {
     expect(ruleIds(checkResult(busyMonth(limits), free.shifts))).toEqual(expect.arrayContaining(['R11', 'R12']));
     for (const strategy of ['default', 'spec'] as const) {
       const kept = generate(busyMonth(limits), { strategy, seed: 3, timeLimitMs: 10_000 });
-      expect(ruleIds(kept.report.breaches).filter((r) => r === 'R7' || r === 'R11' || r === 'R12'), strategy).toEqual([]);
+      expect(
+        ruleIds(kept.report.breaches).filter((r) => r === 'R7' || r === 'R11' || r === 'R12'),
+        strategy,
+      ).toEqual([]);
     }
   });
   it('count the days before the month, which are neither in the result nor in the totals', () => {
@@ -165,17 +187,30 @@ const instanceArbitrary = fc
     weeklyRestHours: fc.constantFrom(0, 24, 35, 35, 48),
     maxConsecutiveDays: fc.constantFrom(0, 1, 3, 5, 6, 6, 7),
     requiredHours: fc.option(fc.integer({ min: 20, max: 200 }), { nil: null }),
-    hours: fc.array(fc.option(fc.record({ open: fc.integer({ min: 0, max: 24 }), span: fc.integer({ min: 2, max: 40 }), minimumStaff: fc.integer({ min: 0, max: 3 })}), { nil: null }), { minLength: 7, maxLength: 7 }),
+    hours: fc.array(
+      fc.option(fc.record({ open: fc.integer({ min: 0, max: 24 }), span: fc.integer({ min: 2, max: 40 }), minimumStaff: fc.integer({ min: 0, max: 3 }) }), {
+        nil: null,
+      }),
+      { minLength: 7, maxLength: 7 },
+    ),
     employees: fc.array(
       fc.record({
         off: fc.option(fc.record({ day: fc.integer({ min: 1, max: 28 }), length: fc.integer({ min: 0, max: 9 }) }), { nil: null }),
         work: fc.option(fc.record({ day: fc.integer({ min: 1, max: 28 }), hours: fc.integer({ min: 1, max: 8 }) }), { nil: null }),
-        previous: fc.array(fc.record({ back: fc.integer({ min: 1, max: 14 }), start: fc.integer({ min: 0, max: 40 }), length: fc.integer({ min: 2, max: 20 }) }), { maxLength: 12 }),
+        previous: fc.array(
+          fc.record({ back: fc.integer({ min: 1, max: 14 }), start: fc.integer({ min: 0, max: 40 }), length: fc.integer({ min: 2, max: 20 }) }),
+          { maxLength: 12 },
+        ),
       }),
       { minLength: 0, maxLength: 6 },
     ),
-    flights: fc.array(fc.record({ day: fc.integer({ min: 1, max: 28 }), minute: fc.integer({ min: 0, max: 1439 }), staff: fc.integer({ min: 1, max: 4 }) }), { maxLength: 40 }),
-    fixed: fc.array(fc.record({ employee: fc.nat(), day: fc.integer({ min: 1, max: 28 }), start: fc.integer({ min: 0, max: 80 }), length: fc.integer({ min: 1, max: 20 }) }), { maxLength: 3 }),
+    flights: fc.array(fc.record({ day: fc.integer({ min: 1, max: 28 }), minute: fc.integer({ min: 0, max: 1439 }), staff: fc.integer({ min: 1, max: 4 }) }), {
+      maxLength: 40,
+    }),
+    fixed: fc.array(
+      fc.record({ employee: fc.nat(), day: fc.integer({ min: 1, max: 28 }), start: fc.integer({ min: 0, max: 80 }), length: fc.integer({ min: 1, max: 20 }) }),
+      { maxLength: 3 },
+    ),
     seed: fc.integer({ min: 0, max: 1000 }),
   })
   .map((r) => {
@@ -203,7 +238,12 @@ const instanceArbitrary = fc
           ...(e.work ? [{ startDate: date(e.work.day), endDate: date(e.work.day), countAsWork: true, workHours: e.work.hours }] : []),
         ],
       })),
-      flights: r.flights.map((f, i) => ({ flightNumber: `F${i}`, departureTime: `${date(f.day)}T${timeText(f.minute)}`, arrivalTime: null, requiredStaff: f.staff })),
+      flights: r.flights.map((f, i) => ({
+        flightNumber: `F${i}`,
+        departureTime: `${date(f.day)}T${timeText(f.minute)}`,
+        arrivalTime: null,
+        requiredStaff: f.staff,
+      })),
       airportHours: r.hours.flatMap((h, dayOfWeek) => {
         if (!h) return [];
         const open = h.open * 30;
@@ -217,7 +257,12 @@ const instanceArbitrary = fc
         return [...byDay.values()].map((p) => {
           const day = new Date(`${r.month}-01T00:00:00Z`);
           day.setUTCDate(day.getUTCDate() - p.back);
-          return { employeeId: `e${i}`, date: day.toISOString().slice(0, 10), startTime: timeText(p.start * 30), endTime: timeText(Math.min((p.start + p.length) * 30, 23 * 60 + 30)) };
+          return {
+            employeeId: `e${i}`,
+            date: day.toISOString().slice(0, 10),
+            startTime: timeText(p.start * 30),
+            endTime: timeText(Math.min((p.start + p.length) * 30, 23 * 60 + 30)),
+          };
         });
       }),
       seed: r.seed,
@@ -226,11 +271,22 @@ const instanceArbitrary = fc
     for (const f of r.fixed) {
       if (input.employees.length === 0) break;
       const start = 5 * 60 + f.start * 15;
-      const shift = { employeeId: `e${f.employee % input.employees.length}`, date: date(f.day), startTime: timeText(start), endTime: timeText(Math.min(start + f.length * 30, 23 * 60 + 59)) };
+      const shift = {
+        employeeId: `e${f.employee % input.employees.length}`,
+        date: date(f.day),
+        startTime: timeText(start),
+        endTime: timeText(Math.min(start + f.length * 30, 23 * 60 + 59)),
+      };
       const candidate = { ...input, fixedShifts: [...(input.fixedShifts ?? []), shift] };
       try {
         const parsed = parseInstance(candidate);
-        if (checkResult(parsed, parsed.fixedShifts.map((s) => ({ ...s, totalHours: 0 }))).length === 0) input.fixedShifts = candidate.fixedShifts;
+        if (
+          checkResult(
+            parsed,
+            parsed.fixedShifts.map((s) => ({ ...s, totalHours: 0 })),
+          ).length === 0
+        )
+          input.fixedShifts = candidate.fixedShifts;
       } catch {
         // a second fixed shift on the same day: leave it out
       }
@@ -242,7 +298,12 @@ describe('default strategy on random valid months', () => {
   it('breaks no hard rule whenever the input alone breaks none', () => {
     fc.assert(
       fc.property(instanceArbitrary, (instance) => {
-        fc.pre(checkResult(instance, instance.fixedShifts.map((s) => ({ ...s, totalHours: 0 }))).length === 0);
+        fc.pre(
+          checkResult(
+            instance,
+            instance.fixedShifts.map((s) => ({ ...s, totalHours: 0 })),
+          ).length === 0,
+        );
         const result = generate(instance, { timeLimitMs: 20_000 });
         expect(result.report.breaches).toEqual([]);
         expect(result.report.warnings.filter((w) => w.includes('time limit'))).toEqual([]);

@@ -62,7 +62,6 @@ export type NoticeCode =
   | 'OVERTIME';
 export type Notice = { code: NoticeCode; params: Record<string, string | number> };
 
-
 export type GenerateResult = { version: 1; shifts: ResultShift[]; report: Report };
 
 function toResultShift(problem: Problem, s: PlanShift): ResultShift {
@@ -78,7 +77,6 @@ function toResultShift(problem: Problem, s: PlanShift): ResultShift {
   };
 }
 
-
 export function generate(instance: Instance, options: GenerateOptions = {}): GenerateResult {
   const now = (): number => globalThis.performance.now();
   const began = now();
@@ -93,7 +91,9 @@ export function generate(instance: Instance, options: GenerateOptions = {}): Gen
     notes,
   });
   // Fixed shifts first, then by date, start and employee, so that files compare line by line.
-  const ordered = [...withinMonthlyLimits(problem, planned)].sort((a, b) => Number(b.fixed) - Number(a.fixed) || a.day - b.day || a.start - b.start || a.employee - b.employee);
+  const ordered = [...withinMonthlyLimits(problem, planned)].sort(
+    (a, b) => Number(b.fixed) - Number(a.fixed) || a.day - b.day || a.start - b.start || a.employee - b.employee,
+  );
   const shifts = ordered.map((s) => toResultShift(problem, s));
   const report = buildReport(problem, shifts, strategy, seed);
   report.warnings.push(...notes.map((note) => note.text));
@@ -120,7 +120,8 @@ function withinMonthlyLimits(problem: Problem, planned: readonly PlanShift[]): P
       if (s.fixed) continue;
       const length = calendar.elapsed(s.day, s.start, s.end);
       let end = s.end;
-      while (end - grid > s.start && calendar.elapsed(s.day, s.start, end - grid) >= minShiftMinutes && length - calendar.elapsed(s.day, s.start, end) < over) end -= grid;
+      while (end - grid > s.start && calendar.elapsed(s.day, s.start, end - grid) >= minShiftMinutes && length - calendar.elapsed(s.day, s.start, end) < over)
+        end -= grid;
       const cut = length - calendar.elapsed(s.day, s.start, end);
       if (cut >= over) {
         s.end = end;
@@ -170,7 +171,10 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
   if (instance.requiredHours === null && (instance.employees.length === 0 || instance.employees.some((e) => targetHoursOf(instance, e) === null)))
     warn('No required hours are set for this month: totals are not balanced and Q3 is not measured.', 'NO_REQUIRED_HOURS');
   if (weeklyCapHours(instance.settings) !== Number(instance.settings.weeklyHours))
-    warn(`The weekly hours setting "${String(instance.settings.weeklyHours)}" is not a positive number: 40 h is used.`, 'WEEKLY_HOURS_INVALID', { value: String(instance.settings.weeklyHours), used: 40 });
+    warn(`The weekly hours setting "${String(instance.settings.weeklyHours)}" is not a positive number: 40 h is used.`, 'WEEKLY_HOURS_INVALID', {
+      value: String(instance.settings.weeklyHours),
+      used: 40,
+    });
   if (instance.employees.length === 0) warn('The group has no employees.', 'NO_EMPLOYEES');
   // Each employee's own target (part time counts for its share), or the weekly cap's month when none is set.
   const capacityHours = instance.employees.reduce((sum, e) => sum + (targetHoursOf(instance, e) ?? (weekly / 60) * (calendar.days.length / 7)), 0);
@@ -186,9 +190,19 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
   const closed = unstaffedFlights.filter((f) => f.reason === 'closed').length;
   if (closed > 0) warn(`${closed} flight(s) fall when the group is closed and cannot be served.`, 'FLIGHTS_WHILE_CLOSED', { count: closed });
   // Breaches the input forces (fixed shifts and time off alone), which no strategy can avoid.
-  const forced = checkResult(instance, instance.fixedShifts.map((f) => ({ ...f, totalHours: 0 })), calendar);
+  const forced = checkResult(
+    instance,
+    instance.fixedShifts.map((f) => ({ ...f, totalHours: 0 })),
+    calendar,
+  );
   for (const b of forced)
-    warn(`The input alone breaks a rule: ${b.message}`, 'INPUT_BREAKS_RULE', { ...b.params, rule: b.rule, employeeId: b.employeeId, date: b.date, amount: b.amount });
+    warn(`The input alone breaks a rule: ${b.message}`, 'INPUT_BREAKS_RULE', {
+      ...b.params,
+      rule: b.rule,
+      employeeId: b.employeeId,
+      date: b.date,
+      amount: b.amount,
+    });
 
   // Overtime: work planned past the target of an employee with a monthly limit (R13), within what the
   // planner allows. An instance without limits reports none, as before limits existed.

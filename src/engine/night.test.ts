@@ -23,7 +23,8 @@ function day(employeeId: string, date: string, startTime: string, endTime: strin
 const allWeek = (openingTime: string, closingTime: string, minimumStaff = 1) =>
   [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openingTime, closingTime, minimumStaff }));
 const aroundTheClock: Partial<InstanceInput> = { airportHours: allWeek('00:00', '24:00') };
-const rulesBroken = (patch: Partial<InstanceInput>, shifts: ResultShift[]): RuleId[] => [...new Set(checkResult(baseInstance(patch), shifts).map((b) => b.rule))].sort();
+const rulesBroken = (patch: Partial<InstanceInput>, shifts: ResultShift[]): RuleId[] =>
+  [...new Set(checkResult(baseInstance(patch), shifts).map((b) => b.rule))].sort();
 
 describe('operating hours past midnight', () => {
   it('closes on the next day when closing is at or before opening, and runs on where a day closes as the next opens', () => {
@@ -49,7 +50,11 @@ describe('operating hours past midnight', () => {
     expect(demand.perDay[1]![1440 + 30]).toBe(3);
     expect(demand.perDay[2]![30]).toBe(3);
     // Staffed by a night shift of the 2nd; no staff that night leaves it short.
-    const staffed = measureQuality(instance, [night('e1', '2026-11-02', '22:00', '02:00'), night('e2', '2026-11-02', '18:00', '02:00'), { ...night('e2', '2026-11-02', '18:00', '02:00'), employeeId: 'e3' }]);
+    const staffed = measureQuality(instance, [
+      night('e1', '2026-11-02', '22:00', '02:00'),
+      night('e2', '2026-11-02', '18:00', '02:00'),
+      { ...night('e2', '2026-11-02', '18:00', '02:00'), employeeId: 'e3' },
+    ]);
     expect(staffed.flightsCounted).toBe(1);
     const short = measureQuality(instance, [day('e1', '2026-11-02', '14:00', '22:00')]);
     expect(short.flightsStaffed).toBe(0);
@@ -85,7 +90,8 @@ describe('overnight shifts and the rules', () => {
     // The week of 8–14 November: nights Monday to Thursday 22:00–06:00, and Saturday 14 Nov 22:00–06:00
     // into Sunday 15th. The week of 15–21: the same nights from Monday to Saturday. Its longest rest runs
     // from Sunday 06:00 to Monday 22:00 (40 h) — without the Saturday night it would be from 00:00 (46 h).
-    const nights = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => night('e2', `2026-11-${String(from + i).padStart(2, '0')}`, '22:00', '06:00'));
+    const nights = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => night('e2', `2026-11-${String(from + i).padStart(2, '0')}`, '22:00', '06:00'));
     const shifts = [...nights(9, 12), ...nights(14, 14), ...nights(16, 20)];
     const settings = { timeIncrement: 'half' as const, minRestHours: 11, weeklyHours: 60, minShiftHours: 4, weeklyRestHours: 42, maxConsecutiveDays: 0 };
     const breaches = checkResult(baseInstance({ ...aroundTheClock, version: 2, settings }), shifts).filter((b) => b.rule === 'R11');
@@ -129,7 +135,8 @@ describe('generating around the clock', () => {
     const flights = [];
     for (let d = 1; d <= 30; d++) {
       const date = `2026-11-${String(d).padStart(2, '0')}`;
-      for (const time of ['02:30', '05:00', '09:00', '13:30', '18:00', '23:30']) flights.push({ flightNumber: `N${d}${time}`, departureTime: `${date}T${time}:00+01:00`, requiredStaff: 2 });
+      for (const time of ['02:30', '05:00', '09:00', '13:30', '18:00', '23:30'])
+        flights.push({ flightNumber: `N${d}${time}`, departureTime: `${date}T${time}:00+01:00`, requiredStaff: 2 });
     }
     const employees = Array.from({ length: 12 }, (_, i) => ({ id: `e${i + 1}`, firstName: 'E', lastName: String(i + 1), timeOff: [] }));
     return { ...baseInstanceInputForNight(), employees, flights, airportHours: allWeek('00:00', '24:00', 1) };

@@ -135,6 +135,8 @@ describe('a monthly limit (R13: the target plus the overtime allowed)', () => {
     input.fixedShifts = [{ employeeId: 'half', date: '2026-11-02', startTime: '06:00', endTime: '14:00' }];
     const result = generate(parseInstance(input), { seed: 7, timeLimitMs: 1_000 });
     expect(result.shifts.filter((s) => s.employeeId === 'half')).toHaveLength(1);
-    expect(result.report.notices).toContainEqual(expect.objectContaining({ code: 'INPUT_BREAKS_RULE', params: expect.objectContaining({ rule: 'R13', employeeId: 'half' }) }));
+    expect(result.report.notices).toContainEqual(
+      expect.objectContaining({ code: 'INPUT_BREAKS_RULE', params: expect.objectContaining({ rule: 'R13', employeeId: 'half' }) }),
+    );
   });
 });

@@ -1,5 +1,17 @@
 // The instance prepared for the strategies: indexed employees, days, demand and fixed shifts.
-import { buildCalendar, daysOffOf, spanOf, gridMinutes, localFlights, PREVIOUS_DAYS, weeklyCapHours, workDaysBefore, type Calendar, type DayOff, type LocalFlight } from './calendar.ts';
+import {
+  buildCalendar,
+  daysOffOf,
+  spanOf,
+  gridMinutes,
+  localFlights,
+  PREVIOUS_DAYS,
+  weeklyCapHours,
+  workDaysBefore,
+  type Calendar,
+  type DayOff,
+  type LocalFlight,
+} from './calendar.ts';
 import { buildDemand, type Demand } from './demand.ts';
 import { targetHoursOf, type Instance } from './format.ts';
 import type { Random } from './prng.ts';

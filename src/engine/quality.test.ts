@@ -59,11 +59,21 @@ describe('Q6 roster shape on hand-computed months', () => {
   const calendar = buildCalendar(instance);
   it('(a) start jumps: pairs on consecutive dates whose starts differ by more than 4 h', () => {
     // e2: 06:00, 10:00 (4 h: no jump), 14:30 (4.5 h: a jump); a free day, then 06:00 (not a pair).
-    const shifts = [shift('e2', '2026-11-02', '06:00', '12:00'), shift('e2', '2026-11-03', '10:00', '16:00'), shift('e2', '2026-11-04', '14:30', '20:30'), shift('e2', '2026-11-06', '06:00', '12:00')];
+    const shifts = [
+      shift('e2', '2026-11-02', '06:00', '12:00'),
+      shift('e2', '2026-11-03', '10:00', '16:00'),
+      shift('e2', '2026-11-04', '14:30', '20:30'),
+      shift('e2', '2026-11-06', '06:00', '12:00'),
+    ];
     expect(measureShape(instance, shifts, calendar).startJumpsPercent).toBe(50);
   });
   it('(b) short shifts: shorter than 6 h', () => {
-    const shifts = [shift('e1', '2026-11-02', '06:00', '12:00'), shift('e1', '2026-11-04', '06:00', '11:30'), shift('e2', '2026-11-02', '06:00', '10:00'), shift('e2', '2026-11-05', '06:00', '14:00')];
+    const shifts = [
+      shift('e1', '2026-11-02', '06:00', '12:00'),
+      shift('e1', '2026-11-04', '06:00', '11:30'),
+      shift('e2', '2026-11-02', '06:00', '10:00'),
+      shift('e2', '2026-11-05', '06:00', '14:00'),
+    ];
     expect(measureShape(instance, shifts, calendar).shortShiftsPercent).toBe(50);
   });
   it('(c) doba overlap: hours that begin less than 24 h after the previous start', () => {
@@ -71,7 +81,9 @@ describe('Q6 roster shape on hand-computed months', () => {
     const shifts = [shift('e2', '2026-11-02', '10:00', '18:00'), shift('e2', '2026-11-03', '06:00', '14:00')];
     expect(measureShape(instance, shifts, calendar).dobaOverlapPercent).toBe(25);
     // Moving forward (later starts) never overlaps.
-    expect(measureShape(instance, [shift('e2', '2026-11-02', '06:00', '14:00'), shift('e2', '2026-11-03', '10:00', '18:00')], calendar).dobaOverlapPercent).toBe(0);
+    expect(
+      measureShape(instance, [shift('e2', '2026-11-02', '06:00', '14:00'), shift('e2', '2026-11-03', '10:00', '18:00')], calendar).dobaOverlapPercent,
+    ).toBe(0);
   });
   it('(c) doba overlap is measured in elapsed time across the autumn clock change', () => {
     const october = baseInstance({ month: '2026-10' });

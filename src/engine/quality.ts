@@ -100,11 +100,7 @@ export function employeeTotals(instance: Pick<Instance, 'employees' | 'month' | 
 const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 10000) / 100);
 
 /** Q6 of a result's shifts: start jumps, short shifts, doba overlap and free weekends. */
-export function measureShape(
-  instance: Pick<Instance, 'employees'>,
-  shifts: readonly ResultShift[],
-  calendar: Calendar,
-): Shape {
+export function measureShape(instance: Pick<Instance, 'employees'>, shifts: readonly ResultShift[], calendar: Calendar): Shape {
   type Timed = { day: number; start: number; from: number; to: number };
   const byEmployee = new Map<string, Timed[]>();
   for (const shift of shifts) {
@@ -153,11 +149,7 @@ export function measureShape(
   };
 }
 
-export function measureQuality(
-  instance: Instance,
-  shifts: readonly ResultShift[],
-  prepared?: { calendar: Calendar; demand: Demand },
-): Quality {
+export function measureQuality(instance: Instance, shifts: readonly ResultShift[], prepared?: { calendar: Calendar; demand: Demand }): Quality {
   const calendar = prepared?.calendar ?? buildCalendar(instance);
   const demand = prepared?.demand ?? buildDemand(calendar, localFlights(instance.flights, calendar));
   const supply = supplyOf(calendar, shifts, instance.previousShifts);

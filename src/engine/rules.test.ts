@@ -17,7 +17,9 @@ const settings = (patch: Partial<InstanceInput['settings']>): Partial<InstanceIn
 });
 
 /** The base instance with one employee's monthly limit (R13). */
-const capped = (id: string, maxHours: number): Partial<InstanceInput> => ({ employees: baseInstanceInput().employees.map((e) => (e.id === id ? { ...e, maxHours } : e)) });
+const capped = (id: string, maxHours: number): Partial<InstanceInput> => ({
+  employees: baseInstanceInput().employees.map((e) => (e.id === id ? { ...e, maxHours } : e)),
+});
 
 /** Each rule's own cases: at least one that keeps the rule and one that breaks it. */
 const ruleCases: Record<RuleId, RuleCase[]> = {
@@ -25,7 +27,12 @@ const ruleCases: Record<RuleId, RuleCase[]> = {
     { title: 'half-hour grid', shifts: [shift('e1', '2026-11-02', '06:30', '14:00')], breaks: false },
     { title: 'quarter past', shifts: [shift('e1', '2026-11-02', '06:15', '14:00')], breaks: true },
     { title: 'seconds off the grid', shifts: [shift('e1', '2026-11-02', '06:00:30', '14:00')], breaks: true },
-    { title: 'half hour on a full grid', shifts: [shift('e1', '2026-11-02', '06:30', '14:00')], patch: { settings: { timeIncrement: 'full', minRestHours: 11, weeklyHours: 40, minShiftHours: 4 } }, breaks: true },
+    {
+      title: 'half hour on a full grid',
+      shifts: [shift('e1', '2026-11-02', '06:30', '14:00')],
+      patch: { settings: { timeIncrement: 'full', minRestHours: 11, weeklyHours: 40, minShiftHours: 4 } },
+      breaks: true,
+    },
     { title: 'fixed shift is exempt', shifts: [shift('e1', '2026-11-02', '06:15', '14:00')], patch: { fixedShifts: [fixed('06:15', '14:00')] }, breaks: false },
   ],
   R2: [
@@ -36,11 +43,20 @@ const ruleCases: Record<RuleId, RuleCase[]> = {
   R3: [
     { title: 'exactly the minimum', shifts: [shift('e1', '2026-11-02', '06:00', '10:00')], breaks: false },
     { title: 'three hours', shifts: [shift('e1', '2026-11-02', '06:00', '09:00')], breaks: true },
-    { title: 'short fixed shift is exempt', shifts: [shift('e1', '2026-11-02', '06:00', '09:00')], patch: { fixedShifts: [fixed('06:00', '09:00')] }, breaks: false },
+    {
+      title: 'short fixed shift is exempt',
+      shifts: [shift('e1', '2026-11-02', '06:00', '09:00')],
+      patch: { fixedShifts: [fixed('06:00', '09:00')] },
+      breaks: false,
+    },
   ],
   R4: [
     { title: 'two employees, one day', shifts: [shift('e1', '2026-11-02', '05:00', '09:00'), shift('e2', '2026-11-02', '05:00', '09:00')], breaks: false },
-    { title: 'two shifts of one employee on one day', shifts: [shift('e1', '2026-11-02', '05:00', '09:00'), shift('e1', '2026-11-02', '19:00', '23:00')], breaks: true },
+    {
+      title: 'two shifts of one employee on one day',
+      shifts: [shift('e1', '2026-11-02', '05:00', '09:00'), shift('e1', '2026-11-02', '19:00', '23:00')],
+      breaks: true,
+    },
   ],
   R5: [
     { title: '12 h shift', shifts: [shift('e2', '2026-11-02', '06:00', '18:00')], breaks: false },
@@ -56,7 +72,11 @@ const ruleCases: Record<RuleId, RuleCase[]> = {
   R7: [
     { title: '11 h rest', shifts: [shift('e2', '2026-11-02', '14:00', '22:00'), shift('e2', '2026-11-03', '09:00', '17:00')], breaks: false },
     { title: '9 h rest', shifts: [shift('e2', '2026-11-02', '14:00', '22:00'), shift('e2', '2026-11-03', '07:00', '15:00')], breaks: true },
-    { title: 'two shifts of one day too close', shifts: [shift('e2', '2026-11-02', '05:00', '09:00'), shift('e2', '2026-11-02', '15:00', '19:00')], breaks: true },
+    {
+      title: 'two shifts of one day too close',
+      shifts: [shift('e2', '2026-11-02', '05:00', '09:00'), shift('e2', '2026-11-02', '15:00', '19:00')],
+      breaks: true,
+    },
   ],
   R8: [
     { title: 'training day counts as work', shifts: [shift('e1', '2026-11-20', '06:00', '10:00')], breaks: false },
@@ -71,7 +91,12 @@ const ruleCases: Record<RuleId, RuleCase[]> = {
   ],
   R10: [
     { title: 'fixed shift kept', shifts: [shift('e1', '2026-11-02', '06:00', '14:00')], patch: { fixedShifts: [fixed('06:00', '14:00')] }, breaks: false },
-    { title: 'fixed shift kept, written with seconds', shifts: [shift('e1', '2026-11-02', '06:00:00', '14:00:00')], patch: { fixedShifts: [fixed('06:00', '14:00')] }, breaks: false },
+    {
+      title: 'fixed shift kept, written with seconds',
+      shifts: [shift('e1', '2026-11-02', '06:00:00', '14:00:00')],
+      patch: { fixedShifts: [fixed('06:00', '14:00')] },
+      breaks: false,
+    },
     { title: 'fixed shift moved', shifts: [shift('e1', '2026-11-02', '06:30', '14:00')], patch: { fixedShifts: [fixed('06:00', '14:00')] }, breaks: true },
     { title: 'fixed shift dropped', shifts: [], patch: { fixedShifts: [fixed('06:00', '14:00')] }, breaks: true },
     { title: 'unknown employee', shifts: [shift('e9', '2026-11-02', '06:00', '14:00')], breaks: true },
@@ -81,12 +106,30 @@ const ruleCases: Record<RuleId, RuleCase[]> = {
     // The week of 1–7 November 2026 runs from Sunday 1st 00:00 to Sunday 8th 00:00.
     { title: 'Monday to Friday ending 13:00: 35 h from Friday to the week’s end', shifts: days(november(2, 6), '06:00', '13:00'), breaks: false },
     { title: 'Monday to Friday 06:00–14:00: 34 h at the end, 30 h at the start', shifts: days(november(2, 6)), breaks: true },
-    { title: 'one free day between a late and an early shift: 35 h', shifts: [...days(november(1, 4), '14:00', '22:00'), ...days(['2026-11-06'], '09:00', '15:00')], breaks: false },
-    { title: 'one free day between a late and an early shift: 34 h', shifts: [...days(november(1, 4), '14:00', '22:00'), ...days(['2026-11-06'], '08:00', '15:00')], breaks: true },
+    {
+      title: 'one free day between a late and an early shift: 35 h',
+      shifts: [...days(november(1, 4), '14:00', '22:00'), ...days(['2026-11-06'], '09:00', '15:00')],
+      breaks: false,
+    },
+    {
+      title: 'one free day between a late and an early shift: 34 h',
+      shifts: [...days(november(1, 4), '14:00', '22:00'), ...days(['2026-11-06'], '08:00', '15:00')],
+      breaks: true,
+    },
     { title: 'two free days in the middle of the week', shifts: days(['2026-11-01', '2026-11-02', '2026-11-05', '2026-11-06', '2026-11-07']), breaks: false },
     { title: 'the rule turned off (0 h)', shifts: days(november(1, 7)), patch: settings({ weeklyRestHours: 0 }), breaks: false },
     { title: 'a shorter weekly rest of 24 h', shifts: days(november(2, 6)), patch: settings({ weeklyRestHours: 24 }), breaks: false },
-    { title: 'a training day counts as work all day', shifts: [shift('e1', '2026-11-16', '06:00', '14:00'), shift('e1', '2026-11-17', '06:00', '14:00'), shift('e1', '2026-11-18', '06:00', '14:00'), shift('e1', '2026-11-19', '06:00', '14:00'), shift('e1', '2026-11-21', '06:00', '08:00')], breaks: true },
+    {
+      title: 'a training day counts as work all day',
+      shifts: [
+        shift('e1', '2026-11-16', '06:00', '14:00'),
+        shift('e1', '2026-11-17', '06:00', '14:00'),
+        shift('e1', '2026-11-18', '06:00', '14:00'),
+        shift('e1', '2026-11-19', '06:00', '14:00'),
+        shift('e1', '2026-11-21', '06:00', '08:00'),
+      ],
+      breaks: true,
+    },
     {
       // 1 December 2026 is a Tuesday: the week from Sunday 29 November ends inside December.
       title: 'across the month boundary: without previous shifts the Sunday and Monday rest',
@@ -146,8 +189,18 @@ const ruleCases: Record<RuleId, RuleCase[]> = {
       patch: { month: '2026-12', previousShifts: before(['2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']) },
       breaks: false,
     },
-    { title: 'the autumn daylight-saving week: 25 to 30 October', shifts: days(['2026-10-25', '2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30']), patch: { month: '2026-10' }, breaks: false },
-    { title: 'the autumn daylight-saving week: 25 to 31 October', shifts: days(['2026-10-25', '2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31']), patch: { month: '2026-10' }, breaks: true },
+    {
+      title: 'the autumn daylight-saving week: 25 to 30 October',
+      shifts: days(['2026-10-25', '2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30']),
+      patch: { month: '2026-10' },
+      breaks: false,
+    },
+    {
+      title: 'the autumn daylight-saving week: 25 to 31 October',
+      shifts: days(['2026-10-25', '2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31']),
+      patch: { month: '2026-10' },
+      breaks: true,
+    },
     {
       title: 'the spring daylight-saving week across the boundary: 29 March to 4 April',
       shifts: days(['2026-04-01', '2026-04-02', '2026-04-03', '2026-04-04']),
@@ -157,9 +210,23 @@ const ruleCases: Record<RuleId, RuleCase[]> = {
   ],
   R13: [
     // e2 half time with no overtime allowed: 80 h in November 2026; e1 has 8 h of training counted as work.
-    { title: 'ten 8 h days at an 80 h limit', shifts: days(november(2, 13).filter((d) => !d.endsWith('07') && !d.endsWith('08'))), patch: capped('e2', 80), breaks: false },
-    { title: 'eleven 8 h days at an 80 h limit', shifts: days(november(2, 14).filter((d) => !d.endsWith('07') && !d.endsWith('08'))), patch: capped('e2', 80), breaks: true },
-    { title: 'no limit set: as many hours as the other rules allow', shifts: days(november(2, 14).filter((d) => !d.endsWith('07') && !d.endsWith('08'))), breaks: false },
+    {
+      title: 'ten 8 h days at an 80 h limit',
+      shifts: days(november(2, 13).filter((d) => !d.endsWith('07') && !d.endsWith('08'))),
+      patch: capped('e2', 80),
+      breaks: false,
+    },
+    {
+      title: 'eleven 8 h days at an 80 h limit',
+      shifts: days(november(2, 14).filter((d) => !d.endsWith('07') && !d.endsWith('08'))),
+      patch: capped('e2', 80),
+      breaks: true,
+    },
+    {
+      title: 'no limit set: as many hours as the other rules allow',
+      shifts: days(november(2, 14).filter((d) => !d.endsWith('07') && !d.endsWith('08'))),
+      breaks: false,
+    },
     { title: 'training counted as work takes from the limit', shifts: [shift('e1', '2026-11-02', '06:00', '14:00')], patch: capped('e1', 15.5), breaks: true },
     { title: 'a limit of 0 h allows no shift', shifts: [shift('e2', '2026-11-02', '06:00', '10:00')], patch: capped('e2', 0), breaks: true },
   ],
@@ -170,9 +237,18 @@ describe('every hard rule has cases', () => {
     expect(hardRules.map((r) => r.id)).toEqual(RULE_IDS);
     for (const id of RULE_IDS) {
       const cases = ruleCases[id] ?? [];
-      expect(cases.some((c) => c.breaks), `${id} has no breaking case`).toBe(true);
-      expect(cases.some((c) => !c.breaks), `${id} has no keeping case`).toBe(true);
-      expect(hardRules.filter((r) => r.id === id), `${id} has one check`).toHaveLength(1);
+      expect(
+        cases.some((c) => c.breaks),
+        `${id} has no breaking case`,
+      ).toBe(true);
+      expect(
+        cases.some((c) => !c.breaks),
+        `${id} has no keeping case`,
+      ).toBe(true);
+      expect(
+        hardRules.filter((r) => r.id === id),
+        `${id} has one check`,
+      ).toHaveLength(1);
     }
   });
 });
@@ -223,7 +299,10 @@ describe('breach messages explain themselves', () => {
     expect(b!.message).toContain('45 h in the week 2026-11-01 to 2026-11-07, 5 h over the cap of 40 h');
   });
   it('measures rest in elapsed time across a daylight-saving night', () => {
-    const instance = baseInstance({ month: '2026-10', airportHours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openingTime: '00:00', closingTime: '23:30', minimumStaff: 1 })) });
+    const instance = baseInstance({
+      month: '2026-10',
+      airportHours: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, openingTime: '00:00', closingTime: '23:30', minimumStaff: 1 })),
+    });
     // 24 Oct 20:00 to 25 Oct 06:00 is 11 h of rest: the clocks go back one hour that night.
     const shifts = [shift('e2', '2026-10-24', '12:00', '20:00'), shift('e2', '2026-10-25', '06:00', '10:00')];
     expect(checkResult(instance, shifts).filter((b) => b.rule === 'R7')).toEqual([]);
@@ -251,21 +330,31 @@ describe('checkShiftEdit', () => {
   it('warns about the week’s rest and the run of working days, counting the days before the month', () => {
     const week = ['02', '03', '04', '05'].map((d) => shift('e1', `2026-11-${d}`, '06:00', '13:00'));
     expect(checkShiftEdit(context(week), shift('e1', '2026-11-06', '06:00', '13:00'))).toEqual([]);
-    expect(checkShiftEdit(context(week), shift('e1', '2026-11-06', '06:00', '14:00')).map((b) => [b.rule, b.date, b.amount])).toEqual([['R11', '2026-11-01', 1]]);
+    expect(checkShiftEdit(context(week), shift('e1', '2026-11-06', '06:00', '14:00')).map((b) => [b.rule, b.date, b.amount])).toEqual([
+      ['R11', '2026-11-01', 1],
+    ]);
     const run = ['02', '03', '04', '05', '06', '07'].map((d) => shift('e1', `2026-11-${d}`, '10:00', '14:00'));
     expect(checkShiftEdit(context(run), shift('e1', '2026-11-08', '10:00', '14:00')).map((b) => [b.rule, b.date])).toEqual([['R12', '2026-11-08']]);
     // A breach elsewhere in the month is not this edit's warning.
     expect(checkShiftEdit(context(run), shift('e1', '2026-11-25', '10:00', '14:00'))).toEqual([]);
-    const december = { ...context([]), month: '2026-12', previousShifts: ['26', '27', '28', '29', '30'].map((d) => shift('e1', `2026-11-${d}`, '10:00', '14:00')) };
+    const december = {
+      ...context([]),
+      month: '2026-12',
+      previousShifts: ['26', '27', '28', '29', '30'].map((d) => shift('e1', `2026-11-${d}`, '10:00', '14:00')),
+    };
     expect(checkShiftEdit(december, shift('e1', '2026-12-01', '10:00', '14:00'))).toEqual([]);
-    expect(checkShiftEdit({ ...december, shifts: [shift('e1', '2026-12-01', '10:00', '14:00')] }, shift('e1', '2026-12-02', '10:00', '14:00')).map((b) => b.rule)).toEqual(['R12']);
+    expect(
+      checkShiftEdit({ ...december, shifts: [shift('e1', '2026-12-01', '10:00', '14:00')] }, shift('e1', '2026-12-02', '10:00', '14:00')).map((b) => b.rule),
+    ).toEqual(['R12']);
   });
   it('warns when the shift takes the month past the employee’s monthly limit (R13), and not without a limit', () => {
     // e1 has 8 h of training on the 20th: with nine 8 h shifts that is 80 h, and one more 8 h shift makes 88 h.
     const month = ['02', '03', '04', '05', '09', '13', '16', '17', '18'].map((d) => shift('e1', `2026-11-${d}`, '06:00', '14:00'));
     const limited = { ...context(month), employee: { ...employee, maxHours: 88 } };
     expect(checkShiftEdit(limited, shift('e1', '2026-11-23', '06:00', '14:00'))).toEqual([]);
-    expect(checkShiftEdit(limited, shift('e1', '2026-11-23', '06:00', '15:00')).map((b) => [b.rule, b.amount, b.params])).toEqual([['R13', 1, { hours: 89, cap: 88 }]]);
+    expect(checkShiftEdit(limited, shift('e1', '2026-11-23', '06:00', '15:00')).map((b) => [b.rule, b.amount, b.params])).toEqual([
+      ['R13', 1, { hours: 89, cap: 88 }],
+    ]);
     expect(checkShiftEdit(context(month), shift('e1', '2026-11-23', '06:00', '15:00'))).toEqual([]);
   });
   it('warns about the weekly cap and time off', () => {
@@ -289,7 +378,9 @@ describe('each rule’s admissibility test agrees with its check', () => {
     maxConsecutiveDays: fc.integer({ min: 0, max: 8 }),
     employee: fc.constantFrom('e1', 'e2'),
     shifts: fc.array(shiftArbitrary, { maxLength: 24 }),
-    previous: fc.array(fc.record({ back: fc.integer({ min: 1, max: 14 }), start: fc.integer({ min: 0, max: 40 }), length: fc.integer({ min: 2, max: 16 }) }), { maxLength: 10 }),
+    previous: fc.array(fc.record({ back: fc.integer({ min: 1, max: 14 }), start: fc.integer({ min: 0, max: 40 }), length: fc.integer({ min: 2, max: 16 }) }), {
+      maxLength: 10,
+    }),
     candidate: shiftArbitrary,
     /** R13: the employee's monthly limit in hours, or none. */
     maxHours: fc.option(fc.integer({ min: 0, max: 200 }), { nil: undefined }),
@@ -305,14 +396,26 @@ describe('each rule’s admissibility test agrees with its check', () => {
             return date.toISOString().slice(0, 10);
           };
           const monthDays = new Set(Array.from({ length: 31 }, (_, d) => dateOf(d)).filter((d) => d.startsWith(r.month)));
-          const make = (day: number, start: number, length: number) => ({ employeeId: r.employee, date: dateOf(day), startTime: hh(start), endTime: hh(Math.min(start + length, 47)) });
+          const make = (day: number, start: number, length: number) => ({
+            employeeId: r.employee,
+            date: dateOf(day),
+            startTime: hh(start),
+            endTime: hh(Math.min(start + length, 47)),
+          });
           const roster = new Map<string, ResultShift>();
           for (const s of r.shifts) if (monthDays.has(dateOf(s.day))) roster.set(dateOf(s.day), { ...make(s.day, s.start, s.length), totalHours: 0 });
           const previous = new Map<string, { employeeId: string; date: string; startTime: string; endTime: string }>();
           for (const p of r.previous) previous.set(dateOf(-p.back), make(-p.back, p.start, p.length));
           const instance = baseInstance({
             month: r.month,
-            settings: { timeIncrement: r.timeIncrement, minRestHours: r.minRestHours, weeklyHours: r.weeklyHours, minShiftHours: 4, weeklyRestHours: r.weeklyRestHours, maxConsecutiveDays: r.maxConsecutiveDays },
+            settings: {
+              timeIncrement: r.timeIncrement,
+              minRestHours: r.minRestHours,
+              weeklyHours: r.weeklyHours,
+              minShiftHours: 4,
+              weeklyRestHours: r.weeklyRestHours,
+              maxConsecutiveDays: r.maxConsecutiveDays,
+            },
             previousShifts: [...previous.values()],
             employees: base.employees.map((e) => (e.id === r.employee && r.maxHours !== undefined ? { ...e, maxHours: r.maxHours } : e)),
           });

@@ -3,7 +3,19 @@
 // shift at a time, `admits`: whether a candidate shift keeps the rule against an employee's other
 // shifts. The strategies place shifts through `admits`, the report and the dashboard use `check`.
 import { formatClosingMinute, nextDate, parseTimeOfDay, roundHours } from '../shared/hours.ts';
-import { buildCalendar, DAY_MINUTES, daysOffOf, gridMinutes, PREVIOUS_DAYS, spanOf, weeklyCapHours, workDaysBefore, type Calendar, type Day, type DayOff } from './calendar.ts';
+import {
+  buildCalendar,
+  DAY_MINUTES,
+  daysOffOf,
+  gridMinutes,
+  PREVIOUS_DAYS,
+  spanOf,
+  weeklyCapHours,
+  workDaysBefore,
+  type Calendar,
+  type Day,
+  type DayOff,
+} from './calendar.ts';
 import { DEFAULT_MAX_CONSECUTIVE_DAYS, DEFAULT_WEEKLY_REST_HOURS, type Instance, type ResultShift, type Settings, type TimeOff } from './format.ts';
 
 export type RuleId = 'R1' | 'R2' | 'R3' | 'R4' | 'R5' | 'R6' | 'R7' | 'R8' | 'R9' | 'R10' | 'R11' | 'R12' | 'R13';
@@ -155,7 +167,13 @@ export const shiftsOnTimeGrid: HardRule = {
           out.push(breach(context, this, s.shift.employeeId, s.shift.date, `${which} "${text}" is not a time of day`, 1, { which, time: text }));
         } else if (minute % step !== 0 || seconds !== '00') {
           const off = Math.min(minute % step, step - (minute % step)) || 1;
-          out.push(breach(context, this, s.shift.employeeId, s.shift.date, `${which} ${text} is not on the ${step}-minute grid (${off} min off)`, off / 60, { which, time: text, step }));
+          out.push(
+            breach(context, this, s.shift.employeeId, s.shift.date, `${which} ${text} is not on the ${step}-minute grid (${off} min off)`, off / 60, {
+              which,
+              time: text,
+              step,
+            }),
+          );
         }
       }
     }
@@ -177,11 +195,37 @@ export const endAfterStartSameDay: HardRule = {
       if (start === null || end === null) continue;
       const params = { start: shift.startTime, end: shift.endTime };
       if (shift.endDate === undefined || shift.endDate === shift.date) {
-        if (end <= start) out.push(breach(context, this, shift.employeeId, shift.date, `ends at ${shift.endTime}, not after its start ${shift.startTime}`, Math.max(start - end, 1) / 60, params));
+        if (end <= start)
+          out.push(
+            breach(
+              context,
+              this,
+              shift.employeeId,
+              shift.date,
+              `ends at ${shift.endTime}, not after its start ${shift.startTime}`,
+              Math.max(start - end, 1) / 60,
+              params,
+            ),
+          );
       } else if (shift.endDate !== nextDate(shift.date)) {
-        out.push(breach(context, this, shift.employeeId, shift.date, `ends on ${shift.endDate}, neither its date nor the next`, 1, { ...params, endDate: shift.endDate }));
+        out.push(
+          breach(context, this, shift.employeeId, shift.date, `ends on ${shift.endDate}, neither its date nor the next`, 1, {
+            ...params,
+            endDate: shift.endDate,
+          }),
+        );
       } else if (end > start) {
-        out.push(breach(context, this, shift.employeeId, shift.date, `ends the next day at ${shift.endTime}, after its start ${shift.startTime}: longer than 24 h`, (end - start) / 60, { ...params, endDate: shift.endDate }));
+        out.push(
+          breach(
+            context,
+            this,
+            shift.employeeId,
+            shift.date,
+            `ends the next day at ${shift.endTime}, after its start ${shift.startTime}: longer than 24 h`,
+            (end - start) / 60,
+            { ...params, endDate: shift.endDate },
+          ),
+        );
       }
     }
     return out;
@@ -199,12 +243,22 @@ export const atLeastMinShiftHours: HardRule = {
     for (const s of placed(context)) {
       if (s.fixed || s.minutes <= 0) continue;
       if (s.minutes < minimum - 1e-9)
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the shift ${s.shift.startTime}–${s.shift.endTime} lasts ${h(s.minutes)}, ${h(minimum - s.minutes)} short of ${h(minimum)}`, (minimum - s.minutes) / 60, {
-          start: s.shift.startTime,
-          end: s.shift.endTime,
-          hours: roundHours(s.minutes / 60),
-          minimum: roundHours(minimum / 60),
-        }));
+        out.push(
+          breach(
+            context,
+            this,
+            s.shift.employeeId,
+            s.shift.date,
+            `the shift ${s.shift.startTime}–${s.shift.endTime} lasts ${h(s.minutes)}, ${h(minimum - s.minutes)} short of ${h(minimum)}`,
+            (minimum - s.minutes) / 60,
+            {
+              start: s.shift.startTime,
+              end: s.shift.endTime,
+              hours: roundHours(s.minutes / 60),
+              minimum: roundHours(minimum / 60),
+            },
+          ),
+        );
     }
     return out;
   },
@@ -243,7 +297,13 @@ export const atMost12HoursPerDay: HardRule = {
         const total = minutes + timeOffHours * 60;
         if (total > 12 * 60 + 1e-9) {
           const parts = timeOffHours > 0 ? ` (${h(minutes)} of shifts and ${timeOffHours} h of time off counted as work)` : '';
-          out.push(breach(context, this, employee.id, day.date, `works ${h(total)}${parts}, ${h(total - 720)} over 12 h`, (total - 720) / 60, { hours: roundHours(total / 60), limit: 12, timeOffHours }));
+          out.push(
+            breach(context, this, employee.id, day.date, `works ${h(total)}${parts}, ${h(total - 720)} over 12 h`, (total - 720) / 60, {
+              hours: roundHours(total / 60),
+              limit: 12,
+              timeOffHours,
+            }),
+          );
         }
       }
     }
@@ -273,12 +333,22 @@ export const weeklyCap: HardRule = {
         const days = context.calendar.days.filter((d) => d.week === week);
         const first = days[0]!.date;
         const last = days[days.length - 1]!.date;
-        out.push(breach(context, this, employee.id, first, `works ${h(total)} in the week ${first} to ${last}, ${h(total - cap)} over the cap of ${h(cap)}`, (total - cap) / 60, {
-          hours: roundHours(total / 60),
-          cap: roundHours(cap / 60),
-          from: first,
-          to: last,
-        }));
+        out.push(
+          breach(
+            context,
+            this,
+            employee.id,
+            first,
+            `works ${h(total)} in the week ${first} to ${last}, ${h(total - cap)} over the cap of ${h(cap)}`,
+            (total - cap) / 60,
+            {
+              hours: roundHours(total / 60),
+              cap: roundHours(cap / 60),
+              from: first,
+              to: last,
+            },
+          ),
+        );
       });
     }
     return out;
@@ -309,14 +379,24 @@ export const minRestBetweenShifts: HardRule = {
           const gap = s.from - previous.to;
           if (gap < rest - 1e-9) {
             const p = previous.shift;
-            out.push(breach(context, this, employeeId, s.shift.date, `rests ${h(Math.max(gap, 0))} between the shift ending ${p.date} ${p.endTime} and the one starting ${s.shift.date} ${s.shift.startTime}, ${h(rest - gap)} short of ${h(rest)}`, (rest - gap) / 60, {
-                restHours: roundHours(Math.max(gap, 0) / 60),
-                requiredHours: roundHours(rest / 60),
-                endDate: p.date,
-                endTime: p.endTime,
-                startDate: s.shift.date,
-                startTime: s.shift.startTime,
-              }));
+            out.push(
+              breach(
+                context,
+                this,
+                employeeId,
+                s.shift.date,
+                `rests ${h(Math.max(gap, 0))} between the shift ending ${p.date} ${p.endTime} and the one starting ${s.shift.date} ${s.shift.startTime}, ${h(rest - gap)} short of ${h(rest)}`,
+                (rest - gap) / 60,
+                {
+                  restHours: roundHours(Math.max(gap, 0) / 60),
+                  requiredHours: roundHours(rest / 60),
+                  endDate: p.date,
+                  endTime: p.endTime,
+                  startDate: s.shift.date,
+                  startTime: s.shift.startTime,
+                },
+              ),
+            );
           }
         }
         if (!previous || s.to > previous.to) previous = s;
@@ -350,7 +430,17 @@ export const noShiftOnTimeOff: HardRule = {
     const out: Breach[] = [];
     for (const s of placed(context)) {
       if (context.daysOff.get(s.shift.employeeId)?.[s.day.index]?.blocked)
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `has the shift ${s.shift.startTime}–${s.shift.endTime} on a day off`, Math.max(s.minutes, 0) / 60, { start: s.shift.startTime, end: s.shift.endTime }));
+        out.push(
+          breach(
+            context,
+            this,
+            s.shift.employeeId,
+            s.shift.date,
+            `has the shift ${s.shift.startTime}–${s.shift.endTime} on a day off`,
+            Math.max(s.minutes, 0) / 60,
+            { start: s.shift.startTime, end: s.shift.endTime },
+          ),
+        );
     }
     return out;
   },
@@ -367,24 +457,46 @@ export const withinOperatingHours: HardRule = {
       if (s.fixed) continue;
       const { open, close, until } = s.day;
       if (open === null || close === null || until === null) {
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `has the shift ${s.shift.startTime}–${s.shift.endTime} on a day the group is closed`, Math.max(s.minutes, 0) / 60, { start: s.shift.startTime, end: s.shift.endTime }));
+        out.push(
+          breach(
+            context,
+            this,
+            s.shift.employeeId,
+            s.shift.date,
+            `has the shift ${s.shift.startTime}–${s.shift.endTime} on a day the group is closed`,
+            Math.max(s.minutes, 0) / 60,
+            { start: s.shift.startTime, end: s.shift.endTime },
+          ),
+        );
         continue;
       }
       // It starts between opening and closing, and ends by the closing (run on into the next day's hours).
       const outside = Math.max(0, open - s.start) + Math.max(0, s.start - close) + Math.max(0, s.end - Math.max(until, s.start));
       if (outside > 0)
-        out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the shift ${s.shift.startTime}–${s.shift.endTime} lies ${h(outside)} outside the hours ${hhmm(open)}–${formatClosingMinute(until)}`, outside / 60, {
-          start: s.shift.startTime,
-          end: s.shift.endTime,
-          open: hhmm(open),
-          close: formatClosingMinute(until),
-        }));
+        out.push(
+          breach(
+            context,
+            this,
+            s.shift.employeeId,
+            s.shift.date,
+            `the shift ${s.shift.startTime}–${s.shift.endTime} lies ${h(outside)} outside the hours ${hhmm(open)}–${formatClosingMinute(until)}`,
+            outside / 60,
+            {
+              start: s.shift.startTime,
+              end: s.shift.endTime,
+              open: hhmm(open),
+              close: formatClosingMinute(until),
+            },
+          ),
+        );
     }
     return out;
   },
   admits(context, _view, c) {
     const day = context.calendar.days[c.day];
-    return day !== undefined && day.open !== null && day.close !== null && day.until !== null && c.start >= day.open && c.start < day.close && c.end <= day.until;
+    return (
+      day !== undefined && day.open !== null && day.close !== null && day.until !== null && c.start >= day.open && c.start < day.close && c.end <= day.until
+    );
   },
 };
 
@@ -396,12 +508,30 @@ export const fixedShiftsKeptAndKnownEmployees: HardRule = {
     const out: Breach[] = [];
     for (const fixed of context.instance.fixedShifts) {
       const span = spanOf(fixed);
-      const kept = context.shifts.some((s) => s.shift.employeeId === fixed.employeeId && s.shift.date === fixed.date && s.start === span?.start && s.end === span?.end);
-      if (!kept) out.push(breach(context, this, fixed.employeeId, fixed.date, `the fixed shift ${fixed.startTime}–${fixed.endTime} is missing or changed`, 1, { kind: 'fixedShift', start: fixed.startTime, end: fixed.endTime }));
+      const kept = context.shifts.some(
+        (s) => s.shift.employeeId === fixed.employeeId && s.shift.date === fixed.date && s.start === span?.start && s.end === span?.end,
+      );
+      if (!kept)
+        out.push(
+          breach(context, this, fixed.employeeId, fixed.date, `the fixed shift ${fixed.startTime}–${fixed.endTime} is missing or changed`, 1, {
+            kind: 'fixedShift',
+            start: fixed.startTime,
+            end: fixed.endTime,
+          }),
+        );
     }
     for (const s of context.shifts) {
-      if (!context.names.has(s.shift.employeeId)) out.push(breach(context, this, s.shift.employeeId, s.shift.date, 'the shift names an employee who is not in the group', 1, { kind: 'unknownEmployee' }));
-      if (!s.day) out.push(breach(context, this, s.shift.employeeId, s.shift.date, `the date is not a day of ${context.calendar.month}`, 1, { kind: 'outsideMonth', month: context.calendar.month }));
+      if (!context.names.has(s.shift.employeeId))
+        out.push(
+          breach(context, this, s.shift.employeeId, s.shift.date, 'the shift names an employee who is not in the group', 1, { kind: 'unknownEmployee' }),
+        );
+      if (!s.day)
+        out.push(
+          breach(context, this, s.shift.employeeId, s.shift.date, `the date is not a day of ${context.calendar.month}`, 1, {
+            kind: 'outsideMonth',
+            month: context.calendar.month,
+          }),
+        );
     }
     return out;
   },
@@ -464,8 +594,7 @@ export const weeklyRest: HardRule = {
       const before = context.workBefore.get(employee.id)!;
       for (const sunday of restWeeks(calendar)) {
         const work: Array<[number, number]> = [];
-        for (let d = sunday; d < sunday + 7; d++)
-          if (d < 0 ? before.has(d) : daysOff[d]!.work) work.push([calendar.instant(d, 0), calendar.instant(d + 1, 0)]);
+        for (let d = sunday; d < sunday + 7; d++) if (d < 0 ? before.has(d) : daysOff[d]!.work) work.push([calendar.instant(d, 0), calendar.instant(d + 1, 0)]);
         // The Saturday before's overnight shift may still run into the week's Sunday.
         for (const s of shifts) if (s.index >= sunday - 1 && s.index < sunday + 7) work.push([s.from, s.to]);
         work.sort((a, b) => a[0] - b[0]);
@@ -476,12 +605,20 @@ export const weeklyRest: HardRule = {
         const first = calendar.dateOf(sunday);
         const last = calendar.dateOf(sunday + 6);
         out.push(
-          breach(context, this, employee.id, calendar.dateOf(Math.max(sunday, 0)), `the longest rest in the week ${first} to ${last} is ${h(longest)}, ${h(required - longest)} short of ${h(required)}`, (required - longest) / 60, {
-            from: first,
-            to: last,
-            longestHours: roundHours(longest / 60),
-            requiredHours: roundHours(required / 60),
-          }),
+          breach(
+            context,
+            this,
+            employee.id,
+            calendar.dateOf(Math.max(sunday, 0)),
+            `the longest rest in the week ${first} to ${last} is ${h(longest)}, ${h(required - longest)} short of ${h(required)}`,
+            (required - longest) / 60,
+            {
+              from: first,
+              to: last,
+              longestHours: roundHours(longest / 60),
+              requiredHours: roundHours(required / 60),
+            },
+          ),
         );
       }
     }
@@ -540,7 +677,17 @@ export const consecutiveDays: HardRule = {
         if (run > max && firstOver < d) {
           const from = calendar.dateOf(d - run);
           const to = calendar.dateOf(d - 1);
-          out.push(breach(context, this, employee.id, calendar.dateOf(firstOver), `works ${run} days in a row (${from} to ${to}), ${run - max} more than ${max}`, d - firstOver, { days: run, from, to, max }));
+          out.push(
+            breach(
+              context,
+              this,
+              employee.id,
+              calendar.dateOf(firstOver),
+              `works ${run} days in a row (${from} to ${to}), ${run - max} more than ${max}`,
+              d - firstOver,
+              { days: run, from, to, max },
+            ),
+          );
         }
         run = 0;
       }
@@ -589,10 +736,12 @@ export const monthlyHoursCap: HardRule = {
         if (over === null && total > cap + 1e-9) over = s.shift.date;
       }
       if (over !== null)
-        out.push(breach(context, this, employee.id, over, `works ${h(total)} in the month, ${h(total - cap)} over the limit of ${h(cap)}`, (total - cap) / 60, {
-          hours: roundHours(total / 60),
-          cap: roundHours(cap / 60),
-        }));
+        out.push(
+          breach(context, this, employee.id, over, `works ${h(total)} in the month, ${h(total - cap)} over the limit of ${h(cap)}`, (total - cap) / 60, {
+            hours: roundHours(total / 60),
+            cap: roundHours(cap / 60),
+          }),
+        );
     }
     return out;
   },
@@ -606,7 +755,6 @@ export const monthlyHoursCap: HardRule = {
 function hhmm(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
-
 
 /** Every hard rule, in order R1…R13. */
 export const hardRules: readonly HardRule[] = [
@@ -693,7 +841,15 @@ export type ShiftEditContext = {
 };
 
 /** The rules a manual edit is warned about (R1–R3 and R9 are kept by the editor's own choices). */
-export const EDIT_RULES: readonly HardRule[] = [atMost12HoursPerDay, weeklyCap, minRestBetweenShifts, noShiftOnTimeOff, weeklyRest, consecutiveDays, monthlyHoursCap];
+export const EDIT_RULES: readonly HardRule[] = [
+  atMost12HoursPerDay,
+  weeklyCap,
+  minRestBetweenShifts,
+  noShiftOnTimeOff,
+  weeklyRest,
+  consecutiveDays,
+  monthlyHoursCap,
+];
 
 /**
  * Warnings for one manual edit: the daily cap, the weekly cap, rest before and after, time off, the

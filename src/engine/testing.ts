@@ -76,7 +76,13 @@ export function staffForAircraft(type: string): number {
  * `employees` people with realistic time off (the same for every run), operating hours around the
  * day's departures or around the clock, and each departure's staff by its aircraft.
  */
-export function timetableInstance(rows: readonly TimetableRow[], airport: string, employeeCount: number, hours: Hours = 'timetable', group: Group = 'ramp'): Instance {
+export function timetableInstance(
+  rows: readonly TimetableRow[],
+  airport: string,
+  employeeCount: number,
+  hours: Hours = 'timetable',
+  group: Group = 'ramp',
+): Instance {
   const month = '2008-01';
   const minimumStaff = group === 'pax' ? 1 : 2;
   const staffFor = group === 'pax' ? paxStaffForAircraft : staffForAircraft;

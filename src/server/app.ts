@@ -178,10 +178,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Each month's coverage (docs/coverage.md), kept the same way: building it reads every group's inputs.
   // The engine's part runs in a worker thread, so that a month's build does not hold other requests.
   const coverageRunner = createCoverageRunner();
-  const coverageCache = new MonthCache<MonthCoverage>(database.changes(), (month) =>
-    // One month worked out at a time (its inputs read, its engine part in the coverage thread): twelve
-    // months asked at once wait in the coverage queue instead of sharing the server's thread (src/server/work/).
-    workQueue('coverage').run(null, () => monthCoverage(database.db, month, undefined, coverageRunner.run)), { maxMonths: 6 });
+  const coverageCache = new MonthCache<MonthCoverage>(
+    database.changes(),
+    (month) =>
+      // One month worked out at a time (its inputs read, its engine part in the coverage thread): twelve
+      // months asked at once wait in the coverage queue instead of sharing the server's thread (src/server/work/).
+      workQueue('coverage').run(null, () => monthCoverage(database.db, month, undefined, coverageRunner.run)),
+    { maxMonths: 6 },
+  );
   app.addHook('onClose', async () => {
     coverageCache.close();
     coverageRunner.close();
@@ -208,7 +212,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.addHook('preValidation', refuseNulCharacters);
       await api.register(async (open) => publicRoutes(open, { database, auth, baseUrl }));
       // Employees' calendar addresses: no session, the token is the key; rate-limited in their own scope.
-      await api.register(async (feeds) => calendarRoutes(feeds, { database, ...(options.calendarRequestsPerMinute ? { perMinute: options.calendarRequestsPerMinute } : {}) }));
+      await api.register(async (feeds) =>
+        calendarRoutes(feeds, { database, ...(options.calendarRequestsPerMinute ? { perMinute: options.calendarRequestsPerMinute } : {}) }),
+      );
       await api.register(async (signedIn) => {
         // Months are kept until the database's change feed reports a change. A change made through this
         // instance is also forgotten at once, before its answer goes out, so that the planner who made it

@@ -37,9 +37,7 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & { baseUrl: string };
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(
-    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')),
-  );
+  const result = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

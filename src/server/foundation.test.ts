@@ -17,9 +17,7 @@ afterAll(async () => t.close());
 
 describe('migrations', () => {
   it('create every table of the specification with its own names', async () => {
-    const rows = await t.database.db.execute<{ table_name: string }>(
-      sql`select table_name from information_schema.tables where table_schema = 'public'`,
-    );
+    const rows = await t.database.db.execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public'`);
     const names = (rows as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
     for (const table of ['employees', 'schedules', 'time_off', 'events', 'monthly_work_hours', 'flights', 'airport_hours', 'settings', 'staff_groups']) {
       expect(names).toContain(table);
@@ -34,10 +32,7 @@ describe('migrations', () => {
 
   it('keep one schedule per employee per day and refuse an end before the start', async () => {
     const db = t.database.db;
-    const [e] = await db
-      .insert(employees)
-      .values({ firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', role: 'Rampa' })
-      .returning();
+    const [e] = await db.insert(employees).values({ firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', role: 'Rampa' }).returning();
     await db.insert(schedules).values({ employeeId: e!.id, date: '2026-11-02', endDate: '2026-11-02', startTime: '06:00', endTime: '14:00', totalHours: 8 });
     await expect(
       db.insert(schedules).values({ employeeId: e!.id, date: '2026-11-02', endDate: '2026-11-02', startTime: '15:00', endTime: '18:00', totalHours: 3 }),
@@ -51,9 +46,7 @@ describe('migrations', () => {
   });
 
   it('refuse an employee in a group that does not exist', async () => {
-    await expect(
-      t.database.db.insert(employees).values({ firstName: 'A', lastName: 'B', email: 'a@b.co', role: 'Nobody' }),
-    ).rejects.toThrow();
+    await expect(t.database.db.insert(employees).values({ firstName: 'A', lastName: 'B', email: 'a@b.co', role: 'Nobody' })).rejects.toThrow();
   });
 });
 

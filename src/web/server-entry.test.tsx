@@ -12,7 +12,11 @@ describe('the first screen the server draws', () => {
   it('carries the month’s first-run counts, with the title lines’ answers', () => {
     const answers = firstScreenAnswers('/?month=2030-06', '2030-06', groups);
     expect(answers[0]).toEqual({ key: setupStatusKey('2030-06'), path: '/setup-status?month=2030-06' });
-    expect(answers.map((a) => a.path)).toEqual(['/setup-status?month=2030-06', '/publishing?role=Rampa&month=2030-06', '/generation/runs?role=Rampa&month=2030-06']);
+    expect(answers.map((a) => a.path)).toEqual([
+      '/setup-status?month=2030-06',
+      '/publishing?role=Rampa&month=2030-06',
+      '/generation/runs?role=Rampa&month=2030-06',
+    ]);
   });
 
   it('leaves the counts out for a month whose checklist the planner hid, and only for that month', () => {

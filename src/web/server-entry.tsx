@@ -28,7 +28,12 @@ export type FirstScreenFacts = { cookie?: string; shifts?: number };
  * that answers it. The server asks those paths with the request's cookie and carries the answers in
  * the page.
  */
-export function firstScreenAnswers(url: string, month: string, groups: readonly { name: string; employees: readonly unknown[] }[], { cookie, shifts = 0 }: FirstScreenFacts = {}) {
+export function firstScreenAnswers(
+  url: string,
+  month: string,
+  groups: readonly { name: string; employees: readonly unknown[] }[],
+  { cookie, shifts = 0 }: FirstScreenFacts = {},
+) {
   // The month's counts: on an airport never planned the first-run checklist shows above the groups, and
   // is drawn with them. Not asked when the month has shifts (the airport has been planned: no
   // checklist), nor when the planner hid the month's checklist.

@@ -6,17 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  childEnv,
-  freePort,
-  ServerExitedError,
-  signIn,
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from './server-process.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, childEnv, freePort, ServerExitedError, signIn, startServer, stopServer, type ServerProcess } from './server-process.ts';
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database: restart after kill -9', () => {
   let dir: string;

@@ -9,17 +9,7 @@ import { DateTime } from 'luxon';
 import { openEmbedded } from '../../src/server/db/client.ts';
 import { generationRuns, schedules } from '../../src/server/db/schema.ts';
 import { parseMonthKey } from '../../src/shared/month.ts';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  childEnv,
-  freePort,
-  runScript,
-  signIn,
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from './server-process.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, childEnv, freePort, runScript, signIn, startServer, stopServer, type ServerProcess } from './server-process.ts';
 
 const MONTH = DateTime.now().setZone('Europe/Warsaw').toFormat('yyyy-MM');
 /** Kill rounds; CI runs one (kill at the first write of the run), KILL_ROUNDS=n runs more with other timings. */

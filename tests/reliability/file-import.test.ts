@@ -22,7 +22,13 @@ const importRows = (payload: unknown) =>
   });
 const bytes = (text: string) => new TextEncoder().encode(text);
 const HEADER = ['flight_number', 'departure_time', 'arrival_time', 'aircraft_type', 'staff_Rampa'];
-const MAPPING = { flightNumber: 'flight_number', departure: 'departure_time', arrival: 'arrival_time', aircraftType: 'aircraft_type', staff: { Rampa: 'staff_Rampa' } };
+const MAPPING = {
+  flightNumber: 'flight_number',
+  departure: 'departure_time',
+  arrival: 'arrival_time',
+  aircraftType: 'aircraft_type',
+  staff: { Rampa: 'staff_Rampa' },
+};
 /** An import body as the Flights screen sends it, with the shipped column names mapped. */
 const body = (rows: ImportFileRow[], extra: Record<string, unknown> = {}) => ({ fileName: 'timetable.csv', header: HEADER, mapping: MAPPING, rows, ...extra });
 const cells = (row: number, ...values: string[]) => ({ row, cells: values });
@@ -37,7 +43,9 @@ afterAll(async () => t.close());
 
 describe('broken encodings', () => {
   it('a Latin-1 file is refused by the reader as not UTF-8', () => {
-    const latin1 = Uint8Array.from([...'flight_number,departure_time,arrival_time\nLO1,2031-01-05T06:00,2031-01-05T08:00 Krak'].map((c) => c.charCodeAt(0)).concat([0xf3, 0x77]));
+    const latin1 = Uint8Array.from(
+      [...'flight_number,departure_time,arrival_time\nLO1,2031-01-05T06:00,2031-01-05T08:00 Krak'].map((c) => c.charCodeAt(0)).concat([0xf3, 0x77]),
+    );
     expect(parseTimetable(latin1)).toEqual({ ok: false, error: { key: 'notUtf8' } });
   });
 

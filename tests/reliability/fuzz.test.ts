@@ -54,7 +54,23 @@ const AUTH_PATHS: [string, string][] = [
   ['GET', '/callback/:id'],
   ['GET', '/:anything'],
 ];
-const AUTH_KEYS = ['email', 'password', 'newPassword', 'currentPassword', 'token', 'code', 'userId', 'role', 'name', 'callbackURL', 'revokeOtherSessions', 'trustDevice', 'rememberMe', 'banReason', 'data'];
+const AUTH_KEYS = [
+  'email',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'code',
+  'userId',
+  'role',
+  'name',
+  'callbackURL',
+  'revokeOtherSessions',
+  'trustDevice',
+  'rememberMe',
+  'banReason',
+  'data',
+];
 
 interface FuzzRoute {
   key: string;
@@ -103,7 +119,7 @@ function queryText(value: unknown): string {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return typeof value === 'string' ? value : '';
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(value)) {
-    for (const item of Array.isArray(v) ? v : [v]) params.append(k, typeof item === 'string' ? item : JSON.stringify(item) ?? '');
+    for (const item of Array.isArray(v) ? v : [v]) params.append(k, typeof item === 'string' ? item : (JSON.stringify(item) ?? ''));
   }
   return params.toString();
 }
@@ -116,13 +132,17 @@ function requestArb(route: FuzzRoute): fc.Arbitrary<InjectOptions & { note: stri
     ? fc.oneof(
         { weight: 3, arbitrary: arbFromZod(querySchema) },
         { weight: 3, arbitrary: arbFromZod(querySchema).chain(mutate) },
-        { weight: 2, arbitrary: fc.dictionary(fc.constantFrom('month', 'employeeId', 'date', 'id', 'role'), fc.oneof(hostileString, fc.array(hostileString, { maxLength: 3 }))) },
+        {
+          weight: 2,
+          arbitrary: fc.dictionary(
+            fc.constantFrom('month', 'employeeId', 'date', 'id', 'role'),
+            fc.oneof(hostileString, fc.array(hostileString, { maxLength: 3 })),
+          ),
+        },
         { weight: 1, arbitrary: fc.constant({ month: MONTH }) },
       )
     : fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), hostileString, { maxKeys: 3 }) });
-  const bodySchema = route.auth
-    ? null
-    : route.schema.body;
+  const bodySchema = route.auth ? null : route.schema.body;
   const shaped = bodySchema
     ? arbFromZod(bodySchema)
     : route.auth
@@ -145,46 +165,47 @@ function requestArb(route: FuzzRoute): fc.Arbitrary<InjectOptions & { note: stri
   const address = fc.oneof(fc.constant('127.0.0.1'), fc.ipV4(), fc.constant('::1'));
   // Most requests spell the path as registered; the rest spell it another way (path-spellings.ts).
   const spelling = fc.oneof({ weight: 3, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.nat() });
-  return fc.record({ params, query, body, who, origin, address, spelling }).map(({ params: ids, query: q, body: b, who: w, origin: o, address: ip, spelling: sp }) => {
-    let url = route.url;
-    paramNames.forEach((name, i) => (url = url.replace(`:${name}`, encodePart(String(ids[i])))));
-    if (url.endsWith('/*')) url = url.slice(0, -2);
-    let spelled = 'as registered';
-    if (sp >= 0) {
-      const others = pathSpellings(url);
-      const chosen = others[sp % others.length]!;
-      url = chosen.url;
-      spelled = chosen.name;
-    }
-    const qs = queryText(q);
-    if (qs) url += `?${qs}`;
-    const cookie = { admin: adminCookie, 'fuzz-admin': fuzzAdminCookie, other: otherCookie, none: '', bogus: 'grafik.session_token=forged.value' }[w]!;
-    const headers: Record<string, string> = {};
-    if (cookie) headers.cookie = cookie;
-    if (o === 'own') headers.origin = TEST_BASE_URL;
-    if (o === 'elsewhere') headers.origin = 'https://elsewhere.example';
-    const options: InjectOptions & { note: string; signedIn: boolean } = {
-      method: route.method as InjectOptions['method'],
-      url,
-      headers,
-      remoteAddress: ip,
-      note: `${w}/${o}/${spelled}`,
-      signedIn: w !== 'none' && w !== 'bogus',
-    };
-    if (b.raw) {
-      headers['content-type'] = b.raw.type;
-      options.payload = b.raw.text;
-    } else if ('json' in b) {
-      headers['content-type'] = 'application/json';
-      options.payload = JSON.stringify(b.json) ?? 'null';
-    }
-    return options;
-  });
+  return fc
+    .record({ params, query, body, who, origin, address, spelling })
+    .map(({ params: ids, query: q, body: b, who: w, origin: o, address: ip, spelling: sp }) => {
+      let url = route.url;
+      paramNames.forEach((name, i) => (url = url.replace(`:${name}`, encodePart(String(ids[i])))));
+      if (url.endsWith('/*')) url = url.slice(0, -2);
+      let spelled = 'as registered';
+      if (sp >= 0) {
+        const others = pathSpellings(url);
+        const chosen = others[sp % others.length]!;
+        url = chosen.url;
+        spelled = chosen.name;
+      }
+      const qs = queryText(q);
+      if (qs) url += `?${qs}`;
+      const cookie = { admin: adminCookie, 'fuzz-admin': fuzzAdminCookie, other: otherCookie, none: '', bogus: 'grafik.session_token=forged.value' }[w]!;
+      const headers: Record<string, string> = {};
+      if (cookie) headers.cookie = cookie;
+      if (o === 'own') headers.origin = TEST_BASE_URL;
+      if (o === 'elsewhere') headers.origin = 'https://elsewhere.example';
+      const options: InjectOptions & { note: string; signedIn: boolean } = {
+        method: route.method as InjectOptions['method'],
+        url,
+        headers,
+        remoteAddress: ip,
+        note: `${w}/${o}/${spelled}`,
+        signedIn: w !== 'none' && w !== 'bogus',
+      };
+      if (b.raw) {
+        headers['content-type'] = b.raw.type;
+        options.payload = b.raw.text;
+      } else if ('json' in b) {
+        headers['content-type'] = 'application/json';
+        options.payload = JSON.stringify(b.json) ?? 'null';
+      }
+      return options;
+    });
 }
 
 async function ensureSignedIn() {
-  const works = async (cookie: string) =>
-    cookie && (await t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie } })).statusCode === 200;
+  const works = async (cookie: string) => cookie && (await t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie } })).statusCode === 200;
   if (!(await works(adminCookie))) adminCookie = await signInAs(t.app, ADMIN, TEST_PASSWORD);
   if (!(await works(fuzzAdminCookie))) fuzzAdminCookie = await signInAs(t.app, FUZZ_ADMIN, TEST_PASSWORD);
 }
@@ -210,7 +231,14 @@ beforeAll(async () => {
   await send('POST', '/api/monthly-hours', { month: MONTH, requiredHours: 160 });
   await send('PUT', '/api/schedules', { employeeId: people[0].id, date: `${MONTH}-02`, startTime: '06:00', endTime: '14:00' });
   await send('PUT', '/api/events', { employeeId: people[1].id, date: `${MONTH}-03`, name: 'Training' });
-  await send('POST', '/api/time-off', { employeeId: people[2].id, startDate: `${MONTH}-05`, endDate: `${MONTH}-06`, reason: 'Leave', countAsWork: false, workHours: null });
+  await send('POST', '/api/time-off', {
+    employeeId: people[2].id,
+    startDate: `${MONTH}-05`,
+    endDate: `${MONTH}-06`,
+    reason: 'Leave',
+    countAsWork: false,
+    workHours: null,
+  });
   await send('POST', '/api/flights', { flightNumber: 'LO123', departureTime: `${MONTH}-04T06:00`, arrivalTime: `${MONTH}-04T08:00` });
   const ids = await t.database.db.execute(
     sql.raw(`select id::text as id from employees union all select id::text from time_off union all select id::text from flights
@@ -243,11 +271,11 @@ afterAll(async () => {
         '',
         `\`npx vitest run tests/reliability/fuzz.test.ts\` (FUZZ_RECORD=1 rewrites this section) on ${DateTime.now().toISODate()}, ${testDatabaseKind} database,`,
         `${RUNS} runs per API route and ${AUTH_RUNS} per auth path (FUZZ_RUNS / FUZZ_AUTH_RUNS), fast-check with a fresh seed each run: ${total} requests over ${rows.length} routes.`,
-        'Every route the app registers is found through an onRoute hook; bodies and queries come from the route\'s zod schema',
+        "Every route the app registers is found through an onRoute hook; bodies and queries come from the route's zod schema",
         '(valid-shaped, one part broken, unlisted fields such as `role`), garbage JSON, hostile text (SQL, formulas, markup,',
         'control and odd Unicode, strings of up to 40 000 characters), malformed or nested-20 000-deep JSON, prototype-pollution keys and',
-        'other content types; ids are real ones, random UUIDs and junk; cookies are an admin\'s, a planner\'s, none or forged;',
-        'origins our own, none or another site\'s; client addresses random; a quarter of the paths spelled another way',
+        "other content types; ids are real ones, random UUIDs and junk; cookies are an admin's, a planner's, none or forged;",
+        "origins our own, none or another site's; client addresses random; a quarter of the paths spelled another way",
         '(percent-encoded letters and slashes, upper case, doubled slashes, dot segments, a trailing slash, `;` parameters).',
         'Checked on every request: status < 500, no stack trace in the body, 401, 403, 404 or 414 without a session, and after every 4xx the checksum of every table',
         '(except `auth_session`, `auth_rate_limit`, `audit_log`, `auth_verification`, which record refusals on purpose) is unchanged.',
@@ -293,7 +321,13 @@ describe('fuzz of every route', () => {
             // Without a session, no spelling of a signed-in route's path is answered with data (414: the router
             // refuses a parameter too long to match; BAD_URL: an address that cannot be decoded matches nothing).
             const undecodable = res.statusCode === 400 && res.json().code === 'BAD_URL';
-            if (!route.auth && route.url !== '/api/health' && !signedIn && !undecodable && !(PUBLIC_REFUSALS[route.url] ?? [401, 403, 404, 414]).includes(res.statusCode))
+            if (
+              !route.auth &&
+              route.url !== '/api/health' &&
+              !signedIn &&
+              !undecodable &&
+              !(PUBLIC_REFUSALS[route.url] ?? [401, 403, 404, 414]).includes(res.statusCode)
+            )
               throw new Error(`answered without a session: ${what}`);
             const after = await quickChecksum(t.database.db);
             if (res.statusCode >= 400 && after !== baseline) {

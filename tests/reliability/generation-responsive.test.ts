@@ -16,9 +16,9 @@ beforeAll(async () => {
   cookie = await t.signIn('busy@grafik.test');
   await seedDemo(t.database.db);
   // A large ramp crew, so that the search takes long enough on a fast machine to tell a stall from it.
-  await t.database.db.insert(employees).values(
-    Array.from({ length: 150 }, (_, i) => ({ firstName: 'Extra', lastName: `Crew ${i + 1}`, email: `extra${i + 1}@grafik.test`, role: 'Rampa' })),
-  );
+  await t.database.db
+    .insert(employees)
+    .values(Array.from({ length: 150 }, (_, i) => ({ firstName: 'Extra', lastName: `Crew ${i + 1}`, email: `extra${i + 1}@grafik.test`, role: 'Rampa' })));
 });
 afterAll(async () => t.close());
 

@@ -120,7 +120,15 @@ describe('two planners editing one record from the same version', () => {
   });
 
   it('an employee (PUT /api/employees/:id)', async () => {
-    const [employee] = (await get('/api/employees')) as { id: string; version: number; firstName: string; lastName: string; email: string; phoneNumber: string | null; role: string }[];
+    const [employee] = (await get('/api/employees')) as {
+      id: string;
+      version: number;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phoneNumber: string | null;
+      role: string;
+    }[];
     const data = (firstName: string) => ({
       firstName,
       lastName: employee!.lastName,
@@ -245,7 +253,10 @@ describe('a planner saving while a colleague generates the month', () => {
     const [anna, bea] = rampa as [(typeof rampa)[number], (typeof rampa)[number]];
     const before = await monthShifts();
     const generated = before.find((s) => s.employeeId === anna.id);
-    const beasDays = before.filter((s) => s.employeeId === bea.id).map((s) => s.date).sort();
+    const beasDays = before
+      .filter((s) => s.employeeId === bea.id)
+      .map((s) => s.date)
+      .sort();
     expect(generated && beasDays.length >= 3).toBeTruthy();
     const [startDate, , endDate] = beasDays as [string, string, string];
 

@@ -106,7 +106,8 @@ describe('the path as the client spells it', () => {
   });
 
   it('refuses sign-up and the admin plugin under any spelling of the auth paths', async () => {
-    const users = async () => Number(((await t.database.db.execute(sql`select count(*)::int as n from auth_user`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const users = async () =>
+      Number(((await t.database.db.execute(sql`select count(*)::int as n from auth_user`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
     const before = await users();
     for (const path of ['/api/auth/sign-up/email', '/api/auth/admin/create-user', '/api/auth/admin/set-role']) {
       for (const spelling of [{ name: 'as written', url: path }, ...pathSpellings(path)]) {

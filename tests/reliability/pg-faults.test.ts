@@ -10,16 +10,7 @@ import { seedDemo } from '../../src/server/demo/seed.ts';
 import { employees, flights, schedules, settings } from '../../src/server/db/schema.ts';
 import { monthRange } from '../../src/shared/month.ts';
 import { CHANGES_APPLICATION_NAME } from '../../src/server/db/changes.ts';
-import {
-  adminClient,
-  backendInTransaction,
-  blockedBackend,
-  currentDatabaseName,
-  dataChecksum,
-  expectCleanServerError,
-  terminate,
-  waitFor,
-} from './helpers.ts';
+import { adminClient, backendInTransaction, blockedBackend, currentDatabaseName, dataChecksum, expectCleanServerError, terminate, waitFor } from './helpers.ts';
 
 // The generate route gets a fault hook that runs after the month's delete, inside the transaction.
 const hook = vi.hoisted(() => ({ afterDelete: null as null | (() => Promise<void>) }));
@@ -98,11 +89,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection killed mi
   });
 
   it('schedule save: the shift is unchanged, the answer is a clean 503, and the retry saves', async () => {
-    const [shift] = await t.database.db
-      .select()
-      .from(schedules)
-      .where(inArray(schedules.employeeId, rampa))
-      .limit(1);
+    const [shift] = await t.database.db.select().from(schedules).where(inArray(schedules.employeeId, rampa)).limit(1);
     const checksum = await dataChecksum(t.database.db);
     // A second session holds the row, so the save stops in the middle of its transaction.
     const blocker = await adminClient(dbName);
@@ -173,10 +160,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection killed mi
     const clash = rows[1199]!;
     const blocker = await adminClient(dbName);
     await blocker.query('begin');
-    await blocker.query(
-      `insert into flights (flight_number, departure_time, arrival_time, required_staff) values ($1, $2, $3, '{}'::jsonb)`,
-      [clash.flight_number, clash.departure_time, clash.arrival_time],
-    );
+    await blocker.query(`insert into flights (flight_number, departure_time, arrival_time, required_staff) values ($1, $2, $3, '{}'::jsonb)`, [
+      clash.flight_number,
+      clash.departure_time,
+      clash.arrival_time,
+    ]);
     const body = {
       fileName: 'faults.csv',
       header: ['flight_number', 'departure_time', 'arrival_time'],
@@ -185,10 +173,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection killed mi
     };
     const pending = send('POST', '/api/flights/import', body);
     const pid = await blockedBackend(admin, dbName);
-    const blocked = await admin.query<{ query: string; xact: boolean }>(
-      'select query, backend_xid is not null as xact from pg_stat_activity where pid = $1',
-      [pid],
-    );
+    const blocked = await admin.query<{ query: string; xact: boolean }>('select query, backend_xid is not null as xact from pg_stat_activity where pid = $1', [
+      pid,
+    ]);
     // The import is inside its transaction, inserting (it already holds a transaction id from batches 1–2).
     expect(blocked.rows[0]).toMatchObject({ query: expect.stringMatching(/^insert into "flights"/), xact: true });
     await terminate(admin, pid);
@@ -212,10 +199,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection killed mi
     await read();
     expect(feed.live).toBe(true);
 
-    const listener = await admin.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1 and application_name = $2',
-      [dbName, CHANGES_APPLICATION_NAME],
-    );
+    const listener = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and application_name = $2', [
+      dbName,
+      CHANGES_APPLICATION_NAME,
+    ]);
     expect(listener.rows).toHaveLength(1);
     await terminate(admin, listener.rows[0]!.pid);
     await waitFor(async () => (feed.live ? null : true), 'the feed to notice its lost connection');

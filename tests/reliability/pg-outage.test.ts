@@ -87,7 +87,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped, then starte
     expect(await dataChecksum(t.database.db)).toBe(checksum);
 
     // Saves and generates work again.
-    const save = await request('PUT', '/api/schedules', { employeeId: shift.employeeId, date: shift.date, startTime: '05:00', endTime: '13:00', version: shift.version });
+    const save = await request('PUT', '/api/schedules', {
+      employeeId: shift.employeeId,
+      date: shift.date,
+      startTime: '05:00',
+      endTime: '13:00',
+      version: shift.version,
+    });
     expect(save.statusCode, save.body).toBe(200);
     expect((await readMonth()).schedules.find((s) => s.id === shift.id)).toMatchObject({ startTime: '05:00', version: shift.version + 1 });
     const generate = await request('POST', '/api/generation', { role: 'Rampa', month: MONTH, seed: 9 });
@@ -110,6 +116,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL stopped, then starte
     const other = await adminClient(await currentDatabaseName(t.database.db));
     await other.query(`update schedules set start_time = '04:00', version = version + 1 where id = $1`, [row!.id]);
     await other.end();
-    await waitFor(async () => ((await readMonth()).schedules.find((s) => s.id === row!.id)?.startTime === '04:00' ? true : null), 'the change to reach the kept month');
+    await waitFor(
+      async () => ((await readMonth()).schedules.find((s) => s.id === row!.id)?.startTime === '04:00' ? true : null),
+      'the change to reach the kept month',
+    );
   });
 });

@@ -216,8 +216,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances behind one
   it('a month kept in memory on B shows a cell saved on A, and a generate on B reaches A', async () => {
     const cookie = cookieOf(await signIn(a, 'planner@grafik.test', PASSWORD, '10.0.0.5'));
     type Month = { schedules: { id: string; employeeId: string; date: string; startTime: string; version: number }[] };
-    const read = async (on: Instance) =>
-      (await on.app.inject({ method: 'GET', url: `/api/month?month=${MONTH}`, headers: { cookie } })).json() as Month;
+    const read = async (on: Instance) => (await on.app.inject({ method: 'GET', url: `/api/month?month=${MONTH}`, headers: { cookie } })).json() as Month;
     const monthOn = (on: Instance, check: (m: Month) => boolean) =>
       waitFor(async () => {
         const m = await read(on);

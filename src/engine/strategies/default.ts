@@ -241,7 +241,7 @@ class Plan {
     const probe = Math.max(Math.ceil(minShiftMinutes / grid) * grid, grid);
     let lo = -1;
     let hi = -1;
-    for (let from = first; from + probe <= close; ) {
+    for (let from = first; from + probe <= close;) {
       let a = from;
       while (a + probe <= close && a <= startHi && !this.admits(e, d, a, a + probe)) a += grid;
       if (a + probe > close || a > startHi) break;
@@ -383,7 +383,8 @@ function cover(plan: Plan, order: number[], targetRoom: boolean, level: ShapeLev
     const maxLen = Math.min(plan.p.dailyCapMinutes, level.maxMinutes);
     best[d] = bestInterval(plan, d, P[d]!, { lo, hi, startHi: lastStart(day, grid), minLen, maxLen, extendLen: maxLen });
   };
-  for (let d = 0; d < N; d++) if (d >= from && d <= to) refresh(d);
+  for (let d = 0; d < N; d++)
+    if (d >= from && d <= to) refresh(d);
     else best[d] = null;
   const rank = new Int32Array(plan.E);
   order.forEach((e, i) => (rank[e] = i));
@@ -461,7 +462,9 @@ function balance(plan: Plan, order: number[], level: ShapeLevel): void {
         // better), then where demand is least overstaffed.
         let bestMove: { d: number; choice: Choice; extend: boolean; added: number } | null = null;
         const better = (added: number, value: number): boolean =>
-          !bestMove || Math.abs(R - added) < Math.abs(R - bestMove.added) - 1e-9 || (Math.abs(R - added) <= Math.abs(R - bestMove.added) + 1e-9 && value > bestMove.choice.value);
+          !bestMove ||
+          Math.abs(R - added) < Math.abs(R - bestMove.added) - 1e-9 ||
+          (Math.abs(R - added) <= Math.abs(R - bestMove.added) + 1e-9 && value > bestMove.choice.value);
         const wanted = Math.round(R / grid) * grid;
         for (let d = 0; d < N; d++) {
           const k = e * N + d;
@@ -846,7 +849,13 @@ function improve(plan: Plan, options: StrategyOptions): void {
       }
       const s2 = plan.start[kf]!;
       const t2 = plan.end[kf]!;
-      const before = pairCost(plan, e, d, s, t) + (s2 >= 0 ? pairCost(plan, f, d, s2, t2) : 0) + weekendCost(plan, e, weekends) + weekendCost(plan, f, weekends) + gapCost(plan, e) + gapCost(plan, f);
+      const before =
+        pairCost(plan, e, d, s, t) +
+        (s2 >= 0 ? pairCost(plan, f, d, s2, t2) : 0) +
+        weekendCost(plan, e, weekends) +
+        weekendCost(plan, f, weekends) +
+        gapCost(plan, e) +
+        gapCost(plan, f);
       plan.remove(e, d);
       if (s2 >= 0) plan.remove(f, d);
       const fits = (who: number, a: number, b: number): boolean => {
@@ -856,7 +865,13 @@ function improve(plan: Plan, options: StrategyOptions): void {
       if (fits(f, s, t) && (s2 < 0 || fits(e, s2, t2))) {
         plan.add(f, d, s, t);
         if (s2 >= 0) plan.add(e, d, s2, t2);
-        const after = pairCost(plan, f, d, s, t) + (s2 >= 0 ? pairCost(plan, e, d, s2, t2) : 0) + weekendCost(plan, e, weekends) + weekendCost(plan, f, weekends) + gapCost(plan, e) + gapCost(plan, f);
+        const after =
+          pairCost(plan, f, d, s, t) +
+          (s2 >= 0 ? pairCost(plan, e, d, s2, t2) : 0) +
+          weekendCost(plan, e, weekends) +
+          weekendCost(plan, f, weekends) +
+          gapCost(plan, e) +
+          gapCost(plan, f);
         const change = before - after;
         if (change > 0 || (change === 0 && random.next() < 0.2)) {
           stall = change > 0 ? 0 : stall + 1;

@@ -88,7 +88,6 @@ export const specStrategy: Strategy = (problem, { random, notes }) => {
   // Fixed shifts are not in section 9; they are kept and treated like any existing shift.
   for (const f of problem.fixed) place(f.employee, f, true);
 
-
   /**
    * Employee choice rules: not on non-work time off, rest before and after (no overlap), weekly rest,
    * runs of working days, then the text's daily and weekly limits.
@@ -131,7 +130,12 @@ export const specStrategy: Strategy = (problem, { random, notes }) => {
     const flights = problem.flights
       .filter((f) => f.day === day.index)
       .sort((a, b) => a.minute - b.minute)
-      .map((f) => ({ departure: f.minute, start: Math.max(f.minute - FLIGHT_LEAD, open), end: Math.min(f.minute + FLIGHT_TAIL, close), staff: f.flight.requiredStaff }))
+      .map((f) => ({
+        departure: f.minute,
+        start: Math.max(f.minute - FLIGHT_LEAD, open),
+        end: Math.min(f.minute + FLIGHT_TAIL, close),
+        staff: f.flight.requiredStaff,
+      }))
       .filter((w) => w.end > w.start);
     // Merging: flights at most 4 h apart join one shift…
     const groups: Array<{ start: number; end: number; staff: number; lastDeparture: number }> = [];

@@ -78,8 +78,7 @@ export function grafikGuard(options: GuardOptions): BetterAuthPlugin {
     return left > 0 ? left : null;
   }
 
-  const pastLifetime = (session: { createdAt: Date | string }, now: number) =>
-    new Date(session.createdAt).getTime() + options.absoluteLifetimeMs <= now;
+  const pastLifetime = (session: { createdAt: Date | string }, now: number) => new Date(session.createdAt).getTime() + options.absoluteLifetimeMs <= now;
 
   /** Past the absolute lifetime: the session ends now, whatever its idle expiry says. */
   async function endExpired(ctx: HookContext, found: NonNullable<Found>) {

@@ -154,13 +154,7 @@ async function refuseLastAdmin(db: Db, target: { role: string | null; banned: bo
 }
 
 /** Bans the user (until `expires`, or for good) and ends all of their sessions. */
-export async function adminBanUser(
-  db: Db,
-  auth: Auth,
-  actor: Actor,
-  userId: string,
-  ban: { reason?: string | undefined; expires?: Date | undefined } = {},
-) {
+export async function adminBanUser(db: Db, auth: Auth, actor: Actor, userId: string, ban: { reason?: string | undefined; expires?: Date | undefined } = {}) {
   refuseSelf(actor, userId, 'ban');
   const target = await existing(db, userId);
   await refuseLastAdmin(db, target, 'ban');

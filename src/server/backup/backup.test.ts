@@ -15,8 +15,12 @@ beforeAll(async () => {
   await source.signIn('backup@grafik.test');
   await seedDemo(source.database.db, DateTime.fromISO('2026-11-15T12:00:00', { zone: 'Europe/Warsaw' }));
   const [e] = await source.database.db.select().from(employees).limit(1);
-  await source.database.db.insert(schedules).values({ employeeId: e!.id, date: '2026-11-03', endDate: '2026-11-03', startTime: '05:30', endTime: '13:45', totalHours: 8.25 });
-  await source.database.db.insert(timeOff).values({ employeeId: e!.id, startDate: '2026-11-10', endDate: '2026-11-12', reason: 'Urlop „wypoczynkowy”', countAsWork: true, workHours: 7.5 });
+  await source.database.db
+    .insert(schedules)
+    .values({ employeeId: e!.id, date: '2026-11-03', endDate: '2026-11-03', startTime: '05:30', endTime: '13:45', totalHours: 8.25 });
+  await source.database.db
+    .insert(timeOff)
+    .values({ employeeId: e!.id, startDate: '2026-11-10', endDate: '2026-11-12', reason: 'Urlop „wypoczynkowy”', countAsWork: true, workHours: 7.5 });
   await source.database.db.insert(events).values({ employeeId: e!.id, date: '2026-11-04', name: 'Szkolenie', description: null });
 });
 afterAll(async () => Promise.all([source.close(), target.close()]));

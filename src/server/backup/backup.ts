@@ -167,11 +167,15 @@ async function insertBatch(tx: Db, table: string, columns: string[], batch: stri
     }
   }
   // Each row alone went in: they broke a rule only together (a key repeated within the batch is found above).
-  throw new BackupFormatError(`The rows ${offset + 1}–${offset + rows.length} of the backup's table ${table} break a rule of the database together. Nothing was restored.`, 'BROKEN_ROW', {
-    table,
-    row: offset + 1,
-    rule: 'other',
-  });
+  throw new BackupFormatError(
+    `The rows ${offset + 1}–${offset + rows.length} of the backup's table ${table} break a rule of the database together. Nothing was restored.`,
+    'BROKEN_ROW',
+    {
+      table,
+      row: offset + 1,
+      rule: 'other',
+    },
+  );
 }
 
 async function ruleInWords(tx: Db, table: string, rule: ViolatedRule): Promise<{ text: string; params: Record<string, unknown> }> {
@@ -188,9 +192,15 @@ async function ruleInWords(tx: Db, table: string, rule: ViolatedRule): Promise<{
     case '23502':
       return { text: `has no value for ${columns}, which is required`, params: { rule: 'missingValue', columns } };
     case '23514':
-      return { text: `breaks the check ${rule.constraint ?? ''} of the database`.replace('  ', ' '), params: { rule: 'check', constraint: rule.constraint ?? null } };
+      return {
+        text: `breaks the check ${rule.constraint ?? ''} of the database`.replace('  ', ' '),
+        params: { rule: 'check', constraint: rule.constraint ?? null },
+      };
     case '23P01':
-      return { text: `overlaps another row (${rule.constraint ?? 'an exclusion constraint'})`, params: { rule: 'overlap', constraint: rule.constraint ?? null } };
+      return {
+        text: `overlaps another row (${rule.constraint ?? 'an exclusion constraint'})`,
+        params: { rule: 'overlap', constraint: rule.constraint ?? null },
+      };
     default:
       return {
         text: `holds a value its column${columns ? ` ${columns}` : ''} cannot take (${rule.code.startsWith('22') ? 'a wrong kind of value' : 'a broken rule'})`,
@@ -326,7 +336,7 @@ export function restoreSummary(report: RestoreReport): string[] {
     `Calendar addresses are never in a backup, so none came back from it (an address revoked after the backup stays revoked): ` +
       `${feedsKept === 0 ? 'no address was in use' : `the ${feedsKept} address${feedsKept === 1 ? '' : 'es'} in use before the restore still work${feedsKept === 1 ? 's' : ''}`}` +
       `${feedsEnded > 0 ? `, and ${feedsEnded} ended because ${feedsEnded === 1 ? 'its employee is' : 'their employees are'} not in the backup` : ''}. ` +
-      'Create an address on the employee\'s page for anyone who needs a new one.',
+      "Create an address on the employee's page for anyone who needs a new one.",
   );
   if (report.credentials === 'kept') {
     lines.push(
@@ -335,7 +345,7 @@ export function restoreSummary(report: RestoreReport): string[] {
         `${report.kept.signingSecret ? ', and the signing secret was kept' : ''}.`,
     );
   } else {
-    lines.push('Passwords, two-step verification and the signing secret are the backup\'s: everyone signs in with the password they had when it was made.');
+    lines.push("Passwords, two-step verification and the signing secret are the backup's: everyone signs in with the password they had when it was made.");
   }
   if (report.file.formatVersion === 1) {
     lines.push(
@@ -350,10 +360,14 @@ export function restoreSummary(report: RestoreReport): string[] {
     );
   }
   if (report.administratorsWithPassword === 0) {
-    lines.push('No administrator can sign in now: give one a password with npm run user:reset -- --email <administrator>, or create one with npm run user:create -- --admin.');
+    lines.push(
+      'No administrator can sign in now: give one a password with npm run user:reset -- --email <administrator>, or create one with npm run user:create -- --admin.',
+    );
   }
   if (report.signingSecretChanged) {
-    lines.push('The backup brought another signing secret: restart the server so that it is used (until then, two-step verification codes of the restored accounts are refused).');
+    lines.push(
+      'The backup brought another signing secret: restart the server so that it is used (until then, two-step verification codes of the restored accounts are refused).',
+    );
   }
   return lines;
 }

@@ -105,7 +105,7 @@ describe('db:backup and db:restore', () => {
     await signInAs(t.app, 'admin@cli.test', TEST_PASSWORD);
   });
 
-  it('restores a plain backup, keeping today\'s credentials, and says so', async () => {
+  it("restores a plain backup, keeping today's credentials, and says so", async () => {
     const file = path.join(dir, 'plain.json');
     const restored = await run('restore', ['--input', file]);
     expect(restored.code).toBe(0);

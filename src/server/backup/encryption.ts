@@ -56,7 +56,8 @@ export function passphraseProblem(passphrase: string): PassphraseProblem | null 
       params: { reason: 'tooShort', ...limits },
     };
   }
-  if (length > PASSPHRASE_MAX) return { message: `The passphrase must be at most ${PASSPHRASE_MAX} characters long.`, params: { reason: 'tooLong', ...limits } };
+  if (length > PASSPHRASE_MAX)
+    return { message: `The passphrase must be at most ${PASSPHRASE_MAX} characters long.`, params: { reason: 'tooLong', ...limits } };
   const problem = length <= PASSWORD_MAX ? passwordProblem(passphrase) : new Set(passphrase.normalize('NFKC').toLowerCase()).size === 1 ? repeated : null;
   if (!problem) return null;
   return { message: `The passphrase ${problem.message}.`, params: { ...problem.params, ...limits } };
@@ -67,9 +68,7 @@ const repeated = { message: 'must not be one character repeated', params: { reas
 function deriveKey(passphrase: string, salt: Buffer, kdf: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const maxmem = 128 * kdf.N * kdf.r * kdf.p + 16 * 1024 * 1024;
-    scrypt(passphrase.normalize('NFKC'), salt, KEY_BYTES, { N: kdf.N, r: kdf.r, p: kdf.p, maxmem }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
+    scrypt(passphrase.normalize('NFKC'), salt, KEY_BYTES, { N: kdf.N, r: kdf.r, p: kdf.p, maxmem }, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 
@@ -136,12 +135,16 @@ export function encryptedHeaderOf(line: Buffer): EncryptedHeader | null {
   const { N, r, p } = kdf;
   const whole = (n: unknown, max: number) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= max;
   if (!whole(N, 2 ** 24) || (N & (N - 1)) !== 0 || N < 2 ** 14 || !whole(r, 64) || !whole(p, 16) || 128 * N * r * p > MAX_SCRYPT_MEMORY) {
-    throw new BackupFormatError('The encrypted backup\'s header asks for key derivation settings outside what Grafik accepts; the file is damaged or was not made by Grafik.');
+    throw new BackupFormatError(
+      "The encrypted backup's header asks for key derivation settings outside what Grafik accepts; the file is damaged or was not made by Grafik.",
+    );
   }
   const salt = Buffer.from(String(kdf.salt ?? ''), 'base64');
   const iv = Buffer.from(String(cipher.iv ?? ''), 'base64');
   if (salt.length < SALT_BYTES || iv.length !== IV_BYTES || cipher.tagLength !== TAG_BYTES) {
-    throw new BackupFormatError('The encrypted backup\'s header has a salt, IV or tag length Grafik does not accept; the file is damaged or was not made by Grafik.');
+    throw new BackupFormatError(
+      "The encrypted backup's header has a salt, IV or tag length Grafik does not accept; the file is damaged or was not made by Grafik.",
+    );
   }
   return h as EncryptedHeader;
 }

@@ -12,16 +12,7 @@ import { BackupDecryption, encryptedHeaderOf } from './encryption.ts';
 import { BackupFormatError, BackupTooLargeError } from './errors.ts';
 import { BackupJsonReader, type BackupJsonEvent } from './json-reader.ts';
 import { fieldProblem } from './row-limits.ts';
-import {
-  ALL_TABLES,
-  KEPT_TABLES,
-  SECRET_TABLES,
-  SESSION_TABLES,
-  SIGNING_SECRET_KEY,
-  checkHeader,
-  requiredTables,
-  type BackupHeader,
-} from './tables.ts';
+import { ALL_TABLES, KEPT_TABLES, SECRET_TABLES, SESSION_TABLES, SIGNING_SECRET_KEY, checkHeader, requiredTables, type BackupHeader } from './tables.ts';
 
 /** A backup in memory: its header and the rows of each table. */
 export interface BackupContent extends BackupHeader {
@@ -111,10 +102,7 @@ export const SIGNING_SECRET_ROW = 'app_meta (signing secret)';
  * wrong: not a backup, damaged, an unknown table, an encrypted file without its passphrase or with
  * a wrong one. Nothing but temporary files is written, and those are gone when it throws.
  */
-export async function readBackupFile(
-  input: AsyncIterable<Uint8Array | string>,
-  options: { passphrase?: string | undefined } = {},
-): Promise<ReadBackup> {
+export async function readBackupFile(input: AsyncIterable<Uint8Array | string>, options: { passphrase?: string | undefined } = {}): Promise<ReadBackup> {
   const spool = await Spool.create();
   try {
     const source = input[Symbol.asyncIterator]();
@@ -156,7 +144,7 @@ export async function readBackupFile(
     decryption.finish();
     const prepared = spool.finish(true);
     if (prepared.header.formatVersion !== 2 || prepared.header.secrets !== encrypted.secrets) {
-      throw new BackupFormatError('The encrypted backup\'s header does not match its content; the file was not made by Grafik.');
+      throw new BackupFormatError("The encrypted backup's header does not match its content; the file was not made by Grafik.");
     }
     return prepared;
   } catch (err) {

@@ -6,10 +6,7 @@
 import { BackupFormatError } from './errors.ts';
 
 /** What the reader found, in the order of the file. */
-export type BackupJsonEvent =
-  | { kind: 'field'; name: string; value: unknown }
-  | { kind: 'table'; name: string }
-  | { kind: 'row'; table: string; text: string };
+export type BackupJsonEvent = { kind: 'field'; name: string; value: unknown } | { kind: 'table'; name: string } | { kind: 'row'; table: string; text: string };
 
 /** A fault in the file's JSON; a BackupFormatError like every other refusal of a file. */
 export class BackupJsonError extends BackupFormatError {}
@@ -232,7 +229,9 @@ export class BackupJsonReader {
       value = JSON.parse(text);
     } catch {
       throw new BackupJsonError(
-        capture.into === 'field' ? `The backup's field ${capture.name} is not valid JSON.` : 'The backup has a field or table name that is not valid JSON text.',
+        capture.into === 'field'
+          ? `The backup's field ${capture.name} is not valid JSON.`
+          : 'The backup has a field or table name that is not valid JSON text.',
       );
     }
     if (capture.into === 'field') {

@@ -6,17 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { apiCaller, createTestApp, nextTestAddress, signInAs, TEST_BASE_URL, TEST_PASSWORD, type TestApp } from '../test/harness.ts';
 import { account, appMeta, auditLog, employees, session, twoFactor, user, verification } from '../db/schema.ts';
-import {
-  ALL_TABLES,
-  SECRET_TABLES,
-  SESSION_TABLES,
-  createBackup,
-  databaseChecksum,
-  readTables,
-  restoreBackup,
-  restoreFile,
-  restoreSummary,
-} from './backup.ts';
+import { ALL_TABLES, SECRET_TABLES, SESSION_TABLES, createBackup, databaseChecksum, readTables, restoreBackup, restoreFile, restoreSummary } from './backup.ts';
 import { hashPassword } from '../auth/auth.ts';
 import { encryptBackup } from './encryption.ts';
 import { backupText, readBackupFile } from './file.ts';
@@ -129,11 +119,20 @@ describe('what a backup holds', () => {
       for (const withSecrets of [true, false]) {
         const weak = await post(t, '/api/backup', adminCookie, { withSecrets, passphrase });
         expect(weak.statusCode, passphrase).toBe(400);
-        expect(weak.json(), passphrase).toMatchObject({ code: 'WEAK_PASSPHRASE', field: 'passphrase', params: { reason, min: 16, max: 1024 }, message: expect.stringMatching(message) });
+        expect(weak.json(), passphrase).toMatchObject({
+          code: 'WEAK_PASSPHRASE',
+          field: 'passphrase',
+          params: { reason, min: 16, max: 1024 },
+          message: expect.stringMatching(message),
+        });
       }
     }
     expect((await post(t, '/api/backup', adminCookie, { withSecrets: true, passphrase: PASSPHRASE })).statusCode).toBe(200);
-    const inUrl = await t.app.inject({ method: 'GET', url: `/api/backup?withSecrets=true&passphrase=${encodeURIComponent(PASSPHRASE)}`, headers: { cookie: adminCookie } });
+    const inUrl = await t.app.inject({
+      method: 'GET',
+      url: `/api/backup?withSecrets=true&passphrase=${encodeURIComponent(PASSPHRASE)}`,
+      headers: { cookie: adminCookie },
+    });
     expect(inUrl.statusCode).toBe(400);
     expect(inUrl.json().message).toMatch(/POST \/api\/backup .* never goes in an address/);
     const planner = await t.signIn('planner-2@backup.test');
@@ -173,14 +172,20 @@ describe('an encrypted backup', () => {
     const flipped = Buffer.from(encrypted);
     flipped[flipped.length - 100]! ^= 1;
     const header = encrypted.subarray(0, encrypted.indexOf(0x0a)).toString();
-    const newerHeader = Buffer.concat([Buffer.from(header.replace(/"createdAt":"[^"]+"/, '"createdAt":"2030-01-01T00:00:00.000Z"')), encrypted.subarray(header.length)]);
+    const newerHeader = Buffer.concat([
+      Buffer.from(header.replace(/"createdAt":"[^"]+"/, '"createdAt":"2030-01-01T00:00:00.000Z"')),
+      encrypted.subarray(header.length),
+    ]);
     for (const [file, passphrase] of [
       [encrypted, 'not the right passphrase at all'],
       [flipped, PASSPHRASE],
       [newerHeader, PASSPHRASE],
     ] as const) {
       const error = await readBackupFile(Readable.from([file]), { passphrase }).catch((err: unknown) => err);
-      expect(error).toMatchObject({ code: 'WRONG_PASSPHRASE', message: expect.stringMatching(/The passphrase does not open this backup.*Nothing was restored/) });
+      expect(error).toMatchObject({
+        code: 'WRONG_PASSPHRASE',
+        message: expect.stringMatching(/The passphrase does not open this backup.*Nothing was restored/),
+      });
     }
     // A header that asks scrypt for 4 GiB is refused before any key is derived.
     const greedy = Buffer.concat([Buffer.from(header.replace('"N":131072', '"N":4194304')), encrypted.subarray(header.length)]);
@@ -203,7 +208,7 @@ describe('a restore', () => {
     return () => fresh.close();
   });
 
-  it('brings back no session: one that signed out stays out, and every session ends, the restoring admin\'s included', async () => {
+  it("brings back no session: one that signed out stays out, and every session ends, the restoring admin's included", async () => {
     const admin = await fresh.signIn('admin@restore.test', { role: 'admin' });
     const leaving = await fresh.signIn('leaving@restore.test');
     const older = await createBackup(fresh.database.db);
@@ -222,7 +227,7 @@ describe('a restore', () => {
     expect((await get(fresh, await signInAs(fresh.app, 'admin@restore.test', TEST_PASSWORD))).statusCode).toBe(200);
   });
 
-  it('without secrets keeps today\'s passwords and second factors; an account only in the backup has none, and is named', async () => {
+  it("without secrets keeps today's passwords and second factors; an account only in the backup has none, and is named", async () => {
     const admin = await fresh.signIn('admin@restore.test', { role: 'admin' });
     await fresh.signIn('gone@restore.test');
     const [me] = await fresh.database.db.select().from(user).where(eq(user.email, 'admin@restore.test'));
@@ -261,11 +266,17 @@ describe('a restore', () => {
     expect(signIn.json()).toMatchObject({ twoFactorRedirect: true });
   });
 
-  it('of a version 1 file leaves out its sessions, challenges and counters, and its plain-text secrets: today\'s credentials stay', async () => {
+  it("of a version 1 file leaves out its sessions, challenges and counters, and its plain-text secrets: today's credentials stay", async () => {
     const admin = await fresh.signIn('admin@restore.test', { role: 'admin' });
     await fresh.database.db.insert(verification).values({ id: 'v-1', identifier: 'challenge', value: CHALLENGE, expiresAt: new Date(Date.now() + 600_000) });
     // What the previous version wrote: every table, sessions and secrets in plain text.
-    const v1 = { format: 'grafik-backup', formatVersion: 1, appVersion: '1.3.0', createdAt: new Date().toISOString(), tables: await readTables(fresh.database.db, ALL_TABLES) };
+    const v1 = {
+      format: 'grafik-backup',
+      formatVersion: 1,
+      appVersion: '1.3.0',
+      createdAt: new Date().toISOString(),
+      tables: await readTables(fresh.database.db, ALL_TABLES),
+    };
     const counters = (await readTables(fresh.database.db, ['auth_rate_limit'])).auth_rate_limit!.length;
     expect(v1.tables.auth_session!.length).toBeGreaterThan(0);
     // Anyone who can edit the file could put a hash of their choosing in it.
@@ -316,8 +327,19 @@ describe('a restore', () => {
       expect(res.json().message).toMatch(/(not encrypted|says it holds no secrets, yet it has the table auth_account)/);
     }
     expect(
-      (await post(fresh, '/api/backup/restore', admin, [...backupText({ ...plain, secrets: true, tables: { ...plain.tables, auth_account: planted, auth_two_factor: [] } })].join(''), { 'content-type': 'application/json' })).json(),
-    ).toMatchObject({ code: 'PLAIN_SECRETS', message: expect.stringMatching(/yet it is not encrypted: .*Passwords come only from an encrypted backup and its passphrase/) });
+      (
+        await post(
+          fresh,
+          '/api/backup/restore',
+          admin,
+          [...backupText({ ...plain, secrets: true, tables: { ...plain.tables, auth_account: planted, auth_two_factor: [] } })].join(''),
+          { 'content-type': 'application/json' },
+        )
+      ).json(),
+    ).toMatchObject({
+      code: 'PLAIN_SECRETS',
+      message: expect.stringMatching(/yet it is not encrypted: .*Passwords come only from an encrypted backup and its passphrase/),
+    });
     expect(await databaseChecksum(fresh.database.db, { exclude: ['auth_session', 'auth_rate_limit'] })).toBe(before);
     await expect(signInAs(fresh.app, 'admin@restore.test', 'a planted password of the attacker')).rejects.toThrow(/401/);
     expect((await get(fresh, await signInAs(fresh.app, 'admin@restore.test', TEST_PASSWORD))).statusCode).toBe(200);
@@ -337,9 +359,17 @@ describe('a restore', () => {
 
   it('never brings a revoked calendar address back: addresses are not in a backup, those in use stay, and the message says so', async () => {
     let admin = await fresh.signIn('admin@restore.test', { role: 'admin' });
-    const call = apiCaller(() => fresh.app, () => admin);
+    const call = apiCaller(
+      () => fresh.app,
+      () => admin,
+    );
     const person = async (firstName: string) =>
-      (await fresh.database.db.insert(employees).values({ firstName, lastName: 'Nowak', email: `${firstName.toLowerCase()}@example.com`, role: 'Rampa' }).returning())[0]!.id;
+      (
+        await fresh.database.db
+          .insert(employees)
+          .values({ firstName, lastName: 'Nowak', email: `${firstName.toLowerCase()}@example.com`, role: 'Rampa' })
+          .returning()
+      )[0]!.id;
     const address = async (id: string) => {
       const res = await call('POST', `/api/employees/${id}/calendar-feed`);
       expect(res.statusCode).toBe(201);
@@ -380,7 +410,7 @@ describe('a restore', () => {
     expect(await feed(caras)).toBe(200);
   });
 
-  it('and a backup are in the audit log: who, with or without secrets, how many rows; the restore\'s entry survives the restore', async () => {
+  it("and a backup are in the audit log: who, with or without secrets, how many rows; the restore's entry survives the restore", async () => {
     const admin = await fresh.signIn('admin@restore.test', { role: 'admin' });
     const [me] = await fresh.database.db.select().from(user).where(eq(user.email, 'admin@restore.test'));
     const plain = await fresh.app.inject({ method: 'GET', url: '/api/backup', headers: { cookie: admin } });
@@ -390,7 +420,11 @@ describe('a restore', () => {
     const made = await entries('admin.backup-created');
     expect(made.map((e) => [e.userId, e.email, e.detail])).toEqual([
       [me!.id, 'admin@restore.test', expect.objectContaining({ via: 'web', withSecrets: true, encrypted: true, rows: expect.any(Number) })],
-      [me!.id, 'admin@restore.test', expect.objectContaining({ via: 'web', withSecrets: false, encrypted: false, tables: expect.objectContaining({ auth_user: 1 }) })],
+      [
+        me!.id,
+        'admin@restore.test',
+        expect.objectContaining({ via: 'web', withSecrets: false, encrypted: false, tables: expect.objectContaining({ auth_user: 1 }) }),
+      ],
     ]);
     expect(made.every((e) => e.ipAddress)).toBe(true);
 

@@ -46,7 +46,10 @@ function testBuild(data: Map<string, string>) {
 describe('MonthCache', () => {
   it('answers a month again without building it, until that month changes', async () => {
     const feed = testFeed();
-    const data = new Map([['2026-11', 'v1'], ['2026-12', 'd1']]);
+    const data = new Map([
+      ['2026-11', 'v1'],
+      ['2026-12', 'd1'],
+    ]);
     const b = testBuild(data);
     const cache = new MonthCache<string>(feed, b.build);
     expect(await cache.get('2026-11')).toBe('v1');

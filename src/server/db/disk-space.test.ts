@@ -9,7 +9,9 @@ import { DataFolderLockedError, DiskFullError, openEmbedded } from './client.ts'
 import { explainOpenFailure, formatBytes, freeSpace, LOW_DISK_SPACE_BYTES, type StatFs } from './disk-space.ts';
 
 const MB = 1024 * 1024;
-const reporting = (bytes: number): StatFs => async () => ({ bavail: BigInt(bytes / 4096), bsize: 4096n });
+const reporting =
+  (bytes: number): StatFs =>
+  async () => ({ bavail: BigInt(bytes / 4096), bsize: 4096n });
 const failing: StatFs = async () => {
   throw Object.assign(new Error('statfs is not supported here'), { code: 'ENOSYS' });
 };

@@ -56,8 +56,7 @@ export class DiskFullError extends Error {
 /** The warning printed when the embedded database opens with little room left. */
 export function lowSpaceWarning(dir: string, freeBytes: number): string {
   return (
-    `Warning: only ${formatBytes(freeBytes)} free on the disk that holds the data folder ${dir}. ` +
-    'Saving will fail once it is full: free some space soon.'
+    `Warning: only ${formatBytes(freeBytes)} free on the disk that holds the data folder ${dir}. ` + 'Saving will fail once it is full: free some space soon.'
   );
 }
 

@@ -87,7 +87,9 @@ export const schedules = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     totalHours: numeric('total_hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     /** 'manual' for a planner's edit (kept when regenerating), 'generated' for the generator's. */
-    source: text('source', { enum: ['manual', 'generated'] }).notNull().default('manual'),
+    source: text('source', { enum: ['manual', 'generated'] })
+      .notNull()
+      .default('manual'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -116,8 +118,12 @@ export const timeOff = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     reason: text('reason').notNull(),
     /** What the absence is: vacation, onDemand, sick, training or other (src/shared/api/time-off.ts). */
-    kind: text('kind', { enum: ['vacation', 'onDemand', 'sick', 'training', 'other'] }).notNull().default('other'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    kind: text('kind', { enum: ['vacation', 'onDemand', 'sick', 'training', 'other'] })
+      .notNull()
+      .default('other'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     countAsWork: boolean('count_as_work').notNull().default(false),
     workHours: numeric('work_hours', { precision: 4, scale: 1, mode: 'number' }),
     createdAt: createdAt(),
@@ -153,10 +159,7 @@ export const events = pgTable(
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [
-    unique('events_employee_date_key').on(t.employeeId, t.date),
-    check('events_name_not_blank', sql`length(trim(${t.name})) > 0`),
-  ],
+  (t) => [unique('events_employee_date_key').on(t.employeeId, t.date), check('events_name_not_blank', sql`length(trim(${t.name})) > 0`)],
 );
 
 export const monthlyWorkHours = pgTable(
@@ -282,7 +285,9 @@ export const settings = pgTable(
   'settings',
   {
     id: integer('id').primaryKey().default(1),
-    timeIncrement: text('time_increment', { enum: ['half', 'full'] }).notNull().default('half'),
+    timeIncrement: text('time_increment', { enum: ['half', 'full'] })
+      .notNull()
+      .default('half'),
     minRestHours: doublePrecision('min_rest_hours').notNull().default(11),
     weeklyHours: doublePrecision('weekly_hours').notNull().default(40),
     minShiftHours: doublePrecision('min_shift_hours').notNull().default(4),
@@ -440,11 +445,7 @@ export const auditLog = pgTable(
     /** The row's window, e.g. "sign-in.failed|203.0.113.9||2936218": the key repeated failures meet on. */
     groupKey: text('group_key'),
   },
-  (t) => [
-    index('audit_log_at_idx').on(t.at),
-    index('audit_log_action_idx').on(t.action, t.id),
-    uniqueIndex('audit_log_group_key_idx').on(t.groupKey),
-  ],
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.id), uniqueIndex('audit_log_group_key_idx').on(t.groupKey)],
 );
 
 // ---- Authentication (better-auth, with the admin and two-factor plugins) ----

@@ -29,7 +29,15 @@ describe('the demo airport', () => {
 
   it('holds a few time off requests of their kinds in the month, for demo staff of the flight groups, the training counted as work', async () => {
     const rows = await database.db
-      .select({ start: timeOff.startDate, end: timeOff.endDate, kind: timeOff.kind, reason: timeOff.reason, status: timeOff.status, hours: timeOff.workHours, role: employees.role })
+      .select({
+        start: timeOff.startDate,
+        end: timeOff.endDate,
+        kind: timeOff.kind,
+        reason: timeOff.reason,
+        status: timeOff.status,
+        hours: timeOff.workHours,
+        role: employees.role,
+      })
       .from(timeOff)
       .innerJoin(employees, eq(employees.id, timeOff.employeeId));
     expect(rows).toHaveLength(5);

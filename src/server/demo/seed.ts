@@ -11,18 +11,72 @@ import { requiredStaffFor } from '../flights/staffing.ts';
 import { mapTimetableToMonth, parseTimetableCsv } from './timetable.ts';
 import { timeOffKindDefaults, type TimeOffKind } from '../../shared/api/time-off.ts';
 
-const timetablePath = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../data/timetables/boi_2008-01_departures.csv',
-);
+const timetablePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data/timetables/boi_2008-01_departures.csv');
 
-const FIRST = ['Anna', 'Piotr', 'Katarzyna', 'Tomasz', 'Magdalena', 'Michał', 'Agnieszka', 'Krzysztof', 'Joanna', 'Paweł',
-  'Monika', 'Marcin', 'Aleksandra', 'Jakub', 'Ewa', 'Łukasz', 'Natalia', 'Grzegorz', 'Karolina', 'Adam',
-  'Zofia', 'Bartosz', 'Marta', 'Mateusz', 'Julia', 'Kamil', 'Dorota', 'Rafał', 'Beata', 'Szymon'];
-const LAST_M = ['Nowak', 'Kowalski', 'Wiśniewski', 'Wójcik', 'Kowalczyk', 'Kamiński', 'Lewandowski', 'Zieliński',
-  'Szymański', 'Woźniak', 'Dąbrowski', 'Kozłowski', 'Jankowski', 'Mazur', 'Kwiatkowski', 'Krawczyk', 'Piotrowski',
-  'Grabowski', 'Nowakowski', 'Pawłowski', 'Michalski', 'Król', 'Wieczorek', 'Jabłoński', 'Wróbel', 'Majewski',
-  'Olszewski', 'Stępień', 'Malinowski', 'Jaworski'];
+const FIRST = [
+  'Anna',
+  'Piotr',
+  'Katarzyna',
+  'Tomasz',
+  'Magdalena',
+  'Michał',
+  'Agnieszka',
+  'Krzysztof',
+  'Joanna',
+  'Paweł',
+  'Monika',
+  'Marcin',
+  'Aleksandra',
+  'Jakub',
+  'Ewa',
+  'Łukasz',
+  'Natalia',
+  'Grzegorz',
+  'Karolina',
+  'Adam',
+  'Zofia',
+  'Bartosz',
+  'Marta',
+  'Mateusz',
+  'Julia',
+  'Kamil',
+  'Dorota',
+  'Rafał',
+  'Beata',
+  'Szymon',
+];
+const LAST_M = [
+  'Nowak',
+  'Kowalski',
+  'Wiśniewski',
+  'Wójcik',
+  'Kowalczyk',
+  'Kamiński',
+  'Lewandowski',
+  'Zieliński',
+  'Szymański',
+  'Woźniak',
+  'Dąbrowski',
+  'Kozłowski',
+  'Jankowski',
+  'Mazur',
+  'Kwiatkowski',
+  'Krawczyk',
+  'Piotrowski',
+  'Grabowski',
+  'Nowakowski',
+  'Pawłowski',
+  'Michalski',
+  'Król',
+  'Wieczorek',
+  'Jabłoński',
+  'Wróbel',
+  'Majewski',
+  'Olszewski',
+  'Stępień',
+  'Malinowski',
+  'Jaworski',
+];
 
 /** Polish surnames ending in -ski/-cki/-dzki take -ska/-cka/-dzka for women. */
 function surname(base: string, female: boolean): string {
@@ -30,15 +84,40 @@ function surname(base: string, female: boolean): string {
   return base.replace(/(ski|cki|dzki)$/, (m) => m.slice(0, -1) + 'a');
 }
 
-const FEMALE = new Set(['Anna', 'Katarzyna', 'Magdalena', 'Agnieszka', 'Joanna', 'Monika', 'Aleksandra', 'Ewa',
-  'Natalia', 'Karolina', 'Zofia', 'Marta', 'Julia', 'Dorota', 'Beata']);
+const FEMALE = new Set([
+  'Anna',
+  'Katarzyna',
+  'Magdalena',
+  'Agnieszka',
+  'Joanna',
+  'Monika',
+  'Aleksandra',
+  'Ewa',
+  'Natalia',
+  'Karolina',
+  'Zofia',
+  'Marta',
+  'Julia',
+  'Dorota',
+  'Beata',
+]);
 
 const GROUP_SIZES: [string, number][] = [
-  ['Koordynator', 6], ['Rampa', 24], ['PAX/INFO', 18], ['TEST 1', 4], ['TEST 2', 4], ['TEST 3', 4],
+  ['Koordynator', 6],
+  ['Rampa', 24],
+  ['PAX/INFO', 18],
+  ['TEST 1', 4],
+  ['TEST 2', 4],
+  ['TEST 3', 4],
 ];
 
 function ascii(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ł/g, 'l').replace(/Ł/g, 'L').toLowerCase();
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .toLowerCase();
 }
 
 export function demoEmployees() {

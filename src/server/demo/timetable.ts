@@ -43,10 +43,7 @@ export function mapTimetableToMonth(rows: TimetableRow[], month: string, timeZon
       const onTarget = (local: string) => {
         const t = DateTime.fromISO(local, { zone: 'utc' });
         const offsetDays = Math.round(t.startOf('day').diff(source, 'days').days);
-        return DateTime.fromObject(
-          { year: d.year, month: d.month, day: d.day, hour: t.hour, minute: t.minute },
-          { zone: timeZone },
-        ).plus({ days: offsetDays });
+        return DateTime.fromObject({ year: d.year, month: d.month, day: d.day, hour: t.hour, minute: t.minute }, { zone: timeZone }).plus({ days: offsetDays });
       };
       const departure = onTarget(row.departure);
       let arrival = onTarget(row.arrival || row.departure);

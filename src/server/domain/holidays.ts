@@ -29,8 +29,7 @@ export function holidaysIn(month: string, timeZone: string): Holiday[] {
   let calendar = byCountry.get(country);
   if (!calendar) byCountry.set(country, (calendar = new Holidays(country)));
   const year = Number(month.slice(0, 4));
-  const inMonth = (lang: string) =>
-    calendar.getHolidays(year, lang).filter((h) => h.type === 'public' && h.date.startsWith(month));
+  const inMonth = (lang: string) => calendar.getHolidays(year, lang).filter((h) => h.type === 'public' && h.date.startsWith(month));
   const english = new Map(inMonth('en').map((h) => [h.date.slice(0, 10), h.name]));
   const out: Holiday[] = [];
   for (const h of inMonth('pl')) {

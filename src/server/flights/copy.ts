@@ -33,10 +33,9 @@ export function copyMonth(source: Flight[], sourceMonth: string, target: string,
       const move = (iso: string) => {
         const local = DateTime.fromISO(iso, { setZone: true }).setZone(timeZone);
         const days = Math.round(local.startOf('day').diff(from.startOf('day'), 'days').days);
-        return DateTime.fromObject(
-          { year: day.year, month: day.month, day: day.day, hour: local.hour, minute: local.minute },
-          { zone: timeZone },
-        ).plus({ days });
+        return DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: local.hour, minute: local.minute }, { zone: timeZone }).plus({
+          days,
+        });
       };
       const departure = move(f.departureTime);
       const arrival = f.arrivalTime ? move(f.arrivalTime) : null;

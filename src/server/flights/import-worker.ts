@@ -1,7 +1,15 @@
 // The worker thread of a timetable's checks (import-checks.ts): the rules of every row of a table, or
 // an SSIM file read and its legs checked, with the same functions the request's thread used before.
 // 20,000 rows take seconds of pure computation.
-import { busiestMonth, checkImportFile, flightDayKey, type CheckedRow, type ImportFileRow, type ImportMapping, type ImportRulesContext } from '../../shared/api/flight-import.ts';
+import {
+  busiestMonth,
+  checkImportFile,
+  flightDayKey,
+  type CheckedRow,
+  type ImportFileRow,
+  type ImportMapping,
+  type ImportRulesContext,
+} from '../../shared/api/flight-import.ts';
 import { checkSsimLegs, readSsim, type SsimMonths, type SsimRefusal } from '../../shared/api/ssim.ts';
 import { staffingLookup, type AircraftStaffing } from '../../shared/api/aircraft-staffing.ts';
 
@@ -26,7 +34,10 @@ function withKeys(checked: CheckedRow[], timeZone: string): { ok: true } & Check
     ok: true,
     checked,
     keys: valid.map((f) => flightDayKey(f.flightNumber, f.departureTime, timeZone)),
-    month: busiestMonth(valid.map((f) => f.departureTime), timeZone),
+    month: busiestMonth(
+      valid.map((f) => f.departureTime),
+      timeZone,
+    ),
   };
 }
 

@@ -3,7 +3,13 @@
 import { generate } from '../../engine/generate.ts';
 import type { WorkerAnswer } from './off-thread.ts';
 
-export default function generateTask({ instance, options }: { instance: Parameters<typeof generate>[0]; options: Parameters<typeof generate>[1] }): WorkerAnswer {
+export default function generateTask({
+  instance,
+  options,
+}: {
+  instance: Parameters<typeof generate>[0];
+  options: Parameters<typeof generate>[1];
+}): WorkerAnswer {
   try {
     return { ok: true, result: generate(instance, options) };
   } catch (err) {

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { createTestApp, TEST_BASE_URL, testDatabaseKind, type TestApp } from '../test/harness.ts';
-import { airportHours, employees, flights, monthlyWorkHours, schedules, generationRuns, settings as settingsTable, timeOff as timeOffTable } from '../db/schema.ts';
+import {
+  airportHours,
+  employees,
+  flights,
+  monthlyWorkHours,
+  schedules,
+  generationRuns,
+  settings as settingsTable,
+  timeOff as timeOffTable,
+} from '../db/schema.ts';
 import { checkResult } from '../../engine/rules.ts';
 import { loadInstance, NO_REQUIRED_HOURS } from './instance.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -47,22 +56,32 @@ beforeAll(async () => {
   const db = t.database.db;
   const staff = await db
     .insert(employees)
-    .values(
-      Array.from({ length: 10 }, (_, i) => ({ firstName: `Ramp${i}`, lastName: `Agent${i}`, email: `ramp${i}@grafik.test`, role: 'Rampa' })),
-    )
+    .values(Array.from({ length: 10 }, (_, i) => ({ firstName: `Ramp${i}`, lastName: `Agent${i}`, email: `ramp${i}@grafik.test`, role: 'Rampa' })))
     .returning();
   rampa.push(...staff.map((s) => s.id));
   const [k] = await db.insert(employees).values({ firstName: 'Kora', lastName: 'Coord', email: 'k@grafik.test', role: 'Koordynator' }).returning();
   koordynator = k!.id;
   await db.insert(monthlyWorkHours).values({ month: 10, year: 2026, requiredHours: 120 });
-  await db.insert(airportHours).values(
-    [0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '05:00', closingTime: '21:00', minimumStaff: 1, month: 10, year: 2026 })),
-  );
+  await db
+    .insert(airportHours)
+    .values(
+      [0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '05:00', closingTime: '21:00', minimumStaff: 1, month: 10, year: 2026 })),
+    );
   const days = Array.from({ length: 30 }, (_, i) => String(i + 1).padStart(2, '0'));
   await db.insert(flights).values(
     days.flatMap((d) => [
-      { flightNumber: `LO${d}1`, departureTime: `2026-11-${d}T07:00:00+01:00`, arrivalTime: `2026-11-${d}T09:00:00+01:00`, requiredStaff: { Rampa: 3, Koordynator: 1 } },
-      { flightNumber: `LO${d}2`, departureTime: `2026-11-${d}T17:30:00+01:00`, arrivalTime: `2026-11-${d}T19:00:00+01:00`, requiredStaff: { Rampa: 2 } as Record<string, number> },
+      {
+        flightNumber: `LO${d}1`,
+        departureTime: `2026-11-${d}T07:00:00+01:00`,
+        arrivalTime: `2026-11-${d}T09:00:00+01:00`,
+        requiredStaff: { Rampa: 3, Koordynator: 1 },
+      },
+      {
+        flightNumber: `LO${d}2`,
+        departureTime: `2026-11-${d}T17:30:00+01:00`,
+        arrivalTime: `2026-11-${d}T19:00:00+01:00`,
+        requiredStaff: { Rampa: 2 } as Record<string, number>,
+      },
     ]),
   );
 });
@@ -89,7 +108,7 @@ describe('generate endpoint', () => {
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', field: 'role', params: { what: 'staffGroup' } });
   });
 
-  it("says when the month has no required hours, and changes nothing", async () => {
+  it('says when the month has no required hours, and changes nothing', async () => {
     const res = await post('/api/generation', { role: 'Rampa', month: '2026-12' });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(NO_REQUIRED_HOURS);
@@ -107,7 +126,13 @@ describe('generate endpoint', () => {
     const { instance } = await loadInstance(t.database.db, 'Rampa', MONTH, { keepManual: false });
     const breaches = checkResult(
       instance,
-      rows.map((r) => ({ employeeId: r.employeeId, date: r.date, startTime: r.startTime.slice(0, 5), endTime: r.endTime.slice(0, 5), totalHours: r.totalHours })),
+      rows.map((r) => ({
+        employeeId: r.employeeId,
+        date: r.date,
+        startTime: r.startTime.slice(0, 5),
+        endTime: r.endTime.slice(0, 5),
+        totalHours: r.totalHours,
+      })),
     );
     expect(breaches).toEqual([]);
     const [run] = await t.database.db.select().from(generationRuns).where(eq(generationRuns.id, body.runId));
@@ -117,11 +142,18 @@ describe('generate endpoint', () => {
   it("keeps a planner's manual shift when regenerating and touches no other group", async () => {
     const db = t.database.db;
     await db.delete(schedules).where(eq(schedules.employeeId, rampa[0]!));
-    await db.insert(schedules).values({ employeeId: rampa[0]!, date: '2026-11-10', endDate: '2026-11-10', startTime: '09:00', endTime: '15:00', totalHours: 6, source: 'manual' });
-    await db.insert(schedules).values({ employeeId: koordynator, date: '2026-11-10', endDate: '2026-11-10', startTime: '08:00', endTime: '16:00', totalHours: 8 });
+    await db
+      .insert(schedules)
+      .values({ employeeId: rampa[0]!, date: '2026-11-10', endDate: '2026-11-10', startTime: '09:00', endTime: '15:00', totalHours: 6, source: 'manual' });
+    await db
+      .insert(schedules)
+      .values({ employeeId: koordynator, date: '2026-11-10', endDate: '2026-11-10', startTime: '08:00', endTime: '16:00', totalHours: 8 });
     const res = await post('/api/generation', { role: 'Rampa', month: MONTH, seed: 8 });
     expect(res.statusCode).toBe(200);
-    const kept = await db.select().from(schedules).where(and(eq(schedules.employeeId, rampa[0]!), eq(schedules.date, '2026-11-10')));
+    const kept = await db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.employeeId, rampa[0]!), eq(schedules.date, '2026-11-10')));
     expect(kept).toMatchObject([{ startTime: '09:00:00', endTime: '15:00:00', source: 'manual' }]);
     expect(await db.select().from(schedules).where(eq(schedules.employeeId, koordynator))).toHaveLength(1);
   });
@@ -165,7 +197,8 @@ describe('generate endpoint', () => {
 });
 
 describe('saves while a month is being generated', () => {
-  const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/schedules', payload: payload as object, headers: { cookie, origin: TEST_BASE_URL } });
+  const put = (payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/schedules', payload: payload as object, headers: { cookie, origin: TEST_BASE_URL } });
 
   it('asked to replace the manual shifts too, a shift saved during the search is refused at once and kept', async () => {
     const employeeId = rampa[1]!;
@@ -283,7 +316,9 @@ describe('the labour rules across the month boundary', () => {
   it('loads the 14 days before the month and the limits from the settings, and the month keeps them', async () => {
     const db = t.database.db;
     const october = ['2026-10-17', '2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31'];
-    await db.insert(schedules).values(october.map((date) => ({ employeeId: rampa[1]!, date, endDate: date, startTime: '13:00', endTime: '21:00', totalHours: 8 })));
+    await db
+      .insert(schedules)
+      .values(october.map((date) => ({ employeeId: rampa[1]!, date, endDate: date, startTime: '13:00', endTime: '21:00', totalHours: 8 })));
     await db.update(settingsTable).set({ weeklyRestHours: 36, maxConsecutiveDays: 6 });
     try {
       const { instance } = await loadInstance(db, 'Rampa', MONTH);
@@ -299,8 +334,19 @@ describe('the labour rules across the month boundary', () => {
       const rows = await monthRows(rampa);
       // Six days in a row before the month: the 1st is free, and October is not part of the result.
       expect(rows.filter((r) => r.employeeId === rampa[1] && r.date === '2026-11-01')).toEqual([]);
-      expect(await db.select().from(schedules).where(and(eq(schedules.employeeId, rampa[1]!), lte(schedules.date, '2026-10-31')))).toHaveLength(october.length);
-      const shifts = rows.map((r) => ({ employeeId: r.employeeId, date: r.date, startTime: r.startTime.slice(0, 5), endTime: r.endTime.slice(0, 5), totalHours: r.totalHours }));
+      expect(
+        await db
+          .select()
+          .from(schedules)
+          .where(and(eq(schedules.employeeId, rampa[1]!), lte(schedules.date, '2026-10-31'))),
+      ).toHaveLength(october.length);
+      const shifts = rows.map((r) => ({
+        employeeId: r.employeeId,
+        date: r.date,
+        startTime: r.startTime.slice(0, 5),
+        endTime: r.endTime.slice(0, 5),
+        totalHours: r.totalHours,
+      }));
       expect(checkResult(instance, shifts).filter((b) => ['R7', 'R11', 'R12'].includes(b.rule))).toEqual([]);
     } finally {
       await db.delete(schedules).where(and(eq(schedules.employeeId, rampa[1]!), lte(schedules.date, '2026-10-31')));
@@ -313,19 +359,34 @@ describe('a group open around the clock', () => {
   it('is planned with overnight shifts, stored with their next date, that keep the rules with the night before the month', async () => {
     const db = t.database.db;
     await db.insert(monthlyWorkHours).values({ month: 11, year: 2026, requiredHours: 160 });
-    await db.insert(airportHours).values(
-      [0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '00:00', closingTime: '24:00', minimumStaff: 1, month: 11, year: 2026 })),
-    );
+    await db
+      .insert(airportHours)
+      .values(
+        [0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '00:00', closingTime: '24:00', minimumStaff: 1, month: 11, year: 2026 })),
+      );
     // A planner's night from 30 November into 1 December.
-    await db.insert(schedules).values({ employeeId: rampa[4]!, date: '2026-11-30', endDate: '2026-12-01', startTime: '22:00', endTime: '06:00', totalHours: 8 });
+    await db
+      .insert(schedules)
+      .values({ employeeId: rampa[4]!, date: '2026-11-30', endDate: '2026-12-01', startTime: '22:00', endTime: '06:00', totalHours: 8 });
     try {
       const { instance } = await loadInstance(db, 'Rampa', '2026-12');
-      expect(instance.previousShifts).toContainEqual({ employeeId: rampa[4]!, date: '2026-11-30', startTime: '22:00', endTime: '06:00', endDate: '2026-12-01' });
+      expect(instance.previousShifts).toContainEqual({
+        employeeId: rampa[4]!,
+        date: '2026-11-30',
+        startTime: '22:00',
+        endTime: '06:00',
+        endDate: '2026-12-01',
+      });
       expect(instance.airportHours[0]).toMatchObject({ openingTime: '00:00', closingTime: '24:00' });
       const res = await post('/api/generation', { role: 'Rampa', month: '2026-12', seed: 5 });
       expect(res.statusCode).toBe(200);
       expect(res.json().report.breaches).toEqual([]);
-      const rows = (await db.select().from(schedules).where(and(gte(schedules.date, '2026-12-01'), lte(schedules.date, '2026-12-31')))).filter((r) => rampa.includes(r.employeeId));
+      const rows = (
+        await db
+          .select()
+          .from(schedules)
+          .where(and(gte(schedules.date, '2026-12-01'), lte(schedules.date, '2026-12-31')))
+      ).filter((r) => rampa.includes(r.employeeId));
       const overnight = rows.filter((r) => r.endDate !== r.date);
       expect(overnight.length).toBeGreaterThan(0);
       const shifts = rows.map((r) => ({
@@ -342,8 +403,16 @@ describe('a group open around the clock', () => {
       if (first) expect(first.startTime >= '17:00').toBe(true);
       // The night of the 31st into January shows in January's month, counted in December.
       const january = await t.app.inject({ method: 'GET', url: '/api/month?month=2027-01', headers: { cookie } });
-      const lastNights = overnight.filter((r) => r.date === '2026-12-31').map((r) => r.employeeId).sort();
-      expect(january.json().overnightIn.map((s: { employeeId: string }) => s.employeeId).sort()).toEqual(lastNights);
+      const lastNights = overnight
+        .filter((r) => r.date === '2026-12-31')
+        .map((r) => r.employeeId)
+        .sort();
+      expect(
+        january
+          .json()
+          .overnightIn.map((s: { employeeId: string }) => s.employeeId)
+          .sort(),
+      ).toEqual(lastNights);
     } finally {
       await db.delete(schedules).where(and(gte(schedules.date, '2026-11-30'), lte(schedules.date, '2026-12-31')));
       await db.delete(airportHours).where(and(eq(airportHours.month, 11), eq(airportHours.year, 2026)));
@@ -433,7 +502,9 @@ describe('refusals as answered', () => {
     // A failing statement inside the clear's transaction.
     const failing = { transaction: async () => Promise.reject(new Error('a statement failed')) } as unknown as Db;
     // Another server instance holds the group-month's advisory lock.
-    const locked = { transaction: async (work: (tx: unknown) => Promise<unknown>) => work({ execute: async () => ({ rows: [{ locked: false }] }) }) } as unknown as Db;
+    const locked = {
+      transaction: async (work: (tx: unknown) => Promise<unknown>) => work({ execute: async () => ({ rows: [{ locked: false }] }) }),
+    } as unknown as Db;
     // A clear that waits, inside its transaction, until the test lets it go.
     const waiting = { transaction: () => new Promise((resolve) => (release = () => resolve({ deleted: 0 }))) } as unknown as Db;
     mini.post('/clear-failed', async () => clearMonth(failing, 'Rampa', MONTH));
@@ -501,7 +572,9 @@ describe('the history of runs', () => {
     expect(runs[1].report.quality.coveragePercent).toBe(first.json().report.quality.coveragePercent);
     expect(Date.parse(runs[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(runs[1].createdAt));
     // A run recorded by an older version, whose report lacks today's fields, is left out, not failed on.
-    await t.database.db.insert(generationRuns).values({ role: 'Rampa', month: 1, year: 2031, strategy: 'default', seed: 1, elapsedMs: 1, shiftCount: 0, report: { quality: {} } });
+    await t.database.db
+      .insert(generationRuns)
+      .values({ role: 'Rampa', month: 1, year: 2031, strategy: 'default', seed: 1, elapsedMs: 1, shiftCount: 0, report: { quality: {} } });
     const kept = await t.app.inject({ method: 'GET', url: '/api/generation/runs?role=Rampa&month=2031-02', headers: { cookie } });
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toEqual({ runs: [] });

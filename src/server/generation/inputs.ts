@@ -107,8 +107,7 @@ export function firstChange(planned: MonthInputs, now: MonthInputs): GenerationS
     if (!current) return { change: 'employee', action: 'removed', employee: fullName(e) };
     // An employee's own target follows the month's required hours too: that change is named below.
     const ownHours = current.requiredHours !== e.requiredHours && planned.instance.requiredHours === now.instance.requiredHours;
-    if (fullName(current) !== fullName(e) || ownHours)
-      return { change: 'employee', action: 'changed', employee: fullName(current) };
+    if (fullName(current) !== fullName(e) || ownHours) return { change: 'employee', action: 'changed', employee: fullName(current) };
     if (canonical(current.timeOff) !== canonical(e.timeOff)) {
       const old = new Set(e.timeOff.map(canonical));
       const added = current.timeOff.find((o) => !old.has(canonical(o)));

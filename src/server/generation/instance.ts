@@ -65,9 +65,7 @@ export async function loadInstance(
 
   const start = DateTime.fromISO(`${month}-01`, { zone: settings.timeZone });
   const monthFlights = group.takesFlights
-    ? await step('Error loading flights', () =>
-        flightsDeparting(db, start.toUTC().toISO()!, start.plus({ months: 1 }).toUTC().toISO()!),
-      )
+    ? await step('Error loading flights', () => flightsDeparting(db, start.toUTC().toISO()!, start.plus({ months: 1 }).toUTC().toISO()!))
     : [];
 
   const staff = await groupStaff(db, role);
@@ -76,14 +74,11 @@ export async function loadInstance(
   const before = DateTime.fromISO(first, { zone: 'UTC' }).minus({ days: PREVIOUS_SHIFT_DAYS }).toISODate()!;
   // A rejected request is not planned: the employee works those days as any other.
   const offs = await plannedTimeOff(db, ids, before, last);
-  const previous = ids.length
-    ? await step('Error loading the shifts before the month', () => shiftsBetween(db, ids, before, first))
-    : [];
+  const previous = ids.length ? await step('Error loading the shifts before the month', () => shiftsBetween(db, ids, before, first)) : [];
   const manual = options.keepManual !== false ? await manualShifts(db, ids, { first, last }) : [];
 
   const holidayDates = new Set(holidaysIn(month, settings.timeZone).map((h) => h.date));
-  const iso = (epoch: number) =>
-    DateTime.fromSeconds(Number(epoch), { zone: settings.timeZone }).toISO({ suppressMilliseconds: true })!;
+  const iso = (epoch: number) => DateTime.fromSeconds(Number(epoch), { zone: settings.timeZone }).toISO({ suppressMilliseconds: true })!;
   const instance: Instance = {
     version: 2,
     month,
@@ -100,22 +95,26 @@ export async function loadInstance(
     requiredHours,
     employees: staff.map((e) => {
       // Justified absence lowers the month's working time (art. 130 § 3): the target and the limit follow.
-      const absence = absenceWorkingDays(offs.filter((o) => o.employeeId === e.id), month, holidayDates);
+      const absence = absenceWorkingDays(
+        offs.filter((o) => o.employeeId === e.id),
+        month,
+        holidayDates,
+      );
       const target = employeeRequiredHours(requiredHours, e, absence);
       const limit = employeeHoursLimit(requiredHours, e, settings, absence);
       return {
-      id: e.id,
-      firstName: e.firstName,
-      lastName: e.lastName,
-      // Part time, own hours or an absence: the employee's own target (docs/decisions/0010-part-time-hours.md);
-      // a full-time employee without own hours or absence keeps the month's, so their entry has none.
-      ...((e.monthlyHours !== null || e.workingTimeFraction !== 1 || absence > 0) && target !== null && { requiredHours: target }),
-      // R13: the target plus the overtime the settings allow this kind of contract (none for part time
-      // by default); a full-time employee has no monthly limit unless the settings give one.
-      ...(limit !== null && { maxHours: limit }),
-      timeOff: offs
-        .filter((o) => o.employeeId === e.id)
-        .map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),
+        id: e.id,
+        firstName: e.firstName,
+        lastName: e.lastName,
+        // Part time, own hours or an absence: the employee's own target (docs/decisions/0010-part-time-hours.md);
+        // a full-time employee without own hours or absence keeps the month's, so their entry has none.
+        ...((e.monthlyHours !== null || e.workingTimeFraction !== 1 || absence > 0) && target !== null && { requiredHours: target }),
+        // R13: the target plus the overtime the settings allow this kind of contract (none for part time
+        // by default); a full-time employee has no monthly limit unless the settings give one.
+        ...(limit !== null && { maxHours: limit }),
+        timeOff: offs
+          .filter((o) => o.employeeId === e.id)
+          .map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),
       };
     }),
     flights: monthFlights

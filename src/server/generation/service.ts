@@ -11,13 +11,7 @@ import type { GenerationStaleParams } from '../../shared/api/generation.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
 import { ConflictError, DomainError, FailedError } from '../domain/errors.ts';
-import {
-  deleteMonthShifts,
-  groupEmployeeIds,
-  insertGeneratedShifts,
-  insertGenerationRun,
-  tryLockGroupMonth,
-} from '../repos/generation.ts';
+import { deleteMonthShifts, groupEmployeeIds, insertGeneratedShifts, insertGenerationRun, tryLockGroupMonth } from '../repos/generation.ts';
 import { publishedMonthImpact, recordEdit } from '../repos/publishing.ts';
 import { MONTH_PUBLISHED } from '../../shared/api/publishing.ts';
 import { GenerationStepError } from './instance.ts';
@@ -53,8 +47,7 @@ export interface GenerateMonthResult {
   report: Report;
 }
 
-const busyMessage = (role: string, month: string) =>
-  `A generation or clear of ${role} for ${month} is already running. Try again when it has finished.`;
+const busyMessage = (role: string, month: string) => `A generation or clear of ${role} for ${month} is already running. Try again when it has finished.`;
 
 async function exclusive<T>(role: string, month: string, work: () => Promise<T>): Promise<T> {
   const key = `${role}|${month}`;
@@ -98,80 +91,82 @@ export const REPLANS = 1;
  */
 export function generateMonth(db: Db, options: GenerateMonthOptions): Promise<GenerateMonthResult> {
   const { role, month } = options;
-  return exclusive(role, month, () => workQueue('generation').run(options.userId ?? null, async () => {
-    const strategy = options.strategy ?? 'default';
-    const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
-    const { month: m0, year } = parseMonthKey(month);
-    const manualToo = options.keepManual === false;
-    // Asked before the search, so that a refusal costs nothing, and again in the writing transaction below.
-    await guardPublished(db, role, month, 'generate', manualToo, options.confirmPublished);
-    for (let attempt = 0; ; attempt++) {
-      const planned = await readInputs(db, role, month, options.keepManual);
-      // In a worker thread: the search must not stop the server's other requests (off-thread.ts).
-      const result = await generateOffThread(planned.instance, {
-        strategy,
-        seed,
-        ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
-      });
-
-      const outcome = await db.transaction(async (transaction): Promise<{ runId: string } | { change: GenerationStaleParams }> => {
-        const tx = transaction as unknown as Db;
-        await lockGroupMonth(tx, role, month);
-        // Everything the plan was made from is held still and read again: a planner's save during
-        // the search is never replaced unseen (inputs.ts, decision record 0008).
-        await lockInputs(tx, role, month);
-        const now = await readInputs(tx, role, month, options.keepManual);
-        const change = firstChange(planned, now);
-        if (change) return { change };
-        await guardPublished(tx, role, month, 'generate', manualToo, options.confirmPublished);
-
-        if (now.employeeIds.length > 0) {
-          try {
-            // Only what a generation wrote and nobody edited since (an edit makes a shift manual);
-            // the planner's shifts stay as they are unless the planner asked to replace them too.
-            await deleteMonthShifts(tx, now.employeeIds, monthRange(month), { manualToo: options.keepManual === false });
-          } catch (err) {
-            throw new GenerationStepError('Error clearing existing schedules', err);
-          }
-        }
-        try {
-          await options.faults?.afterDelete?.();
-          const rows = result.shifts
-            .filter((s) => !now.manualKeys.has(`${s.employeeId}|${s.date}`))
-            .map((s) => ({
-              employeeId: s.employeeId,
-              date: s.date,
-              startTime: s.startTime,
-              endTime: s.endTime,
-              endDate: s.endDate,
-              totalHours: s.totalHours,
-            }));
-          await insertGeneratedShifts(tx, rows);
-        } catch (err) {
-          if (err instanceof DomainError) throw err;
-          throw new GenerationStepError('Error saving schedules', err);
-        }
-        await recordEdit(tx, { role, month, action: 'generated', userId: options.userId ?? null });
-        const runId = await insertGenerationRun(tx, {
-          role,
-          month: m0,
-          year,
+  return exclusive(role, month, () =>
+    workQueue('generation').run(options.userId ?? null, async () => {
+      const strategy = options.strategy ?? 'default';
+      const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
+      const { month: m0, year } = parseMonthKey(month);
+      const manualToo = options.keepManual === false;
+      // Asked before the search, so that a refusal costs nothing, and again in the writing transaction below.
+      await guardPublished(db, role, month, 'generate', manualToo, options.confirmPublished);
+      for (let attempt = 0; ; attempt++) {
+        const planned = await readInputs(db, role, month, options.keepManual);
+        // In a worker thread: the search must not stop the server's other requests (off-thread.ts).
+        const result = await generateOffThread(planned.instance, {
           strategy,
           seed,
-          elapsedMs: Math.round(result.report.elapsedMs),
-          shiftCount: result.shifts.length,
-          report: result.report,
-          createdBy: options.userId ?? null,
+          ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
         });
-        return { runId };
-      });
-      if ('runId' in outcome) return { runId: outcome.runId, shiftCount: result.shifts.length, seed, strategy, report: result.report };
-      // Planning again takes what changed into account. Asked to replace the manual shifts too, a
-      // second plan would replace a shift saved meanwhile along with them: refused at once instead.
-      const replannable = options.keepManual !== false;
-      if (!replannable || attempt >= REPLANS) throw staleGeneration(outcome.change);
-    }
-  }));
+
+        const outcome = await db.transaction(async (transaction): Promise<{ runId: string } | { change: GenerationStaleParams }> => {
+          const tx = transaction as unknown as Db;
+          await lockGroupMonth(tx, role, month);
+          // Everything the plan was made from is held still and read again: a planner's save during
+          // the search is never replaced unseen (inputs.ts, decision record 0008).
+          await lockInputs(tx, role, month);
+          const now = await readInputs(tx, role, month, options.keepManual);
+          const change = firstChange(planned, now);
+          if (change) return { change };
+          await guardPublished(tx, role, month, 'generate', manualToo, options.confirmPublished);
+
+          if (now.employeeIds.length > 0) {
+            try {
+              // Only what a generation wrote and nobody edited since (an edit makes a shift manual);
+              // the planner's shifts stay as they are unless the planner asked to replace them too.
+              await deleteMonthShifts(tx, now.employeeIds, monthRange(month), { manualToo: options.keepManual === false });
+            } catch (err) {
+              throw new GenerationStepError('Error clearing existing schedules', err);
+            }
+          }
+          try {
+            await options.faults?.afterDelete?.();
+            const rows = result.shifts
+              .filter((s) => !now.manualKeys.has(`${s.employeeId}|${s.date}`))
+              .map((s) => ({
+                employeeId: s.employeeId,
+                date: s.date,
+                startTime: s.startTime,
+                endTime: s.endTime,
+                endDate: s.endDate,
+                totalHours: s.totalHours,
+              }));
+            await insertGeneratedShifts(tx, rows);
+          } catch (err) {
+            if (err instanceof DomainError) throw err;
+            throw new GenerationStepError('Error saving schedules', err);
+          }
+          await recordEdit(tx, { role, month, action: 'generated', userId: options.userId ?? null });
+          const runId = await insertGenerationRun(tx, {
+            role,
+            month: m0,
+            year,
+            strategy,
+            seed,
+            elapsedMs: Math.round(result.report.elapsedMs),
+            shiftCount: result.shifts.length,
+            report: result.report,
+            createdBy: options.userId ?? null,
+          });
+          return { runId };
+        });
+        if ('runId' in outcome) return { runId: outcome.runId, shiftCount: result.shifts.length, seed, strategy, report: result.report };
+        // Planning again takes what changed into account. Asked to replace the manual shifts too, a
+        // second plan would replace a shift saved meanwhile along with them: refused at once instead.
+        const replannable = options.keepManual !== false;
+        if (!replannable || attempt >= REPLANS) throw staleGeneration(outcome.change);
+      }
+    }),
+  );
 }
 
 export interface ClearMonthOptions {

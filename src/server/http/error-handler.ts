@@ -49,7 +49,9 @@ export function domainStatus(error: DomainError): 400 | 404 | 409 | 422 | 429 | 
 }
 
 /** An HttpError or a domain error: a refusal the server meant, sent with its own code, field and params. */
-function meantRefusal(error: unknown): { status: number; code: string; message: string; field: string | undefined; params: Record<string, unknown> | undefined } | null {
+function meantRefusal(
+  error: unknown,
+): { status: number; code: string; message: string; field: string | undefined; params: Record<string, unknown> | undefined } | null {
   if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message, field: error.field, params: error.params };
   if (error instanceof DomainError) return { status: domainStatus(error), code: error.code, message: error.message, field: error.field, params: error.params };
   return null;
@@ -92,9 +94,7 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
     return reply.status(status).send({ ...(known ?? { code: 'BAD_REQUEST', message: error.message }), requestId } satisfies ErrorBody);
   }
   request.log.error({ err: error }, 'request failed');
-  return reply
-    .status(500)
-    .send({ code: 'INTERNAL', message: 'Something went wrong on the server. Request id: ' + requestId, requestId } satisfies ErrorBody);
+  return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on the server. Request id: ' + requestId, requestId } satisfies ErrorBody);
 }
 
 /**
@@ -104,10 +104,14 @@ export function errorReply(error: FastifyError, request: FastifyRequest, reply: 
 export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const requestId = String(request.id);
   if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.status(400).send({ code: 'BAD_URL', message: 'The address is not valid: it holds a malformed percent-encoding.', requestId } satisfies ErrorBody);
+    return reply
+      .status(400)
+      .send({ code: 'BAD_URL', message: 'The address is not valid: it holds a malformed percent-encoding.', requestId } satisfies ErrorBody);
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.status(414).send({ code: 'URI_TOO_LONG', message: 'The address is too long: a part of it is longer than any record id.', requestId } satisfies ErrorBody);
+    return reply
+      .status(414)
+      .send({ code: 'URI_TOO_LONG', message: 'The address is too long: a part of it is longer than any record id.', requestId } satisfies ErrorBody);
   }
   return reply.status(error.statusCode ?? 400).send({ code: 'BAD_REQUEST', message: 'The request could not be read.', requestId } satisfies ErrorBody);
 }

@@ -8,7 +8,8 @@ import { viewCookieValue, viewFromCookie } from '../../shared/view-cookie.ts';
 import { createUser } from '../auth/users.ts';
 import { createWebApp, signInAs, TEST_BASE_URL, TEST_PASSWORD } from '../test/harness.ts';
 
-const INDEX = '<!doctype html><html><head>\n<script type="module" crossorigin src="/assets/index-E1.js"></script>\n</head><body><div id="root"></div></body></html>\n';
+const INDEX =
+  '<!doctype html><html><head>\n<script type="module" crossorigin src="/assets/index-E1.js"></script>\n</head><body><div id="root"></div></body></html>\n';
 const MANIFEST = {
   'index.html': { file: 'assets/index-E1.js', isEntry: true },
   'app/Layout.tsx': { file: 'assets/Layout-L1.js', imports: ['index.html'] },
@@ -64,7 +65,9 @@ describe('the dashboard’s first screen drawn on the server', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
     const page = brotliDecompressSync(res.rawPayload).toString();
-    expect(page).toMatch(/<div id="root"><main data-drawn data-drawing="\d+" data-employees="\d+">\/\?month=2026-03\|en\|comfortable\|drawn@grafik.test\|2026-03\|2026-03\|&lt;\/script><\/main><\/div>/);
+    expect(page).toMatch(
+      /<div id="root"><main data-drawn data-drawing="\d+" data-employees="\d+">\/\?month=2026-03\|en\|comfortable\|drawn@grafik.test\|2026-03\|2026-03\|&lt;\/script><\/main><\/div>/,
+    );
     // The month comes from its own answer, named in the page; the session is carried, not asked for.
     expect(page).toContain('<link rel="preload" as="fetch" crossorigin href="/api/month?month=2026-03">');
     expect(page).not.toContain('/api/auth/get-session');

@@ -28,13 +28,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** The server entry's drawing of the first screen (src/web/server-entry.tsx). */
-export type FirstScreenRenderer = (input: {
-  url: string;
-  view: FirstView;
-  month: string;
-  data: unknown;
-  carried: Carried;
-}) => Promise<string>;
+export type FirstScreenRenderer = (input: { url: string; view: FirstView; month: string; data: unknown; carried: Carried }) => Promise<string>;
 
 /** An answer the first screen shows beside the month, under the app's query key for it. */
 type CarriedAnswer = { key: readonly unknown[]; data: unknown };
@@ -51,7 +45,12 @@ type Named = { name: string; employees: readonly unknown[] };
 export interface FirstScreenEntry {
   renderFirstScreen: FirstScreenRenderer;
   /** What the first screen at `url` shows beside the month: each answer's query key in the app, and its API path. */
-  firstScreenAnswers: (url: string, month: string, groups: readonly Named[], facts: { cookie: string; shifts: number }) => { key: readonly unknown[]; path: string }[];
+  firstScreenAnswers: (
+    url: string,
+    month: string,
+    groups: readonly Named[],
+    facts: { cookie: string; shifts: number },
+  ) => { key: readonly unknown[]; path: string }[];
 }
 
 /** A drawer with the built server entry in `dir`, or null when there is none (pages then go out without a drawing). */
@@ -65,7 +64,11 @@ export async function loadFirstScreenDrawer(dir: string | null): Promise<FirstSc
 const DATA_ID = 'grafik-first-screen';
 
 /** JSON text safe inside a <script> element: no '<' that could close it. */
-const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptSafe = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The page with the drawn markup in its root and the answers after it. */
 export function pageWithDrawing(page: string, markup: string, carried: string): string {
@@ -116,7 +119,13 @@ export class FirstScreenDrawer {
    * title lines are there as they will be once the app has taken the page over, and the grid under them
    * does not move. An answer that is not 200 is left out (the app asks for it itself).
    */
-  async #answers(app: FastifyInstance, cookie: string, url: string, month: string, read: { groups: readonly Named[]; shifts: number }): Promise<CarriedAnswer[]> {
+  async #answers(
+    app: FastifyInstance,
+    cookie: string,
+    url: string,
+    month: string,
+    read: { groups: readonly Named[]; shifts: number },
+  ): Promise<CarriedAnswer[]> {
     const answered = await Promise.all(
       this.#entry.firstScreenAnswers(url, month, read.groups, { cookie, shifts: read.shifts }).map(async ({ key, path }) => {
         const res = await app.inject({ method: 'GET', url: `/api${path}`, headers: { cookie } });
@@ -182,7 +191,10 @@ export class FirstScreenDrawer {
     }
     this.#kept.set(key, { answer, markup });
     const setCookie = session.headers['set-cookie'];
-    return { html: pageWithDrawing(page, markup, JSON.stringify(carried)), setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)] };
+    return {
+      html: pageWithDrawing(page, markup, JSON.stringify(carried)),
+      setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)],
+    };
   }
 }
 

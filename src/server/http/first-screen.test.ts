@@ -21,7 +21,11 @@ const MANIFEST = {
   '_react-R1.js': { file: 'assets/react-R1.js' },
   '_screens-S1.js': { file: 'assets/screens-S1.js', imports: ['index.html', '_react-R1.js'], css: ['assets/screens-S1.css'] },
   'app/Layout.tsx': { file: 'assets/Layout-L1.js', imports: ['_screens-S1.js', 'index.html'], css: ['assets/Layout-L1.css'] },
-  'features/dashboard/DashboardPage.tsx': { file: 'assets/DashboardPage-D1.js', imports: ['_screens-S1.js', '_react-R1.js'], css: ['assets/DashboardPage-D1.css', 'assets/screens-S1.css'] },
+  'features/dashboard/DashboardPage.tsx': {
+    file: 'assets/DashboardPage-D1.js',
+    imports: ['_screens-S1.js', '_react-R1.js'],
+    css: ['assets/DashboardPage-D1.css', 'assets/screens-S1.css'],
+  },
   'features/dashboard/i18n.ts': { file: 'assets/i18n-T1.js' },
   'features/flights/FlightsPage.tsx': { file: 'assets/FlightsPage-F1.js', imports: ['_screens-S1.js'] },
 };
@@ -103,7 +107,9 @@ describe('the dashboard’s page', () => {
       '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">',
     ]);
     // The rest of the page is the built one.
-    expect(res.body.replace(/\s*<link rel="(?:modulepreload|preload|stylesheet)"[^>]*(?:Layout|screens|Dashboard|i18n|api)[^>]*>/g, '')).toBe(INDEX.replace('\n</head>', '</head>').replace('</head>', '\n  </head>'));
+    expect(res.body.replace(/\s*<link rel="(?:modulepreload|preload|stylesheet)"[^>]*(?:Layout|screens|Dashboard|i18n|api)[^>]*>/g, '')).toBe(
+      INDEX.replace('\n</head>', '</head>').replace('</head>', '\n  </head>'),
+    );
   });
 
   it('answers a revalidation of the same page 304, and another month’s page has another validator', async () => {

@@ -14,7 +14,10 @@ const employee = { firstName: 'Marta', lastName: 'Zielińska', email: EMAIL, pho
 let t: TestApp;
 let cookie: string;
 let log = '';
-const api = apiCaller(() => t.app, () => cookie);
+const api = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 
 beforeAll(async () => {
   const stream = new Writable({
@@ -33,7 +36,13 @@ async function logOf(run: () => Promise<unknown>): Promise<{ text: string; entri
   const start = log.length;
   await run();
   const text = log.slice(start);
-  return { text, entries: text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    text,
+    entries: text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe('a refused write is logged without the values it carried', () => {

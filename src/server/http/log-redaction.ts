@@ -83,7 +83,10 @@ function serialize(err: unknown, depth: number, seen: Set<unknown>, parentQuery:
   if (depth < MAX_DEPTH) {
     if (e.cause !== undefined && e.cause !== null && !seen.has(e.cause)) out.cause = serialize(e.cause, depth + 1, seen, query);
     if (Array.isArray(e.errors) && e.errors.length > 0) {
-      out.errors = e.errors.slice(0, MAX_AGGREGATED).filter((x) => !seen.has(x)).map((x) => serialize(x, depth + 1, seen, query));
+      out.errors = e.errors
+        .slice(0, MAX_AGGREGATED)
+        .filter((x) => !seen.has(x))
+        .map((x) => serialize(x, depth + 1, seen, query));
     }
   }
   // The database's own fields, found anywhere in the chain, on the top entry too: one place to look.

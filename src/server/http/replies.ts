@@ -12,11 +12,7 @@ export function replyToDelete(reply: FastifyReply, result: DeleteResult, what: s
 }
 
 /** What an upsert of an employee's record of a day came to. */
-export type DayUpsertResult<Row> =
-  | { kind: 'created'; row: Row }
-  | { kind: 'updated'; row: Row }
-  | { kind: 'employee-missing' }
-  | { kind: 'stale' };
+export type DayUpsertResult<Row> = { kind: 'created'; row: Row } | { kind: 'updated'; row: Row } | { kind: 'employee-missing' } | { kind: 'stale' };
 
 /** 201 with the new record, 200 with the updated one, 404 without the employee, 409 on a stale version. */
 export function replyToDayUpsert<Row>(reply: FastifyReply, result: DayUpsertResult<Row>) {

@@ -13,7 +13,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 
 const person = (over: Record<string, unknown> = {}) => ({
   firstName: 'Anna',
@@ -33,15 +36,33 @@ const flight = (over: Record<string, unknown> = {}) => ({
 
 describe('validation errors carry the field and params', () => {
   const cases: [string, string, string, unknown, Record<string, unknown>][] = [
-    ['a name too long', 'POST', '/api/employees', person({ firstName: 'x'.repeat(101) }), { field: 'firstName', issue: 'too_big', maximum: 100, origin: 'string' }],
+    [
+      'a name too long',
+      'POST',
+      '/api/employees',
+      person({ firstName: 'x'.repeat(101) }),
+      { field: 'firstName', issue: 'too_big', maximum: 100, origin: 'string' },
+    ],
     ['a blank name', 'POST', '/api/employees', person({ lastName: '  ' }), { field: 'lastName', issue: 'too_small', minimum: 1, origin: 'string' }],
     ['a missing email', 'POST', '/api/employees', person({ email: undefined }), { field: 'email', issue: 'invalid_type', expected: 'string' }],
     ['an email without @', 'POST', '/api/employees', person({ email: 'anna.example.com' }), { field: 'email', issue: 'custom', rule: 'email' }],
     ['a phone with letters', 'POST', '/api/employees', person({ phoneNumber: 'call me' }), { field: 'phoneNumber', issue: 'custom', rule: 'phone' }],
-    ['a nested field', 'PUT', '/api/employees/00000000-0000-4000-8000-000000000000', { version: 1, data: person({ email: 'nope' }) }, { field: 'data.email', rule: 'email' }],
+    [
+      'a nested field',
+      'PUT',
+      '/api/employees/00000000-0000-4000-8000-000000000000',
+      { version: 1, data: person({ email: 'nope' }) },
+      { field: 'data.email', rule: 'email' },
+    ],
     ['a month that is not one', 'GET', '/api/flights?month=2026-13', undefined, { issue: 'custom', rule: 'notAMonth', minimum: 2000, maximum: 2100 }],
     ['a group that does not exist', 'POST', '/api/employees', person({ role: 'Nobody' }), { field: 'role', issue: 'custom', rule: 'unknownGroup' }],
-    ['an arrival before the departure', 'POST', '/api/flights', flight({ arrivalTime: '2026-11-02T05:00' }), { field: 'arrivalTime', issue: 'custom', rule: 'arrivalAfterDeparture' }],
+    [
+      'an arrival before the departure',
+      'POST',
+      '/api/flights',
+      flight({ arrivalTime: '2026-11-02T05:00' }),
+      { field: 'arrivalTime', issue: 'custom', rule: 'arrivalAfterDeparture' },
+    ],
     ['a flight number like a formula', 'POST', '/api/flights', flight({ flightNumber: '=SUM(A1)' }), { field: 'flightNumber', rule: 'formula' }],
   ];
   for (const [what, method, url, body, params] of cases) {

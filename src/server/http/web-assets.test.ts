@@ -94,9 +94,9 @@ describe('the built front end', () => {
 describe('API answers', () => {
   it('go out compressed from 1 kB, as the client accepts, still no-store and with the security headers; small ones and the month as before', async () => {
     const cookie = await t.signIn('compress@grafik.test');
-    await t.database.db.insert(employees).values(
-      Array.from({ length: 40 }, (_, i) => ({ firstName: `Anna${i}`, lastName: `Nowak${i}`, email: `anna${i}@example.com`, role: 'Rampa' })),
-    );
+    await t.database.db
+      .insert(employees)
+      .values(Array.from({ length: 40 }, (_, i) => ({ firstName: `Anna${i}`, lastName: `Nowak${i}`, email: `anna${i}@example.com`, role: 'Rampa' })));
     const plain = await get('/api/employees', { cookie });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024);

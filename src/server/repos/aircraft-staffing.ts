@@ -67,7 +67,10 @@ async function applyTableToFlights(tx: Db, rows: AircraftStaffing[], reach: Tabl
         sql`, `,
       );
     const differs = sql.join(
-      groups.map((g) => sql`(${g.follows} and (${flights.requiredStaff} -> ${g.group}::text is distinct from to_jsonb(${g.count}::int) or ${flights.staffSources} ->> ${g.group}::text <> ${g.source}))`),
+      groups.map(
+        (g) =>
+          sql`(${g.follows} and (${flights.requiredStaff} -> ${g.group}::text is distinct from to_jsonb(${g.count}::int) or ${flights.staffSources} ->> ${g.group}::text <> ${g.source}))`,
+      ),
       sql` or `,
     );
     await tx

@@ -39,11 +39,7 @@ export async function findStaffGroup(db: Db, name: string) {
 }
 
 export async function listAirportHoursGroups(db: Db) {
-  return db
-    .select()
-    .from(staffGroups)
-    .where(eq(staffGroups.takesAirportHours, true))
-    .orderBy(asc(staffGroups.position), asc(staffGroups.name));
+  return db.select().from(staffGroups).where(eq(staffGroups.takesAirportHours, true)).orderBy(asc(staffGroups.position), asc(staffGroups.name));
 }
 
 /** The month's rows, ordered by the group's position, then the day of the week. */
@@ -93,22 +89,13 @@ export function deleteAirportHours(db: Db, id: string, basedOn?: HoursValues): P
 type HoursValues = { openingTime: string; closingTime: string; minimumStaff: number };
 
 const holds = (values: HoursValues) =>
-  and(
-    eq(airportHours.openingTime, values.openingTime),
-    eq(airportHours.closingTime, values.closingTime),
-    eq(airportHours.minimumStaff, values.minimumStaff),
-  );
+  and(eq(airportHours.openingTime, values.openingTime), eq(airportHours.closingTime, values.closingTime), eq(airportHours.minimumStaff, values.minimumStaff));
 
 /**
  * Changes a row's times and minimum staff when it still holds `basedOn`. Returns the saved row,
  * 'stale' when someone changed it in between, or null when there is no such row.
  */
-export async function updateAirportHours(
-  db: Db,
-  id: string,
-  values: HoursValues,
-  basedOn: HoursValues,
-): Promise<AirportHours | 'stale' | null> {
+export async function updateAirportHours(db: Db, id: string, values: HoursValues, basedOn: HoursValues): Promise<AirportHours | 'stale' | null> {
   const [row] = await db
     .update(airportHours)
     .set(values)
@@ -158,12 +145,7 @@ export async function quickSetup(
  * Copies the previous month's rows of the given groups into this month, in one transaction,
  * leaving alone the days that already have hours. Returns how many were copied and skipped.
  */
-export async function copyFromPreviousMonth(
-  db: Db,
-  roles: string[],
-  from: MonthParts,
-  to: MonthParts,
-): Promise<{ copied: number; skipped: number }> {
+export async function copyFromPreviousMonth(db: Db, roles: string[], from: MonthParts, to: MonthParts): Promise<{ copied: number; skipped: number }> {
   if (roles.length === 0) return { copied: 0, skipped: 0 };
   return db.transaction(async (tx) => {
     const source = await tx
@@ -195,12 +177,7 @@ export async function copyFromPreviousMonth(
  * Sets several days of a group's month in one transaction: a day without hours gets a row, a day
  * with hours has its times and minimum staff replaced. Returns the saved rows, Monday first.
  */
-export async function setDays(
-  db: Db,
-  role: string,
-  parts: MonthParts,
-  days: ({ dayOfWeek: number } & HoursValues)[],
-): Promise<AirportHours[]> {
+export async function setDays(db: Db, role: string, parts: MonthParts, days: ({ dayOfWeek: number } & HoursValues)[]): Promise<AirportHours[]> {
   const rows = await db.transaction((tx) =>
     tx
       .insert(airportHours)

@@ -118,18 +118,12 @@ export async function keepCredentials(
 /** Moves the id sequence of each of `tables` past the largest id it holds, so the next insert does not collide. */
 export async function followIdSequences(db: Db, tables: readonly string[]): Promise<void> {
   for (const table of tables) {
-    await db.execute(
-      sql`select setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,
-    );
+    await db.execute(sql`select setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`);
   }
 }
 
 /** What a constraint of `table` is about: its kind, its columns and the table it refers to (no row's values). */
-export async function constraintOf(
-  db: Db,
-  table: string,
-  name: string,
-): Promise<{ kind: string; columns: string[]; references: string | null } | null> {
+export async function constraintOf(db: Db, table: string, name: string): Promise<{ kind: string; columns: string[]; references: string | null } | null> {
   const result = await db.execute(sql`select c.contype::text as kind, c.confrelid::regclass::text as refers,
       (select coalesce(json_agg(a.attname::text order by a.attnum), '[]'::json)::text from pg_attribute a
         where a.attrelid = c.conrelid and a.attnum = any(c.conkey)) as columns

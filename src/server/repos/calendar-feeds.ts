@@ -65,7 +65,14 @@ export async function publishedShiftsOf(db: Db, employeeId: string, from: string
 /** The employee's approved time off touching `from`..`to`. */
 export async function approvedTimeOffOf(db: Db, employeeId: string, from: string, to: string) {
   return db
-    .select({ id: timeOff.id, startDate: timeOff.startDate, endDate: timeOff.endDate, kind: timeOff.kind, updatedAt: timeOff.updatedAt, version: timeOff.version })
+    .select({
+      id: timeOff.id,
+      startDate: timeOff.startDate,
+      endDate: timeOff.endDate,
+      kind: timeOff.kind,
+      updatedAt: timeOff.updatedAt,
+      version: timeOff.version,
+    })
     .from(timeOff)
     .where(and(eq(timeOff.employeeId, employeeId), eq(timeOff.status, 'approved'), lte(timeOff.startDate, to), gte(timeOff.endDate, from)))
     .orderBy(asc(timeOff.startDate));

@@ -36,4 +36,3 @@ export async function flightIdsDeparting(db: Db, from: string, to: string) {
     .from(flights)
     .where(and(gte(flights.departureTime, from), lt(flights.departureTime, to)));
 }
-

@@ -39,7 +39,10 @@ export async function insertDemoAirport(db: Db, rows: DemoRows): Promise<void> {
     const requests = rows.timeOff(stored);
     if (requests.length > 0) await tx.insert(timeOff).values(requests);
     for (let i = 0; i < rows.flights.length; i += FLIGHT_BATCH) {
-      await tx.insert(flights).values(rows.flights.slice(i, i + FLIGHT_BATCH)).onConflictDoNothing();
+      await tx
+        .insert(flights)
+        .values(rows.flights.slice(i, i + FLIGHT_BATCH))
+        .onConflictDoNothing();
     }
     if (rows.airportHours.length > 0) await tx.insert(airportHours).values(rows.airportHours).onConflictDoNothing();
     if (rows.monthlyHours.length > 0) await tx.insert(monthlyWorkHours).values(rows.monthlyHours).onConflictDoNothing();

@@ -25,10 +25,7 @@ export type EventWrite = {
 };
 
 export type EventUpsertResult =
-  | { kind: 'created'; row: ScheduleEvent }
-  | { kind: 'updated'; row: ScheduleEvent }
-  | { kind: 'employee-missing' }
-  | { kind: 'stale' };
+  { kind: 'created'; row: ScheduleEvent } | { kind: 'updated'; row: ScheduleEvent } | { kind: 'employee-missing' } | { kind: 'stale' };
 
 export async function upsertEvent(db: Db, input: EventWrite): Promise<EventUpsertResult> {
   return db.transaction(async (tx) => {

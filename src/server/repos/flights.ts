@@ -12,8 +12,7 @@ import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
 /** Instants as epoch milliseconds, so both drivers answer alike whatever the session's time zone. */
-const epochMs = (column: typeof flights.departureTime | typeof flights.arrivalTime) =>
-  sql<string>`(extract(epoch from ${column}) * 1000)::bigint::text`;
+const epochMs = (column: typeof flights.departureTime | typeof flights.arrivalTime) => sql<string>`(extract(epoch from ${column}) * 1000)::bigint::text`;
 
 const columns = {
   id: flights.id,
@@ -139,8 +138,14 @@ async function storedByDay(db: Db, candidates: ResolvedFlight[], timeZone: strin
   if (candidates.length === 0) return found;
   const instants = candidates.map((c) => instantMs(c.departureTime)!);
   // A day either side: the dates are the airport's, the bounds instants.
-  const from = DateTime.fromMillis(Math.min(...instants)).minus({ days: 1 }).toUTC().toISO()!;
-  const to = DateTime.fromMillis(Math.max(...instants)).plus({ days: 1 }).toUTC().toISO()!;
+  const from = DateTime.fromMillis(Math.min(...instants))
+    .minus({ days: 1 })
+    .toUTC()
+    .toISO()!;
+  const to = DateTime.fromMillis(Math.max(...instants))
+    .plus({ days: 1 })
+    .toUTC()
+    .toISO()!;
   const numbers = [...new Set(candidates.map((c) => c.flightNumber))];
   for (let i = 0; i < numbers.length; i += 1000) {
     const rows = await db
@@ -294,7 +299,10 @@ export async function listImports(db: Db, limit = 50) {
 
 /** The saved mappings, the latest first. */
 export async function listImportProfiles(db: Db) {
-  const rows = await db.select().from(importProfiles).orderBy(sql`${importProfiles.updatedAt} desc`);
+  const rows = await db
+    .select()
+    .from(importProfiles)
+    .orderBy(sql`${importProfiles.updatedAt} desc`);
   // A mapping saved by an older version that today's rules no longer read is left out, not an error.
   return rows.flatMap((r) => {
     const mapping = importMappingSchema.safeParse(r.mapping);
@@ -316,7 +324,10 @@ export async function deleteFlightsById(db: Db, ids: string[]): Promise<number> 
   let count = 0;
   await db.transaction(async (tx) => {
     for (let i = 0; i < ids.length; i += 1000) {
-      const gone = await tx.delete(flights).where(inArray(flights.id, ids.slice(i, i + 1000))).returning({ id: flights.id });
+      const gone = await tx
+        .delete(flights)
+        .where(inArray(flights.id, ids.slice(i, i + 1000)))
+        .returning({ id: flights.id });
       count += gone.length;
     }
   });

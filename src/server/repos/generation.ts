@@ -18,9 +18,7 @@ export interface Days {
 
 /** Takes the group-month's advisory lock for the rest of the transaction; false when another run holds it. */
 export async function tryLockGroupMonth(tx: Db, role: string, month: string): Promise<boolean> {
-  const result = await tx.execute<{ locked: boolean }>(
-    sql`select pg_try_advisory_xact_lock(hashtext(${'grafik:generate:' + role + '|' + month})) as locked`,
-  );
+  const result = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${'grafik:generate:' + role + '|' + month})) as locked`);
   const rows = (result as unknown as { rows: { locked: boolean }[] }).rows;
   return Boolean(rows[0]?.locked);
 }
@@ -36,7 +34,10 @@ export async function findStaffGroup(db: Db, name: string): Promise<GroupRow | u
 
 /** The month's required hours rows (at most one). */
 export async function requiredHoursOf(db: Db, { month, year }: MonthParts) {
-  return db.select().from(monthlyWorkHours).where(and(eq(monthlyWorkHours.month, month), eq(monthlyWorkHours.year, year)));
+  return db
+    .select()
+    .from(monthlyWorkHours)
+    .where(and(eq(monthlyWorkHours.month, month), eq(monthlyWorkHours.year, year)));
 }
 
 /** The group's operating hours of the month, by day of the week. */
@@ -165,7 +166,10 @@ function monthOf(ids: string[], { first, last }: Days) {
 export async function deleteMonthShifts(tx: Db, ids: string[], days: Days, options: { manualToo: boolean }): Promise<number> {
   if (ids.length === 0) return 0;
   const generatedOnly = options.manualToo ? undefined : eq(schedules.source, 'generated');
-  const deleted = await tx.delete(schedules).where(and(monthOf(ids, days), generatedOnly)).returning({ id: schedules.id });
+  const deleted = await tx
+    .delete(schedules)
+    .where(and(monthOf(ids, days), generatedOnly))
+    .returning({ id: schedules.id });
   return deleted.length;
 }
 

@@ -46,7 +46,12 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
     requiredHoursOf(db, month),
     getSettings(db),
     db
-      .select({ name: staffGroups.name, position: staffGroups.position, takesFlights: staffGroups.takesFlights, takesAirportHours: staffGroups.takesAirportHours })
+      .select({
+        name: staffGroups.name,
+        position: staffGroups.position,
+        takesFlights: staffGroups.takesFlights,
+        takesAirportHours: staffGroups.takesAirportHours,
+      })
       .from(staffGroups)
       .orderBy(asc(staffGroups.position), asc(staffGroups.name)),
     db
@@ -86,7 +91,11 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
   const byName = new Map(groups.map((g) => [g.name, g]));
   const holidayDates = new Set(holidaysIn(month, settingsRow.timeZone).map((h) => h.date));
   for (const e of employeeRows) {
-    const absence = absenceWorkingDays(timeOffList.filter((o) => o.employeeId === e.id), month, holidayDates);
+    const absence = absenceWorkingDays(
+      timeOffList.filter((o) => o.employeeId === e.id),
+      month,
+      holidayDates,
+    );
     const own = employeeRequiredHours(requiredHours, e, absence);
     const hoursLimit = employeeHoursLimit(requiredHours, e, settingsRow, absence);
     byName.get(e.role)?.employees.push({ id: e.id, firstName: e.firstName, lastName: e.lastName, requiredHours: own, hoursLimit });

@@ -32,7 +32,10 @@ export async function insertMonthlyHours(db: Db, parts: MonthParts, requiredHour
   const existing = await listMonthlyHours(db, parts);
   if (existing.length > 0) return null;
   try {
-    const [row] = await db.insert(monthlyWorkHours).values({ ...parts, requiredHours }).returning();
+    const [row] = await db
+      .insert(monthlyWorkHours)
+      .values({ ...parts, requiredHours })
+      .returning();
     return toMonthlyHours(row!);
   } catch (error) {
     if (isUniqueViolation(error)) return null;

@@ -11,14 +11,7 @@ import { employees, publishedMonths, publishedShifts, scheduleEdits, schedules, 
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import { nextDate, previousDate } from '../../shared/hours.ts';
-import type {
-  EditAction,
-  MonthPublishedParams,
-  PublishChange,
-  PublishChanges,
-  PublishStatus,
-  ShiftFace,
-} from '../../shared/api/publishing.ts';
+import type { EditAction, MonthPublishedParams, PublishChange, PublishChanges, PublishStatus, ShiftFace } from '../../shared/api/publishing.ts';
 import { tryLockGroupMonth } from './generation.ts';
 import { neighboursOverlap } from '../domain/shifts.ts';
 
@@ -201,7 +194,13 @@ async function changeCounts(db: Db, role: string, month: string, publicationId: 
 }
 
 /** The status of a group-month, given its publication and what differs since (counted, or from the list of differences). */
-async function statusOf(db: Db, role: string, month: string, publication: Publication | undefined, counted: { changes: number; published: number }): Promise<PublishStatus> {
+async function statusOf(
+  db: Db,
+  role: string,
+  month: string,
+  publication: Publication | undefined,
+  counted: { changes: number; published: number },
+): Promise<PublishStatus> {
   return {
     role,
     month,
@@ -255,9 +254,7 @@ export async function changesSincePublication(db: Db, role: string, month: strin
     })
     .from(scheduleEdits)
     .leftJoin(user, eq(user.id, scheduleEdits.userId))
-    .where(
-      and(eq(scheduleEdits.role, role), eq(scheduleEdits.month, m), eq(scheduleEdits.year, year), gt(scheduleEdits.id, publication.editMark)),
-    )
+    .where(and(eq(scheduleEdits.role, role), eq(scheduleEdits.month, m), eq(scheduleEdits.year, year), gt(scheduleEdits.id, publication.editMark)))
     .orderBy(asc(scheduleEdits.id));
   type Edit = (typeof edits)[number];
   const lastOfDay = new Map<string, Edit>();
@@ -408,13 +405,7 @@ export async function resetToPublished(db: Db, input: ResetInput): Promise<Publi
  * of the last day into a shift saved since on the next month's first. Such a reset is refused,
  * naming both shifts, and nothing is changed (the employee rows are held, so no save slips in).
  */
-async function refuseEdgeOverlap(
-  tx: Db,
-  copy: ShiftRow[],
-  ids: string[],
-  first: string,
-  last: string,
-): Promise<void> {
+async function refuseEdgeOverlap(tx: Db, copy: ShiftRow[], ids: string[], first: string, last: string): Promise<void> {
   const before = previousDate(first);
   const after = nextDate(last);
   const neighbours = await tx

@@ -74,12 +74,7 @@ export async function upsertSchedule(db: Db, input: ShiftWrite): Promise<UpsertR
     const neighbours = await tx
       .select(columns)
       .from(schedules)
-      .where(
-        and(
-          eq(schedules.employeeId, input.employeeId),
-          or(eq(schedules.date, previousDate(input.date)), eq(schedules.date, nextDate(input.date))),
-        ),
-      );
+      .where(and(eq(schedules.employeeId, input.employeeId), or(eq(schedules.date, previousDate(input.date)), eq(schedules.date, nextDate(input.date)))));
     for (const raw of neighbours) {
       const other = normalize(raw);
       if (neighboursOverlap(other, input)) return { kind: 'overlap', other } as const;

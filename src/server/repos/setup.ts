@@ -26,7 +26,10 @@ export async function setupStatus(db: Db, parts: MonthParts, from: DateTime, to:
       .select({ hours: monthlyWorkHours.requiredHours })
       .from(monthlyWorkHours)
       .where(and(eq(monthlyWorkHours.month, parts.month), eq(monthlyWorkHours.year, parts.year))),
-    db.select({ n: count() }).from(schedules).where(and(gte(schedules.date, first), lte(schedules.date, last))),
+    db
+      .select({ n: count() })
+      .from(schedules)
+      .where(and(gte(schedules.date, first), lte(schedules.date, last))),
     db.select({ id: schedules.id }).from(schedules).limit(1),
   ]);
   return {

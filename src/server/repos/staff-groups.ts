@@ -27,7 +27,10 @@ export async function removeSeededGroupsOfNewAirport(db: Db): Promise<number> {
       const [used] = await tx.select({ n: count() }).from(table);
       if ((used?.n ?? 0) > 0) return 0;
     }
-    const removed = await tx.delete(staffGroups).where(inArray(staffGroups.name, [...SEEDED_GROUPS])).returning({ name: staffGroups.name });
+    const removed = await tx
+      .delete(staffGroups)
+      .where(inArray(staffGroups.name, [...SEEDED_GROUPS]))
+      .returning({ name: staffGroups.name });
     for (const { name } of removed)
       await tx
         .update(aircraftStaffing)
@@ -104,11 +107,7 @@ export async function createStaffGroup(db: Db, input: StaffGroupValues): Promise
  */
 export async function updateStaffGroup(db: Db, id: number, version: number, input: StaffGroupValues): Promise<StaffGroupWrite> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ name: staffGroups.name, version: staffGroups.version })
-      .from(staffGroups)
-      .where(eq(staffGroups.id, id))
-      .for('update');
+    const [current] = await tx.select({ name: staffGroups.name, version: staffGroups.version }).from(staffGroups).where(eq(staffGroups.id, id)).for('update');
     if (!current) return { kind: 'missing' } as const;
     if (current.version !== version) return { kind: 'stale' } as const;
     const name = input.name.trim();
@@ -152,11 +151,7 @@ export async function updateStaffGroup(db: Db, id: number, version: number, inpu
 /** Removes a group that has no employees; its operating hours go with it and flights stop naming it. */
 export async function deleteStaffGroup(db: Db, id: number, version?: number): Promise<StaffGroupWrite> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ name: staffGroups.name, version: staffGroups.version })
-      .from(staffGroups)
-      .where(eq(staffGroups.id, id))
-      .for('update');
+    const [current] = await tx.select({ name: staffGroups.name, version: staffGroups.version }).from(staffGroups).where(eq(staffGroups.id, id)).for('update');
     if (!current) return { kind: 'missing' } as const;
     // Renamed or changed since the administrator's list showed it: kept (with `version` only).
     if (version !== undefined && current.version !== version) return { kind: 'stale' } as const;

@@ -64,11 +64,7 @@ export async function shiftsOnDays(db: Db, employeeId: string, first: string, la
 }
 
 export async function getTimeOff(db: Db, id: string): Promise<TimeOff | null> {
-  const [row] = await db
-    .select(columns)
-    .from(timeOff)
-    .innerJoin(employees, eq(employees.id, timeOff.employeeId))
-    .where(eq(timeOff.id, id));
+  const [row] = await db.select(columns).from(timeOff).innerJoin(employees, eq(employees.id, timeOff.employeeId)).where(eq(timeOff.id, id));
   return row ? normalize(row) : null;
 }
 

@@ -118,10 +118,7 @@ export async function setBan(db: Db, userId: string, ban: { reason: string | nul
 }
 
 export async function twoFactorOf(db: Db, userId: string) {
-  const [row] = await db
-    .select({ verified: twoFactor.verified, lockedUntil: twoFactor.lockedUntil })
-    .from(twoFactor)
-    .where(eq(twoFactor.userId, userId));
+  const [row] = await db.select({ verified: twoFactor.verified, lockedUntil: twoFactor.lockedUntil }).from(twoFactor).where(eq(twoFactor.userId, userId));
   return row ?? null;
 }
 

@@ -106,7 +106,7 @@ describe('administration', () => {
 });
 
 describe('account', () => {
-  it('lists only the user\'s own sessions and cannot end someone else\'s', async () => {
+  it("lists only the user's own sessions and cannot end someone else's", async () => {
     const mine = await t.signIn('own@grafik.test');
     const theirs = await t.signIn('theirs@grafik.test');
     const list = (await call('GET', '/api/account/sessions', mine)).json() as { id: string; current: boolean; device: string }[];

@@ -4,22 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  banBodySchema,
-  createUserBodySchema,
-  createdUserSchema,
-  oneTimePasswordSchema,
-  userParamsSchema,
-  userSchema,
-} from '../../shared/api/users.ts';
-import {
-  adminBanUser,
-  adminCreateUser,
-  adminDeleteUser,
-  adminResetPassword,
-  adminUnbanUser,
-  type Actor,
-} from '../auth/users.ts';
+import { banBodySchema, createUserBodySchema, createdUserSchema, oneTimePasswordSchema, userParamsSchema, userSchema } from '../../shared/api/users.ts';
+import { adminBanUser, adminCreateUser, adminDeleteUser, adminResetPassword, adminUnbanUser, type Actor } from '../auth/users.ts';
 import { listUsers } from '../repos/users.ts';
 import { HttpError } from '../http/errors.ts';
 import { ADMIN_ONLY_MESSAGE } from '../security/access.ts';
@@ -68,24 +54,40 @@ export async function adminRoutes(app: FastifyInstance, { database, auth }: Rout
 
   api.post(
     '/admin/users/:id/reset-password',
-    { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema, body: noBody, response: { 200: oneTimePasswordSchema } } },
+    {
+      config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE },
+      schema: { params: userParamsSchema, body: noBody, response: { 200: oneTimePasswordSchema } },
+    },
     async (request) => adminResetPassword(db, auth, actorOf(request), request.params.id),
   );
 
-  api.post('/admin/users/:id/ban', { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema, body: banBodySchema.nullish() } }, async (request, reply) => {
-    const until = request.body?.until ? new Date(request.body.until) : undefined;
-    if (until && until.getTime() <= Date.now()) throw new HttpError(400, 'BAD_REQUEST', 'until: must be in the future', 'until', { field: 'until', issue: 'custom', rule: 'inFuture' });
-    await adminBanUser(db, auth, actorOf(request), request.params.id, { reason: request.body?.reason, expires: until });
-    return reply.status(204).send();
-  });
+  api.post(
+    '/admin/users/:id/ban',
+    { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema, body: banBodySchema.nullish() } },
+    async (request, reply) => {
+      const until = request.body?.until ? new Date(request.body.until) : undefined;
+      if (until && until.getTime() <= Date.now())
+        throw new HttpError(400, 'BAD_REQUEST', 'until: must be in the future', 'until', { field: 'until', issue: 'custom', rule: 'inFuture' });
+      await adminBanUser(db, auth, actorOf(request), request.params.id, { reason: request.body?.reason, expires: until });
+      return reply.status(204).send();
+    },
+  );
 
-  api.post('/admin/users/:id/unban', { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema, body: noBody } }, async (request, reply) => {
-    await adminUnbanUser(db, actorOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  api.post(
+    '/admin/users/:id/unban',
+    { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema, body: noBody } },
+    async (request, reply) => {
+      await adminUnbanUser(db, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
-  api.delete('/admin/users/:id', { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema } }, async (request, reply) => {
-    await adminDeleteUser(db, auth, actorOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/admin/users/:id',
+    { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema } },
+    async (request, reply) => {
+      await adminDeleteUser(db, auth, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

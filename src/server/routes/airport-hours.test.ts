@@ -14,11 +14,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const list = (month: string) => t.app.inject({ method: 'GET', url: `/api/airport-hours?month=${month}`, headers: { cookie } });
-const post = (url: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie, origin: TEST_BASE_URL }, payload });
+const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: { cookie, origin: TEST_BASE_URL }, payload });
 const add = (payload: Record<string, unknown>) => post('/api/airport-hours', payload);
-const remove = (id: string) =>
-  t.app.inject({ method: 'DELETE', url: `/api/airport-hours/${id}`, headers: { cookie, origin: TEST_BASE_URL } });
+const remove = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/airport-hours/${id}`, headers: { cookie, origin: TEST_BASE_URL } });
 const row = (overrides: Record<string, unknown> = {}) => ({
   role: 'Rampa',
   dayOfWeek: 1,
@@ -31,7 +29,10 @@ const row = (overrides: Record<string, unknown> = {}) => ({
 const edit = (id: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: `/api/airport-hours/${id}`, headers: { cookie, origin: TEST_BASE_URL }, payload });
 const stored = (month: number, year: number) =>
-  t.database.db.select().from(airportHours).where(and(eq(airportHours.month, month), eq(airportHours.year, year)));
+  t.database.db
+    .select()
+    .from(airportHours)
+    .where(and(eq(airportHours.month, month), eq(airportHours.year, year)));
 
 describe('adding and deleting operating hours', () => {
   it('adds a row, lists it in its month ordered by group position then day, and deletes it', async () => {
@@ -95,11 +96,18 @@ describe('adding and deleting operating hours', () => {
     expect(round.statusCode).toBe(201);
     expect((await list('2024-03')).json().map((r: { closingTime: string }) => r.closingTime)).toEqual(['02:00', '24:00', '06:00']);
     // An edit may move the closing past midnight too, and a delete names it as seen.
-    const edited = await edit(night.json().id, { openingTime: '05:00', closingTime: '24:00', minimumStaff: 2, basedOn: { openingTime: '04:00', closingTime: '02:00', minimumStaff: 2 } });
+    const edited = await edit(night.json().id, {
+      openingTime: '05:00',
+      closingTime: '24:00',
+      minimumStaff: 2,
+      basedOn: { openingTime: '04:00', closingTime: '02:00', minimumStaff: 2 },
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ openingTime: '05:00', closingTime: '24:00' });
     // The database keeps an opening of 24:00 out, whoever writes it.
-    await expect(t.database.db.insert(airportHours).values({ role: 'Rampa', dayOfWeek: 4, openingTime: '24:00', closingTime: '06:00', month: 2, year: 2024 })).rejects.toThrow();
+    await expect(
+      t.database.db.insert(airportHours).values({ role: 'Rampa', dayOfWeek: 4, openingTime: '24:00', closingTime: '06:00', month: 2, year: 2024 }),
+    ).rejects.toThrow();
   });
 
   it('needs times as HH:mm, a closing of at most 24:00', async () => {
@@ -145,7 +153,11 @@ describe('adding and deleting operating hours', () => {
     const calls = [
       { method: 'GET', url: '/api/airport-hours?month=2025-05' },
       { method: 'POST', url: '/api/airport-hours', payload: row({ month: '2025-05', dayOfWeek: 0 }) },
-      { method: 'PUT', url: `/api/airport-hours/${created.id}`, payload: { openingTime: '01:00', closingTime: '02:00', minimumStaff: 1, basedOn: { openingTime: '05:00', closingTime: '21:30', minimumStaff: 2 } } },
+      {
+        method: 'PUT',
+        url: `/api/airport-hours/${created.id}`,
+        payload: { openingTime: '01:00', closingTime: '02:00', minimumStaff: 1, basedOn: { openingTime: '05:00', closingTime: '21:30', minimumStaff: 2 } },
+      },
       { method: 'DELETE', url: `/api/airport-hours/${created.id}` },
       { method: 'POST', url: '/api/airport-hours/quick-setup', payload: { role: 'Koordynator', month: '2025-05' } },
       { method: 'POST', url: '/api/airport-hours/copy-previous', payload: { month: '2025-05' } },
@@ -327,7 +339,11 @@ describe('setting several days at once', () => {
   it('adds the days without hours and replaces the days with hours, leaving the other days alone', async () => {
     expect((await add(row({ month: '2028-02', dayOfWeek: 1, openingTime: '08:00', closingTime: '12:00' }))).statusCode).toBe(201);
     expect((await add(row({ month: '2028-02', dayOfWeek: 0, openingTime: '09:00', closingTime: '10:00' }))).statusCode).toBe(201);
-    const res = await put({ role: 'Rampa', month: '2028-02', days: [1, 2, 3, 4, 5].map((d) => day(d, d === 5 ? { openingTime: '04:00', closingTime: '01:30' } : {})) });
+    const res = await put({
+      role: 'Rampa',
+      month: '2028-02',
+      days: [1, 2, 3, 4, 5].map((d) => day(d, d === 5 ? { openingTime: '04:00', closingTime: '01:30' } : {})),
+    });
     expect(res.statusCode).toBe(200);
     expect((res.json() as { dayOfWeek: number }[]).map((r) => r.dayOfWeek)).toEqual([1, 2, 3, 4, 5]);
     const listed = (await list('2028-02')).json() as { dayOfWeek: number; openingTime: string; closingTime: string; minimumStaff: number }[];
@@ -356,7 +372,9 @@ describe('setting several days at once', () => {
     expect(repeated.statusCode).toBe(400);
     expect(repeated.json().message).toBe('days: must name each day once');
     expect((await put({ role: 'Rampa', month: '2028-04', days: [] })).json().message).toBe('days: must name at least one day');
-    expect((await put({ role: 'TEST 1', month: '2028-04', days: [day(1)] })).json().message).toBe('role: the group "TEST 1" does not take part in airport operating hours');
+    expect((await put({ role: 'TEST 1', month: '2028-04', days: [day(1)] })).json().message).toBe(
+      'role: the group "TEST 1" does not take part in airport operating hours',
+    );
     expect(await stored(3, 2028)).toHaveLength(0);
   });
 });

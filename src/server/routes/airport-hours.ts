@@ -95,10 +95,7 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
       const { openingTime, closingTime, minimumStaff } = request.body;
       const rows = await quickSetup(db, role, parseMonthKey(request.body.month), { openingTime, closingTime, minimumStaff });
       if (!rows) {
-        throw conflict(
-          `The group "${role}" already has operating hours this month. Quick setup only fills a group with none.`,
-          'AIRPORT_HOURS_NOT_EMPTY',
-        );
+        throw conflict(`The group "${role}" already has operating hours this month. Quick setup only fills a group with none.`, 'AIRPORT_HOURS_NOT_EMPTY');
       }
       return reply.status(201).send(rows);
     },
@@ -119,9 +116,7 @@ export async function airportHoursRoutes(app: FastifyInstance, { database }: Rou
     { config: { audience: 'planner' }, schema: { body: copyPreviousSchema, response: { 200: copyPreviousResultSchema } } },
     async (request) => {
       const { month, role } = request.body;
-      const roles = role
-        ? [await requireHoursGroup(db, role)]
-        : (await listAirportHoursGroups(db)).map((g) => g.name);
+      const roles = role ? [await requireHoursGroup(db, role)] : (await listAirportHoursGroups(db)).map((g) => g.name);
       return copyFromPreviousMonth(db, roles, parseMonthKey(addMonths(month, -1)), parseMonthKey(month));
     },
   );

@@ -23,7 +23,6 @@ import type { RouteContext } from './context.ts';
 export const PASSPHRASE_HEADER = 'x-backup-passphrase';
 const ADMIN_ONLY = 'Only an administrator can back up or restore the database.';
 
-
 const backupBodySchema = z.strictObject({
   withSecrets: z.boolean().default(false),
   passphrase: z.string().optional(),
@@ -101,13 +100,20 @@ export async function backupRoutes(app: FastifyInstance, { database }: RouteCont
     return send(request, reply, await createBackup(db), undefined);
   });
 
-  app.withTypeProvider<ZodTypeProvider>().post('/backup', { config: { audience: 'admin', forbidden: ADMIN_ONLY }, schema: { body: backupBodySchema } }, async (request, reply) => {
-    const { withSecrets, passphrase } = request.body;
-    if (withSecrets && passphrase === undefined) {
-      throw new HttpError(400, 'BAD_REQUEST', 'passphrase: a backup with secrets is encrypted, so it needs a passphrase (at least 16 characters).', 'passphrase');
-    }
-    return send(request, reply, await createBackup(db, { withSecrets }), passphrase);
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/backup', { config: { audience: 'admin', forbidden: ADMIN_ONLY }, schema: { body: backupBodySchema } }, async (request, reply) => {
+      const { withSecrets, passphrase } = request.body;
+      if (withSecrets && passphrase === undefined) {
+        throw new HttpError(
+          400,
+          'BAD_REQUEST',
+          'passphrase: a backup with secrets is encrypted, so it needs a passphrase (at least 16 characters).',
+          'passphrase',
+        );
+      }
+      return send(request, reply, await createBackup(db, { withSecrets }), passphrase);
+    });
 
   // The restore reads its body itself, as a stream: its own scope takes every content type unparsed.
   await app.register(async (restore) => {

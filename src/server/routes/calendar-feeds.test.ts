@@ -15,7 +15,10 @@ let t: TestApp;
 let cookie: string;
 let anna: string;
 let log = '';
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 
 // Next month in the airport's zone, so that the shifts fall inside the feed's window whenever this runs.
 const MONTH = DateTime.now().setZone('Europe/Warsaw').plus({ months: 1 }).toFormat('yyyy-MM');
@@ -30,15 +33,12 @@ beforeAll(async () => {
   });
   t = await createTestApp({ logStream: stream, logLevel: 'info', calendarRequestsPerMinute: 5 });
   cookie = await t.signIn('feeds@grafik.test');
-  const [row] = await t.database.db
-    .insert(employees)
-    .values({ firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', role: 'Rampa' })
-    .returning();
+  const [row] = await t.database.db.insert(employees).values({ firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', role: 'Rampa' }).returning();
   anna = row!.id;
   expect((await call('PUT', '/api/schedules', { employeeId: anna, date: day(10), startTime: '06:00', endTime: '14:00' })).statusCode).toBe(201);
-  expect(
-    (await call('PUT', '/api/schedules', { employeeId: anna, date: day(11), startTime: '22:00', endTime: '06:00', endDate: day(12) })).statusCode,
-  ).toBe(201);
+  expect((await call('PUT', '/api/schedules', { employeeId: anna, date: day(11), startTime: '22:00', endTime: '06:00', endDate: day(12) })).statusCode).toBe(
+    201,
+  );
   await t.database.db.insert(timeOff).values([
     { employeeId: anna, startDate: day(20), endDate: day(22), reason: 'family trip', kind: 'vacation', status: 'approved' },
     { employeeId: anna, startDate: day(25), endDate: day(25), reason: 'asked, not approved', kind: 'onDemand', status: 'pending' },
@@ -67,7 +67,11 @@ function parse(text: string): { zones: string[]; events: ParsedEvent[]; descript
     const event = new ICAL.Event(component);
     return { uid: event.uid, summary: event.summary, description: event.description, start: event.startDate, end: event.endDate, sequence: event.sequence };
   });
-  return { zones: zones.map((z) => String(z.getFirstPropertyValue('tzid'))), events, description: String(calendar.getFirstPropertyValue('x-wr-caldesc') ?? '') };
+  return {
+    zones: zones.map((z) => String(z.getFirstPropertyValue('tzid'))),
+    events,
+    description: String(calendar.getFirstPropertyValue('x-wr-caldesc') ?? ''),
+  };
 }
 
 const instant = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: 'Europe/Warsaw' }).toJSDate().getTime();
@@ -93,7 +97,10 @@ describe('an employee’s calendar address', () => {
 
   it('shows the published shifts in the airport’s zone, an overnight shift as one event, and approved time off only', async () => {
     // An edit after publication is a draft: the feed keeps the published time.
-    const [shift] = await t.database.db.select().from(schedules).where(and(eq(schedules.employeeId, anna), eq(schedules.date, day(10))));
+    const [shift] = await t.database.db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.employeeId, anna), eq(schedules.date, day(10))));
     await call('PUT', '/api/schedules', { employeeId: anna, date: day(10), startTime: '07:00', endTime: '15:00', version: shift!.version });
 
     const res = await fetchFeed(firstPath);
@@ -117,8 +124,12 @@ describe('an employee’s calendar address', () => {
     expect(holiday.start.toString()).toBe(day(20));
     expect(holiday.end.toString()).toBe(day(23));
     // It says it is the published version, not the draft edited since (which the printout shows).
-    expect(parse(res.body).description).toBe('Opublikowany grafik: zmiany w wersji roboczej (także te na wydruku) pojawiają się tu dopiero po ponownej publikacji.');
-    expect(day10.description).toMatch(/^Wersja opublikowana \d\d\.\d\d\.\d{4} \d\d:\d\d\. Zmiany wprowadzone później w wersji roboczej pojawią się tu po ponownej publikacji\.$/);
+    expect(parse(res.body).description).toBe(
+      'Opublikowany grafik: zmiany w wersji roboczej (także te na wydruku) pojawiają się tu dopiero po ponownej publikacji.',
+    );
+    expect(day10.description).toMatch(
+      /^Wersja opublikowana \d\d\.\d\d\.\d{4} \d\d:\d\d\. Zmiany wprowadzone później w wersji roboczej pojawią się tu po ponownej publikacji\.$/,
+    );
     // The reason is the employee's own: never in the calendar.
     expect(res.body).not.toContain('family trip');
     expect(res.body).not.toContain('anna@example.com');

@@ -18,26 +18,34 @@ export async function calendarFeedRoutes(app: FastifyInstance, { database }: Rou
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  api.get('/employees/:id/calendar-feed', { config: { audience: 'planner' }, schema: { params: idParams, response: { 200: calendarFeedSchema } } }, async (request) => {
-    if (!(await employeeFound(db, request.params.id))) throw notFound('Employee');
-    const feed = await feedOf(db, request.params.id);
-    return { active: feed !== null, createdAt: feed ? feed.createdAt.toISOString() : null };
-  });
+  api.get(
+    '/employees/:id/calendar-feed',
+    { config: { audience: 'planner' }, schema: { params: idParams, response: { 200: calendarFeedSchema } } },
+    async (request) => {
+      if (!(await employeeFound(db, request.params.id))) throw notFound('Employee');
+      const feed = await feedOf(db, request.params.id);
+      return { active: feed !== null, createdAt: feed ? feed.createdAt.toISOString() : null };
+    },
+  );
 
-  api.post('/employees/:id/calendar-feed', { config: { audience: 'planner' }, schema: { params: idParams, response: { 201: calendarFeedCreatedSchema } } }, async (request, reply) => {
-    const employeeId = request.params.id;
-    if (!(await employeeFound(db, employeeId))) throw notFound('Employee');
-    const { token, hash } = newFeedToken();
-    const saved = await saveFeed(db, employeeId, hash, request.user?.id ?? null);
-    await writeAudit(db, {
-      action: saved.renewed ? 'calendar-feed.renewed' : 'calendar-feed.created',
-      userId: request.user?.id ?? null,
-      email: request.user?.email ?? null,
-      ipAddress: request.ip,
-      detail: { employeeId },
-    });
-    return reply.status(201).send({ active: true, createdAt: saved.createdAt.toISOString(), path: `/api/calendar/${token}.ics` });
-  });
+  api.post(
+    '/employees/:id/calendar-feed',
+    { config: { audience: 'planner' }, schema: { params: idParams, response: { 201: calendarFeedCreatedSchema } } },
+    async (request, reply) => {
+      const employeeId = request.params.id;
+      if (!(await employeeFound(db, employeeId))) throw notFound('Employee');
+      const { token, hash } = newFeedToken();
+      const saved = await saveFeed(db, employeeId, hash, request.user?.id ?? null);
+      await writeAudit(db, {
+        action: saved.renewed ? 'calendar-feed.renewed' : 'calendar-feed.created',
+        userId: request.user?.id ?? null,
+        email: request.user?.email ?? null,
+        ipAddress: request.ip,
+        detail: { employeeId },
+      });
+      return reply.status(201).send({ active: true, createdAt: saved.createdAt.toISOString(), path: `/api/calendar/${token}.ics` });
+    },
+  );
 
   api.delete('/employees/:id/calendar-feed', { config: { audience: 'planner' }, schema: { params: idParams } }, async (request, reply) => {
     const employeeId = request.params.id;

@@ -36,25 +36,29 @@ export async function calendarRoutes(app: FastifyInstance, { database, perMinute
       }),
   });
   // The token is the address: the log shows the route, never the address as sent (http/log-redaction.ts).
-  app.get<{ Params: { file: string }; Querystring: { lang?: string } }>('/calendar/:file', { config: { audience: 'public', secretInAddress: true } }, async (request, reply) => {
-    const match = FILE.exec(request.params.file);
-    if (!match) throw noSuchCalendar();
-    const { db } = database;
-    const employee = await employeeOfFeed(db, feedTokenHash(match[1]!));
-    if (!employee) throw noSuchCalendar();
-    const { timeZone } = await getSettings(db);
-    const today = DateTime.now().setZone(timeZone);
-    const from = today.minus({ days: DAYS_BACK }).toISODate()!;
-    const to = today.plus({ days: DAYS_AHEAD }).toISODate()!;
-    const [shifts, timeOff] = await Promise.all([publishedShiftsOf(db, employee.id, from, to), approvedTimeOffOf(db, employee.id, from, to)]);
-    const text = calendarText({
-      employeeId: employee.id,
-      name: `${employee.firstName} ${employee.lastName}`,
-      timeZone,
-      language: request.query.lang === 'en' ? 'en' : 'pl',
-      shifts,
-      timeOff,
-    });
-    return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="grafik.ics"').send(text);
-  });
+  app.get<{ Params: { file: string }; Querystring: { lang?: string } }>(
+    '/calendar/:file',
+    { config: { audience: 'public', secretInAddress: true } },
+    async (request, reply) => {
+      const match = FILE.exec(request.params.file);
+      if (!match) throw noSuchCalendar();
+      const { db } = database;
+      const employee = await employeeOfFeed(db, feedTokenHash(match[1]!));
+      if (!employee) throw noSuchCalendar();
+      const { timeZone } = await getSettings(db);
+      const today = DateTime.now().setZone(timeZone);
+      const from = today.minus({ days: DAYS_BACK }).toISODate()!;
+      const to = today.plus({ days: DAYS_AHEAD }).toISODate()!;
+      const [shifts, timeOff] = await Promise.all([publishedShiftsOf(db, employee.id, from, to), approvedTimeOffOf(db, employee.id, from, to)]);
+      const text = calendarText({
+        employeeId: employee.id,
+        name: `${employee.firstName} ${employee.lastName}`,
+        timeZone,
+        language: request.query.lang === 'en' ? 'en' : 'pl',
+        shifts,
+        timeOff,
+      });
+      return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="grafik.ics"').send(text);
+    },
+  );
 }

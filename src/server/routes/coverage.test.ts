@@ -23,13 +23,26 @@ beforeAll(async () => {
   await db.insert(monthlyWorkHours).values({ month: 2, year: 2026, requiredHours: 160 });
   // Rampa open 06:00–22:00 every day, and until 02:00 the next morning on Tuesdays (night flights).
   await db.insert(airportHours).values(
-    [0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '06:00', closingTime: d === 2 ? '02:00' : '22:00', minimumStaff: 1, month: 2, year: 2026 })),
+    [0, 1, 2, 3, 4, 5, 6].map((d) => ({
+      role: 'Rampa',
+      dayOfWeek: d,
+      openingTime: '06:00',
+      closingTime: d === 2 ? '02:00' : '22:00',
+      minimumStaff: 1,
+      month: 2,
+      year: 2026,
+    })),
   );
   const inserted = await db
     .insert(flights)
     .values([
       // Monday 2 March: two of Rampa at 10:00, one at 16:00; PAX/INFO has no hours, so no coverage of its own.
-      { flightNumber: 'LO100', departureTime: '2026-03-02T10:00:00+01:00', arrivalTime: '2026-03-02T11:00:00+01:00', requiredStaff: { Rampa: 2, 'PAX/INFO': 1 } },
+      {
+        flightNumber: 'LO100',
+        departureTime: '2026-03-02T10:00:00+01:00',
+        arrivalTime: '2026-03-02T11:00:00+01:00',
+        requiredStaff: { Rampa: 2, 'PAX/INFO': 1 },
+      },
       { flightNumber: 'LO160', departureTime: '2026-03-02T16:00:00+01:00', arrivalTime: '2026-03-02T17:00:00+01:00', requiredStaff: { Rampa: 1 } },
       // 01:00 on Wednesday 4 March, in Tuesday's hours (open until 02:00).
       { flightNumber: 'LO001', departureTime: '2026-03-04T01:00:00+01:00', arrivalTime: '2026-03-04T02:00:00+01:00', requiredStaff: { Rampa: 1 } },
@@ -41,21 +54,35 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 
 describe('GET /api/coverage', () => {
   it('answers, for each group with operating hours, each flight staffed or short with the reason, and each day', async () => {
     // Anna 06:00–14:00 on Monday: LO100 is short by one (Bartek was free and under his hours), LO160 is short.
     expect((await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-03-02', startTime: '06:00', endTime: '14:00' })).statusCode).toBe(201);
     // Bartek's night on Tuesday covers the 01:00 departure.
-    expect((await call('PUT', '/api/schedules', { employeeId: bartek, date: '2026-03-03', startTime: '18:00', endTime: '02:00', endDate: '2026-03-04' })).statusCode).toBe(201);
+    expect(
+      (await call('PUT', '/api/schedules', { employeeId: bartek, date: '2026-03-03', startTime: '18:00', endTime: '02:00', endDate: '2026-03-04' })).statusCode,
+    ).toBe(201);
     const res = await call('GET', '/api/coverage?month=2026-03');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.groups.map((g: { role: string }) => g.role)).toEqual(['Koordynator', 'Rampa', 'PAX/INFO']);
     const rampa = body.groups.find((g: { role: string }) => g.role === 'Rampa');
     const byNumber = Object.fromEntries(rampa.flights.map((f: { flightNumber: string }) => [f.flightNumber, f]));
-    expect(byNumber.LO100).toMatchObject({ flightId: ids.LO100, date: '2026-03-02', time: '10:00', status: 'short', onDuty: 1, shortBy: 1, reason: 'unplanned', away: { free: 1 } });
+    expect(byNumber.LO100).toMatchObject({
+      flightId: ids.LO100,
+      date: '2026-03-02',
+      time: '10:00',
+      status: 'short',
+      onDuty: 1,
+      shortBy: 1,
+      reason: 'unplanned',
+      away: { free: 1 },
+    });
     expect(byNumber.LO160).toMatchObject({ status: 'short', shortBy: 1, reason: 'unplanned' });
     expect(byNumber.LO001).toMatchObject({ flightId: ids.LO001, date: '2026-03-04', time: '01:00', status: 'staffed', onDuty: 1, reason: null });
     expect(byNumber.LO050).toMatchObject({ status: 'closed', reason: 'closed' });

@@ -9,14 +9,20 @@ import type { RouteContext } from './context.ts';
 
 export async function coverageRoutes(app: FastifyInstance, { database, coverageCache, coverageBound }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/coverage', { config: { audience: 'planner' }, schema: { querystring: coverageQuerySchema, response: { 200: monthCoverageSchema } } }, async (request) => {
-    const { month } = request.query;
-    const coverage = await coverageCache.get(month);
-    // The bound is asked each time: it may have become ready since the month was kept.
-    if (!coverageBound) return coverage;
-    return { ...coverage, groups: coverage.groups.map((g) => ({ ...g, bound: coverageBound(g.role, month) })) };
-  });
-  api.get('/coverage/day', { config: { audience: 'planner' }, schema: { querystring: coverageDayQuerySchema, response: { 200: dayProfileSchema } } }, async (request) =>
-    dayCoverage(database.db, request.query.role, request.query.date),
+  api.get(
+    '/coverage',
+    { config: { audience: 'planner' }, schema: { querystring: coverageQuerySchema, response: { 200: monthCoverageSchema } } },
+    async (request) => {
+      const { month } = request.query;
+      const coverage = await coverageCache.get(month);
+      // The bound is asked each time: it may have become ready since the month was kept.
+      if (!coverageBound) return coverage;
+      return { ...coverage, groups: coverage.groups.map((g) => ({ ...g, bound: coverageBound(g.role, month) })) };
+    },
+  );
+  api.get(
+    '/coverage/day',
+    { config: { audience: 'planner' }, schema: { querystring: coverageDayQuerySchema, response: { 200: dayProfileSchema } } },
+    async (request) => dayCoverage(database.db, request.query.role, request.query.date),
   );
 }

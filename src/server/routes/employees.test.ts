@@ -13,7 +13,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 
 let seq = 0;
 const person = (over: Record<string, unknown> = {}) => ({

@@ -2,22 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  employeeDependentsSchema,
-  employeeInputSchema,
-  employeeSchema,
-  employeeUpdateSchema,
-} from '../../shared/api/employees.ts';
+import { employeeDependentsSchema, employeeInputSchema, employeeSchema, employeeUpdateSchema } from '../../shared/api/employees.ts';
 import { badRequest, notFound, staleRecord } from '../http/errors.ts';
-import {
-  createEmployee,
-  deleteEmployee,
-  employeeDependents,
-  getEmployee,
-  listEmployees,
-  updateEmployee,
-  type EmployeeWrite,
-} from '../repos/employees.ts';
+import { createEmployee, deleteEmployee, employeeDependents, getEmployee, listEmployees, updateEmployee, type EmployeeWrite } from '../repos/employees.ts';
 import { pgErrorCode } from '../db/errors.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDelete } from '../http/replies.ts';
@@ -83,10 +70,8 @@ export async function employeeRoutes(app: FastifyInstance, { database }: RouteCo
     async (request) => guarded(() => updateEmployee(db, request.params.id, request.body.version, request.body.data)),
   );
 
-  api.delete(
-    '/employees/:id',
-    { config: { audience: 'planner' }, schema: { params: idParams, querystring: deleteQuerySchema } },
-    async (request, reply) => replyToDelete(reply, await deleteEmployee(db, request.params.id, request.query.version), 'Employee'),
+  api.delete('/employees/:id', { config: { audience: 'planner' }, schema: { params: idParams, querystring: deleteQuerySchema } }, async (request, reply) =>
+    replyToDelete(reply, await deleteEmployee(db, request.params.id, request.query.version), 'Employee'),
   );
 
   api.get(

@@ -11,15 +11,15 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 beforeAll(async () => {
   t = await createTestApp();
   cookie = await t.signIn();
-  const [row] = await t.database.db
-    .insert(employees)
-    .values({ firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', role: 'Rampa' })
-    .returning();
+  const [row] = await t.database.db.insert(employees).values({ firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', role: 'Rampa' }).returning();
   anna = row!.id;
 });
 afterAll(async () => t.close());
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 const stored = () => t.database.db.select().from(events).where(eq(events.employeeId, anna));
 
 describe('PUT /api/events', () => {

@@ -33,7 +33,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 
 async function workbook(url: string) {
   const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -53,7 +56,18 @@ describe('GET /api/export/payroll', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="grafik-2026-03-Rampa-payroll.xlsx"');
     expect(book.worksheets.map((w) => w.name)).toEqual(['Dni', 'Podsumowanie']);
     const days = book.getWorksheet('Dni')!;
-    expect(days.getRow(1).values).toEqual([undefined, 'Nazwisko', 'Imię', 'Data', 'Początek', 'Koniec', 'Koniec następnego dnia', 'Godziny', 'Nieobecność', 'Liczona jako praca (h)']);
+    expect(days.getRow(1).values).toEqual([
+      undefined,
+      'Nazwisko',
+      'Imię',
+      'Data',
+      'Początek',
+      'Koniec',
+      'Koniec następnego dnia',
+      'Godziny',
+      'Nieobecność',
+      'Liczona jako praca (h)',
+    ]);
     const rows = days.getSheetValues().slice(2) as unknown[][];
     // By last name: the other employee's shift and two days off first; then Anna's 2nd, the night of the 3rd (once, on its start date) and two training days.
     expect(rows).toHaveLength(7);
@@ -67,12 +81,21 @@ describe('GET /api/export/payroll', () => {
     expect(first.getCell(7).value).toBe(8.5);
     expect(first.getCell(7).type).toBe(ExcelJS.ValueType.Number);
     const night = days.getRow(6);
-    expect([night.getCell(3).value, night.getCell(5).value, night.getCell(6).value, night.getCell(7).value]).toEqual([new Date('2026-03-03T00:00:00Z'), new Date('1899-12-30T06:00:00Z'), 'tak', 8]);
+    expect([night.getCell(3).value, night.getCell(5).value, night.getCell(6).value, night.getCell(7).value]).toEqual([
+      new Date('2026-03-03T00:00:00Z'),
+      new Date('1899-12-30T06:00:00Z'),
+      'tak',
+      8,
+    ]);
     // Time off is its kind's name, then the reason.
     const training = days.getRow(7);
     expect([training.getCell(8).value, training.getCell(9).value]).toEqual(['Szkolenie: BHP', 8]);
     expect(days.getRow(8).getCell(8).value).toBe('Szkolenie: BHP');
-    expect([days.getRow(3).getCell(3).value, days.getRow(3).getCell(8).value, days.getRow(3).getCell(9).value]).toEqual([new Date('2026-03-20T00:00:00Z'), 'Inne: +Wesele', null]);
+    expect([days.getRow(3).getCell(3).value, days.getRow(3).getCell(8).value, days.getRow(3).getCell(9).value]).toEqual([
+      new Date('2026-03-20T00:00:00Z'),
+      'Inne: +Wesele',
+      null,
+    ]);
     expect([days.getRow(4).getCell(3).value, days.getRow(4).getCell(8).value]).toEqual([new Date('2026-03-23T00:00:00Z'), 'Zwolnienie lekarskie: L4']);
     // Text that starts like a formula stays text: shown as written, never evaluated.
     const other = days.getRow(2);

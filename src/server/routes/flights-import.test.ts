@@ -23,10 +23,16 @@ beforeEach(async () => {
   await t.database.db.delete(flights);
   await t.database.db.delete(flightImports);
   await t.database.db.delete(importProfiles);
-  await t.database.db.insert(settings).values({ id: 1, timeZone: 'America/Denver' }).onConflictDoUpdate({ target: settings.id, set: { timeZone: 'America/Denver' } });
+  await t.database.db
+    .insert(settings)
+    .values({ id: 1, timeZone: 'America/Denver' })
+    .onConflictDoUpdate({ target: settings.id, set: { timeZone: 'America/Denver' } });
 });
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 
 function readFile(url: URL): TimetableFile {
   const read = parseTimetable(new Uint8Array(fs.readFileSync(url)));
@@ -152,7 +158,10 @@ describe('re-import', () => {
     expect(await stored()).toBe(1520);
 
     // NW580 on 1 January now leaves at 06:10: the stored flight moves, no second one appears.
-    const edited = { ...boise, rows: boise.rows.map((r) => (r.row === 2 ? { ...r, cells: ['NW580', '2008-01-01T06:10', '2008-01-01T08:31', 'AIRBUS A320-211'] } : r)) };
+    const edited = {
+      ...boise,
+      rows: boise.rows.map((r) => (r.row === 2 ? { ...r, cells: ['NW580', '2008-01-01T06:10', '2008-01-01T08:31', 'AIRBUS A320-211'] } : r)),
+    };
     const update = await runImport(edited, mapping);
     expect(update.json()).toMatchObject({ counts: { new: 0, changed: 1, unchanged: 1519 } });
     const nw = await t.database.db.select().from(flights).where(eq(flights.flightNumber, 'NW580'));
@@ -170,7 +179,10 @@ describe('re-import', () => {
     const [user] = await t.database.db.select({ id: authUser.id }).from(authUser).where(eq(authUser.email, 'planner@grafik.test'));
     expect(record).toMatchObject({ fileName: 'week1.csv', timeBasis: 'utc', newCount: 360, changedCount: 0, unchangedCount: 0, userId: user!.id });
     expect(Date.now() - new Date(record!.createdAt).getTime()).toBeLessThan(60_000);
-    const marked = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(flights).where(eq(flights.importId, importId));
+    const marked = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(flights)
+      .where(eq(flights.importId, importId));
     expect(marked[0]!.n).toBe(360);
     const list = (await call('GET', '/api/flights?month=2008-01')).json() as { importId: string }[];
     expect(list.every((f) => f.importId === importId)).toBe(true);
@@ -181,7 +193,10 @@ describe('re-import', () => {
     await runImport(week, guessMapping(boise.header, [])!);
     const res = await runImport(boiseUtc, UTC_MAPPING);
     expect(res.json()).toMatchObject({ counts: { new: 0, changed: 0, unchanged: 360 } });
-    const withArrival = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(flights).where(isNotNull(flights.arrivalTime));
+    const withArrival = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(flights)
+      .where(isNotNull(flights.arrivalTime));
     expect(withArrival[0]!.n).toBe(360);
   });
 

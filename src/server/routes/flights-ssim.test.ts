@@ -28,13 +28,15 @@ beforeEach(async () => {
     .onConflictDoUpdate({ target: settings.id, set: { timeZone: 'Europe/Warsaw', stationCode: 'WRO' } });
 });
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 const TABLE = [
   { aircraftType: 'e75l', requiredStaff: { Koordynator: 1, Rampa: 2, 'PAX/INFO': 1 } },
   { aircraftType: 'B738', requiredStaff: { Koordynator: 1, Rampa: 4, 'PAX/INFO': 2 } },
 ];
-const ssim = (text: string, extra: Record<string, unknown> = {}) =>
-  call('POST', '/api/flights/import-ssim', { fileName: 'winter.ssim', text, ...extra });
+const ssim = (text: string, extra: Record<string, unknown> = {}) => call('POST', '/api/flights/import-ssim', { fileName: 'winter.ssim', text, ...extra });
 const december = async () => (await call('GET', '/api/flights?month=2026-12')).json() as Flight[];
 
 describe('staff by aircraft type', () => {
@@ -98,12 +100,18 @@ describe('staff by aircraft type', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const [lo1, lo2, lo3] = await december();
-    expect(lo1).toMatchObject({ requiredStaff: { Koordynator: 1, Rampa: 4, 'PAX/INFO': 2 }, staffSources: { Koordynator: 'aircraft', Rampa: 'aircraft', 'PAX/INFO': 'aircraft' } });
+    expect(lo1).toMatchObject({
+      requiredStaff: { Koordynator: 1, Rampa: 4, 'PAX/INFO': 2 },
+      staffSources: { Koordynator: 'aircraft', Rampa: 'aircraft', 'PAX/INFO': 'aircraft' },
+    });
     expect(lo2).toMatchObject({ requiredStaff: { Koordynator: 1, Rampa: 6, 'PAX/INFO': 2 }, staffSources: { Rampa: 'file', 'PAX/INFO': 'aircraft' } });
     // A type the table does not know: one of each group, said to be the default.
     expect(lo3).toMatchObject({ requiredStaff: { Koordynator: 1, Rampa: 1, 'PAX/INFO': 1 }, staffSources: { Koordynator: 'default', Rampa: 'default' } });
     // A planner's edit makes the figures given theirs; the groups left out take the default.
-    const edited = await call('PUT', `/api/flights/${lo3!.id}`, { version: lo3!.version, data: { flightNumber: 'LO3', departureTime: '2026-12-01T08:00', requiredStaff: { Rampa: 2 } } });
+    const edited = await call('PUT', `/api/flights/${lo3!.id}`, {
+      version: lo3!.version,
+      data: { flightNumber: 'LO3', departureTime: '2026-12-01T08:00', requiredStaff: { Rampa: 2 } },
+    });
     expect(edited.json()).toMatchObject({
       requiredStaff: { Koordynator: 1, Rampa: 2, 'PAX/INFO': 1 },
       staffSources: { Koordynator: 'default', Rampa: 'manual', 'PAX/INFO': 'default' },
@@ -112,7 +120,12 @@ describe('staff by aircraft type', () => {
 
   it('staffs a flight added by hand with an aircraft type and no figures from the table', async () => {
     await call('PUT', '/api/aircraft-staffing', { rows: TABLE });
-    const res = await call('POST', '/api/flights', { flightNumber: 'LO7', departureTime: '2026-12-03T09:00', aircraftType: '738', requiredStaff: { 'PAX/INFO': 3 } });
+    const res = await call('POST', '/api/flights', {
+      flightNumber: 'LO7',
+      departureTime: '2026-12-03T09:00',
+      aircraftType: '738',
+      requiredStaff: { 'PAX/INFO': 3 },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       requiredStaff: { Koordynator: 1, Rampa: 4, 'PAX/INFO': 3 },
@@ -138,7 +151,12 @@ describe('staff by aircraft type', () => {
       mapping: { flightNumber: 'Flight', departure: 'STD', aircraftType: 'Type', staff: { Rampa: 'Rampa' } },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const byHand = await call('POST', '/api/flights', { flightNumber: 'OS1229', departureTime: `${next}-11T09:00`, aircraftType: 'A320', requiredStaff: { Koordynator: 2 } });
+    const byHand = await call('POST', '/api/flights', {
+      flightNumber: 'OS1229',
+      departureTime: `${next}-11T09:00`,
+      aircraftType: 'A320',
+      requiredStaff: { Koordynator: 2 },
+    });
     expect(byHand.statusCode, byHand.body).toBe(201);
     const flightsOf = async (month: string) => new Map(((await call('GET', `/api/flights?month=${month}`)).json() as Flight[]).map((f) => [f.flightNumber, f]));
     const before = (await flightsOf(next)).get('OS1226')!;
@@ -146,7 +164,10 @@ describe('staff by aircraft type', () => {
 
     expect((await call('PUT', '/api/aircraft-staffing', { rows: A320(0, 4, 2) })).statusCode).toBe(200);
     const after = await flightsOf(next);
-    expect(after.get('OS1226')).toMatchObject({ requiredStaff: { Koordynator: 0, Rampa: 4, 'PAX/INFO': 2 }, staffSources: { Koordynator: 'aircraft', Rampa: 'aircraft', 'PAX/INFO': 'aircraft' } });
+    expect(after.get('OS1226')).toMatchObject({
+      requiredStaff: { Koordynator: 0, Rampa: 4, 'PAX/INFO': 2 },
+      staffSources: { Koordynator: 'aircraft', Rampa: 'aircraft', 'PAX/INFO': 'aircraft' },
+    });
     // Changed under a planner who had it open: their save names the old version and is refused as stale.
     expect(after.get('OS1226')!.version).toBe(before.version + 1);
     // The file's Rampa figure stays; its other groups follow the table.
@@ -158,7 +179,10 @@ describe('staff by aircraft type', () => {
 
     // A type taken out of the table: its flights go back to the default of one each, said so.
     expect((await call('PUT', '/api/aircraft-staffing', { rows: [] })).statusCode).toBe(200);
-    expect((await flightsOf(next)).get('OS1226')).toMatchObject({ requiredStaff: { Koordynator: 1, Rampa: 1, 'PAX/INFO': 1 }, staffSources: { Rampa: 'default' } });
+    expect((await flightsOf(next)).get('OS1226')).toMatchObject({
+      requiredStaff: { Koordynator: 1, Rampa: 1, 'PAX/INFO': 1 },
+      staffSources: { Rampa: 'default' },
+    });
   });
 });
 
@@ -234,11 +258,11 @@ describe('SSIM import', () => {
       staffSources: { Koordynator: 'aircraft', Rampa: 'aircraft', 'PAX/INFO': 'aircraft' },
     });
     // Mondays, Wednesdays, Fridays; 73H is a 737-800 (B738 in the table); 10:55 in London is 11:55 in Warsaw.
-    expect(byNumber('FR1234').slice(0, 3).map((f) => f.departureTime)).toEqual([
-      '2026-12-02T09:30:00+01:00',
-      '2026-12-04T09:30:00+01:00',
-      '2026-12-07T09:30:00+01:00',
-    ]);
+    expect(
+      byNumber('FR1234')
+        .slice(0, 3)
+        .map((f) => f.departureTime),
+    ).toEqual(['2026-12-02T09:30:00+01:00', '2026-12-04T09:30:00+01:00', '2026-12-07T09:30:00+01:00']);
     expect(byNumber('FR1234')[0]).toMatchObject({ arrivalTime: '2026-12-02T11:55:00+01:00', requiredStaff: { Rampa: 4 } });
     // Tuesdays at 23:40, arriving after midnight; an A320 the table does not know: the default.
     expect(byNumber('W61002')[0]).toMatchObject({
@@ -250,7 +274,24 @@ describe('SSIM import', () => {
 
     // The same file again: nothing changes. LO3801 moved to 06:25: its 14 flights change in place.
     expect((await ssim(SAMPLE_SSIM, { dryRun: true, skipLines: [7] })).json().counts).toEqual({ new: 0, changed: 0, unchanged: 32, invalid: 0 });
-    const moved = SAMPLE_SSIM.replace(SAMPLE_SSIM_LINES[2]!, ssimLeg({ airline: 'LO', number: '3801', from: '01DEC26', to: '14DEC26', days: '1234567', dep: 'WRO', std: '0625', depVariation: '+0100', arr: 'WAW', sta: '0720', arrVariation: '+0100', aircraft: 'E75', serial: 3 }));
+    const moved = SAMPLE_SSIM.replace(
+      SAMPLE_SSIM_LINES[2]!,
+      ssimLeg({
+        airline: 'LO',
+        number: '3801',
+        from: '01DEC26',
+        to: '14DEC26',
+        days: '1234567',
+        dep: 'WRO',
+        std: '0625',
+        depVariation: '+0100',
+        arr: 'WAW',
+        sta: '0720',
+        arrVariation: '+0100',
+        aircraft: 'E75',
+        serial: 3,
+      }),
+    );
     const again = await ssim(moved, { skipLines: [7] });
     expect(again.json()).toMatchObject({ counts: { new: 0, changed: 14, unchanged: 18 } });
     expect((await december()).filter((f) => f.flightNumber === 'LO3801')[0]!.departureTime).toBe('2026-12-01T06:25:00+01:00');
@@ -275,7 +316,21 @@ describe('SSIM files too large to expand', () => {
     SAMPLE_SSIM_LINES[0],
     SAMPLE_SSIM_LINES[1],
     ...Array.from({ length: 10 }, (_, i) =>
-      ssimLeg({ airline: 'LO', number: String(3900 + i), from: '01JAN00', to: '31DEC99', days: '1234567', dep: 'WRO', std: '0610', depVariation: '+0100', arr: 'WAW', sta: '0705', arrVariation: '+0100', aircraft: 'E75', serial: 3 + i }),
+      ssimLeg({
+        airline: 'LO',
+        number: String(3900 + i),
+        from: '01JAN00',
+        to: '31DEC99',
+        days: '1234567',
+        dep: 'WRO',
+        std: '0610',
+        depVariation: '+0100',
+        arr: 'WAW',
+        sta: '0705',
+        arrVariation: '+0100',
+        aircraft: 'E75',
+        serial: 3 + i,
+      }),
     ),
     SAMPLE_SSIM_LINES.at(-1),
   ].join('\n');

@@ -15,10 +15,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 beforeEach(async () => {
   await t.database.db.delete(flights);
-  await t.database.db.insert(settings).values({ id: 1 }).onConflictDoUpdate({ target: settings.id, set: { timeZone: 'Europe/Warsaw' } });
+  await t.database.db
+    .insert(settings)
+    .values({ id: 1 })
+    .onConflictDoUpdate({ target: settings.id, set: { timeZone: 'Europe/Warsaw' } });
 });
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 
 const flight = (over: Record<string, unknown> = {}) => ({
   flightNumber: 'LO3901',
@@ -120,7 +126,11 @@ describe('POST /api/flights', () => {
   });
 
   it('stores a flight without an arrival (demand follows departures), whether it is left out, null or blank', async () => {
-    for (const [n, arrivalTime] of [[1, undefined], [2, null], [3, '']] as const) {
+    for (const [n, arrivalTime] of [
+      [1, undefined],
+      [2, null],
+      [3, ''],
+    ] as const) {
       const res = await call('POST', '/api/flights', flight({ flightNumber: `DEP${n}`, arrivalTime }));
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().arrivalTime).toBeNull();
@@ -195,11 +205,14 @@ describe('GET /api/flights', () => {
     expect(res.json()).toEqual([]);
   });
 
-  it.each(['', '?month=2026-13', '?month=2026-1', '?month=november', '?month=0000-01', '?month=2101-01'])('refuses the month %j with a 400 naming it', async (query) => {
-    const res = await call('GET', `/api/flights${query}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^month: /);
-  });
+  it.each(['', '?month=2026-13', '?month=2026-1', '?month=november', '?month=0000-01', '?month=2101-01'])(
+    'refuses the month %j with a 400 naming it',
+    async (query) => {
+      const res = await call('GET', `/api/flights${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^month: /);
+    },
+  );
 });
 
 describe('PUT /api/flights/:id', () => {
@@ -310,7 +323,16 @@ function row(n: number, over: Cells = {}) {
   const staff = over.staff ?? {};
   return {
     row: n,
-    cells: [c.flight_number, c.departure_time, c.arrival_time, c.aircraft_type, staff.Koordynator ?? '', staff.Rampa ?? '', staff['PAX/INFO'] ?? '', staff.Catering ?? ''],
+    cells: [
+      c.flight_number,
+      c.departure_time,
+      c.arrival_time,
+      c.aircraft_type,
+      staff.Koordynator ?? '',
+      staff.Rampa ?? '',
+      staff['PAX/INFO'] ?? '',
+      staff.Catering ?? '',
+    ],
   };
 }
 
@@ -329,7 +351,12 @@ describe('POST /api/flights/import', () => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ counts: { new: 6, changed: 0, unchanged: 0 }, month: '2026-11' });
-    const list = (await call('GET', '/api/flights?month=2026-11')).json() as { flightNumber: string; departureTime: string; arrivalTime: string | null; requiredStaff: Record<string, number> }[];
+    const list = (await call('GET', '/api/flights?month=2026-11')).json() as {
+      flightNumber: string;
+      departureTime: string;
+      arrivalTime: string | null;
+      requiredStaff: Record<string, number>;
+    }[];
     const staffOf = (n: string) => list.find((f) => f.flightNumber === n)!.requiredStaff;
     expect(staffOf('OO1002')).toEqual({ Koordynator: 1, Rampa: 3, 'PAX/INFO': 2 });
     expect(staffOf('OO1003')).toEqual({ Koordynator: 1, Rampa: 5, 'PAX/INFO': 3 });
@@ -406,14 +433,25 @@ describe('POST /api/flights/import', () => {
     expect(of(19)).toEqual([{ field: 'departure', message: 'must be a time as HH:MM', params: rule('clock') }]);
 
     const valid = await importCall(
-      [row(2), row(3, { aircraft_type: 'BOEING 737-522' }), row(9, { arrival_time: '' }), row(16, { flight_number: 'oo1002', departure_time: '2026-11-05T11:02', arrival_time: '2026-11-05T12:00' }), row(17, { staff: { Rampa: '1', 'PAX/INFO': '99' } })],
+      [
+        row(2),
+        row(3, { aircraft_type: 'BOEING 737-522' }),
+        row(9, { arrival_time: '' }),
+        row(16, { flight_number: 'oo1002', departure_time: '2026-11-05T11:02', arrival_time: '2026-11-05T12:00' }),
+        row(17, { staff: { Rampa: '1', 'PAX/INFO': '99' } }),
+      ],
       true,
     );
     const answer = valid.json() as { counts: Record<string, number>; invalid: { row: number; errors: RowError[] }[] };
     expect(answer.counts).toEqual({ new: 3, changed: 0, unchanged: 1, invalid: 1 });
     // Flight numbers are upper-cased, and one flight number departs once a day.
     expect(answer.invalid).toEqual([
-      { row: 16, errors: [{ field: 'flightNumber', message: 'repeats an earlier row (same flight number and departure date)', duplicateOf: 2, params: rule('duplicateInFile') }] },
+      {
+        row: 16,
+        errors: [
+          { field: 'flightNumber', message: 'repeats an earlier row (same flight number and departure date)', duplicateOf: 2, params: rule('duplicateInFile') },
+        ],
+      },
     ]);
     expect(await storedCount()).toBe(1);
   });
@@ -449,7 +487,12 @@ describe('POST /api/flights/import', () => {
     const res = await importCall(tooMany);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('rows: at most 20000 rows can be imported at once');
-    const twice = await call('POST', '/api/flights/import', { fileName: 'x.csv', header: ['Flight', 'flight ', 'Dep'], mapping: { flightNumber: 'Flight', departure: 'Dep' }, rows: [row(2)] });
+    const twice = await call('POST', '/api/flights/import', {
+      fileName: 'x.csv',
+      header: ['Flight', 'flight ', 'Dep'],
+      mapping: { flightNumber: 'Flight', departure: 'Dep' },
+      rows: [row(2)],
+    });
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({ field: 'header', params: { rule: 'duplicateHeader' } });
     expect(await storedCount()).toBe(0);

@@ -116,7 +116,10 @@ async function answerImport(
       rows: invalid,
     };
     // Outside the route's answer schema (an error body with its rows), so it goes out as plain JSON.
-    return reply.status(400 as 200).type('application/json').send(JSON.stringify(body) as never);
+    return reply
+      .status(400 as 200)
+      .type('application/json')
+      .send(JSON.stringify(body) as never);
   }
   const record: ImportRecord = {
     fileName: options.fileName,
@@ -154,10 +157,7 @@ function unwrap(result: WriteResult, input: ResolvedFlight) {
     case 'stale':
       throw staleRecord();
     case 'duplicate':
-      throw conflict(
-        `Flight ${input.flightNumber} departing ${input.departureTime.slice(0, 16).replace('T', ' ')} already exists.`,
-        'DUPLICATE',
-      );
+      throw conflict(`Flight ${input.flightNumber} departing ${input.departureTime.slice(0, 16).replace('T', ' ')} already exists.`, 'DUPLICATE');
   }
 }
 
@@ -191,10 +191,8 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
     },
   );
 
-  api.delete(
-    '/flights/:id',
-    { config: { audience: 'planner' }, schema: { params: idParams, querystring: deleteQuerySchema } },
-    async (request, reply) => replyToDelete(reply, await deleteFlight(db, request.params.id, request.query.version), 'Flight'),
+  api.delete('/flights/:id', { config: { audience: 'planner' }, schema: { params: idParams, querystring: deleteQuerySchema } }, async (request, reply) =>
+    replyToDelete(reply, await deleteFlight(db, request.params.id, request.query.version), 'Flight'),
   );
 
   api.get('/flights/import-profiles', { config: { audience: 'planner' }, schema: { response: { 200: z.array(importProfileSchema) } } }, async () =>
@@ -228,7 +226,11 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
 
   api.post(
     '/flights/import-ssim',
-    { config: { audience: 'planner' }, bodyLimit: IMPORT_BODY_LIMIT, schema: { body: ssimBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } } },
+    {
+      config: { audience: 'planner' },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { body: ssimBodySchema, response: { 200: z.union([importPreviewSchema, importResultSchema]) } },
+    },
     async (request, reply) => {
       const { stationCode } = await getSettings(db);
       if (!stationCode) {
@@ -254,7 +256,9 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
 
   api.get('/flights/imports', { config: { audience: 'planner' }, schema: { response: { 200: z.array(importRecordSchema) } } }, async () => listImports(db));
 
-  api.get('/aircraft-staffing', { config: { audience: 'planner' }, schema: { response: { 200: z.array(aircraftStaffingSchema) } } }, async () => listAircraftStaffing(db));
+  api.get('/aircraft-staffing', { config: { audience: 'planner' }, schema: { response: { 200: z.array(aircraftStaffingSchema) } } }, async () =>
+    listAircraftStaffing(db),
+  );
 
   api.put(
     '/aircraft-staffing',
@@ -283,27 +287,20 @@ export async function flightRoutes(app: FastifyInstance, { database }: RouteCont
       const body = request.body;
       if ('ids' in body) return { deleted: await deleteFlightsById(db, body.ids) };
       const { timeZone } = await getSettings(db);
-      const start =
-        'month' in body
-          ? DateTime.fromISO(`${body.month}-01`, { zone: timeZone })
-          : DateTime.fromISO(body.date, { zone: timeZone });
+      const start = 'month' in body ? DateTime.fromISO(`${body.month}-01`, { zone: timeZone }) : DateTime.fromISO(body.date, { zone: timeZone });
       const end = 'month' in body ? start.plus({ months: 1 }) : start.plus({ days: 1 });
       return { deleted: await deleteFlightsBetween(db, start, end) };
     },
   );
 
-  api.post(
-    '/flights/copy',
-    { config: { audience: 'planner' }, schema: { body: copyMonthSchema, response: { 200: copyResultSchema } } },
-    async (request) => {
-      const { from, to } = request.body;
-      if (from === to) throw badRequest('to: must be another month than the one copied', 'to', { rule: 'sameMonth' });
-      const { timeZone } = await getSettings(db);
-      const start = DateTime.fromISO(`${from}-01`, { zone: timeZone });
-      const source = await listFlights(db, start, start.plus({ months: 1 }), timeZone);
-      if (source.length === 0) throw badRequest(`from: ${from} has no flights to copy`, 'from', { rule: 'noFlights', month: from });
-      const result = await insertCopiedFlights(db, copyMonth(source, from, to, timeZone));
-      return { ...result, month: to };
-    },
-  );
+  api.post('/flights/copy', { config: { audience: 'planner' }, schema: { body: copyMonthSchema, response: { 200: copyResultSchema } } }, async (request) => {
+    const { from, to } = request.body;
+    if (from === to) throw badRequest('to: must be another month than the one copied', 'to', { rule: 'sameMonth' });
+    const { timeZone } = await getSettings(db);
+    const start = DateTime.fromISO(`${from}-01`, { zone: timeZone });
+    const source = await listFlights(db, start, start.plus({ months: 1 }), timeZone);
+    if (source.length === 0) throw badRequest(`from: ${from} has no flights to copy`, 'from', { rule: 'noFlights', month: from });
+    const result = await insertCopiedFlights(db, copyMonth(source, from, to, timeZone));
+    return { ...result, month: to };
+  });
 }

@@ -37,41 +37,55 @@ function answer(result: Pick<GenerateMonthResult, 'runId' | 'shiftCount' | 'seed
 
 export async function generationRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/generation', { config: { audience: 'planner' }, schema: { body: generateRequestSchema, response: { 200: generateResponseSchema } } }, async (request) => {
-    const { role, month, strategy, seed, keepManual, confirmPublished } = request.body;
-    const result = await generateMonth(database.db, {
-      role,
-      month,
-      ...(strategy ? { strategy } : {}),
-      ...(seed ? { seed } : {}),
-      ...(keepManual !== undefined ? { keepManual } : {}),
-      ...(confirmPublished !== undefined ? { confirmPublished } : {}),
-      ...(request.user ? { userId: request.user.id } : {}),
-    });
-    return answer(result);
-  });
+  api.post(
+    '/generation',
+    { config: { audience: 'planner' }, schema: { body: generateRequestSchema, response: { 200: generateResponseSchema } } },
+    async (request) => {
+      const { role, month, strategy, seed, keepManual, confirmPublished } = request.body;
+      const result = await generateMonth(database.db, {
+        role,
+        month,
+        ...(strategy ? { strategy } : {}),
+        ...(seed ? { seed } : {}),
+        ...(keepManual !== undefined ? { keepManual } : {}),
+        ...(confirmPublished !== undefined ? { confirmPublished } : {}),
+        ...(request.user ? { userId: request.user.id } : {}),
+      });
+      return answer(result);
+    },
+  );
   // Where the user's own run stands in the generation queue (src/server/work/work-queue.ts).
   api.get('/generation/queue', { config: { audience: 'planner' }, schema: { response: { 200: generationQueueSchema } } }, async (request) => {
     const state = request.user ? workQueue('generation').stateOf(request.user.id) : null;
     return state ?? { state: 'none' as const };
   });
   // The last runs of a group-month, each as its answer was, to see and compare (docs/coverage.md).
-  api.get('/generation/runs', { config: { audience: 'planner' }, schema: { querystring: generationRunsQuerySchema, response: { 200: generationRunsSchema } } }, async (request) => {
-    const { role, month } = request.query;
-    const rows = await recentRuns(database.db, role, parseMonthKey(month), RUN_HISTORY_LENGTH);
-    // A run recorded by an older version may lack what the answer holds now: it is left out, not failed on.
-    const runs = rows.flatMap((row) => {
-      try {
-        const report = row.report as Report;
-        const run = answer({ runId: row.id, shiftCount: row.shiftCount, seed: row.seed, strategy: row.strategy as GenerateResponse['strategy'], report: { ...report, notices: report.notices ?? [] } });
-        const parsed = generateResponseSchema.safeParse(run);
-        return parsed.success ? [{ ...parsed.data, createdAt: row.createdAt.toISOString(), createdBy: row.createdBy ?? null }] : [];
-      } catch {
-        return [];
-      }
-    });
-    return { runs };
-  });
+  api.get(
+    '/generation/runs',
+    { config: { audience: 'planner' }, schema: { querystring: generationRunsQuerySchema, response: { 200: generationRunsSchema } } },
+    async (request) => {
+      const { role, month } = request.query;
+      const rows = await recentRuns(database.db, role, parseMonthKey(month), RUN_HISTORY_LENGTH);
+      // A run recorded by an older version may lack what the answer holds now: it is left out, not failed on.
+      const runs = rows.flatMap((row) => {
+        try {
+          const report = row.report as Report;
+          const run = answer({
+            runId: row.id,
+            shiftCount: row.shiftCount,
+            seed: row.seed,
+            strategy: row.strategy as GenerateResponse['strategy'],
+            report: { ...report, notices: report.notices ?? [] },
+          });
+          const parsed = generateResponseSchema.safeParse(run);
+          return parsed.success ? [{ ...parsed.data, createdAt: row.createdAt.toISOString(), createdBy: row.createdBy ?? null }] : [];
+        } catch {
+          return [];
+        }
+      });
+      return { runs };
+    },
+  );
   api.post('/generation/clear', { config: { audience: 'planner' }, schema: { body: clearRequestSchema } }, async (request) =>
     clearMonth(database.db, request.body.role, request.body.month, { userId: request.user?.id ?? null, confirmPublished: request.body.confirmPublished }),
   );

@@ -55,8 +55,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, withCookie = true) =>
-  t.app.inject({ method: 'GET', url, headers: withCookie ? { cookie } : {} });
+const get = (url: string, withCookie = true) => t.app.inject({ method: 'GET', url, headers: withCookie ? { cookie } : {} });
 
 describe('GET /api/month', () => {
   it('returns the month in one answer: hours, settings, groups, shifts, time off, events and totals', async () => {
@@ -65,7 +64,15 @@ describe('GET /api/month', () => {
     const body = res.json();
     expect(body.month).toBe('2026-03');
     expect(body.requiredHours).toBe(160);
-    expect(body.settings).toEqual({ timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' });
+    expect(body.settings).toEqual({
+      timeIncrement: 'half',
+      minRestHours: 11,
+      weeklyHours: 40,
+      minShiftHours: 4,
+      weeklyRestHours: 35,
+      maxConsecutiveDays: 6,
+      timeZone: 'Europe/Warsaw',
+    });
     // Every staff group in its order, even those without employees; employees by last name.
     expect(body.groups.map((g: { name: string }) => g.name)).toEqual(['Koordynator', 'Rampa', 'PAX/INFO', 'TEST 1', 'TEST 2', 'TEST 3']);
     const rampa = body.groups.find((g: { name: string }) => g.name === 'Rampa');
@@ -88,9 +95,7 @@ describe('GET /api/month', () => {
     // Time off touching March (not the one wholly in April), with the employee's name.
     expect(body.timeOff).toHaveLength(3);
     expect(body.timeOff[0]).toMatchObject({ employeeId: zofia, employeeName: 'Zofia Wójcik', startDate: '2026-02-27', workHours: 6, status: 'pending' });
-    expect(body.events).toEqual([
-      { id: expect.any(String), employeeId: bartek, date: '2026-03-05', name: 'Badania', description: 'Okresowe', version: 1 },
-    ]);
+    expect(body.events).toEqual([{ id: expect.any(String), employeeId: bartek, date: '2026-03-05', name: 'Badania', description: 'Okresowe', version: 1 }]);
     // Shifts + count-as-work time off × its days inside the month.
     expect(body.totals).toEqual({ [zofia]: 8 + 7.5 + 2 * 6, [adam]: 6 + 2 * 7.5, [bartek]: 0 });
   });
@@ -116,7 +121,17 @@ describe('GET /api/month', () => {
     // March's last night runs into 1 April: shown, counted toward March.
     expect(res.json().schedules.map((s: { date: string }) => s.date)).toEqual(['2026-04-01']);
     expect(res.json().overnightIn).toEqual([
-      { id: expect.any(String), employeeId: zofia, date: '2026-03-31', startTime: '22:00', endTime: '05:30', endDate: '2026-04-01', totalHours: 7.5, version: 1, source: 'manual' },
+      {
+        id: expect.any(String),
+        employeeId: zofia,
+        date: '2026-03-31',
+        startTime: '22:00',
+        endTime: '05:30',
+        endDate: '2026-04-01',
+        totalHours: 7.5,
+        version: 1,
+        source: 'manual',
+      },
     ]);
   });
 
@@ -162,7 +177,8 @@ describe('GET /api/month', () => {
 
   it("shows an employee's new working time in the next read: their required hours follow it", async () => {
     type People = { groups: { employees: { id: string; requiredHours: number | null }[] }[] };
-    const ownOf = async (id: string) => ((await get('/api/month?month=2026-03')).json() as People).groups.flatMap((g) => g.employees).find((e) => e.id === id)!.requiredHours;
+    const ownOf = async (id: string) =>
+      ((await get('/api/month?month=2026-03')).json() as People).groups.flatMap((g) => g.employees).find((e) => e.id === id)!.requiredHours;
     expect(await ownOf(adam)).toBe(80);
     const [row] = await t.database.db.select().from(employees).where(eq(employees.id, adam));
     const edit = (data: Record<string, unknown>, version: number) =>
@@ -187,8 +203,7 @@ describe('GET /api/month', () => {
 describe('GET /api/month, kept between reads', () => {
   type Month = { schedules: { employeeId: string; date: string; startTime: string; version: number }[]; totals: Record<string, number> };
   const month = async (key: string) => (await get(`/api/month?month=${key}`)).json() as Month & Record<string, unknown>;
-  const shiftOf = (body: Month, employeeId: string, date: string) =>
-    body.schedules.find((s) => s.employeeId === employeeId && s.date === date);
+  const shiftOf = (body: Month, employeeId: string, date: string) => body.schedules.find((s) => s.employeeId === employeeId && s.date === date);
   /** Reads the month until `check` passes: a change made elsewhere arrives through the change feed. */
   const eventually = async (key: string, check: (body: Month & Record<string, unknown>) => boolean) => {
     const until = Date.now() + 10_000;
@@ -219,9 +234,18 @@ describe('GET /api/month, kept between reads', () => {
       await month('2026-03');
       return { hit: t.app.monthCache.stats.hits === before.hits + 1, built: t.app.monthCache.stats.builds === before.builds + 1 };
     };
-    expect(await hitsAfter(() => write('/api/schedules', { employeeId: adam, date: '2026-03-12', startTime: '15:00', endTime: '07:00' }))).toEqual({ hit: true, built: false });
-    expect(await hitsAfter(() => write('/api/auth/sign-in/email', { email: 'nobody@grafik.test', password: 'not the password at all' }))).toEqual({ hit: true, built: false });
-    expect(await hitsAfter(() => write('/api/schedules', { employeeId: adam, date: '2026-03-12', startTime: '07:00', endTime: '15:00' }))).toEqual({ hit: false, built: true });
+    expect(await hitsAfter(() => write('/api/schedules', { employeeId: adam, date: '2026-03-12', startTime: '15:00', endTime: '07:00' }))).toEqual({
+      hit: true,
+      built: false,
+    });
+    expect(await hitsAfter(() => write('/api/auth/sign-in/email', { email: 'nobody@grafik.test', password: 'not the password at all' }))).toEqual({
+      hit: true,
+      built: false,
+    });
+    expect(await hitsAfter(() => write('/api/schedules', { employeeId: adam, date: '2026-03-12', startTime: '07:00', endTime: '15:00' }))).toEqual({
+      hit: false,
+      built: true,
+    });
     // Leave the month as the other tests expect it.
     await t.database.db.delete(schedules).where(and(eq(schedules.employeeId, adam), eq(schedules.date, '2026-03-12')));
   });
@@ -257,19 +281,23 @@ describe('GET /api/month, kept between reads', () => {
     await month('2026-04');
 
     // A shift moved by another writer.
-    await db.update(schedules).set({ startTime: '08:00', endTime: '16:00', version: 2 }).where(and(eq(schedules.employeeId, zofia), eq(schedules.date, '2026-03-02')));
+    await db
+      .update(schedules)
+      .set({ startTime: '08:00', endTime: '16:00', version: 2 })
+      .where(and(eq(schedules.employeeId, zofia), eq(schedules.date, '2026-03-02')));
     await eventually('2026-03', (b) => shiftOf(b, zofia, '2026-03-02')?.startTime === '08:00');
 
     // Time off that spans March and April changes both months.
-    await db.update(timeOff).set({ workHours: 8 }).where(and(eq(timeOff.employeeId, adam), eq(timeOff.startDate, '2026-03-30')));
+    await db
+      .update(timeOff)
+      .set({ workHours: 8 })
+      .where(and(eq(timeOff.employeeId, adam), eq(timeOff.startDate, '2026-03-30')));
     await eventually('2026-03', (b) => b.totals[adam] === 6 + 2 * 8 + 8);
     await eventually('2026-04', (b) => b.totals[adam] === 2 * 8 + 4 * 8);
 
     // A renamed employee, the settings and the required hours concern every month.
     await db.update(employees).set({ firstName: 'Bartłomiej' }).where(eq(employees.id, bartek));
-    await eventually('2026-04', (b) =>
-      JSON.stringify(b.groups).includes('Bartłomiej'),
-    );
+    await eventually('2026-04', (b) => JSON.stringify(b.groups).includes('Bartłomiej'));
     await db.update(settings).set({ minRestHours: 12 });
     await eventually('2026-03', (b) => (b.settings as { minRestHours: number }).minRestHours === 12);
     await db.update(monthlyWorkHours).set({ requiredHours: 168 });

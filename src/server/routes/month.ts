@@ -13,13 +13,17 @@ const encodings = new Negotiator({ supportedValues: ['gzip', 'identity'] });
 export async function monthRoutes(app: FastifyInstance, { monthCache }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // compress: false: the answer is compressed once, by the cache, never again by the API's compression (app.ts).
-  api.get('/month', { config: { audience: 'planner' }, compress: false, schema: { querystring: monthQuerySchema, response: { 200: monthDataSchema } } }, async (request, reply) => {
-    const answer = await monthCache.get(request.query.month);
-    const accepted = request.headers['accept-encoding'];
-    const gzip = accepted !== undefined && encodings.negotiate(accepted) === 'gzip';
-    reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-    if (gzip) reply.header('content-encoding', 'gzip');
-    // A Buffer is sent as it is, not serialised again.
-    return reply.send((gzip ? answer.gzip : answer.json) as never);
-  });
+  api.get(
+    '/month',
+    { config: { audience: 'planner' }, compress: false, schema: { querystring: monthQuerySchema, response: { 200: monthDataSchema } } },
+    async (request, reply) => {
+      const answer = await monthCache.get(request.query.month);
+      const accepted = request.headers['accept-encoding'];
+      const gzip = accepted !== undefined && encodings.negotiate(accepted) === 'gzip';
+      reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+      if (gzip) reply.header('content-encoding', 'gzip');
+      // A Buffer is sent as it is, not serialised again.
+      return reply.send((gzip ? answer.gzip : answer.json) as never);
+    },
+  );
 }

@@ -12,8 +12,7 @@ afterAll(async () => t.close());
 const list = (month: string) => t.app.inject({ method: 'GET', url: `/api/monthly-hours?month=${month}`, headers: { cookie } });
 const add = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/monthly-hours', headers: { cookie, origin: TEST_BASE_URL }, payload });
-const remove = (id: string) =>
-  t.app.inject({ method: 'DELETE', url: `/api/monthly-hours/${id}`, headers: { cookie, origin: TEST_BASE_URL } });
+const remove = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/monthly-hours/${id}`, headers: { cookie, origin: TEST_BASE_URL } });
 
 describe('monthly required hours', () => {
   it('adds a month, lists it for that month only, and deletes it', async () => {

@@ -30,8 +30,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const asEwa = apiCaller(() => t.app, () => ewa);
-const asOlek = apiCaller(() => t.app, () => olek);
+const asEwa = apiCaller(
+  () => t.app,
+  () => ewa,
+);
+const asOlek = apiCaller(
+  () => t.app,
+  () => olek,
+);
 const status = async () => (await asEwa('GET', `/api/publishing?role=Rampa&month=${MONTH}`)).json();
 const changes = async () => (await asEwa('GET', `/api/publishing/changes?role=Rampa&month=${MONTH}`)).json();
 const put = (call: typeof asEwa, employeeId: string, date: string, startTime: string, endTime: string, version?: number) =>
@@ -43,7 +49,10 @@ const monthShifts = async () =>
       .from(schedules)
       .where(and(gte(schedules.date, `${MONTH}-01`), lte(schedules.date, `${MONTH}-28`)))
   )
-    .map((s) => `${s.employeeId === anna ? 'Anna' : s.employeeId === jan ? 'Jan' : 'Piotr'} ${s.date} ${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)} ${s.source}`)
+    .map(
+      (s) =>
+        `${s.employeeId === anna ? 'Anna' : s.employeeId === jan ? 'Jan' : 'Piotr'} ${s.date} ${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)} ${s.source}`,
+    )
     .sort();
 
 describe('publishing a group’s month', () => {
@@ -66,9 +75,15 @@ describe('publishing a group’s month', () => {
   });
 
   it('shows every later edit as a change since publication, with who made it and when', async () => {
-    const [annaShift] = await t.database.db.select().from(schedules).where(and(eq(schedules.employeeId, anna), eq(schedules.date, `${MONTH}-01`)));
+    const [annaShift] = await t.database.db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.employeeId, anna), eq(schedules.date, `${MONTH}-01`)));
     expect((await put(asOlek, anna, `${MONTH}-01`, '07:00', '15:00', annaShift!.version)).statusCode).toBe(200);
-    const [janShift] = await t.database.db.select().from(schedules).where(and(eq(schedules.employeeId, jan), eq(schedules.date, `${MONTH}-01`)));
+    const [janShift] = await t.database.db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.employeeId, jan), eq(schedules.date, `${MONTH}-01`)));
     expect((await asEwa('DELETE', `/api/schedules?employeeId=${jan}&date=${MONTH}-01&version=${janShift!.version}`)).statusCode).toBe(204);
     expect((await put(asOlek, piotr, `${MONTH}-03`, '10:00', '18:00')).statusCode).toBe(201);
 
@@ -101,12 +116,25 @@ describe('publishing a group’s month', () => {
     expect(await statusOf()).toMatchObject({ changes: 0, publication: { shiftCount: 3 } });
 
     // The same start, a next-day end: a change. Zofia's shift leaves the group with her: a change too.
-    const [night] = await t.database.db.select().from(schedules).where(and(eq(schedules.employeeId, piotr), eq(schedules.date, `${LATER}-02`)));
-    const overnight = await asEwa('PUT', '/api/schedules', { employeeId: piotr, date: `${LATER}-02`, startTime: '14:00', endTime: '06:00', endDate: `${LATER}-03`, version: night!.version });
+    const [night] = await t.database.db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.employeeId, piotr), eq(schedules.date, `${LATER}-02`)));
+    const overnight = await asEwa('PUT', '/api/schedules', {
+      employeeId: piotr,
+      date: `${LATER}-02`,
+      startTime: '14:00',
+      endTime: '06:00',
+      endDate: `${LATER}-03`,
+      version: night!.version,
+    });
     expect(overnight.statusCode, overnight.body).toBe(200);
     await t.database.db.update(employees).set({ role: 'Koordynator' }).where(eq(employees.id, moved));
     // Saved again with the same times: not a change.
-    const [same] = await t.database.db.select().from(schedules).where(and(eq(schedules.employeeId, anna), eq(schedules.date, `${LATER}-05`)));
+    const [same] = await t.database.db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.employeeId, anna), eq(schedules.date, `${LATER}-05`)));
     expect((await put(asEwa, anna, `${LATER}-05`, '06:00', '14:00', same!.version)).statusCode).toBe(200);
 
     const list = await listOf();
@@ -171,7 +199,12 @@ describe('publishing a group’s month', () => {
       params: { name: 'Anna Nowak', date: `${may}-01`, startTime: '06:00', endTime: '14:00', otherDate: '2027-04-30', otherStart: '22:00', otherEnd: '07:00' },
     });
     const kept = async () =>
-      (await t.database.db.select().from(schedules).where(and(gte(schedules.date, '2027-04-30'), lte(schedules.date, '2027-06-01'))))
+      (
+        await t.database.db
+          .select()
+          .from(schedules)
+          .where(and(gte(schedules.date, '2027-04-30'), lte(schedules.date, '2027-06-01')))
+      )
         .map((s) => `${s.date} ${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}`)
         .sort();
     const before = await kept();
@@ -181,9 +214,21 @@ describe('publishing a group’s month', () => {
     const night = (await asEwa('GET', `/api/month?month=2027-04`)).json().schedules.find((s: { date: string }) => s.date === '2027-04-30');
     expect((await asEwa('DELETE', `/api/schedules?employeeId=${anna}&date=2027-04-30&version=${night.version}`)).statusCode).toBe(204);
     const seenAgain = await status();
-    const second = await asEwa('POST', '/api/publishing/reset', { role: 'Rampa', month: may, version: seenAgain.publication.version, lastEditId: seenAgain.lastEditId });
+    const second = await asEwa('POST', '/api/publishing/reset', {
+      role: 'Rampa',
+      month: may,
+      version: seenAgain.publication.version,
+      lastEditId: seenAgain.lastEditId,
+    });
     expect(second.statusCode).toBe(409);
-    expect(second.json().params).toMatchObject({ name: 'Jan Kowalski', date: `${may}-31`, startTime: '22:00', endTime: '06:00', otherDate: '2027-06-01', otherStart: '04:00' });
+    expect(second.json().params).toMatchObject({
+      name: 'Jan Kowalski',
+      date: `${may}-31`,
+      startTime: '22:00',
+      endTime: '06:00',
+      otherDate: '2027-06-01',
+      otherStart: '04:00',
+    });
     expect(await kept()).toEqual([`${may}-01 08:00–16:00`, `${may}-31 14:00–22:00`, '2027-06-01 04:00–12:00']);
   });
 
@@ -224,7 +269,9 @@ describe('generating or clearing a published month', () => {
     await t.database.db.insert(monthlyWorkHours).values({ month: 1, year: 2027, requiredHours: 40 });
     await t.database.db
       .insert(airportHours)
-      .values([0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '06:00', closingTime: '14:00', minimumStaff: 1, month: 1, year: 2027 })));
+      .values(
+        [0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '06:00', closingTime: '14:00', minimumStaff: 1, month: 1, year: 2027 })),
+      );
     const res = await asOlek('POST', '/api/generation', { role: 'Rampa', month: MONTH, confirmPublished: true });
     expect(res.statusCode).toBe(200);
     const answer = await changes();

@@ -18,21 +18,33 @@ export async function publishingRoutes(app: FastifyInstance, { database }: Route
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  api.get('/publishing', { config: { audience: 'planner' }, schema: { querystring: groupMonthQuerySchema, response: { 200: publishStatusSchema } } }, async (request) =>
-    publishStatus(db, request.query.role, request.query.month),
+  api.get(
+    '/publishing',
+    { config: { audience: 'planner' }, schema: { querystring: groupMonthQuerySchema, response: { 200: publishStatusSchema } } },
+    async (request) => publishStatus(db, request.query.role, request.query.month),
   );
 
-  api.get('/publishing/changes', { config: { audience: 'planner' }, schema: { querystring: groupMonthQuerySchema, response: { 200: publishChangesSchema } } }, async (request) =>
-    changesSincePublication(db, request.query.role, request.query.month),
+  api.get(
+    '/publishing/changes',
+    { config: { audience: 'planner' }, schema: { querystring: groupMonthQuerySchema, response: { 200: publishChangesSchema } } },
+    async (request) => changesSincePublication(db, request.query.role, request.query.month),
   );
 
-  api.post('/publishing', { config: { audience: 'planner' }, schema: { body: publishRequestSchema, response: { 200: publishStatusSchema } } }, async (request) => {
-    const { role, month, version } = request.body;
-    return publishMonth(db, { role, month, version, userId: request.user?.id ?? null });
-  });
+  api.post(
+    '/publishing',
+    { config: { audience: 'planner' }, schema: { body: publishRequestSchema, response: { 200: publishStatusSchema } } },
+    async (request) => {
+      const { role, month, version } = request.body;
+      return publishMonth(db, { role, month, version, userId: request.user?.id ?? null });
+    },
+  );
 
-  api.post('/publishing/reset', { config: { audience: 'planner' }, schema: { body: resetRequestSchema, response: { 200: resetAnswerSchema } } }, async (request) => {
-    const { role, month, version, lastEditId } = request.body;
-    return resetToPublished(db, { role, month, version, lastEditId, userId: request.user?.id ?? null });
-  });
+  api.post(
+    '/publishing/reset',
+    { config: { audience: 'planner' }, schema: { body: resetRequestSchema, response: { 200: resetAnswerSchema } } },
+    async (request) => {
+      const { role, month, version, lastEditId } = request.body;
+      return resetToPublished(db, { role, month, version, lastEditId, userId: request.user?.id ?? null });
+    },
+  );
 }

@@ -11,15 +11,15 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 beforeAll(async () => {
   t = await createTestApp();
   cookie = await t.signIn();
-  const [row] = await t.database.db
-    .insert(employees)
-    .values({ firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', role: 'Rampa' })
-    .returning();
+  const [row] = await t.database.db.insert(employees).values({ firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', role: 'Rampa' }).returning();
   anna = row!.id;
 });
 afterAll(async () => t.close());
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 const stored = () => t.database.db.select().from(schedules).where(eq(schedules.employeeId, anna));
 
 describe('PUT /api/schedules', () => {
@@ -130,14 +130,33 @@ describe('PUT /api/schedules', () => {
       .values({ firstName: 'Bartosz', lastName: 'Lis', email: 'bartosz@example.com', role: 'Rampa' })
       .returning();
     const bartosz = row!.id;
-    const spring = await call('PUT', '/api/schedules', { employeeId: bartosz, date: '2026-03-28', startTime: '22:00', endTime: '06:00', endDate: '2026-03-29' });
+    const spring = await call('PUT', '/api/schedules', {
+      employeeId: bartosz,
+      date: '2026-03-28',
+      startTime: '22:00',
+      endTime: '06:00',
+      endDate: '2026-03-29',
+    });
     expect(spring.json()).toMatchObject({ totalHours: 7 });
-    const autumn = await call('PUT', '/api/schedules', { employeeId: bartosz, date: '2026-10-24', startTime: '22:00', endTime: '06:00', endDate: '2026-10-25' });
+    const autumn = await call('PUT', '/api/schedules', {
+      employeeId: bartosz,
+      date: '2026-10-24',
+      startTime: '22:00',
+      endTime: '06:00',
+      endDate: '2026-10-25',
+    });
     expect(autumn.json()).toMatchObject({ totalHours: 9 });
     // 22:00 to 22:00 is 24 h on an ordinary night, and 25 h over the autumn one: longer than a shift may be.
     const day = await call('PUT', '/api/schedules', { employeeId: bartosz, date: '2026-10-20', startTime: '22:00', endTime: '22:00', endDate: '2026-10-21' });
     expect(day.json()).toMatchObject({ totalHours: 24 });
-    const long = await call('PUT', '/api/schedules', { employeeId: bartosz, date: '2026-10-24', startTime: '22:00', endTime: '22:00', endDate: '2026-10-25', version: 1 });
+    const long = await call('PUT', '/api/schedules', {
+      employeeId: bartosz,
+      date: '2026-10-24',
+      startTime: '22:00',
+      endTime: '22:00',
+      endDate: '2026-10-25',
+      version: 1,
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ params: { rule: 'atMost24Hours' } });
   });
@@ -169,7 +188,14 @@ describe('PUT /api/schedules', () => {
     const after = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-07-02', startTime: '04:00', endTime: '12:00' });
     expect(after.statusCode).toBe(201);
     // The evening before may not run into that morning either.
-    const evening = await call('PUT', '/api/schedules', { employeeId: anna, date: '2026-07-01', startTime: '22:00', endTime: '06:00', endDate: '2026-07-02', version: 1 });
+    const evening = await call('PUT', '/api/schedules', {
+      employeeId: anna,
+      date: '2026-07-01',
+      startTime: '22:00',
+      endTime: '06:00',
+      endDate: '2026-07-02',
+      version: 1,
+    });
     expect(evening.statusCode).toBe(400);
     expect(evening.json()).toMatchObject({ code: 'SHIFT_OVERLAP', field: 'endTime', params: { date: '2026-07-02', startTime: '04:00' } });
     const rows = (await stored()).filter((r) => r.date === '2026-07-01' || r.date === '2026-07-02');
@@ -181,8 +207,12 @@ describe('PUT /api/schedules', () => {
 
   it('keeps the database to the same shape: no next-day end after the start, no end two days later', async () => {
     const db = t.database.db;
-    await expect(db.insert(schedules).values({ employeeId: anna, date: '2026-08-01', endDate: '2026-08-02', startTime: '08:00', endTime: '09:00', totalHours: 25 })).rejects.toThrow();
-    await expect(db.insert(schedules).values({ employeeId: anna, date: '2026-08-01', endDate: '2026-08-03', startTime: '22:00', endTime: '06:00', totalHours: 8 })).rejects.toThrow();
+    await expect(
+      db.insert(schedules).values({ employeeId: anna, date: '2026-08-01', endDate: '2026-08-02', startTime: '08:00', endTime: '09:00', totalHours: 25 }),
+    ).rejects.toThrow();
+    await expect(
+      db.insert(schedules).values({ employeeId: anna, date: '2026-08-01', endDate: '2026-08-03', startTime: '22:00', endTime: '06:00', totalHours: 8 }),
+    ).rejects.toThrow();
     await db.insert(schedules).values({ employeeId: anna, date: '2026-08-01', endDate: '2026-08-02', startTime: '22:00', endTime: '06:00', totalHours: 8 });
   });
 

@@ -38,12 +38,27 @@ export async function scheduleRoutes(app: FastifyInstance, { database }: RouteCo
       // Ends later that day, or on the next date (overnight) within 24 elapsed hours.
       const span = checkShiftSpan(request.body, timeZone);
       if (!span.ok) throw badRequest(span.problem.message, span.problem.field, { rule: span.problem.rule });
-      const result = await upsertSchedule(db, { employeeId, date, startTime, endTime, endDate: span.endDate, totalHours: span.hours, version, source, userId: request.user?.id ?? null });
+      const result = await upsertSchedule(db, {
+        employeeId,
+        date,
+        startTime,
+        endTime,
+        endDate: span.endDate,
+        totalHours: span.hours,
+        version,
+        source,
+        userId: request.user?.id ?? null,
+      });
       if (result.kind === 'overlap') {
         const { other } = result;
         const field = other.date < date ? 'startTime' : 'endTime';
         const message = `${field}: the shift overlaps the same employee's shift of ${other.date} (${other.startTime}–${other.endTime})`;
-        throw new HttpError(400, SHIFT_OVERLAP, message, field, { date: other.date, startTime: other.startTime, endTime: other.endTime, endDate: other.endDate });
+        throw new HttpError(400, SHIFT_OVERLAP, message, field, {
+          date: other.date,
+          startTime: other.startTime,
+          endTime: other.endTime,
+          endDate: other.endDate,
+        });
       }
       return replyToDayUpsert(reply, result);
     },

@@ -12,8 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const get = () => t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie } });
-const put = (payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie, origin: TEST_BASE_URL }, payload });
+const put = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie, origin: TEST_BASE_URL }, payload });
 
 async function current() {
   return (await get()).json() as { version: number; weeklyHours: number; minRestHours: number; minShiftHours: number; timeIncrement: string; timeZone: string };

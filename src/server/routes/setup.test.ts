@@ -7,11 +7,17 @@ let cookie: string;
 beforeAll(async () => {
   t = await createTestApp();
   cookie = await t.signIn();
-  await t.database.db.insert(settings).values({ id: 1 }).onConflictDoUpdate({ target: settings.id, set: { timeZone: 'Europe/Warsaw' } });
+  await t.database.db
+    .insert(settings)
+    .values({ id: 1 })
+    .onConflictDoUpdate({ target: settings.id, set: { timeZone: 'Europe/Warsaw' } });
 });
 afterAll(async () => t.close());
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 const status = async (month: string) => {
   const res = await call('GET', `/api/setup-status?month=${month}`);
   expect(res.statusCode).toBe(200);
@@ -42,7 +48,18 @@ describe('the first-run checklist counts', () => {
       expect(flight.statusCode).toBe(201);
     }
     expect((await call('POST', '/api/airport-hours/quick-setup', { role: 'Rampa', month: '2027-03' })).statusCode).toBe(201);
-    expect((await call('POST', '/api/airport-hours', { role: 'Koordynator', dayOfWeek: 1, openingTime: '06:00', closingTime: '14:00', minimumStaff: 1, month: '2027-03' })).statusCode).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/airport-hours', {
+          role: 'Koordynator',
+          dayOfWeek: 1,
+          openingTime: '06:00',
+          closingTime: '14:00',
+          minimumStaff: 1,
+          month: '2027-03',
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await call('POST', '/api/monthly-hours', { month: '2027-03', requiredHours: 168 })).statusCode).toBe(201);
     const shift = await call('PUT', '/api/schedules', { employeeId: employee.json().id, date: '2027-03-31', startTime: '06:00', endTime: '14:00' });
     expect(shift.statusCode).toBeLessThan(300);

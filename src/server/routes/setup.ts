@@ -12,9 +12,13 @@ export async function setupRoutes(app: FastifyInstance, { database }: RouteConte
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  api.get('/setup-status', { config: { audience: 'planner' }, schema: { querystring: setupStatusQuerySchema, response: { 200: setupStatusSchema } } }, async (request) => {
-    const { timeZone } = await getSettings(db);
-    const start = DateTime.fromISO(`${request.query.month}-01`, { zone: timeZone });
-    return setupStatus(db, parseMonthKey(request.query.month), start, start.plus({ months: 1 }));
-  });
+  api.get(
+    '/setup-status',
+    { config: { audience: 'planner' }, schema: { querystring: setupStatusQuerySchema, response: { 200: setupStatusSchema } } },
+    async (request) => {
+      const { timeZone } = await getSettings(db);
+      const start = DateTime.fromISO(`${request.query.month}-01`, { zone: timeZone });
+      return setupStatus(db, parseMonthKey(request.query.month), start, start.plus({ months: 1 }));
+    },
+  );
 }

@@ -98,10 +98,7 @@ describe('POST /api/staff-groups', () => {
 describe('PUT /api/staff-groups/:id (rename)', () => {
   it('renames a group and carries the name to employees, operating hours and flight staffing', async () => {
     const db = t.database.db;
-    const [g] = await db
-      .insert(staffGroups)
-      .values({ name: 'Bagaż', takesFlights: true, takesAirportHours: true, position: 50 })
-      .returning();
+    const [g] = await db.insert(staffGroups).values({ name: 'Bagaż', takesFlights: true, takesAirportHours: true, position: 50 }).returning();
     const [e] = await db.insert(employees).values({ firstName: 'C', lastName: 'Three', email: 'c@example.com', role: 'Bagaż' }).returning();
     await db.insert(airportHours).values({ role: 'Bagaż', dayOfWeek: 1, openingTime: '06:00', closingTime: '22:00', minimumStaff: 2, month: 10, year: 2026 });
     const [f] = await db
@@ -122,7 +119,14 @@ describe('PUT /api/staff-groups/:id (rename)', () => {
 
     const res = await call('PUT', `/api/staff-groups/${g!.id}`, { name: 'Bagaż i cargo', takesFlights: true, takesAirportHours: false, version: g!.version });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: g!.id, name: 'Bagaż i cargo', takesFlights: true, takesAirportHours: false, employeeCount: 1, version: g!.version + 1 });
+    expect(res.json()).toMatchObject({
+      id: g!.id,
+      name: 'Bagaż i cargo',
+      takesFlights: true,
+      takesAirportHours: false,
+      employeeCount: 1,
+      version: g!.version + 1,
+    });
 
     const [emp] = await db.select().from(employees).where(eq(employees.id, e!.id));
     expect(emp!.role).toBe('Bagaż i cargo');
@@ -215,7 +219,12 @@ describe('DELETE /api/staff-groups/:id', () => {
 
   it('with the version the administrator saw: a group changed since is kept and refused as stale', async () => {
     const [g] = await t.database.db.insert(staffGroups).values({ name: 'Sprzątanie', position: 61 }).returning();
-    const renamed = await call('PUT', `/api/staff-groups/${g!.id}`, { name: 'Sprzątanie kabin', takesFlights: false, takesAirportHours: false, version: g!.version });
+    const renamed = await call('PUT', `/api/staff-groups/${g!.id}`, {
+      name: 'Sprzątanie kabin',
+      takesFlights: false,
+      takesAirportHours: false,
+      version: g!.version,
+    });
     expect(renamed.statusCode).toBe(200);
     const stale = await call('DELETE', `/api/staff-groups/${g!.id}?version=${g!.version}`);
     expect(stale.statusCode).toBe(409);

@@ -5,13 +5,7 @@ import { z } from 'zod';
 import { staffGroupInputSchema, staffGroupSchema, staffGroupUpdateSchema } from '../../shared/api/staff-groups.ts';
 import { conflict, notFound, staleRecord } from '../http/errors.ts';
 import { pgErrorCode } from '../db/errors.ts';
-import {
-  createStaffGroup,
-  deleteStaffGroup,
-  listStaffGroups,
-  updateStaffGroup,
-  type StaffGroupWrite,
-} from '../repos/staff-groups.ts';
+import { createStaffGroup, deleteStaffGroup, listStaffGroups, updateStaffGroup, type StaffGroupWrite } from '../repos/staff-groups.ts';
 import type { RouteContext } from './context.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';
 
@@ -69,7 +63,10 @@ export async function staffGroupRoutes(app: FastifyInstance, { database }: Route
 
   api.put(
     '/staff-groups/:id',
-    { config: { audience: 'admin', forbidden: STAFF_GROUPS_ADMIN_ONLY }, schema: { params: idParams, body: staffGroupUpdateSchema, response: { 200: staffGroupSchema } } },
+    {
+      config: { audience: 'admin', forbidden: STAFF_GROUPS_ADMIN_ONLY },
+      schema: { params: idParams, body: staffGroupUpdateSchema, response: { 200: staffGroupSchema } },
+    },
     async (request) => {
       const { version, ...values } = request.body;
       return guarded(() => updateStaffGroup(db, request.params.id, version, values));

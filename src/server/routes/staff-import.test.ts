@@ -10,14 +10,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 const header = ['Imię i nazwisko', 'E-mail', 'Telefon', 'Grupa', 'Etat', 'Godziny'];
 const mapping = { fullName: 'Imię i nazwisko', email: 'E-mail', phone: 'Telefon', group: 'Grupa', fraction: 'Etat', monthlyHours: 'Godziny' };
 const rows = (lines: string[][]) => lines.map((cells, i) => ({ row: i + 2, cells }));
 const run = (lines: string[][], dryRun: boolean, map: Record<string, unknown> = mapping, head = header) =>
   call('POST', '/api/employees/import', { dryRun, header: head, mapping: map, rows: rows(lines) });
 const stored = async () =>
-  (await t.database.db.select().from(employees)).map((e) => `${e.firstName} ${e.lastName} <${e.email}> ${e.phoneNumber ?? '-'} ${e.role} ${e.workingTimeFraction} ${e.monthlyHours ?? '-'} v${e.version}`).sort();
+  (await t.database.db.select().from(employees))
+    .map((e) => `${e.firstName} ${e.lastName} <${e.email}> ${e.phoneNumber ?? '-'} ${e.role} ${e.workingTimeFraction} ${e.monthlyHours ?? '-'} v${e.version}`)
+    .sort();
 
 const first = [
   ['Anna Nowak', 'anna@example.com', '+48 512 345 678', 'rampa', '1', ''],
@@ -47,7 +52,12 @@ describe('staff import', () => {
       '8 invalid Adam Lis',
       '9 invalid Bez Maila',
     ]);
-    const reasons = Object.fromEntries(answer.invalid.map((r: { row: number; errors: { field: string; params: { rule?: string } }[] }) => [r.row, r.errors.map((e) => `${e.field}:${e.params.rule ?? '?'}`)]));
+    const reasons = Object.fromEntries(
+      answer.invalid.map((r: { row: number; errors: { field: string; params: { rule?: string } }[] }) => [
+        r.row,
+        r.errors.map((e) => `${e.field}:${e.params.rule ?? '?'}`),
+      ]),
+    );
     expect(reasons).toEqual({
       5: ['fullName:fullName'],
       6: ['email:email'],
@@ -88,7 +98,12 @@ describe('staff import', () => {
   });
 
   it('leaves what the file does not say as it is (columns not mapped)', async () => {
-    const res = await run([['Anna', 'Nowak', 'anna@example.com', 'PAX/INFO']], false, { firstName: 'first', lastName: 'last', email: 'mail', group: 'team' }, ['first', 'last', 'mail', 'team']);
+    const res = await run([['Anna', 'Nowak', 'anna@example.com', 'PAX/INFO']], false, { firstName: 'first', lastName: 'last', email: 'mail', group: 'team' }, [
+      'first',
+      'last',
+      'mail',
+      'team',
+    ]);
     expect(res.json().counts).toMatchObject({ changed: 1 });
     expect(await stored()).toContain('Anna Nowak <anna@example.com> +48 512 345 678 PAX/INFO 1 - v2');
   });
@@ -122,8 +137,15 @@ describe('staff import', () => {
       { row: 3, errors: [expect.objectContaining({ field: 'group', params: { issue: 'custom', rule: 'plainText' } }), expect.anything()] },
     ]);
     // Separate name columns: the field is the column's own.
-    const split = await run([[injected, 'Nowak', 'y@example.com', 'Rampa']], true, { firstName: 'first', lastName: 'last', email: 'mail', group: 'team' }, ['first', 'last', 'mail', 'team']);
-    expect(split.json().invalid).toEqual([{ row: 2, errors: [expect.objectContaining({ field: 'firstName', params: { issue: 'custom', rule: 'plainText' } })] }]);
+    const split = await run([[injected, 'Nowak', 'y@example.com', 'Rampa']], true, { firstName: 'first', lastName: 'last', email: 'mail', group: 'team' }, [
+      'first',
+      'last',
+      'mail',
+      'team',
+    ]);
+    expect(split.json().invalid).toEqual([
+      { row: 2, errors: [expect.objectContaining({ field: 'firstName', params: { issue: 'custom', rule: 'plainText' } })] },
+    ]);
     expect((await stored()).filter((e) => !before.includes(e))).toEqual(['Ola Nowa <ola@example.com> - Rampa 1 - v1']);
   });
 

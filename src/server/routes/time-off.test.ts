@@ -25,7 +25,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = apiCaller(() => t.app, () => cookie);
+const call = apiCaller(
+  () => t.app,
+  () => cookie,
+);
 
 const base = (over: Record<string, unknown> = {}) => ({
   employeeId: anna,
@@ -176,7 +179,9 @@ describe('the reason', () => {
     const res = await call('POST', '/api/time-off', base({ kind: 'other', reason: ' ' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'reason', message: 'reason: is required for time off of the kind other' });
-    await expect(t.database.db.insert(timeOff).values({ employeeId: anna, startDate: '2026-03-01', endDate: '2026-03-01', kind: 'other', reason: ' ' })).rejects.toThrow();
+    await expect(
+      t.database.db.insert(timeOff).values({ employeeId: anna, startDate: '2026-03-01', endDate: '2026-03-01', kind: 'other', reason: ' ' }),
+    ).rejects.toThrow();
   });
 });
 
@@ -266,7 +271,10 @@ describe('GET /api/time-off', () => {
 describe('GET /api/time-off/:id', () => {
   it('answers one time off as stored now, 404 once it is deleted, 400 for a malformed id, 401 without a session', async () => {
     const created = (await call('POST', '/api/time-off', base({ startDate: '2026-07-01', endDate: '2026-07-03', reason: 'Wedding' }))).json();
-    const edited = await call('PUT', `/api/time-off/${created.id}`, { version: created.version, data: base({ startDate: '2026-07-01', endDate: '2026-07-05', reason: 'Wedding' }) });
+    const edited = await call('PUT', `/api/time-off/${created.id}`, {
+      version: created.version,
+      data: base({ startDate: '2026-07-01', endDate: '2026-07-05', reason: 'Wedding' }),
+    });
     expect(edited.statusCode).toBe(200);
     const res = await call('GET', `/api/time-off/${created.id}`);
     expect(res.statusCode).toBe(200);

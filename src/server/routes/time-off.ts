@@ -85,14 +85,10 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
     return row;
   });
 
-  api.post(
-    '/time-off',
-    { config: { audience: 'planner' }, schema: { body: timeOffInputSchema, response: { 201: timeOffSchema } } },
-    async (request, reply) => {
-      const row = await guarded(() => createTimeOff(db, request.body));
-      return reply.status(201).send(row);
-    },
-  );
+  api.post('/time-off', { config: { audience: 'planner' }, schema: { body: timeOffInputSchema, response: { 201: timeOffSchema } } }, async (request, reply) => {
+    const row = await guarded(() => createTimeOff(db, request.body));
+    return reply.status(201).send(row);
+  });
 
   api.put(
     '/time-off/:id',
@@ -106,9 +102,7 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
     async (request) => unwrap(await setTimeOffStatus(db, request.params.id, request.body.version, request.body.status)),
   );
 
-  api.delete(
-    '/time-off/:id',
-    { config: { audience: 'planner' }, schema: { params: idParams, querystring: deleteQuerySchema } },
-    async (request, reply) => replyToDelete(reply, await deleteTimeOff(db, request.params.id, request.query.version), 'Time off'),
+  api.delete('/time-off/:id', { config: { audience: 'planner' }, schema: { params: idParams, querystring: deleteQuerySchema } }, async (request, reply) =>
+    replyToDelete(reply, await deleteTimeOff(db, request.params.id, request.query.version), 'Time off'),
   );
 }

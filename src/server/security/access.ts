@@ -8,8 +8,7 @@ import type { ErrorBody } from '../http/errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** True when the request carries a body (declared by length or sent in chunks). */
-export const hasBody = (request: FastifyRequest) =>
-  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+export const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 function refuse(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string) {
   // A refused request's body is never read; closing the connection after the answer keeps the client

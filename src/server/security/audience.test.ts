@@ -141,10 +141,13 @@ describe('who may call each route', () => {
         const code = route.method !== 'HEAD' && (res.headers['content-type'] ?? '').includes('json') ? (res.json() as { code?: string }).code : undefined;
         const want = expected[route.audience][caller];
         // A HEAD answer has no body: it is judged by its status alone.
-        const met = route.method === 'HEAD' ? (res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : null) : code && code in guardStatus ? code : null;
+        const met =
+          route.method === 'HEAD' ? (res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : null) : code && code in guardStatus ? code : null;
         const expectedMet = route.method === 'HEAD' && want ? guardStatus[want] : want;
         if (met !== expectedMet || (want && res.statusCode !== guardStatus[want])) {
-          failures.push(`${caller} ${route.method} ${route.url} (${route.audience}): ${res.statusCode} ${code ?? ''}, expected ${want ?? 'to get past the guards'}`);
+          failures.push(
+            `${caller} ${route.method} ${route.url} (${route.audience}): ${res.statusCode} ${code ?? ''}, expected ${want ?? 'to get past the guards'}`,
+          );
         }
       }
     }

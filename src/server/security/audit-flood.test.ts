@@ -205,7 +205,12 @@ describe('the audit page', () => {
     expect(Date.parse(repeated.lastAt!)).toBeGreaterThanOrEqual(Date.parse(repeated.at));
     const single = await getAudit('?action=admin.user-unbanned&limit=1');
     expect(single.json().entries[0]).toMatchObject({ count: 1, lastAt: null });
-    const ids = (await t.database.db.select({ id: auditLog.id }).from(auditLog).where(inArray(auditLog.action, ['sign-in.failed']))).length;
+    const ids = (
+      await t.database.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(inArray(auditLog.action, ['sign-in.failed']))
+    ).length;
     expect(entries).toHaveLength(ids);
   });
 });

@@ -10,13 +10,7 @@
 //   told the account's email and name so that variations of them count as guessable.
 import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import {
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  type PasswordHint,
-  type PasswordReason,
-  type PasswordRejection,
-} from '../../shared/api/account.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, type PasswordHint, type PasswordReason, type PasswordRejection } from '../../shared/api/account.ts';
 
 export { PASSWORD_MAX, PASSWORD_MIN };
 

@@ -50,7 +50,13 @@ describe('before sign-in', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/backup/restore', headers: { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024), origin: TEST_BASE_URL } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/backup/restore',
+        headers: { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024), origin: TEST_BASE_URL },
+      });
       req.on('response', (res) => {
         resolve(res.statusCode ?? 0);
         req.destroy();

@@ -36,7 +36,10 @@ describe('5. password storage', () => {
     await createUser(t.auth, { email: 'same2@grafik.test', password: TEST_PASSWORD });
     const hashes = [];
     for (const email of ['same1@grafik.test', 'same2@grafik.test']) {
-      const [acc] = await t.database.db.select().from(account).where(eq(account.userId, await userId(email)));
+      const [acc] = await t.database.db
+        .select()
+        .from(account)
+        .where(eq(account.userId, await userId(email)));
       hashes.push(acc!.password!);
     }
     expect(hashes[0]).not.toBe(hashes[1]);
@@ -300,7 +303,7 @@ describe('12. a password change ends the other sessions', () => {
   });
 });
 
-describe('13. administrator actions end all of the user\'s sessions', () => {
+describe("13. administrator actions end all of the user's sessions", () => {
   async function twoSessions(email: string) {
     const a = await t.signIn(email);
     const b = await signInAs(t.app, email, TEST_PASSWORD);

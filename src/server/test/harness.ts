@@ -117,12 +117,7 @@ export function nextTestAddress(): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-export async function signInAs(
-  app: FastifyInstance,
-  email: string,
-  password: string,
-  options: { remoteAddress?: string } = {},
-): Promise<string> {
+export async function signInAs(app: FastifyInstance, email: string, password: string, options: { remoteAddress?: string } = {}): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',

@@ -81,9 +81,7 @@ export type QuickSetupInput = z.infer<typeof quickSetupSchema>;
  * An edit of a row's times and minimum staff. The table keeps no version column, so the edit names
  * the values it was based on: when the stored row no longer has them, it is refused as stale.
  */
-export const airportHoursEditSchema = z
-  .object({ ...hoursValues, basedOn: z.object(hoursValues).strict() })
-  .strict();
+export const airportHoursEditSchema = z.object({ ...hoursValues, basedOn: z.object(hoursValues).strict() }).strict();
 export type AirportHoursEditInput = z.infer<typeof airportHoursEditSchema>;
 
 /**
@@ -94,15 +92,19 @@ export const airportHoursDeleteQuerySchema = z
   .object({
     openingTime: timeSchema.optional(),
     closingTime: closingSchema.optional(),
-    minimumStaff: z.string().regex(/^\d{1,3}$/, 'must be a whole number').transform(Number).optional(),
+    minimumStaff: z
+      .string()
+      .regex(/^\d{1,3}$/, 'must be a whole number')
+      .transform(Number)
+      .optional(),
   })
   .strict()
   .refine(
-    (q) => [q.openingTime, q.closingTime, q.minimumStaff].every((v) => v === undefined) || [q.openingTime, q.closingTime, q.minimumStaff].every((v) => v !== undefined),
+    (q) =>
+      [q.openingTime, q.closingTime, q.minimumStaff].every((v) => v === undefined) ||
+      [q.openingTime, q.closingTime, q.minimumStaff].every((v) => v !== undefined),
     'name openingTime, closingTime and minimumStaff together, or none of them',
   );
-
-
 
 /**
  * Several days of a group's month set at once (a week, or the days a planner picked), each with its
@@ -128,9 +130,7 @@ export const setDaysSchema = z
   .strict();
 export type SetDaysInput = z.infer<typeof setDaysSchema>;
 
-export const copyPreviousSchema = z
-  .object({ month: isoMonth, role: z.string().trim().min(1, 'must be a staff group name').optional() })
-  .strict();
+export const copyPreviousSchema = z.object({ month: isoMonth, role: z.string().trim().min(1, 'must be a staff group name').optional() }).strict();
 
 export const copyPreviousResultSchema = z.object({ copied: z.number().int(), skipped: z.number().int() });
 export type CopyPreviousResult = z.infer<typeof copyPreviousResultSchema>;

@@ -5,7 +5,9 @@ import { isoDate, isoMonth } from './dates.ts';
 import { coverageBoundSchema } from './coverage-bound.ts';
 
 export const coverageQuerySchema = z.object({ month: isoMonth }).strict();
-export const coverageDayQuerySchema = z.object({ date: isoDate, role: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters') }).strict();
+export const coverageDayQuerySchema = z
+  .object({ date: isoDate, role: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters') })
+  .strict();
 
 /** Why a flight's team was short in its last hour (docs/coverage.md). */
 export const SHORT_REASONS = ['closed', 'unplanned', 'overHours', 'rules', 'nobodyFree'] as const;

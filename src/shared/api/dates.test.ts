@@ -71,9 +71,21 @@ describe('every schema that takes a date or a month', () => {
   const badDates = ['2026-02-29', '2026-13-01', '1999-12-31', '2101-01-01'];
   const badMonths = ['0000-01', '1999-12', '2101-01', '2026-13'];
 
-  const dateSchemas: Array<[string, (date: string) => unknown, { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } }, string]> = [
-    ['time off start', (d) => ({ employeeId, startDate: d, endDate: '2100-12-31', reason: 'x', countAsWork: false, workHours: null }), timeOffInputSchema, 'startDate'],
-    ['time off end', (d) => ({ employeeId, startDate: '2000-01-01', endDate: d, reason: 'x', countAsWork: false, workHours: null }), timeOffInputSchema, 'endDate'],
+  const dateSchemas: Array<
+    [string, (date: string) => unknown, { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } }, string]
+  > = [
+    [
+      'time off start',
+      (d) => ({ employeeId, startDate: d, endDate: '2100-12-31', reason: 'x', countAsWork: false, workHours: null }),
+      timeOffInputSchema,
+      'startDate',
+    ],
+    [
+      'time off end',
+      (d) => ({ employeeId, startDate: '2000-01-01', endDate: d, reason: 'x', countAsWork: false, workHours: null }),
+      timeOffInputSchema,
+      'endDate',
+    ],
     ['shift', (d) => ({ employeeId, date: d, startTime: '06:00', endTime: '14:00' }), scheduleInputSchema, 'date'],
     ['event', (d) => ({ employeeId, date: d, name: 'Training' }), eventInputSchema, 'date'],
     ['day delete', (d) => ({ employeeId, date: d }), dayDeleteQuerySchema, 'date'],
@@ -92,7 +104,11 @@ describe('every schema that takes a date or a month', () => {
     ['required hours query', monthlyHoursQuerySchema, (month) => ({ month })],
     ['required hours', monthlyHoursInputSchema, (month) => ({ month, requiredHours: 160 })],
     ['operating hours query', airportHoursQuerySchema, (month) => ({ month })],
-    ['operating hours', airportHoursInputSchema, (month) => ({ role: 'Rampa', dayOfWeek: 1, openingTime: '06:00', closingTime: '22:00', minimumStaff: 1, month })],
+    [
+      'operating hours',
+      airportHoursInputSchema,
+      (month) => ({ role: 'Rampa', dayOfWeek: 1, openingTime: '06:00', closingTime: '22:00', minimumStaff: 1, month }),
+    ],
     ['quick setup', quickSetupSchema, (month) => ({ role: 'Rampa', month })],
     ['copy previous', copyPreviousSchema, (month) => ({ month })],
     ['generation', generateRequestSchema, (month) => ({ role: 'Rampa', month })],

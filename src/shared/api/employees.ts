@@ -11,9 +11,7 @@ const PHONE_SHAPE = /^\+?[0-9][0-9 ()\-./]{2,38}$/;
 /** The smallest working-time fraction: a twentieth of full time. */
 export const MIN_FRACTION = 0.05;
 
-const requiredName = plainText({ error: 'is required' })
-  .min(1, 'is required')
-  .max(100, 'must be at most 100 characters');
+const requiredName = plainText({ error: 'is required' }).min(1, 'is required').max(100, 'must be at most 100 characters');
 
 export const employeeInputSchema = z
   .object({
@@ -56,9 +54,7 @@ export const employeeInputSchema = z
 export type EmployeeInput = z.input<typeof employeeInputSchema>;
 
 /** An edit names the version it was based on; a stale one is refused with 409. */
-export const employeeUpdateSchema = z
-  .object({ version: z.number().int().min(1), data: employeeInputSchema })
-  .strict();
+export const employeeUpdateSchema = z.object({ version: z.number().int().min(1), data: employeeInputSchema }).strict();
 
 export const employeeSchema = z.object({
   id: z.string(),

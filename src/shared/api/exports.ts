@@ -18,7 +18,14 @@ export type PayrollQuery = z.infer<typeof payrollQuerySchema>;
  * The group is written in plain ASCII, safe in a download header.
  */
 export function exportFileName(month: string, group: string | null, kind: 'csv' | 'payroll'): string {
-  const safe = group ? group.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ł/g, 'l').replace(/Ł/g, 'L').replace(/[^A-Za-z0-9-]+/g, '_') : '';
+  const safe = group
+    ? group
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/ł/g, 'l')
+        .replace(/Ł/g, 'L')
+        .replace(/[^A-Za-z0-9-]+/g, '_')
+    : '';
   const stem = `grafik-${month}${safe ? `-${safe}` : ''}`;
   return kind === 'csv' ? `${stem}.csv` : `${stem}-payroll.xlsx`;
 }

@@ -84,7 +84,10 @@ export function duplicatedHeader(header: string[]): string | null {
 
 /** Every column a mapping uses, with the field it feeds. */
 export function mappedColumns(mapping: ImportMapping): [string, string][] {
-  const out: [string, string][] = [['flightNumber', mapping.flightNumber], ['departure', mapping.departure]];
+  const out: [string, string][] = [
+    ['flightNumber', mapping.flightNumber],
+    ['departure', mapping.departure],
+  ];
   for (const field of ['departureDate', 'arrival', 'arrivalDate', 'aircraftType'] as const) {
     const column = mapping[field];
     if (column) out.push([field, column]);
@@ -125,15 +128,30 @@ export const importBodySchema = z
   .superRefine((body, ctx) => {
     const repeated = duplicatedHeader(body.header);
     if (repeated !== null) {
-      ctx.addIssue({ code: 'custom', path: ['header'], message: `${repeated} ${IMPORT_MESSAGES.duplicateHeader}`, params: { rule: 'duplicateHeader', column: repeated } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['header'],
+        message: `${repeated} ${IMPORT_MESSAGES.duplicateHeader}`,
+        params: { rule: 'duplicateHeader', column: repeated },
+      });
     }
     const names = new Set(body.header.map((h) => h.trim()));
     const used = new Map<string, string>();
     for (const [field, column] of mappedColumns(body.mapping)) {
       if (!names.has(column)) {
-        ctx.addIssue({ code: 'custom', path: ['mapping', field], message: `${column} ${IMPORT_MESSAGES.unknownColumn}`, params: { rule: 'unknownColumn', column } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mapping', field],
+          message: `${column} ${IMPORT_MESSAGES.unknownColumn}`,
+          params: { rule: 'unknownColumn', column },
+        });
       } else if (used.has(column)) {
-        ctx.addIssue({ code: 'custom', path: ['mapping', field], message: `${column} ${IMPORT_MESSAGES.columnTwice}`, params: { rule: 'columnTwice', column } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mapping', field],
+          message: `${column} ${IMPORT_MESSAGES.columnTwice}`,
+          params: { rule: 'columnTwice', column },
+        });
       }
       used.set(column, field);
     }

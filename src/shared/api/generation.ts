@@ -6,7 +6,12 @@ export const generateRequestSchema = z
     role: z.string().min(1, 'is required'),
     month: isoMonth,
     strategy: z.enum(['default', 'spec']).optional(),
-    seed: z.number().int().min(1).max(2 ** 31 - 1).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1)
+      .optional(),
     /** Keep the planner's manual shifts and plan around them (default true). */
     keepManual: z.boolean().optional(),
     /** The planner confirmed replacing shifts of a published month (refused with 409 MONTH_PUBLISHED otherwise). */

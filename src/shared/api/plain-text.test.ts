@@ -14,9 +14,21 @@ import { ssimBodySchema } from './ssim.ts';
 import { controlCharacter, withoutControlCharacters } from './plain-text.ts';
 
 const EMPLOYEE = { firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.com', phoneNumber: '+48 512 345 678', role: 'Rampa' };
-const TIME_OFF = { employeeId: '00000000-0000-4000-8000-000000000000', startDate: '2026-12-01', endDate: '2026-12-02', reason: 'urlop', countAsWork: false, workHours: null };
+const TIME_OFF = {
+  employeeId: '00000000-0000-4000-8000-000000000000',
+  startDate: '2026-12-01',
+  endDate: '2026-12-02',
+  reason: 'urlop',
+  countAsWork: false,
+  workHours: null,
+};
 const EVENT = { employeeId: '00000000-0000-4000-8000-000000000000', date: '2026-12-01', name: 'Szkolenie', description: 'Sala 2' };
-const IMPORT = { fileName: 'a.csv', header: ['F', 'D'], rows: [{ row: 2, cells: ['LO1', '2026-12-01 06:00'] }], mapping: { flightNumber: 'F', departure: 'D' } };
+const IMPORT = {
+  fileName: 'a.csv',
+  header: ['F', 'D'],
+  rows: [{ row: 2, cells: ['LO1', '2026-12-01 06:00'] }],
+  mapping: { flightNumber: 'F', departure: 'D' },
+};
 
 /** Each field and the body that carries it. */
 const FIELDS: [string, z.ZodType, Record<string, unknown>, string][] = [

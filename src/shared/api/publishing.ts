@@ -29,9 +29,7 @@ export const groupMonthQuerySchema = z.object({ role, month: isoMonth }).strict(
 export const publishRequestSchema = z.object({ role, month: isoMonth, version: version.optional() }).strict();
 
 /** Put the published version back; names the publication's version and the last edit the planner saw. */
-export const resetRequestSchema = z
-  .object({ role, month: isoMonth, version, lastEditId: z.number().int().min(0, 'must be at least 0') })
-  .strict();
+export const resetRequestSchema = z.object({ role, month: isoMonth, version, lastEditId: z.number().int().min(0, 'must be at least 0') }).strict();
 
 export const publicationSchema = z.object({
   /** ISO instant. */

@@ -82,7 +82,7 @@ function wholeNumberBetween(min: number, max: number) {
  * The body of PUT /api/settings: every field, plus the version the edit was based on. The labour-rule
  * limits may be left out by older clients: they then stay as stored.
  */
-export const STATION_CODE_MESSAGE = 'must be the airport\'s three-letter IATA code, such as WAW';
+export const STATION_CODE_MESSAGE = "must be the airport's three-letter IATA code, such as WAW";
 
 /** The airport's IATA code: three letters, upper-cased; blank or null clears it. */
 export const stationCodeSchema = z
@@ -102,12 +102,12 @@ export const settingsUpdateSchema = z
     partTimeOvertimeHours: numberBetween(SETTINGS_BOUNDS.overtimeHours.min, SETTINGS_BOUNDS.overtimeHours.max).optional(),
     /** Left out: kept as stored; null (or blank text): no monthly limit for full time. */
     fullTimeOvertimeHours: z
-      .preprocess((value) => (value === '' ? null : value), z.union([z.null(), numberBetween(SETTINGS_BOUNDS.overtimeHours.min, SETTINGS_BOUNDS.overtimeHours.max)]))
+      .preprocess(
+        (value) => (value === '' ? null : value),
+        z.union([z.null(), numberBetween(SETTINGS_BOUNDS.overtimeHours.min, SETTINGS_BOUNDS.overtimeHours.max)]),
+      )
       .optional(),
-    timeZone: z
-      .string({ error: 'must be a time zone name such as Europe/Warsaw' })
-      .trim()
-      .refine(isTimeZone, 'must be a time zone name such as Europe/Warsaw'),
+    timeZone: z.string({ error: 'must be a time zone name such as Europe/Warsaw' }).trim().refine(isTimeZone, 'must be a time zone name such as Europe/Warsaw'),
     /** Left out: kept as stored. */
     stationCode: stationCodeSchema.optional(),
     version: z.number({ error: 'must be the version number of the settings' }).int().min(1),

@@ -18,7 +18,16 @@ import { DateTime, FixedOffsetZone } from 'luxon';
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
 import { isoMonth } from './dates.ts';
-import { checkMappedRow, flightDayKey, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, FILE_NAME_MAX, type CheckedRow, type ImportRulesContext, type RowError } from './flight-import.ts';
+import {
+  checkMappedRow,
+  flightDayKey,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  FILE_NAME_MAX,
+  type CheckedRow,
+  type ImportRulesContext,
+  type RowError,
+} from './flight-import.ts';
 
 export const SSIM_RECORD_LENGTH = 200;
 
@@ -56,7 +65,8 @@ export const ssimBodySchema = z
       .object({ from: isoMonth, to: isoMonth })
       .strict()
       .superRefine((value, ctx) => {
-        if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'cannot be earlier than the first month', params: { rule: 'endBeforeStart' } });
+        if (value.to < value.from)
+          ctx.addIssue({ code: 'custom', path: ['to'], message: 'cannot be earlier than the first month', params: { rule: 'endBeforeStart' } });
       })
       .optional(),
   })
@@ -325,7 +335,12 @@ export function checkSsimLegs(legs: SsimLeg[], ctx: ImportRulesContext, skipLine
       const earlier = firstLineOf.get(key);
       if (earlier !== undefined && earlier !== leg.line) {
         if (!legErrors.some((e) => e.duplicateOf === earlier)) {
-          legErrors.push({ field: 'flightNumber', message: 'repeats an earlier row (same flight number and departure date)', duplicateOf: earlier, params: { issue: 'custom', rule: 'duplicateInFile' } });
+          legErrors.push({
+            field: 'flightNumber',
+            message: 'repeats an earlier row (same flight number and departure date)',
+            duplicateOf: earlier,
+            params: { issue: 'custom', rule: 'duplicateInFile' },
+          });
         }
         continue;
       }

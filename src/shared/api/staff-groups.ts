@@ -15,9 +15,7 @@ export type StaffGroup = z.infer<typeof staffGroupSchema>;
 
 export const staffGroupInputSchema = z
   .object({
-    name: plainText({ error: 'is required' })
-      .min(1, 'is required')
-      .max(60, 'must be at most 60 characters'),
+    name: plainText({ error: 'is required' }).min(1, 'is required').max(60, 'must be at most 60 characters'),
     takesFlights: z.boolean({ error: 'must be true or false' }),
     takesAirportHours: z.boolean({ error: 'must be true or false' }),
   })

@@ -75,15 +75,30 @@ export const staffImportBodySchema = z
   .superRefine((body, ctx) => {
     const repeated = duplicatedHeader(body.header);
     if (repeated !== null) {
-      ctx.addIssue({ code: 'custom', path: ['header'], message: `${repeated} ${STAFF_IMPORT_MESSAGES.duplicateHeader}`, params: { rule: 'duplicateHeader', column: repeated } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['header'],
+        message: `${repeated} ${STAFF_IMPORT_MESSAGES.duplicateHeader}`,
+        params: { rule: 'duplicateHeader', column: repeated },
+      });
     }
     const names = new Set(body.header.map((h) => h.trim()));
     const used = new Set<string>();
     for (const [field, column] of staffMappedColumns(body.mapping)) {
       if (!names.has(column)) {
-        ctx.addIssue({ code: 'custom', path: ['mapping', field], message: `${column} ${STAFF_IMPORT_MESSAGES.unknownColumn}`, params: { rule: 'unknownColumn', column } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mapping', field],
+          message: `${column} ${STAFF_IMPORT_MESSAGES.unknownColumn}`,
+          params: { rule: 'unknownColumn', column },
+        });
       } else if (used.has(column)) {
-        ctx.addIssue({ code: 'custom', path: ['mapping', field], message: `${column} ${STAFF_IMPORT_MESSAGES.columnTwice}`, params: { rule: 'columnTwice', column } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mapping', field],
+          message: `${column} ${STAFF_IMPORT_MESSAGES.columnTwice}`,
+          params: { rule: 'columnTwice', column },
+        });
       }
       used.add(column);
     }

@@ -72,7 +72,12 @@ export const timeOffInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'is required when the time off counts as work', params: { rule: 'workHoursRequired' } });
     }
     if (!v.countAsWork && v.workHours !== null) {
-      ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'must be empty unless the time off counts as work', params: { rule: 'workHoursNotAllowed' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['workHours'],
+        message: 'must be empty unless the time off counts as work',
+        params: { rule: 'workHoursNotAllowed' },
+      });
     }
   });
 export type TimeOffInput = z.infer<typeof timeOffInputSchema>;
@@ -115,8 +120,6 @@ export const timeOffSchema = z.object({
 export type TimeOff = z.infer<typeof timeOffSchema>;
 
 /** What the time off dialog asks before saving: the employee's shifts on the days it covers. */
-export const overlappingShiftsQuerySchema = z
-  .object({ employeeId: z.uuid('must be an employee id'), startDate: isoDate, endDate: isoDate })
-  .strict();
+export const overlappingShiftsQuerySchema = z.object({ employeeId: z.uuid('must be an employee id'), startDate: isoDate, endDate: isoDate }).strict();
 export const overlappingShiftSchema = z.object({ date: z.string(), startTime: z.string(), endTime: z.string() });
 export type OverlappingShift = z.infer<typeof overlappingShiftSchema>;

@@ -19,11 +19,7 @@ import { appQueryClient } from './Providers.tsx';
  * `namespaces` are the catalogue namespaces its code uses beyond the entry's (tests/screen-texts.test.ts
  * checks the list against the code).
  */
-function screen<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-  namespaces: readonly ScreenNamespace[],
-) {
+function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name, namespaces: readonly ScreenNamespace[]) {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const preload = () =>
@@ -45,7 +41,12 @@ function screen<Name extends string>(
 // dashboard, the chart of the coverage day view) travel with that screen.
 const Layout = screen(() => import('./Layout.tsx'), 'Layout', []);
 const RegisterPage = screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage', []);
-const DashboardPage = screen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage', ['dashboard', 'timeOffModal', 'coverageStrip', 'publishing']);
+const DashboardPage = screen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage', [
+  'dashboard',
+  'timeOffModal',
+  'coverageStrip',
+  'publishing',
+]);
 const EmployeesPage = screen(() => import('../features/employees/EmployeesPage.tsx'), 'EmployeesPage', ['employees']);
 const FlightsPage = screen(() => import('../features/flights/FlightsPage.tsx'), 'FlightsPage', ['flights']);
 const CoveragePage = screen(() => import('../features/coverage/CoveragePage.tsx'), 'CoveragePage', ['coverage', 'coverageStrip', 'dashboard']);
@@ -91,11 +92,14 @@ if (import.meta.env.PROD && typeof window !== 'undefined') {
   // code too, so that the render taking the page over has it. Were it still loading when the page
   // renders again, React would drop the drawn checklist and show it only once its code arrived.
   const counts = path === '/' ? appQueryClient.getQueryData<SetupStatus>(setupStatusKey(monthOfAddress(window.location.search))) : undefined;
-  const checklist = counts && !counts.plannedBefore ? [import('../features/dashboard/DashboardPage.tsx').then((m) => m.loadFirstRun()).catch(() => undefined)] : [];
+  const checklist =
+    counts && !counts.plannedBefore ? [import('../features/dashboard/DashboardPage.tsx').then((m) => m.loadFirstRun()).catch(() => undefined)] : [];
   // Every signed-in screen waits for the session: it is checked before React first renders. Without
   // one, the sign-in page is drawn at once, without waiting for the screen it leads to.
   if (!['/login', '/register'].includes(path))
-    firstScreenSettled = prefetchSession(appQueryClient).then(() => (appQueryClient.getQueryData(SESSION_QUERY_KEY) ? Promise.allSettled([...screen, ...checklist, ...data]) : undefined));
+    firstScreenSettled = prefetchSession(appQueryClient).then(() =>
+      appQueryClient.getQueryData(SESSION_QUERY_KEY) ? Promise.allSettled([...screen, ...checklist, ...data]) : undefined,
+    );
 }
 
 /**
@@ -134,7 +138,9 @@ export function App() {
         <Route path="/register" element={<RegisterPage />} />
         <Route element={<RequireAuth />}>
           <Route element={<Layout />}>
-            {Object.entries(signedInScreens).map(([path, Screen]) => (path === '/' ? <Route key={path} index element={<Screen />} /> : <Route key={path} path={path} element={<Screen />} />))}
+            {Object.entries(signedInScreens).map(([path, Screen]) =>
+              path === '/' ? <Route key={path} index element={<Screen />} /> : <Route key={path} path={path} element={<Screen />} />,
+            )}
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

@@ -83,7 +83,8 @@ export const apiErrors = {
         other: 'Tego hasła kopii zapasowej nie można użyć. Wybierz inne.',
       },
       brokenRow: {
-        missingReference: 'Wiersz {{row}} w części „{{table}}” kopii zapasowej odnosi się do wpisu z części „{{references}}”, którego w kopii nie ma. Niczego nie przywrócono.',
+        missingReference:
+          'Wiersz {{row}} w części „{{table}}” kopii zapasowej odnosi się do wpisu z części „{{references}}”, którego w kopii nie ma. Niczego nie przywrócono.',
         duplicate: 'Wiersz {{row}} w części „{{table}}” kopii zapasowej powtarza identyfikator lub klucz innego wiersza. Niczego nie przywrócono.',
         missingValue: 'W wierszu {{row}} w części „{{table}}” kopii zapasowej brakuje wymaganej wartości. Niczego nie przywrócono.',
         other: 'Wiersz {{row}} w części „{{table}}” kopii zapasowej łamie regułę bazy danych. Niczego nie przywrócono.',
@@ -490,7 +491,7 @@ export const apiErrors = {
       aircraftType: 'an aircraft type is 2–4 letters or digits, e.g. B738, 738, E75L',
       duplicateType: 'this aircraft type is already in the table',
       unknownFlightGroup: 'there is no group taking part in flights by this name',
-      stationCode: "the airport code is the three-letter IATA code, e.g. WRO",
+      stationCode: 'the airport code is the three-letter IATA code, e.g. WRO',
       duplicateInFile: 'repeats the earlier row {{row}} (same flight number and departure)',
       extraCells: 'has more cells than the header row (a comma inside a value needs quotes)',
       email: 'enter an email address, like name@example.com',

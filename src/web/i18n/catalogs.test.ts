@@ -58,7 +58,10 @@ export function catalogueProblems(namespace: string, pl: Tree, en: Tree): string
   const problems: string[] = [];
   const shapes = { pl: shapeOf(pl), en: shapeOf(en) };
   const raw = { pl: leaves(pl), en: leaves(en) };
-  for (const [language, other] of [['pl', 'en'], ['en', 'pl']] as const) {
+  for (const [language, other] of [
+    ['pl', 'en'],
+    ['en', 'pl'],
+  ] as const) {
     const mine = shapes[language];
     const theirs = shapes[other];
     for (const key of mine.keys) if (!theirs.keys.has(key)) problems.push(`${namespace}: ${other} lacks ${key} (${language} has it)`);
@@ -92,7 +95,15 @@ describe('the Polish and English catalogues', () => {
   }
 
   it('the check finds a missing key, a nested one, a missing plural form and a value only one side takes', () => {
-    const pl: Tree = { a: 'A', nested: { b: 'B {{name}}', c: 'C' }, n_one: '{{count}} plik', n_few: '{{count}} pliki', n_many: '{{count}} plików', n_other: '{{count}} pliku', m_one: 'jeden' };
+    const pl: Tree = {
+      a: 'A',
+      nested: { b: 'B {{name}}', c: 'C' },
+      n_one: '{{count}} plik',
+      n_few: '{{count}} pliki',
+      n_many: '{{count}} plików',
+      n_other: '{{count}} pliku',
+      m_one: 'jeden',
+    };
     const en: Tree = { nested: { b: 'B' }, n: '{{count}} files', m_one: 'one', m_other: '{{count}}', extra: 'E' };
     expect(catalogueProblems('x', pl, en)).toEqual(
       expect.arrayContaining([

@@ -34,7 +34,8 @@ export const common = {
       print: 'Drukuj',
       exportCsv: 'Eksportuj CSV',
       exportPayroll: 'Eksport do płac (XLSX)',
-      exportPayrollHint: 'Eksport do płac obejmuje jedną grupę: wybierz ją z listy grup (zamiast „Wszystkie grupy”), aby go pobrać. CSV obejmuje wszystkie grupy.',
+      exportPayrollHint:
+        'Eksport do płac obejmuje jedną grupę: wybierz ją z listy grup (zamiast „Wszystkie grupy”), aby go pobrać. CSV obejmuje wszystkie grupy.',
       exportPayrollFailed: 'Nie udało się pobrać eksportu do płac: {{message}}',
       lastName: 'Nazwisko',
       firstName: 'Imię',
@@ -85,7 +86,8 @@ export const common = {
       print: 'Print',
       exportCsv: 'Export CSV',
       exportPayroll: 'Payroll export (XLSX)',
-      exportPayrollHint: 'The payroll export covers one group: choose it in the group list (instead of “All groups”) to download it. The CSV covers every group.',
+      exportPayrollHint:
+        'The payroll export covers one group: choose it in the group list (instead of “All groups”) to download it. The CSV covers every group.',
       exportPayrollFailed: 'The payroll export could not be downloaded: {{message}}',
       lastName: 'Last name',
       firstName: 'First name',

@@ -8,9 +8,7 @@ export const LANGUAGES = ['pl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'grafik.language';
 
-const resources = Object.fromEntries(
-  LANGUAGES.map((lng) => [lng, Object.fromEntries(Object.entries(entryCatalogs).map(([ns, c]) => [ns, c[lng]]))]),
-);
+const resources = Object.fromEntries(LANGUAGES.map((lng) => [lng, Object.fromEntries(Object.entries(entryCatalogs).map(([ns, c]) => [ns, c[lng]]))]));
 
 /**
  * Reads a screen's namespace from its own file, fetched the first time a screen asks for it (the routes

@@ -33,7 +33,10 @@ describe('translateApiError', () => {
     expect(translateApiError(refusal(400, 'WEAK_PASSPHRASE', { reason: 'tooShort', min: 16, max: 1024 }, 'passphrase'), pl)).toMatch(/co najmniej 16 znaków/);
     expect(translateApiError(refusal(400, 'PLAIN_SECRETS'), pl)).toMatch(/^Ta kopia zapasowa nie jest zaszyfrowana/);
     expect(
-      translateApiError(refusal(400, 'BROKEN_ROW', { table: 'schedules', row: 3, rule: 'missingReference', columns: 'employee_id', references: 'employees' }), pl),
+      translateApiError(
+        refusal(400, 'BROKEN_ROW', { table: 'schedules', row: 3, rule: 'missingReference', columns: 'employee_id', references: 'employees' }),
+        pl,
+      ),
     ).toBe('Wiersz 3 w części „zmiany” kopii zapasowej odnosi się do wpisu z części „pracownicy”, którego w kopii nie ma. Niczego nie przywrócono.');
     expect(translateApiError(refusal(400, 'BROKEN_ROW', { table: 'employees', row: 61, rule: 'duplicate', columns: 'id' }), en)).toBe(
       'Row 61 of the backup’s “employees” repeats the id or key of another row. Nothing was restored.',
@@ -46,7 +49,9 @@ describe('translateApiError', () => {
   it('names the record that was not found, and the action refused on an account', () => {
     expect(translateApiError(refusal(404, 'NOT_FOUND', { what: 'flight' }), pl)).toBe('Nie ma już takiego wpisu (lot): ktoś mógł go usunąć.');
     expect(translateApiError(refusal(404, 'NOT_FOUND'), en)).toBe('This record is gone: someone may have deleted it.');
-    expect(translateApiError(refusal(409, 'LAST_ADMIN', { action: 'ban' }), pl)).toBe('To jedyny administrator: po zablokowaniu nikt nie mógłby zarządzać kontami.');
+    expect(translateApiError(refusal(409, 'LAST_ADMIN', { action: 'ban' }), pl)).toBe(
+      'To jedyny administrator: po zablokowaniu nikt nie mógłby zarządzać kontami.',
+    );
   });
 
   it('says a skipped local time with the date as people write it, not as ISO', () => {

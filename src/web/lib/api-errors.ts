@@ -99,7 +99,8 @@ export function invalidInputText(field: string | undefined, params: Params | und
 }
 
 /** A backup's table, as a person names what it holds. */
-const backupPart = (table: unknown, t: Translate) => t(`apiErrors:backup.tables.${text(table) ?? 'other'}`, { defaultValue: t('apiErrors:backup.tables.other') });
+const backupPart = (table: unknown, t: Translate) =>
+  t(`apiErrors:backup.tables.${text(table) ?? 'other'}`, { defaultValue: t('apiErrors:backup.tables.other') });
 
 /** The sentence for an error answer's code and params; by its status when the code is not known here. */
 export function apiErrorText(code: string, status: number, params: Params | undefined, field: string | undefined, t: Translate): string {
@@ -135,7 +136,11 @@ export function apiErrorText(code: string, status: number, params: Params | unde
       return t(`apiErrors:backup.${code}`);
     case 'WEAK_PASSPHRASE': {
       const reason = text(p.reason) ?? 'other';
-      return t(`apiErrors:backup.passphrase.${reason}`, { min: num(p.min) ?? 16, max: num(p.max) ?? 1024, defaultValue: t('apiErrors:backup.passphrase.other') });
+      return t(`apiErrors:backup.passphrase.${reason}`, {
+        min: num(p.min) ?? 16,
+        max: num(p.max) ?? 1024,
+        defaultValue: t('apiErrors:backup.passphrase.other'),
+      });
     }
     case 'BROKEN_ROW': {
       const rule = ['missingReference', 'duplicate', 'missingValue'].includes(text(p.rule) ?? '') ? text(p.rule)! : 'other';
@@ -185,7 +190,9 @@ export function issuesText(
 
 /** A form's validate function from a zod schema: its issues in the UI language (issuesText). */
 export function validateWith<V>(
-  schema: { safeParse: (values: unknown) => { success: true } | { success: false; error: { issues: readonly { code: string; path: readonly PropertyKey[] }[] } } },
+  schema: {
+    safeParse: (values: unknown) => { success: true } | { success: false; error: { issues: readonly { code: string; path: readonly PropertyKey[] }[] } };
+  },
   t: Translate,
   own?: (params: IssueParams, field: string) => string | null,
 ): (values: V) => Record<string, string> {

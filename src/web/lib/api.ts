@@ -92,4 +92,3 @@ function safeJson(text: string): unknown {
 
 /** The server refused a write because the record changed since the planner's view of it (409 STALE). */
 export const isStale = (err: unknown): err is ApiError => err instanceof ApiError && err.code === 'STALE';
-

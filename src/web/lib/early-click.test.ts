@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { keepEarlyClick, replayEarlyClick } from './early-click.ts';
 
-const CELLS = '<table><tbody><tr><th>Ewa</th><td data-col="0" data-emp="e1" data-date="2026-11-02"><div data-badge="shift">6–14</div></td><td data-col="1" data-emp="e1" data-date="2026-11-03"></td></tr></tbody></table>';
+const CELLS =
+  '<table><tbody><tr><th>Ewa</th><td data-col="0" data-emp="e1" data-date="2026-11-02"><div data-badge="shift">6–14</div></td><td data-col="1" data-emp="e1" data-date="2026-11-03"></td></tr></tbody></table>';
 
 function page() {
   const root = document.createElement('div');

@@ -31,6 +31,10 @@ export function replayEarlyClick(): void {
   stop();
   if (!target) return;
   const { emp, date } = target.dataset;
-  const again = target.isConnected ? target : emp && date ? root.querySelector<HTMLElement>(`td[data-emp="${CSS.escape(emp)}"][data-date="${CSS.escape(date)}"]`) : null;
+  const again = target.isConnected
+    ? target
+    : emp && date
+      ? root.querySelector<HTMLElement>(`td[data-emp="${CSS.escape(emp)}"][data-date="${CSS.escape(date)}"]`)
+      : null;
   again?.click();
 }

@@ -55,7 +55,6 @@ const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
  */
 export const WORKBOOK_MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
 
-
 export async function readTimetableFile(file: File): Promise<ReadResult> {
   if (file.size > IMPORT_MAX_BYTES) {
     return { ok: false, error: { key: 'tooBig', params: { size: megabytes(file.size) } } };

@@ -61,7 +61,14 @@ const xml = new TextEncoder().encode('<worksheet/>');
 
 describe('the size a ZIP declares once expanded', () => {
   it('is the sum of its entries’ uncompressed sizes, behind a comment or in a ZIP64 field too', () => {
-    expect(zipExpandedSize(zip([{ name: 'a.xml', data: xml }, { name: 'b.xml', data: xml }]))).toBe(2 * xml.length);
+    expect(
+      zipExpandedSize(
+        zip([
+          { name: 'a.xml', data: xml },
+          { name: 'b.xml', data: xml },
+        ]),
+      ),
+    ).toBe(2 * xml.length);
     expect(zipExpandedSize(zip([{ name: 'a.xml', data: xml, declared: 301 * 1024 * 1024 }], 'PK\u0005\u0006 in a comment'))).toBe(301 * 1024 * 1024);
     expect(zipExpandedSize(zip([{ name: 'a.xml', data: xml, declared: 6 * 2 ** 32, zip64: true }]))).toBe(6 * 2 ** 32);
   });
@@ -78,6 +85,9 @@ describe('the size a ZIP declares once expanded', () => {
 describe('a workbook', () => {
   it('whose sheet declares 301 MB once expanded is refused by that size and the limit, before it is read', async () => {
     const bytes = await bloatedWorkbook(301);
-    expect(await parseWorkbook(bytes)).toEqual({ ok: false, error: { key: 'tooBigExpanded', params: { size: 301, max: WORKBOOK_MAX_EXPANDED_BYTES / 1024 / 1024 } } });
+    expect(await parseWorkbook(bytes)).toEqual({
+      ok: false,
+      error: { key: 'tooBigExpanded', params: { size: 301, max: WORKBOOK_MAX_EXPANDED_BYTES / 1024 / 1024 } },
+    });
   });
 });

@@ -28,8 +28,7 @@ export const shortDate = (date: string, language: string) => formatter(language,
 export const dayMonthYear = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(asDate(date));
 
 /** "12.11.2026" / "11/12/2026" */
-export const numericDate = (date: string, language: string) =>
-  formatter(language, { day: 'numeric', month: 'numeric', year: 'numeric' }).format(asDate(date));
+export const numericDate = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'numeric', year: 'numeric' }).format(asDate(date));
 
 /** The month answer's public holidays by date, each named in the UI's language. */
 export function holidayNames(holidays: readonly Holiday[] | undefined, language: string): Map<string, string> {

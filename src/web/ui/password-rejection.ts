@@ -2,14 +2,7 @@
 // gives with a PASSWORD_REJECTED answer (src/server/security/password-policy.ts decides; the strength
 // estimate stays on the server, so nothing of it is loaded in the browser).
 import type { TFunction } from 'i18next';
-import {
-  PASSWORD_HINTS,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  PASSWORD_REASONS,
-  PASSWORD_REJECTED,
-  type PasswordReason,
-} from '../../shared/api/account.ts';
+import { PASSWORD_HINTS, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_REASONS, PASSWORD_REJECTED, type PasswordReason } from '../../shared/api/account.ts';
 import { ApiError } from '../lib/api.ts';
 
 /** The sentence for a refusal's params (`{ reason, hint? }`); a general one when the reason is unknown. */

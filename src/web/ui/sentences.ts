@@ -18,7 +18,14 @@ const DATE_PARAMS = ['date', 'from', 'to', 'startDate', 'endDate'] as const;
  * saved would cause (the shift editor's warnings, for the rules it checks); 'done' what a saved or
  * generated month does.
  */
-export function ruleSentence(t: TFunction<'dashboard'>, language: string, code: string, params: SentenceParams, nameOf: NameOf, tense: 'done' | 'edit' = 'done'): string {
+export function ruleSentence(
+  t: TFunction<'dashboard'>,
+  language: string,
+  code: string,
+  params: SentenceParams,
+  nameOf: NameOf,
+  tense: 'done' | 'edit' = 'done',
+): string {
   const values: Record<string, string | number | undefined> = withNumbers(params, language);
   for (const key of DATE_PARAMS) {
     const value = params[key];

@@ -27,12 +27,7 @@ async function fillAndSend(next: string) {
 
 describe('password change, in Polish', () => {
   it("says in Polish why the server refused the new password, never the server's English", async () => {
-    const refusals = [
-      { reason: 'containsPersonal' },
-      { reason: 'weak', hint: 'keyboard' },
-      { reason: 'common' },
-      { reason: 'somethingNew' },
-    ];
+    const refusals = [{ reason: 'containsPersonal' }, { reason: 'weak', hint: 'keyboard' }, { reason: 'common' }, { reason: 'somethingNew' }];
     const sent: unknown[] = [];
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
 import { IconBolt, IconCalendarWeek, IconCopy, IconPlus } from '@tabler/icons-react';
@@ -59,7 +47,12 @@ export function AirportHoursPage() {
         const text = t('copied', { count: result.copied, from: monthGenitive(previous, language) });
         toast('green', result.skipped > 0 ? `${text} ${t('copiedSkipped', { count: result.skipped })}` : text);
       } else {
-        toast('yellow', result.skipped > 0 ? t('copiedNoneAllSet', { from: monthGenitive(previous, language) }) : t('copiedNone', { from: monthNominative(previous, language) }));
+        toast(
+          'yellow',
+          result.skipped > 0
+            ? t('copiedNoneAllSet', { from: monthGenitive(previous, language) })
+            : t('copiedNone', { from: monthNominative(previous, language) }),
+        );
       }
     } catch (err) {
       toast('red', t('copyError', { message: hoursErrorText(err, t) }));
@@ -205,11 +198,7 @@ function GroupHours({ role, takesFlights, month, rows, copying, onCopy, onAdd, o
       title: t('deleteTitle'),
       centered: true,
       closeButtonProps: { 'aria-label': t('modal.close') },
-      children: (
-        <Text size="sm">
-          {t('deleteText', { role, day, hours: hoursText(row, t), month: monthGenitive(month, language) })}
-        </Text>
-      ),
+      children: <Text size="sm">{t('deleteText', { role, day, hours: hoursText(row, t), month: monthGenitive(month, language) })}</Text>,
       labels: { confirm: t('deleteConfirm'), cancel: t('modal.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
@@ -237,12 +226,25 @@ function GroupHours({ role, takesFlights, month, rows, copying, onCopy, onAdd, o
         <Group gap="xs">
           {rows.length === 0 && (
             <>
-              <Button size="xs" variant="default" leftSection={<IconCopy size={14} />} loading={copying} onClick={onCopy} aria-label={t('copyPreviousGroup', { role })}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconCopy size={14} />}
+                loading={copying}
+                onClick={onCopy}
+                aria-label={t('copyPreviousGroup', { role })}
+              >
                 {t('copyPrevious')}
               </Button>
               {/* One click for 06:00–22:00; beside it, the planner's own hours (past midnight, open 24 h). */}
               <Button.Group>
-                <Button size="xs" variant="light" leftSection={<IconBolt size={14} />} loading={quickSetup.isPending && !choosing} onClick={() => void runQuickSetup()}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconBolt size={14} />}
+                  loading={quickSetup.isPending && !choosing}
+                  onClick={() => void runQuickSetup()}
+                >
                   {t('quickSetup')}
                 </Button>
                 <Button
@@ -257,7 +259,13 @@ function GroupHours({ role, takesFlights, month, rows, copying, onCopy, onAdd, o
               </Button.Group>
             </>
           )}
-          <Button size="xs" variant="default" leftSection={<IconCalendarWeek size={14} />} onClick={() => setWeek(true)} aria-label={t('week.openLabel', { role })}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconCalendarWeek size={14} />}
+            onClick={() => setWeek(true)}
+            aria-label={t('week.openLabel', { role })}
+          >
             {t('week.open')}
           </Button>
           {rows.length < 7 && (

@@ -105,7 +105,6 @@ export function HoursModal({ opened, onClose, month, groups, rows, role, editing
     },
   });
 
-
   const close = () => {
     setError(null);
     onClose();
@@ -170,14 +169,7 @@ export function HoursModal({ opened, onClose, month, groups, rows, role, editing
           <Text size="sm" c="dimmed">
             {t('modal.month', { month: formatMonth(month, language) })}
           </Text>
-          <Select
-            label={t('modal.group')}
-            required
-            data={groups}
-            disabled={!!editing}
-            allowDeselect={false}
-            {...form.getInputProps('role')}
-          />
+          <Select label={t('modal.group')} required data={groups} disabled={!!editing} allowDeselect={false} {...form.getInputProps('role')} />
           <Select
             label={t('modal.day')}
             required

@@ -23,7 +23,15 @@ const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const OPENING_TIMES = timeOptions('half');
 const CLOSING_TIMES = [...OPENING_TIMES, ALL_DAY.closingTime];
 
-export function QuickSetupModal({ role, month, takesFlights, saving, onClose, onSubmit, onSubmitDays }: {
+export function QuickSetupModal({
+  role,
+  month,
+  takesFlights,
+  saving,
+  onClose,
+  onSubmit,
+  onSubmitDays,
+}: {
   role: string;
   month: string;
   /** The group works on flights: its hours follow the flights that need it; otherwise every flight. */
@@ -76,7 +84,9 @@ export function QuickSetupModal({ role, month, takesFlights, saving, onClose, on
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (choice === 'flights') {
-      void onSubmitDays(derived!.days.map((d) => ({ dayOfWeek: d.dayOfWeek, openingTime: d.openingTime, closingTime: d.closingTime, minimumStaff: Number(staff) })));
+      void onSubmitDays(
+        derived!.days.map((d) => ({ dayOfWeek: d.dayOfWeek, openingTime: d.openingTime, closingTime: d.closingTime, minimumStaff: Number(staff) })),
+      );
       return;
     }
     const times = choice === 'standard' ? QUICK_SETUP : choice === 'allDay' ? ALL_DAY : { openingTime: open, closingTime: close };
@@ -84,11 +94,20 @@ export function QuickSetupModal({ role, month, takesFlights, saving, onClose, on
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('quickSetupModal.title', { role })} centered size={choice === 'flights' ? 'lg' : 'md'} closeButtonProps={{ 'aria-label': t('modal.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('quickSetupModal.title', { role })}
+      centered
+      size={choice === 'flights' ? 'lg' : 'md'}
+      closeButtonProps={{ 'aria-label': t('modal.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {choice === 'flights' ? t('fromFlights.intro', { month: monthGenitive(month, language) }) : t('quickSetupModal.intro', { month: monthGenitive(month, language) })}
+            {choice === 'flights'
+              ? t('fromFlights.intro', { month: monthGenitive(month, language) })
+              : t('quickSetupModal.intro', { month: monthGenitive(month, language) })}
           </Text>
           <Radio.Group label={t('quickSetupModal.hours')} value={choice} onChange={(value) => setChoice(value as Choice)}>
             <Stack gap={6} mt={4}>
@@ -193,7 +212,13 @@ export function QuickSetupModal({ role, month, takesFlights, saving, onClose, on
             onChange={setStaff}
             error={errors.staff}
           />
-          <FormActions error={null} onCancel={onClose} submitting={saving} cancelLabel={t('modal.cancel')} submitLabel={choice === 'flights' ? t('fromFlights.submit') : t('quickSetupModal.submit')} />
+          <FormActions
+            error={null}
+            onCancel={onClose}
+            submitting={saving}
+            cancelLabel={t('modal.cancel')}
+            submitLabel={choice === 'flights' ? t('fromFlights.submit') : t('quickSetupModal.submit')}
+          />
         </Stack>
       </form>
     </Modal>

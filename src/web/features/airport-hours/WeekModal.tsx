@@ -20,7 +20,14 @@ const OPENING_TIMES = timeOptions('half');
 const CLOSING_TIMES = [...OPENING_TIMES, ALL_DAY.closingTime];
 const WEEK = DISPLAY_ORDER.map(String);
 
-export function WeekModal({ role, month, rows, saving, onClose, onSave }: {
+export function WeekModal({
+  role,
+  month,
+  rows,
+  saving,
+  onClose,
+  onSave,
+}: {
   role: string;
   month: string;
   /** The group's rows this month: the days whose hours a save replaces. */
@@ -69,9 +76,7 @@ export function WeekModal({ role, month, rows, saving, onClose, onSave }: {
     if (Object.keys(found).length > 0) return;
     const times = allDay ? ALL_DAY : { openingTime: open, closingTime: close };
     setSaveError(null);
-    setConfirming(
-      DISPLAY_ORDER.filter((d) => days.includes(String(d))).map((dayOfWeek) => ({ dayOfWeek, ...times, minimumStaff: Number(staff) })),
-    );
+    setConfirming(DISPLAY_ORDER.filter((d) => days.includes(String(d))).map((dayOfWeek) => ({ dayOfWeek, ...times, minimumStaff: Number(staff) })));
   };
 
   const save = async () => {
@@ -94,7 +99,12 @@ export function WeekModal({ role, month, rows, saving, onClose, onSave }: {
       {confirming ? (
         <Stack gap="sm" data-testid="week-confirm">
           <Text size="sm" fw={600}>
-            {t('week.confirmText', { count: confirming.length, hours: hoursText(confirming[0]!, t), staff: confirming[0]!.minimumStaff, month: monthGenitive(month, language) })}
+            {t('week.confirmText', {
+              count: confirming.length,
+              hours: hoursText(confirming[0]!, t),
+              staff: confirming[0]!.minimumStaff,
+              month: monthGenitive(month, language),
+            })}
           </Text>
           {added.length > 0 && (
             <div>
@@ -185,7 +195,9 @@ export function WeekModal({ role, month, rows, saving, onClose, onSave }: {
                 onChange={setClosing}
                 onBlur={() => setClosing(normalizeTime(closing))}
                 error={errors.closing}
-                description={allDay ? undefined : nextDay ? (open === close ? t('modal.nextDayAllDay', { time: close }) : t('modal.nextDay')) : t('modal.closingHint')}
+                description={
+                  allDay ? undefined : nextDay ? (open === close ? t('modal.nextDayAllDay', { time: close }) : t('modal.nextDay')) : t('modal.closingHint')
+                }
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 descriptionProps={nextDay ? { fw: 600, c: 'indigo.9' } : undefined}
               />

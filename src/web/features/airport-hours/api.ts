@@ -49,8 +49,7 @@ export interface AirportHoursEdit {
 export function useEditAirportHours() {
   const invalidate = useInvalidateMonth();
   return useMutation({
-    mutationFn: ({ id, month: _month, ...body }: AirportHoursEdit) =>
-      api<AirportHours>(`/airport-hours/${id}`, { method: 'PUT', body }),
+    mutationFn: ({ id, month: _month, ...body }: AirportHoursEdit) => api<AirportHours>(`/airport-hours/${id}`, { method: 'PUT', body }),
     onSettled: (_data, _error, input) => invalidate(input.month),
   });
 }
@@ -72,8 +71,7 @@ export function useQuickSetup() {
   const invalidate = useInvalidateMonth();
   return useMutation({
     // Without times the week gets 06:00–22:00; the planner may name others (past midnight, 00:00–24:00).
-    mutationFn: (body: QuickSetupInput) =>
-      api<AirportHours[]>('/airport-hours/quick-setup', { method: 'POST', body }),
+    mutationFn: (body: QuickSetupInput) => api<AirportHours[]>('/airport-hours/quick-setup', { method: 'POST', body }),
     onSettled: (_data, _error, body) => invalidate(body.month),
   });
 }
@@ -81,8 +79,7 @@ export function useQuickSetup() {
 export function useCopyPrevious() {
   const invalidate = useInvalidateMonth();
   return useMutation({
-    mutationFn: (body: { month: string; role?: string }) =>
-      api<CopyPreviousResult>('/airport-hours/copy-previous', { method: 'POST', body }),
+    mutationFn: (body: { month: string; role?: string }) => api<CopyPreviousResult>('/airport-hours/copy-previous', { method: 'POST', body }),
     onSettled: (_data, _error, body) => invalidate(body.month),
   });
 }

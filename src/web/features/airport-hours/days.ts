@@ -4,9 +4,7 @@ export const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** "Poniedziałek" / "Monday" for 1. 2023-01-01 was a Sunday. */
 export function weekdayName(dayOfWeek: number, language: string): string {
-  const text = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2023, 0, 1 + dayOfWeek)),
-  );
+  const text = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + dayOfWeek)));
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -15,7 +15,13 @@ describe('hours derived from flights', () => {
     // Friday flights from 06:00 to 23:50, and one at 00:40 on Saturday's date.
     const friday = ['06:00', '10:00', '14:00', '18:00', '21:00', '23:50'].map((time) => `2026-11-06T${time}`);
     const { days } = deriveHours([...friday, '2026-11-07T00:40', '2026-11-07T07:00'], 120, 60);
-    expect(days.find((d) => d.dayOfWeek === 5)).toMatchObject({ flights: 7, lastDeparture: '00:40', lastNextDay: true, openingTime: '04:00', closingTime: '01:45' });
+    expect(days.find((d) => d.dayOfWeek === 5)).toMatchObject({
+      flights: 7,
+      lastDeparture: '00:40',
+      lastNextDay: true,
+      openingTime: '04:00',
+      closingTime: '01:45',
+    });
     expect(days.find((d) => d.dayOfWeek === 6)).toMatchObject({ flights: 1, openingTime: '05:00', closingTime: '08:00' });
   });
 

@@ -77,10 +77,7 @@ export function deriveHours(departures: readonly string[], leadMinutes: number, 
     // Hours start on their own day: an opening would-be before midnight opens at 00:00.
     const open = Math.max(0, Math.floor((first - leadMinutes) / STEP) * STEP);
     const close = Math.ceil((last + tailMinutes) / STEP) * STEP;
-    const hours =
-      close - open >= DAY
-        ? ALL_DAY
-        : { openingTime: clock(open), closingTime: close === DAY ? ALL_DAY.closingTime : clock(close) };
+    const hours = close - open >= DAY ? ALL_DAY : { openingTime: clock(open), closingTime: close === DAY ? ALL_DAY.closingTime : clock(close) };
     days.push({ dayOfWeek, flights: list.length, firstDeparture: clock(first), lastDeparture: clock(last), lastNextDay: last >= DAY, ...hours });
   }
   return { days };

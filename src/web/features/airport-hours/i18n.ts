@@ -58,7 +58,8 @@ export const airportHours = {
     },
     fromFlights: {
       option: 'Z lotów w tym miesiącu (każdy dzień osobno)',
-      intro: 'Godziny każdego dnia tygodnia z lotów {{month}}: od pierwszego odlotu minus czas przed, do ostatniego odlotu plus czas po. Dni bez lotów pozostają zamknięte (bez godzin).',
+      intro:
+        'Godziny każdego dnia tygodnia z lotów {{month}}: od pierwszego odlotu minus czas przed, do ostatniego odlotu plus czas po. Dni bez lotów pozostają zamknięte (bez godzin).',
       lead: 'Czas przed pierwszym odlotem (min)',
       leadHint: 'Domyślnie 120: obsługa lotu zaczyna się 2 h przed odlotem.',
       tail: 'Czas po ostatnim odlocie (min)',
@@ -189,7 +190,8 @@ export const airportHours = {
     },
     fromFlights: {
       option: 'From this month’s flights (each day on its own)',
-      intro: 'Each day of the week gets hours from the flights of {{month}}: from the first departure minus the time before, to the last departure plus the time after. Days without flights stay closed (no hours).',
+      intro:
+        'Each day of the week gets hours from the flights of {{month}}: from the first departure minus the time before, to the last departure plus the time after. Days without flights stay closed (no hours).',
       lead: 'Time before the first departure (min)',
       leadHint: 'Default 120: a flight’s service starts 2 h before departure.',
       tail: 'Time after the last departure (min)',

@@ -13,7 +13,15 @@ const groups = [
   { id: 1, name: 'Rampa', takesFlights: true, takesAirportHours: true, position: 1, employeeCount: 3, version: 1 },
   { id: 2, name: 'PAX', takesFlights: true, takesAirportHours: true, position: 2, employeeCount: 3, version: 1 },
 ];
-const row = (id: string, dayOfWeek: number, openingTime: string, closingTime: string): AirportHours => ({ id, role: 'Rampa', dayOfWeek, openingTime, closingTime, minimumStaff: 2, month: MONTH });
+const row = (id: string, dayOfWeek: number, openingTime: string, closingTime: string): AirportHours => ({
+  id,
+  role: 'Rampa',
+  dayOfWeek,
+  openingTime,
+  closingTime,
+  minimumStaff: 2,
+  month: MONTH,
+});
 
 function serve(rows: AirportHours[]) {
   const writes: Array<{ url: string; body: unknown }> = [];

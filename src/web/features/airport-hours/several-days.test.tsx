@@ -9,8 +9,24 @@ import { AirportHoursPage } from './AirportHoursPage.tsx';
 
 const MONTH = '2026-11';
 const groups = [{ id: 1, name: 'Rampa', takesFlights: true, takesAirportHours: true, position: 1, employeeCount: 3, version: 1 }];
-const row = (id: string, dayOfWeek: number, openingTime: string, closingTime: string): AirportHours => ({ id, role: 'Rampa', dayOfWeek, openingTime, closingTime, minimumStaff: 2, month: MONTH });
-const flight = (departureTime: string, staff: Record<string, number> = { Rampa: 2 }) => ({ id: departureTime, flightNumber: 'LO1', departureTime, arrivalTime: null, requiredStaff: staff, importId: null, version: 1 });
+const row = (id: string, dayOfWeek: number, openingTime: string, closingTime: string): AirportHours => ({
+  id,
+  role: 'Rampa',
+  dayOfWeek,
+  openingTime,
+  closingTime,
+  minimumStaff: 2,
+  month: MONTH,
+});
+const flight = (departureTime: string, staff: Record<string, number> = { Rampa: 2 }) => ({
+  id: departureTime,
+  flightNumber: 'LO1',
+  departureTime,
+  arrivalTime: null,
+  requiredStaff: staff,
+  importId: null,
+  version: 1,
+});
 
 function serve(rows: AirportHours[], flights: unknown[], refusal?: { status: number; body: unknown }) {
   const writes: Array<{ url: string; method: string; body: unknown }> = [];
@@ -32,22 +48,28 @@ describe('operating hours from flights', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('previews each day from its first and last departure, leaves days without flights closed, and saves the days with flights (pl)', async () => {
-    const writes = serve([], [
-      // Mondays 06:05 to 21:10; a Friday evening that runs past midnight; a flight without this group.
-      flight('2026-11-02T06:05:00+01:00'),
-      flight('2026-11-02T21:10:00+01:00'),
-      flight('2026-11-06T09:00:00+01:00'),
-      flight('2026-11-06T23:40:00+01:00'),
-      flight('2026-11-07T00:30:00+01:00'),
-      flight('2026-11-04T12:00:00+01:00', { PAX: 1 }),
-    ]);
+    const writes = serve(
+      [],
+      [
+        // Mondays 06:05 to 21:10; a Friday evening that runs past midnight; a flight without this group.
+        flight('2026-11-02T06:05:00+01:00'),
+        flight('2026-11-02T21:10:00+01:00'),
+        flight('2026-11-06T09:00:00+01:00'),
+        flight('2026-11-06T23:40:00+01:00'),
+        flight('2026-11-07T00:30:00+01:00'),
+        flight('2026-11-04T12:00:00+01:00', { PAX: 1 }),
+      ],
+    );
     await renderWithApp(<AirportHoursPage />, { route: `/airport-hours?month=${MONTH}`, language: 'pl' });
     const section = await screen.findByTestId('hours-group-Rampa');
     await userEvent.click(within(section).getByRole('button', { name: 'Szybka konfiguracja grupy Rampa: wybierz godziny' }));
     const dialog = await screen.findByRole('dialog', { name: 'Szybka konfiguracja: Rampa' });
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Z lotów w tym miesiącu (każdy dzień osobno)' }));
     const preview = await within(dialog).findByTestId('derived-preview');
-    const lines = within(preview).getAllByRole('row').slice(1).map((r) => r.textContent);
+    const lines = within(preview)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
     expect(lines).toEqual([
       'Poniedziałek206:05–21:1004:00–22:15',
       'Wtorek0–Zamknięte (brak lotów)',
@@ -90,7 +112,9 @@ describe('operating hours from flights', () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Quick Setup of Rampa: choose the hours' }));
     const dialog = await screen.findByRole('dialog', { name: 'Quick Setup: Rampa' });
     await userEvent.click(within(dialog).getByRole('radio', { name: 'From this month’s flights (each day on its own)' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This month has no flights of this group, so there is nothing to derive the hours from.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This month has no flights of this group, so there is nothing to derive the hours from.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply hours from flights' }));
     expect(writes).toHaveLength(0);
   });
@@ -142,7 +166,12 @@ describe('several days at once', () => {
   it('names the day a refusal is about, and keeps the confirmation open (pl)', async () => {
     const writes = serve([], [], {
       status: 400,
-      body: { code: 'BAD_REQUEST', message: 'days.1.openingTime: must be a time as HH:mm', field: 'days.1.openingTime', params: { field: 'days.1.openingTime', issue: 'custom', rule: 'timeOfDay' } },
+      body: {
+        code: 'BAD_REQUEST',
+        message: 'days.1.openingTime: must be a time as HH:mm',
+        field: 'days.1.openingTime',
+        params: { field: 'days.1.openingTime', issue: 'custom', rule: 'timeOfDay' },
+      },
     });
     await renderWithApp(<AirportHoursPage />, { route: `/airport-hours?month=${MONTH}`, language: 'pl' });
     const section = await screen.findByTestId('hours-group-Rampa');

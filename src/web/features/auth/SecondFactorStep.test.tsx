@@ -27,10 +27,10 @@ describe('second sign-in step', () => {
     };
     const sent: { url: string; body: unknown }[] = [];
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-        const body = init?.body ?? (input instanceof Request ? await input.clone().text() : null);
-        sent.push({ url: url.pathname, body: body ? JSON.parse(String(body)) : null });
-        return answers[url.pathname]?.shift() ?? json(200, null);
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+      const body = init?.body ?? (input instanceof Request ? await input.clone().text() : null);
+      sent.push({ url: url.pathname, body: body ? JSON.parse(String(body)) : null });
+      return answers[url.pathname]?.shift() ?? json(200, null);
     });
     await renderWithApp(<LoginPage />, { route: '/login' });
     await userEvent.type(screen.getByLabelText(/Email/), 'planner@airport.example');

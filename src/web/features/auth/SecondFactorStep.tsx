@@ -40,16 +40,13 @@ export function SecondFactorStep({ onVerified, onRestart }: Props) {
     setError(null);
     setSubmitting(true);
     try {
-      const result = useBackup
-        ? await authClient.twoFactor.verifyBackupCode({ code: trimmed })
-        : await authClient.twoFactor.verifyTotp({ code: trimmed });
+      const result = useBackup ? await authClient.twoFactor.verifyBackupCode({ code: trimmed }) : await authClient.twoFactor.verifyTotp({ code: trimmed });
       if (result.error) {
         const { status, code: errorCode } = result.error as { status: number; code?: string };
         setCode('');
         if (status === 429) setError(t('twoFactor.locked'));
         else if (errorCode === 'CODE_ALREADY_USED') setError(t('twoFactor.reused'));
-        else if (errorCode === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || errorCode === 'INVALID_TWO_FACTOR_COOKIE')
-          onRestart(t('twoFactor.restart'));
+        else if (errorCode === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || errorCode === 'INVALID_TWO_FACTOR_COOKIE') onRestart(t('twoFactor.restart'));
         else setError(useBackup ? t('twoFactor.badBackup') : t('twoFactor.badCode'));
         return;
       }
@@ -80,13 +77,7 @@ export function SecondFactorStep({ onVerified, onRestart }: Props) {
           {t('twoFactor.why')}
         </Alert>
         {useBackup ? (
-          <TextInput
-            label={t('twoFactor.backupLabel')}
-            autoComplete="off"
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            data-autofocus
-          />
+          <TextInput label={t('twoFactor.backupLabel')} autoComplete="off" value={code} onChange={(e) => setCode(e.currentTarget.value)} data-autofocus />
         ) : (
           <Stack gap={4}>
             <Text component="label" htmlFor="totp-code" size="sm" fw={500}>

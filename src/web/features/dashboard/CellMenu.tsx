@@ -1,7 +1,17 @@
 // The one action menu of the dashboard, anchored to the active cell. It lives apart from the grid,
 // so opening or closing it renders only this component. Clicking the same cell again, clicking
 // outside, Escape or choosing an action closes it.
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { createPortal } from 'react-dom';
 import classes from './Grid.module.css';
 
@@ -162,13 +172,7 @@ export function CellMenu({ ref, describe, onAction }: Props) {
 /** Hover details of a badge: one floating card for the whole page. */
 export type DetailsApi = { show: (badge: HTMLElement | null) => void };
 
-export function BadgeDetails({
-  ref,
-  render,
-}: {
-  ref: Ref<DetailsApi>;
-  render: (kind: string, employeeId: string, date: string) => ReactNode;
-}) {
+export function BadgeDetails({ ref, render }: { ref: Ref<DetailsApi>; render: (kind: string, employeeId: string, date: string) => ReactNode }) {
   const [badge, setBadge] = useState<HTMLElement | null>(null);
   useImperativeHandle(ref, () => ({ show: (b) => setBadge((current) => (current === b ? current : b)) }), []);
   useEffect(() => {

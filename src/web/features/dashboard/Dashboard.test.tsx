@@ -47,12 +47,46 @@ describe('the Total Hours cell', () => {
     const data = {
       month: '2026-03',
       requiredHours: 160,
-      settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
+      settings: {
+        timeIncrement: 'half',
+        minRestHours: 11,
+        weeklyHours: 40,
+        minShiftHours: 4,
+        weeklyRestHours: 35,
+        maxConsecutiveDays: 6,
+        timeZone: 'Europe/Warsaw',
+      },
       groups: [],
       schedules: [{ id: 's1', employeeId: 'e1', date: '2026-03-02', endDate: '2026-03-02', startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 }],
       timeOff: [
-        { id: 't1', employeeId: 'e1', employeeName: 'A B', role: 'Rampa', startDate: '2026-02-26', endDate: '2026-03-03', kind: 'training', reason: 'x', status: 'pending', countAsWork: true, workHours: 6, version: 1 },
-        { id: 't2', employeeId: 'e1', employeeName: 'A B', role: 'Rampa', startDate: '2026-03-10', endDate: '2026-03-12', kind: 'vacation', reason: 'y', status: 'pending', countAsWork: false, workHours: null, version: 1 },
+        {
+          id: 't1',
+          employeeId: 'e1',
+          employeeName: 'A B',
+          role: 'Rampa',
+          startDate: '2026-02-26',
+          endDate: '2026-03-03',
+          kind: 'training',
+          reason: 'x',
+          status: 'pending',
+          countAsWork: true,
+          workHours: 6,
+          version: 1,
+        },
+        {
+          id: 't2',
+          employeeId: 'e1',
+          employeeName: 'A B',
+          role: 'Rampa',
+          startDate: '2026-03-10',
+          endDate: '2026-03-12',
+          kind: 'vacation',
+          reason: 'y',
+          status: 'pending',
+          countAsWork: false,
+          workHours: null,
+          version: 1,
+        },
       ],
       overnightIn: [],
       events: [],
@@ -62,18 +96,30 @@ describe('the Total Hours cell', () => {
   });
 });
 
-const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' } as const;
+const settings = {
+  timeIncrement: 'half',
+  minRestHours: 11,
+  weeklyHours: 40,
+  minShiftHours: 4,
+  weeklyRestHours: 35,
+  maxConsecutiveDays: 6,
+  timeZone: 'Europe/Warsaw',
+} as const;
 const employee = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 };
 
 function modalData(shifts: MonthData['schedules']) {
-  return indexMonth({ month: '2026-03', requiredHours: 160, settings, groups: [], schedules: shifts, overnightIn: [], timeOff: [], events: [], totals: {} }).get(employee.id) ?? {
-    shifts: new Map(),
-    carriedOver: new Map(),
-    events: new Map(),
-    timeOff: [],
-    signature: '',
-    total: 0,
-  };
+  return (
+    indexMonth({ month: '2026-03', requiredHours: 160, settings, groups: [], schedules: shifts, overnightIn: [], timeOff: [], events: [], totals: {} }).get(
+      employee.id,
+    ) ?? {
+      shifts: new Map(),
+      carriedOver: new Map(),
+      events: new Map(),
+      timeOff: [],
+      signature: '',
+      total: 0,
+    }
+  );
 }
 
 describe('rule warnings', () => {
@@ -94,7 +140,14 @@ describe('the Edit Schedule modal', () => {
   it('starts each select with Select time, offers the hourly grid when the increment is full, and checks both times', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     await renderWithApp(
-      <ScheduleModal month="2026-03" employee={employee} date="2026-03-10" settings={{ ...settings, timeIncrement: 'full' }} data={modalData([])} onClose={() => {}} />,
+      <ScheduleModal
+        month="2026-03"
+        employee={employee}
+        date="2026-03-10"
+        settings={{ ...settings, timeIncrement: 'full' }}
+        data={modalData([])}
+        onClose={() => {}}
+      />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
     const start = within(dialog).getByLabelText('Start time') as HTMLSelectElement;
@@ -118,10 +171,9 @@ describe('the Edit Schedule modal', () => {
 
   it('refuses a start or end the clocks skip on the spring-forward night, in the UI language, without asking the server', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    await renderWithApp(
-      <ScheduleModal month="2026-03" employee={employee} date="2026-03-29" settings={settings} data={modalData([])} onClose={() => {}} />,
-      { language: 'pl' },
-    );
+    await renderWithApp(<ScheduleModal month="2026-03" employee={employee} date="2026-03-29" settings={settings} data={modalData([])} onClose={() => {}} />, {
+      language: 'pl',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '02:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '02:30');
@@ -142,14 +194,18 @@ describe('the Edit Schedule modal', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(
       async () =>
         new Response(
-          JSON.stringify({ code: 'LOCAL_TIME_SKIPPED', field: 'startTime', message: 'startTime: 02:00 does not exist on 08.03.2026 in America/New_York (the clocks go forward)', requestId: '1' }),
+          JSON.stringify({
+            code: 'LOCAL_TIME_SKIPPED',
+            field: 'startTime',
+            message: 'startTime: 02:00 does not exist on 08.03.2026 in America/New_York (the clocks go forward)',
+            requestId: '1',
+          }),
           { status: 400, headers: { 'content-type': 'application/json' } },
         ),
     );
-    await renderWithApp(
-      <ScheduleModal month="2026-03" employee={employee} date="2026-03-08" settings={settings} data={modalData([])} onClose={() => {}} />,
-      { language: 'pl' },
-    );
+    await renderWithApp(<ScheduleModal month="2026-03" employee={employee} date="2026-03-08" settings={settings} data={modalData([])} onClose={() => {}} />, {
+      language: 'pl',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '02:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '06:00');
@@ -179,7 +235,11 @@ describe('the Edit Schedule modal', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '06:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '12:00');
     const warnings = within(dialog).getByTestId('rule-warnings');
-    expect(within(warnings).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(warnings)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Anna Nowak będzie pracować 46 h w tygodniu od 8 marca 2026 do 14 marca 2026: limit tygodniowy 40 h z ustawień przekroczony o 6 h (normy czasu pracy, art. 129 § 1 Kodeksu pracy).',
       'Anna Nowak będzie odpoczywać tylko 8 h między zmianą kończącą się 12 marca 2026 o 22:00 a zmianą od 13 marca 2026 06:00: odpoczynek krótszy od minimum 11 h o 3 h (odpoczynek dobowy, art. 132 § 1 Kodeksu pracy).',
     ]);
@@ -193,10 +253,9 @@ describe('the Edit Schedule modal', () => {
   it('warns of a seventh working day in a row with a Polish sentence: who, when, the limit and the law, no codes', async () => {
     // Monday 2 to Saturday 7 March 2026, then Sunday the 8th.
     const week = dayShifts(['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07'], '10:00', '14:00');
-    await renderWithApp(
-      <ScheduleModal month="2026-03" employee={employee} date="2026-03-08" settings={settings} data={modalData(week)} onClose={() => {}} />,
-      { language: 'pl' },
-    );
+    await renderWithApp(<ScheduleModal month="2026-03" employee={employee} date="2026-03-08" settings={settings} data={modalData(week)} onClose={() => {}} />, {
+      language: 'pl',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '10:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
@@ -212,10 +271,9 @@ describe('the Edit Schedule modal', () => {
   it('warns of a week without its uninterrupted rest, in English when the UI is in English', async () => {
     // Monday 2 to Thursday 5 March 06:00–14:00; Friday the 6th until 14:00 leaves 34 h before the week ends.
     const week = dayShifts(['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'], '06:00', '14:00');
-    await renderWithApp(
-      <ScheduleModal month="2026-03" employee={employee} date="2026-03-06" settings={settings} data={modalData(week)} onClose={() => {}} />,
-      { language: 'en' },
-    );
+    await renderWithApp(<ScheduleModal month="2026-03" employee={employee} date="2026-03-06" settings={settings} data={modalData(week)} onClose={() => {}} />, {
+      language: 'en',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Start time'), '06:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('End time'), '13:00');
@@ -243,7 +301,14 @@ describe('the Edit Schedule modal', () => {
       .spyOn(globalThis, 'fetch')
       .mockImplementation(async () => new Response(JSON.stringify(february), { status: 200, headers: { 'content-type': 'application/json' } }));
     await renderWithApp(
-      <ScheduleModal month="2026-03" employee={employee} date="2026-03-02" settings={settings} data={modalData(dayShifts(['2026-03-01'], '10:00', '14:00'))} onClose={() => {}} />,
+      <ScheduleModal
+        month="2026-03"
+        employee={employee}
+        date="2026-03-02"
+        settings={settings}
+        data={modalData(dayShifts(['2026-03-01'], '10:00', '14:00'))}
+        onClose={() => {}}
+      />,
       { language: 'pl' },
     );
     const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
@@ -257,10 +322,9 @@ describe('the Edit Schedule modal', () => {
 
   it('does not read the month before for an edit later in the month', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    await renderWithApp(
-      <ScheduleModal month="2026-03" employee={employee} date="2026-03-20" settings={settings} data={modalData([])} onClose={() => {}} />,
-      { language: 'pl' },
-    );
+    await renderWithApp(<ScheduleModal month="2026-03" employee={employee} date="2026-03-20" settings={settings} data={modalData([])} onClose={() => {}} />, {
+      language: 'pl',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '10:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '14:00');
@@ -286,7 +350,9 @@ describe('a grid cell’s name', () => {
     const label = cellLabel('Anna Nowak', 'niedziela, 8 marca 2026', ['12:00-16:00', reason], 'Zmieniona po publikacji.');
     expect(label).toBe(`Anna Nowak, niedziela, 8 marca 2026: 12:00-16:00, ${reason} Zmieniona po publikacji.`);
     expect(label).not.toContain('..');
-    expect(cellLabel('Anna Nowak', 'sobota, 7 marca 2026', ['12:00-16:00'], 'Dodana po publikacji.')).toBe('Anna Nowak, sobota, 7 marca 2026: 12:00-16:00. Dodana po publikacji.');
+    expect(cellLabel('Anna Nowak', 'sobota, 7 marca 2026', ['12:00-16:00'], 'Dodana po publikacji.')).toBe(
+      'Anna Nowak, sobota, 7 marca 2026: 12:00-16:00. Dodana po publikacji.',
+    );
   });
 });
 
@@ -295,16 +361,28 @@ describe('the shift editor’s title', () => {
 
   it('says "Dodaj zmianę" on an empty day and "Edytuj zmianę" on a day with a shift', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ message: 'not here' }), { status: 404 }));
-    const shift = { id: 's1', employeeId: employee.id, date: '2026-03-10', endDate: '2026-03-10', startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 };
+    const shift = {
+      id: 's1',
+      employeeId: employee.id,
+      date: '2026-03-10',
+      endDate: '2026-03-10',
+      startTime: '06:00',
+      endTime: '14:00',
+      totalHours: 8,
+      version: 1,
+    };
     const { unmount } = await renderWithApp(
       <ScheduleModal month="2026-03" employee={employee} date="2026-03-11" settings={settings} data={modalData([shift])} onClose={() => {}} />,
       { language: 'pl' },
     );
     expect(await screen.findByRole('dialog', { name: 'Dodaj zmianę' })).toBeInTheDocument();
     unmount();
-    await renderWithApp(<ScheduleModal month="2026-03" employee={employee} date="2026-03-10" settings={settings} data={modalData([shift])} onClose={() => {}} />, {
-      language: 'pl',
-    });
+    await renderWithApp(
+      <ScheduleModal month="2026-03" employee={employee} date="2026-03-10" settings={settings} data={modalData([shift])} onClose={() => {}} />,
+      {
+        language: 'pl',
+      },
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Edytuj zmianę' });
     expect(within(dialog).getByLabelText('Początek')).toHaveValue('06:00');
   });

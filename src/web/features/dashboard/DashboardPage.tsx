@@ -125,7 +125,10 @@ export function DashboardPage() {
     if (data) replayEarlyClick();
   }, [data]);
   // How this browser shows the dashboard, kept for the server to draw the next load's first screen the same way.
-  useEffect(() => rememberView({ language: language === 'en' ? 'en' : 'pl', density, strip: storedStrip() ?? true, phone }), [language, density, stripChosen, phone]);
+  useEffect(
+    () => rememberView({ language: language === 'en' ? 'en' : 'pl', density, strip: storedStrip() ?? true, phone }),
+    [language, density, stripChosen, phone],
+  );
   const coverage = useCoverage(month, { enabled: showCoverage && data !== undefined });
   const reload = useReloadMonth(month);
   const freshMonth = useFreshMonth(month);
@@ -149,7 +152,12 @@ export function DashboardPage() {
       freshMonth().then((fresh) => {
         if (!fresh) return undefined;
         const em = employeeMonth(indexMonth(fresh), doomed.employeeId);
-        const stored = doomed.what === 'schedule' ? em.shifts.get(doomed.date) : doomed.what === 'event' ? em.events.get(doomed.date) : em.timeOff.find((o) => o.id === doomed.id);
+        const stored =
+          doomed.what === 'schedule'
+            ? em.shifts.get(doomed.date)
+            : doomed.what === 'event'
+              ? em.events.get(doomed.date)
+              : em.timeOff.find((o) => o.id === doomed.id);
         return stored ?? null;
       }),
     onStale: (_, { what }) => setDeleteError(t(`deleteFailed.${what}`, { message: t(`deleteStale.${what}`) })),
@@ -173,10 +181,13 @@ export function DashboardPage() {
     for (const g of data?.groups ?? []) for (const e of g.employees) map.set(e.id, e);
     return map;
   }, [data]);
-  const nameOf = useCallback((id: string) => {
-    const e = employees.get(id);
-    return e ? fullName(e) : undefined;
-  }, [employees]);
+  const nameOf = useCallback(
+    (id: string) => {
+      const e = employees.get(id);
+      return e ? fullName(e) : undefined;
+    },
+    [employees],
+  );
   // Saved shifts that break a hard rule, judged once per month data (and the month before it) off the
   // page's thread: the month and a save show at once, their marks a moment later. The sentences are made
   // for the rows drawn (and the cell menu's and details' employee) only, once per employee's breaches.
@@ -201,7 +212,8 @@ export function DashboardPage() {
           if (!reasons.includes(sentence)) reasons.push(sentence);
           for (const date of dates) byDate.set(date, [...(byDate.get(date) ?? []), sentence]);
         }
-        const rowMarks = reasons.length > 0 ? { reasons, byDate, key: [...byDate].map(([d, r]) => `${d}:${r.join('|')}`).join(';') + `#${reasons.join('|')}` } : undefined;
+        const rowMarks =
+          reasons.length > 0 ? { reasons, byDate, key: [...byDate].map(([d, r]) => `${d}:${r.join('|')}`).join(';') + `#${reasons.join('|')}` } : undefined;
         made.set(list, { name, t, marks: rowMarks });
         return rowMarks;
       },
@@ -217,7 +229,14 @@ export function DashboardPage() {
         for (const reason of marks.get(e.id)?.reasons ?? []) if (!out.includes(reason)) out.push(reason);
         const total = data?.totals[e.id] ?? 0;
         if (e.requiredHours !== null && total > e.requiredHours + 0.005)
-          out.push(t('publishOvertime', { name: fullName(e), hours: hours.format(total - e.requiredHours), total: hours.format(total), required: hours.format(e.requiredHours) }));
+          out.push(
+            t('publishOvertime', {
+              name: fullName(e),
+              hours: hours.format(total - e.requiredHours),
+              total: hours.format(total),
+              required: hours.format(e.requiredHours),
+            }),
+          );
       }
       return out;
     },
@@ -294,18 +313,26 @@ export function DashboardPage() {
     }),
     [removeRecord],
   );
-  const onAction = useCallback((action: MenuAction, employeeId: string, date: string) => {
-    if (action === 'deleteShift') handlers.deleteRecord('shift', employeeId, date);
-    else if (action === 'deleteTimeOff') handlers.deleteRecord('timeOff', employeeId, date);
-    else if (action === 'deleteEvent') handlers.deleteRecord('event', employeeId, date);
-    else setModal({ kind: action, employeeId, date });
-  }, [handlers]);
+  const onAction = useCallback(
+    (action: MenuAction, employeeId: string, date: string) => {
+      if (action === 'deleteShift') handlers.deleteRecord('shift', employeeId, date);
+      else if (action === 'deleteTimeOff') handlers.deleteRecord('timeOff', employeeId, date);
+      else if (action === 'deleteEvent') handlers.deleteRecord('event', employeeId, date);
+      else setModal({ kind: action, employeeId, date });
+    },
+    [handlers],
+  );
 
   const renderDetails = useCallback((kind: string, employeeId: string, date: string) => {
     const { index: idx, marks: rowMarks, t: tt, language: lang } = latest.current;
     const em = employeeMonth(idx, employeeId);
     const change = em.changes?.get(date);
-    if (kind === 'removed') return change ? <Text size="sm" data-testid="published-value">{changeSentence(tt, change, date)}</Text> : null;
+    if (kind === 'removed')
+      return change ? (
+        <Text size="sm" data-testid="published-value">
+          {changeSentence(tt, change, date)}
+        </Text>
+      ) : null;
     if (kind === 'shift') {
       const s = em.shifts.get(date);
       if (!s) return null;
@@ -314,7 +341,12 @@ export function DashboardPage() {
         <>
           <Text size="sm">
             {endsNextDay(s)
-              ? tt('badge.shiftDetailsNextDay', { start: s.startTime, end: s.endTime, endDate: longDate(s.endDate, lang), hours: hoursNumber(s.totalHours, lang) })
+              ? tt('badge.shiftDetailsNextDay', {
+                  start: s.startTime,
+                  end: s.endTime,
+                  endDate: longDate(s.endDate, lang),
+                  hours: hoursNumber(s.totalHours, lang),
+                })
               : tt('badge.shiftDetails', { start: s.startTime, end: s.endTime, hours: hoursNumber(s.totalHours, lang) })}
             {s.source === 'manual' && `, ${tt('source.manual')}`}
           </Text>
@@ -446,7 +478,16 @@ export function DashboardPage() {
         </Text>
       ) : data && phone ? (
         <Suspense fallback={<Loader size="sm" aria-label={t('common:loading')} />}>
-          <PhoneDay month={month} groups={shownGroups} days={days} index={index} marks={marks} handlers={handlers} nameOf={nameOf} zone={data.settings.timeZone} />
+          <PhoneDay
+            month={month}
+            groups={shownGroups}
+            days={days}
+            index={index}
+            marks={marks}
+            handlers={handlers}
+            nameOf={nameOf}
+            zone={data.settings.timeZone}
+          />
         </Suspense>
       ) : (
         // Every group in one scrolling box: one horizontal scroll bar, the groups' days in line, the
@@ -487,11 +528,23 @@ export function DashboardPage() {
                       <Text size="xs" fw={600}>
                         {t('coverage.label', { percent: percentNumber(groupCoverage.coveragePercent, language) })}
                       </Text>
-                      <Anchor component={Link} to={`/coverage?month=${month}&group=${encodeURIComponent(group.name)}`} size="xs" aria-label={t('coverage.detailsLabel', { group: group.name })}>
+                      <Anchor
+                        component={Link}
+                        to={`/coverage?month=${month}&group=${encodeURIComponent(group.name)}`}
+                        size="xs"
+                        aria-label={t('coverage.detailsLabel', { group: group.name })}
+                      >
                         {t('coverage.details')}
                       </Anchor>
                     </div>
-                    <DayStrip group={group.name} days={groupCoverage.days} hrefFor={(date) => coverageDayPath(date, group.name)} compact columnWidth={widths.day} holidays={holidays} />
+                    <DayStrip
+                      group={group.name}
+                      days={groupCoverage.days}
+                      hrefFor={(date) => coverageDayPath(date, group.name)}
+                      compact
+                      columnWidth={widths.day}
+                      holidays={holidays}
+                    />
                   </div>
                 );
               })()}
@@ -504,7 +557,17 @@ export function DashboardPage() {
                   </Paper>
                 </div>
               ) : (
-                <GroupTable group={group} days={days} index={index} marks={marks} handlers={handlers} t={t} language={language} density={density} later={later.has(group.name)} />
+                <GroupTable
+                  group={group}
+                  days={days}
+                  index={index}
+                  marks={marks}
+                  handlers={handlers}
+                  t={t}
+                  language={language}
+                  density={density}
+                  later={later.has(group.name)}
+                />
               )}
             </section>
           ))}

@@ -55,7 +55,14 @@ export function EventModal({ month, employee, date, existing: shown, onClose }: 
   };
 
   return (
-    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={existing ? t('event.editTitle') : t('event.addTitle')} centered lockScroll={GRID_EDITOR_LOCKS_SCROLL}>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      title={existing ? t('event.editTitle') : t('event.addTitle')}
+      centered
+      lockScroll={GRID_EDITOR_LOCKS_SCROLL}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
@@ -73,13 +80,7 @@ export function EventModal({ month, employee, date, existing: shown, onClose }: 
             }}
             data-autofocus
           />
-          <Textarea
-            label={t('event.description')}
-            rows={3}
-            maxLength={1000}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-          />
+          <Textarea label={t('event.description')} rows={3} maxLength={1000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
           <FormActions
             error={error}
             onCancel={onClose}

@@ -8,7 +8,18 @@ import type { SetupStatus } from '../../../shared/api/setup.ts';
 import { FirstRunChecklist } from './FirstRunChecklist.tsx';
 
 const MONTH = '2027-03';
-const empty: SetupStatus = { month: MONTH, groups: 6, employees: 0, flightGroups: 3, flights: 0, hoursGroups: 3, hoursGroupsSet: 0, requiredHours: null, shifts: 0, plannedBefore: false };
+const empty: SetupStatus = {
+  month: MONTH,
+  groups: 6,
+  employees: 0,
+  flightGroups: 3,
+  flights: 0,
+  hoursGroups: 3,
+  hoursGroupsSet: 0,
+  requiredHours: null,
+  shifts: 0,
+  plannedBefore: false,
+};
 
 function serve(status: SetupStatus) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -49,7 +60,9 @@ describe('the first-run checklist', () => {
     const region = await screen.findByRole('region', { name: 'Pierwsze kroki: Marzec 2027' });
     expect(within(region).getByText('Gotowe kroki: 0 z 5')).toBeInTheDocument();
     const items = within(region).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Personel: grupy i pracownicy: do zrobieniaNie ma jeszcze grup. Dodaj pierwszą na stronie Pracownicy („Zarządzaj grupami”');
+    expect(items[0]).toHaveTextContent(
+      'Personel: grupy i pracownicy: do zrobieniaNie ma jeszcze grup. Dodaj pierwszą na stronie Pracownicy („Zarządzaj grupami”',
+    );
     // Flights and operating hours wait for the groups: not "done" for want of a group.
     expect(items[1]).toHaveTextContent('Loty w miesiącu: do zrobieniaPo dodaniu grup');
     expect(items[2]).toHaveTextContent('Godziny pracy lotniska: do zrobieniaPo dodaniu grup');

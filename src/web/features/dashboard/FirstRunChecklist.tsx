@@ -88,7 +88,9 @@ export function FirstRunChecklist({ month }: { month: string }) {
         if (counts.groups === 0) return t('steps.afterGroups');
         return counts.hoursGroups === 0 ? t('steps.hours.none') : t('steps.hours.detail', { set: counts.hoursGroupsSet, total: counts.hoursGroups });
       case 'requiredHours':
-        return counts.requiredHours === null ? t('steps.requiredHours.missing') : t('steps.requiredHours.detail', { hours: numberText(counts.requiredHours, language) });
+        return counts.requiredHours === null
+          ? t('steps.requiredHours.missing')
+          : t('steps.requiredHours.detail', { hours: numberText(counts.requiredHours, language) });
       case 'generate':
         return done.generate ? t('steps.generate.detail', { count: counts.shifts }) : t('steps.generate.hint');
     }

@@ -50,7 +50,9 @@ describe('Generate Schedule refused because the month changed during the search'
     await userEvent.click(screen.getByRole('button', { name: `${button} – Rampa` }));
     expect(await screen.findByTestId('generation-error')).toHaveTextContent(text);
     // The one write; the panel also reads the group-month's last stored run, and the run's place in the queue.
-    expect(fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => !url.startsWith('/api/generation/runs') && url !== '/api/generation/queue')).toEqual(['/api/generation']);
+    expect(fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => !url.startsWith('/api/generation/runs') && url !== '/api/generation/queue')).toEqual(
+      ['/api/generation'],
+    );
     // The month on screen is read again, so the planner sees the save that stopped the run.
     expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: expect.arrayContaining(['2026-11']) }));
   });
@@ -92,7 +94,13 @@ describe('the report of a generated month', () => {
         strategy: 'default',
         report: {
           elapsedMs: 900,
-          quality: { coveragePercent: 99.5, flightsStaffedPercent: 100, flightsStaffed: 40, flightsCounted: 40, shape: { startJumpsPercent: 12.5, shortShiftsPercent: 4, dobaOverlapPercent: 0.5, freeWeekendsPercent: 90 } },
+          quality: {
+            coveragePercent: 99.5,
+            flightsStaffedPercent: 100,
+            flightsStaffed: 40,
+            flightsCounted: 40,
+            shape: { startJumpsPercent: 12.5, shortShiftsPercent: 4, dobaOverlapPercent: 0.5, freeWeekendsPercent: 90 },
+          },
           breaches: [],
           unstaffedFlights: [],
           warnings: [],
@@ -118,7 +126,21 @@ describe('the report of a generated month', () => {
         breaches: [{ code: 'R12', params: { employeeId: id, date: '2026-11-08', amount: 1, days: 7, from: '2026-11-02', to: '2026-11-08', max: 6 } }],
         warnings: [
           { code: 'DEMAND_ABOVE_CAPACITY', params: { demandHours: 484.75, capacityHours: 360 } },
-          { code: 'INPUT_BREAKS_RULE', params: { rule: 'R7', employeeId: id, date: '2026-11-04', amount: 2, restHours: 9, requiredHours: 11, endDate: '2026-11-03', endTime: '22:00', startDate: '2026-11-04', startTime: '07:00' } },
+          {
+            code: 'INPUT_BREAKS_RULE',
+            params: {
+              rule: 'R7',
+              employeeId: id,
+              date: '2026-11-04',
+              amount: 2,
+              restHours: 9,
+              requiredHours: 11,
+              endDate: '2026-11-03',
+              endTime: '22:00',
+              startDate: '2026-11-04',
+              startTime: '07:00',
+            },
+          },
         ],
       }),
     );
@@ -128,7 +150,9 @@ describe('the report of a generated month', () => {
     expect(screen.getByTestId('generation-breaches')).toHaveTextContent(
       'Anna Nowak pracuje 7 dni z rzędu, od 2 listopada 2026 do 8 listopada 2026, a dozwolone jest najwyżej 6: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
     );
-    expect(report).toHaveTextContent('Zapotrzebowanie (484,75 roboczogodzin) przekracza możliwości zespołu przy wymaganych godzinach (360 h): pełne pokrycie jest niemożliwe.');
+    expect(report).toHaveTextContent(
+      'Zapotrzebowanie (484,75 roboczogodzin) przekracza możliwości zespołu przy wymaganych godzinach (360 h): pełne pokrycie jest niemożliwe.',
+    );
     expect(report).toHaveTextContent(
       'Same dane wejściowe (zmiany stałe, urlopy liczone jako praca) łamią zasadę: Anna Nowak odpoczywa tylko 9 h między zmianą kończącą się 3 listopada 2026 o 22:00 a zmianą od 4 listopada 2026 07:00',
     );
@@ -148,7 +172,13 @@ describe('the last stored run', () => {
     createdBy: 'Anna Planistka',
     report: {
       elapsedMs: 900,
-      quality: { coveragePercent: 97.5, flightsStaffedPercent: 95, flightsStaffed: 38, flightsCounted: 40, shape: { startJumpsPercent: 0, shortShiftsPercent: 0, dobaOverlapPercent: 0, freeWeekendsPercent: 100 } },
+      quality: {
+        coveragePercent: 97.5,
+        flightsStaffedPercent: 95,
+        flightsStaffed: 38,
+        flightsCounted: 40,
+        shape: { startJumpsPercent: 0, shortShiftsPercent: 0, dobaOverlapPercent: 0, freeWeekendsPercent: 100 },
+      },
       breaches: [],
       unstaffedFlights: [{ flightNumber: 'LO281', departureTime: '2026-11-03T20:05:00Z', requiredStaff: 3, shortBy: 1, reason: 'overHours' }],
       warnings: [],
@@ -193,12 +223,18 @@ describe('Clear Schedule on a published month', () => {
   it('says what would change, and clears only after the planner agrees, saying so to the server', async () => {
     const bodies: unknown[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
-      if (String(url).startsWith('/api/generation/runs')) return new Response(JSON.stringify({ runs: [] }), { headers: { 'content-type': 'application/json' } });
+      if (String(url).startsWith('/api/generation/runs'))
+        return new Response(JSON.stringify({ runs: [] }), { headers: { 'content-type': 'application/json' } });
       const body = JSON.parse(String(init?.body));
       bodies.push(body);
       if (!body.confirmPublished) {
         return new Response(
-          JSON.stringify({ code: 'MONTH_PUBLISHED', message: 'English', params: { action: 'clear', publishedAt: '2026-11-02T10:00:00.000Z', publishedShifts: 40, affected: 42 }, requestId: 'r' }),
+          JSON.stringify({
+            code: 'MONTH_PUBLISHED',
+            message: 'English',
+            params: { action: 'clear', publishedAt: '2026-11-02T10:00:00.000Z', publishedShifts: 40, affected: 42 },
+            requestId: 'r',
+          }),
           { status: 409, headers: { 'content-type': 'application/json' } },
         );
       }
@@ -212,7 +248,10 @@ describe('Clear Schedule on a published month', () => {
     expect(bodies).toEqual([{ role: 'Rampa', month: '2026-11' }]);
     await userEvent.click(screen.getByRole('button', { name: 'Go on anyway' }));
     expect(await screen.findByText('The schedule of Rampa has been cleared. Shifts removed: 42')).toBeInTheDocument();
-    expect(bodies).toEqual([{ role: 'Rampa', month: '2026-11' }, { role: 'Rampa', month: '2026-11', confirmPublished: true }]);
+    expect(bodies).toEqual([
+      { role: 'Rampa', month: '2026-11' },
+      { role: 'Rampa', month: '2026-11', confirmPublished: true },
+    ]);
   });
 });
 
@@ -261,13 +300,27 @@ describe('Generate Schedule on a month that already has shifts', () => {
   const month = {
     month: '2026-11',
     requiredHours: 160,
-    settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
+    settings: {
+      timeIncrement: 'half',
+      minRestHours: 11,
+      weeklyHours: 40,
+      minShiftHours: 4,
+      weeklyRestHours: 35,
+      maxConsecutiveDays: 6,
+      timeZone: 'Europe/Warsaw',
+    },
     groups: [
       { name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'a', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 }] },
       { name: 'PAX/INFO', position: 2, takesFlights: true, employees: [{ id: 'b', firstName: 'Jan', lastName: 'Lis', requiredHours: 160 }] },
     ],
     // Rampa: three generated shifts and one entered by hand; PAX/INFO's shift is another group's.
-    schedules: [shiftOf('a', '2026-11-02', 'generated'), shiftOf('a', '2026-11-03', 'generated'), shiftOf('a', '2026-11-04', 'generated'), shiftOf('a', '2026-11-05', 'manual'), shiftOf('b', '2026-11-02', 'generated')],
+    schedules: [
+      shiftOf('a', '2026-11-02', 'generated'),
+      shiftOf('a', '2026-11-03', 'generated'),
+      shiftOf('a', '2026-11-04', 'generated'),
+      shiftOf('a', '2026-11-05', 'manual'),
+      shiftOf('b', '2026-11-02', 'generated'),
+    ],
     overnightIn: [],
     timeOff: [],
     events: [],

@@ -187,11 +187,23 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
         </Text>
       )}
       {shown && (
-        <Popover opened={reportOpen} onChange={(open) => !open && setReportOpen(false)} position="bottom-end" width={440} shadow="md" withArrow hideDetached={false}>
+        <Popover
+          opened={reportOpen}
+          onChange={(open) => !open && setReportOpen(false)}
+          position="bottom-end"
+          width={440}
+          shadow="md"
+          withArrow
+          hideDetached={false}
+        >
           <Group gap={6} wrap="nowrap" data-testid="generation-summary">
             <Text size="xs" c="dimmed">
               {quality
-                ? t('generation.summaryWithCoverage', { count: shown.shiftCount, value: numberText(quality.coveragePercent, language), unstaffed: unstaffed.length })
+                ? t('generation.summaryWithCoverage', {
+                    count: shown.shiftCount,
+                    value: numberText(quality.coveragePercent, language),
+                    unstaffed: unstaffed.length,
+                  })
                 : t('generation.summary', { count: shown.shiftCount })}
             </Text>
             <Popover.Target>
@@ -201,85 +213,85 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
             </Popover.Target>
           </Group>
           <Popover.Dropdown p="xs" data-testid="generation-report" maw="calc(100vw - 16px)">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <div>
-              <Text fw={600} size="sm">
-                {t('generation.reportTitle')}
-              </Text>
-              {recorded && (
-                <Text size="xs" c="dimmed" data-testid="generation-report-when">
-                  {recorded.createdBy
-                    ? t('generation.ranAtBy', { when: dateTimeText(recorded.createdAt, language), who: recorded.createdBy })
-                    : t('generation.ranAt', { when: dateTimeText(recorded.createdAt, language) })}
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <div>
+                <Text fw={600} size="sm">
+                  {t('generation.reportTitle')}
                 </Text>
-              )}
-            </div>
-            <CloseButton
-              size="sm"
-              aria-label={t('generation.dismiss')}
-              onClick={() => {
-                setResult(null);
-                setReportOpen(false);
-                setDismissed(shown.runId);
-              }}
-            />
-          </Group>
-          <List size="sm" spacing={0}>
-            <List.Item>{t('generation.shifts', { count: shown.shiftCount })}</List.Item>
-            {quality && <List.Item>{t('generation.coverage', { value: numberText(quality.coveragePercent, language) })}</List.Item>}
-            {quality && <List.Item>{t('generation.flightsStaffed', { value: numberText(quality.flightsStaffedPercent, language) })}</List.Item>}
-            {quality && (
-              <List.Item>
-                {t('generation.shape', {
-                  jumps: numberText(quality.shape.startJumpsPercent, language),
-                  short: numberText(quality.shape.shortShiftsPercent, language),
-                  doba: numberText(quality.shape.dobaOverlapPercent, language),
-                  weekends: numberText(quality.shape.freeWeekendsPercent, language),
-                })}
-              </List.Item>
-            )}
-            <List.Item>
-              {t('generation.unstaffed', { count: unstaffed.length })}{' '}
-              {unstaffed.length > 0 && (
-                <Anchor component="button" type="button" size="sm" onClick={() => setShowUnstaffed((v) => !v)} aria-expanded={showUnstaffed}>
-                  {showUnstaffed ? t('generation.hideUnstaffed') : t('generation.showUnstaffed')}
-                </Anchor>
-              )}
-            </List.Item>
-          </List>
-          {showUnstaffed && (
-            <List size="xs" mt={4} withPadding style={{ maxHeight: 160, overflowY: 'auto' }}>
-              {unstaffed.map((f, i) => (
-                <List.Item key={`${f.flightNumber}-${f.departureTime}-${i}`}>
-                  {t('generation.unstaffedRow', {
-                    flight: f.flightNumber,
-                    time: departure(f.departureTime),
-                    short: f.shortBy,
-                    required: f.requiredStaff,
-                    reason: t(`generation.reason.${f.reason}`, { defaultValue: f.reason }),
+                {recorded && (
+                  <Text size="xs" c="dimmed" data-testid="generation-report-when">
+                    {recorded.createdBy
+                      ? t('generation.ranAtBy', { when: dateTimeText(recorded.createdAt, language), who: recorded.createdBy })
+                      : t('generation.ranAt', { when: dateTimeText(recorded.createdAt, language) })}
+                  </Text>
+                )}
+              </div>
+              <CloseButton
+                size="sm"
+                aria-label={t('generation.dismiss')}
+                onClick={() => {
+                  setResult(null);
+                  setReportOpen(false);
+                  setDismissed(shown.runId);
+                }}
+              />
+            </Group>
+            <List size="sm" spacing={0}>
+              <List.Item>{t('generation.shifts', { count: shown.shiftCount })}</List.Item>
+              {quality && <List.Item>{t('generation.coverage', { value: numberText(quality.coveragePercent, language) })}</List.Item>}
+              {quality && <List.Item>{t('generation.flightsStaffed', { value: numberText(quality.flightsStaffedPercent, language) })}</List.Item>}
+              {quality && (
+                <List.Item>
+                  {t('generation.shape', {
+                    jumps: numberText(quality.shape.startJumpsPercent, language),
+                    short: numberText(quality.shape.shortShiftsPercent, language),
+                    doba: numberText(quality.shape.dobaOverlapPercent, language),
+                    weekends: numberText(quality.shape.freeWeekendsPercent, language),
                   })}
                 </List.Item>
-              ))}
+              )}
+              <List.Item>
+                {t('generation.unstaffed', { count: unstaffed.length })}{' '}
+                {unstaffed.length > 0 && (
+                  <Anchor component="button" type="button" size="sm" onClick={() => setShowUnstaffed((v) => !v)} aria-expanded={showUnstaffed}>
+                    {showUnstaffed ? t('generation.hideUnstaffed') : t('generation.showUnstaffed')}
+                  </Anchor>
+                )}
+              </List.Item>
             </List>
-          )}
-          {breaches.length > 0 && (
-            <Alert color="red" mt={6} p={6} title={t('generation.breaches')} data-testid="generation-breaches">
-              <List size="xs">
-                {breaches.map((b, i) => (
-                  <List.Item key={i}>{b}</List.Item>
+            {showUnstaffed && (
+              <List size="xs" mt={4} withPadding style={{ maxHeight: 160, overflowY: 'auto' }}>
+                {unstaffed.map((f, i) => (
+                  <List.Item key={`${f.flightNumber}-${f.departureTime}-${i}`}>
+                    {t('generation.unstaffedRow', {
+                      flight: f.flightNumber,
+                      time: departure(f.departureTime),
+                      short: f.shortBy,
+                      required: f.requiredStaff,
+                      reason: t(`generation.reason.${f.reason}`, { defaultValue: f.reason }),
+                    })}
+                  </List.Item>
                 ))}
               </List>
-            </Alert>
-          )}
-          {warnings.length > 0 && (
-            <Alert color="yellow" mt={6} p={6} title={t('generation.warnings')}>
-              <List size="xs">
-                {warnings.map((w, i) => (
-                  <List.Item key={i}>{w}</List.Item>
-                ))}
-              </List>
-            </Alert>
-          )}
+            )}
+            {breaches.length > 0 && (
+              <Alert color="red" mt={6} p={6} title={t('generation.breaches')} data-testid="generation-breaches">
+                <List size="xs">
+                  {breaches.map((b, i) => (
+                    <List.Item key={i}>{b}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+            {warnings.length > 0 && (
+              <Alert color="yellow" mt={6} p={6} title={t('generation.warnings')}>
+                <List size="xs">
+                  {warnings.map((w, i) => (
+                    <List.Item key={i}>{w}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
           </Popover.Dropdown>
         </Popover>
       )}
@@ -287,7 +299,13 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
         <Button size="xs" data-generate="" onClick={askThenGenerate} disabled={running !== null} aria-label={`${generateLabel} – ${group}`}>
           {generateLabel}
         </Button>
-        <Button size="xs" color="red" onClick={confirmClear} disabled={running !== null} aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${group}`}>
+        <Button
+          size="xs"
+          color="red"
+          onClick={confirmClear}
+          disabled={running !== null}
+          aria-label={`${running === 'clear' ? t('generation.clearing') : t('generation.clear')} – ${group}`}
+        >
           {running === 'clear' ? t('generation.clearing') : t('generation.clear')}
         </Button>
       </Group>

@@ -2,13 +2,36 @@
 // rows in and near the scroll box's view are drawn (blocks of rows, docs/decisions/0019-grid-rows-in-view.md);
 // rows are memoised and re-render only when their own records change; clicks, keys and hovers are
 // handled once per table (event delegation); the roving tab stop moves without a React render.
-import { memo, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { useServerView } from '../../lib/first-view.ts';
 import type { TFunction } from 'i18next';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
-import { cellLabel, employeeMonth, endsNextDay, fullName, shortShift, shortShiftParts, shortTime, timeOffOn, totalsState, type CellChange, type EmployeeMonth } from './model.ts';
+import {
+  cellLabel,
+  employeeMonth,
+  endsNextDay,
+  fullName,
+  shortShift,
+  shortShiftParts,
+  shortTime,
+  timeOffOn,
+  totalsState,
+  type CellChange,
+  type EmployeeMonth,
+} from './model.ts';
 import { dayMonthYear } from '../../ui/dates.ts';
 import { changeSentence } from './published.ts';
 import classes from './Grid.module.css';
@@ -180,7 +203,9 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
     if (cell.tagName === 'TD' && cell.dataset.col !== undefined) {
       // A day changed since publication says what was published there the same way.
       const badge = keyboardFocus(cell)
-        ? (cell.querySelector<HTMLElement>('[data-breach]') ?? cell.querySelector<HTMLElement>('[data-changed]') ?? (compact ? cell.querySelector<HTMLElement>('[data-badge]') : null))
+        ? (cell.querySelector<HTMLElement>('[data-breach]') ??
+          cell.querySelector<HTMLElement>('[data-changed]') ??
+          (compact ? cell.querySelector<HTMLElement>('[data-badge]') : null))
         : null;
       handlers.hoverBadge(badge);
     }
@@ -204,80 +229,80 @@ export const GroupTable = memo(function GroupTable({ group, days, index, marks, 
   };
 
   return (
-      <table
-        ref={tableRef}
-        className={classes.table}
-        data-density={density}
-        style={{ width: widths.name + widths.day * days.length + widths.total }}
-        role="grid"
-        aria-label={t('gridLabel', { group: group.name })}
-        aria-rowcount={rows + 1}
-        onKeyDown={onKeyDown}
-        onFocus={onFocus}
-        onClick={onClick}
-        onMouseOver={onMouseOver}
-        onMouseLeave={() => handlers.hoverBadge(null)}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) handlers.hoverBadge(null);
-        }}
-      >
-        {/* Fixed column widths: the browser lays out a 200 × 31 table without measuring every cell. */}
-        <colgroup>
-          <col style={{ width: widths.name }} />
+    <table
+      ref={tableRef}
+      className={classes.table}
+      data-density={density}
+      style={{ width: widths.name + widths.day * days.length + widths.total }}
+      role="grid"
+      aria-label={t('gridLabel', { group: group.name })}
+      aria-rowcount={rows + 1}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onClick={onClick}
+      onMouseOver={onMouseOver}
+      onMouseLeave={() => handlers.hoverBadge(null)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) handlers.hoverBadge(null);
+      }}
+    >
+      {/* Fixed column widths: the browser lays out a 200 × 31 table without measuring every cell. */}
+      <colgroup>
+        <col style={{ width: widths.name }} />
+        {days.map((d) => (
+          <col key={d.date} style={{ width: widths.day }} />
+        ))}
+        <col style={{ width: widths.total }} />
+      </colgroup>
+      <thead>
+        <tr>
+          <th scope="col" className={classes.name}>
+            {t('column.employee')}
+          </th>
           {days.map((d) => (
-            <col key={d.date} style={{ width: widths.day }} />
+            <th key={d.date} scope="col" className={dayClass(d)} aria-label={d.label} title={d.holiday}>
+              <span className={classes.weekday}>{d.weekday}</span>
+              {d.day}
+              {d.holiday && <span className={classes.holidayMark} aria-hidden="true" />}
+            </th>
           ))}
-          <col style={{ width: widths.total }} />
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col" className={classes.name}>
-              {t('column.employee')}
-            </th>
-            {days.map((d) => (
-              <th key={d.date} scope="col" className={dayClass(d)} aria-label={d.label} title={d.holiday}>
-                <span className={classes.weekday}>{d.weekday}</span>
-                {d.day}
-                {d.holiday && <span className={classes.holidayMark} aria-hidden="true" />}
-              </th>
-            ))}
-            <th scope="col" className={classes.total}>
-              {t('column.total')}
-            </th>
-          </tr>
-        </thead>
-        {Array.from({ length: blocks }, (_, block) => {
-          const from = block * perBlock;
-          const people = group.employees.slice(from, from + perBlock);
-          // A block out of view is one empty row of its height (hidden from screen readers: the
-          // drawn rows say their place with aria-rowindex); printing draws every block.
-          if (!printing && (waiting || (windowed && !drawn.has(block))))
-            return (
-              <tbody key={block} data-block={block}>
-                <tr aria-hidden="true" className={classes.spacer}>
-                  <td colSpan={days.length + 2} style={{ height: drawn.height(block, people.length) }} />
-                </tr>
-              </tbody>
-            );
+          <th scope="col" className={classes.total}>
+            {t('column.total')}
+          </th>
+        </tr>
+      </thead>
+      {Array.from({ length: blocks }, (_, block) => {
+        const from = block * perBlock;
+        const people = group.employees.slice(from, from + perBlock);
+        // A block out of view is one empty row of its height (hidden from screen readers: the
+        // drawn rows say their place with aria-rowindex); printing draws every block.
+        if (!printing && (waiting || (windowed && !drawn.has(block))))
           return (
-            <tbody key={block} data-block={block} data-drawn="">
-              {people.map((employee, i) => (
-                <EmployeeRow
-                  key={employee.id}
-                  employee={employee}
-                  row={from + i}
-                  days={days}
-                  month={employeeMonth(index, employee.id)}
-                  marks={marks.get(employee.id)}
-                  t={t}
-                  language={language}
-                  compact={compact}
-                />
-              ))}
+            <tbody key={block} data-block={block}>
+              <tr aria-hidden="true" className={classes.spacer}>
+                <td colSpan={days.length + 2} style={{ height: drawn.height(block, people.length) }} />
+              </tr>
             </tbody>
           );
-        })}
-      </table>
+        return (
+          <tbody key={block} data-block={block} data-drawn="">
+            {people.map((employee, i) => (
+              <EmployeeRow
+                key={employee.id}
+                employee={employee}
+                row={from + i}
+                days={days}
+                month={employeeMonth(index, employee.id)}
+                marks={marks.get(employee.id)}
+                t={t}
+                language={language}
+                compact={compact}
+              />
+            ))}
+          </tbody>
+        );
+      })}
+    </table>
   );
 });
 
@@ -419,9 +444,31 @@ const EmployeeRow = memo(
         </th>
         {days.map((d, col) =>
           compact ? (
-            <CompactCell key={d.date} name={name} employeeId={employee.id} day={d} row={row} col={col} month={month} reasons={marks?.byDate.get(d.date)} t={t} language={language} />
+            <CompactCell
+              key={d.date}
+              name={name}
+              employeeId={employee.id}
+              day={d}
+              row={row}
+              col={col}
+              month={month}
+              reasons={marks?.byDate.get(d.date)}
+              t={t}
+              language={language}
+            />
           ) : (
-            <DayCell key={d.date} name={name} employeeId={employee.id} day={d} row={row} col={col} month={month} reasons={marks?.byDate.get(d.date)} t={t} language={language} />
+            <DayCell
+              key={d.date}
+              name={name}
+              employeeId={employee.id}
+              day={d}
+              row={row}
+              col={col}
+              month={month}
+              reasons={marks?.byDate.get(d.date)}
+              t={t}
+              language={language}
+            />
           ),
         )}
         <td role="gridcell" className={classes.total}>
@@ -486,7 +533,11 @@ function cellContent({ name, day, month, reasons, t, language }: CellProps) {
     // A short label per kind ("UW", "L4", …), with the hours when it counts as work; the kind in full in the cell's name.
     const short = t(`badge.kindShort.${off.kind}`);
     offText = off.countAsWork && off.workHours !== null ? `${short} ${t('badge.hours', { hours: numberText(off.workHours, language) })}` : short;
-    summary.push(off.countAsWork && off.workHours !== null ? `${t(`timeOffModal:kinds.${off.kind}`)}, ${t('badge.hours', { hours: numberText(off.workHours, language) })}` : t(`timeOffModal:kinds.${off.kind}`));
+    summary.push(
+      off.countAsWork && off.workHours !== null
+        ? `${t(`timeOffModal:kinds.${off.kind}`)}, ${t('badge.hours', { hours: numberText(off.workHours, language) })}`
+        : t(`timeOffModal:kinds.${off.kind}`),
+    );
   }
   if (event) summary.push(event.name);
   const label = cellLabel(name, day.label, summary, change ? changeText : '');
@@ -619,7 +670,11 @@ function DayCell(props: CellProps) {
             tabIndex={-1}
             className={classes.delete}
             data-delete="timeOff"
-            aria-label={t('badge.deleteTimeOff', { name, start: off.startDate === day.date ? day.numeric : dayMonthYear(off.startDate, props.language), end: off.endDate === day.date ? day.numeric : dayMonthYear(off.endDate, props.language) })}
+            aria-label={t('badge.deleteTimeOff', {
+              name,
+              start: off.startDate === day.date ? day.numeric : dayMonthYear(off.startDate, props.language),
+              end: off.endDate === day.date ? day.numeric : dayMonthYear(off.endDate, props.language),
+            })}
           >
             ×
           </button>
@@ -652,9 +707,7 @@ export function Totals({ total, required, t, language }: { total: number; requir
   return (
     <>
       <span className={classes.totalValue}>{t('totals.withRequired', { total: state.total, required: state.required })}</span>
-      {state.kind === 'remaining' && (
-        <span className={`${classes.totalNote} ${classes.remaining}`}>{t('totals.remaining', { hours: state.hours })}</span>
-      )}
+      {state.kind === 'remaining' && <span className={`${classes.totalNote} ${classes.remaining}`}>{t('totals.remaining', { hours: state.hours })}</span>}
       {state.kind === 'over' && <span className={`${classes.totalNote} ${classes.over}`}>{t('totals.over', { hours: state.hours })}</span>}
       {state.kind === 'met' && <span className={`${classes.totalNote} ${classes.met}`}>{t('totals.met')}</span>}
     </>

@@ -130,7 +130,9 @@ export function PhoneDay({ month, groups, days, index, marks, handlers, nameOf, 
                         {carried && <span className={classes.carried}>{t('badge.carriedLong', { start: carried.startTime, end: carried.endTime })}</span>}
                         {shift && (
                           <span
-                            className={[classes.phoneBadge, classes.shift, broken ? classes.broken : '', manual ? classes.manual : ''].filter(Boolean).join(' ')}
+                            className={[classes.phoneBadge, classes.shift, broken ? classes.broken : '', manual ? classes.manual : '']
+                              .filter(Boolean)
+                              .join(' ')}
                             data-badge="shift"
                             data-breach={broken ? '' : undefined}
                             data-source={shift.source}
@@ -138,14 +140,22 @@ export function PhoneDay({ month, groups, days, index, marks, handlers, nameOf, 
                             {broken && <IconAlertTriangle size={12} stroke={2.5} aria-label={t('marks.row', { count: 1 })} />}
                             {manual && <IconPencil size={12} stroke={2.25} aria-label={t('source.manual')} />}
                             {endsNextDay(shift)
-                              ? t('badge.shiftDetailsNextDay', { start: shift.startTime, end: shift.endTime, endDate: dayMonthYear(shift.endDate, language), hours: hoursNumber(shift.totalHours, language) })
+                              ? t('badge.shiftDetailsNextDay', {
+                                  start: shift.startTime,
+                                  end: shift.endTime,
+                                  endDate: dayMonthYear(shift.endDate, language),
+                                  hours: hoursNumber(shift.totalHours, language),
+                                })
                               : t('badge.shiftDetails', { start: shift.startTime, end: shift.endTime, hours: hoursNumber(shift.totalHours, language) })}
                           </span>
                         )}
                         {off && (
                           <span className={`${classes.phoneBadge} ${classes.timeOff}`} data-badge="timeOff" data-kind={off.kind} data-status={off.status}>
                             {t('phone.timeOffKind', {
-                              what: off.countAsWork && off.workHours !== null ? `${t(`badge.kindShort.${off.kind}`)} ${t('badge.hours', { hours: numberText(off.workHours, language) })}` : t(`badge.kindShort.${off.kind}`),
+                              what:
+                                off.countAsWork && off.workHours !== null
+                                  ? `${t(`badge.kindShort.${off.kind}`)} ${t('badge.hours', { hours: numberText(off.workHours, language) })}`
+                                  : t(`badge.kindShort.${off.kind}`),
                               kind: t(`timeOffModal:kinds.${off.kind}`),
                             })}
                           </span>

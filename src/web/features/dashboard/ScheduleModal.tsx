@@ -8,14 +8,7 @@ import { Alert, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import { checkShiftEdit, type Breach } from '../../../engine/rules.ts';
 import { nextDate, parseTimeOfDay, timeOptions } from '../../../shared/hours.ts';
-import {
-  checkShiftSpan,
-  LOCAL_TIME_SKIPPED,
-  SHIFT_OVERLAP,
-  skippedShiftTime,
-  type MonthEmployee,
-  type MonthSettings,
-} from '../../../shared/api/schedule.ts';
+import { checkShiftSpan, LOCAL_TIME_SKIPPED, SHIFT_OVERLAP, skippedShiftTime, type MonthEmployee, type MonthSettings } from '../../../shared/api/schedule.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useVersionedSave } from '../../lib/versioned-save.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -117,7 +110,10 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
           lastName: employee.lastName,
           ...(typeof employee.hoursLimit === 'number' && { maxHours: employee.hoursLimit }),
           // Time off of the month, and of the month before that ends before this one (no double counting).
-          timeOff: [...data.timeOff, ...(previousMonth?.timeOff.filter((o) => o.employeeId === employee.id && !data.timeOff.some((m) => m.id === o.id)) ?? [])].map((o) => ({
+          timeOff: [
+            ...data.timeOff,
+            ...(previousMonth?.timeOff.filter((o) => o.employeeId === employee.id && !data.timeOff.some((m) => m.id === o.id)) ?? []),
+          ].map((o) => ({
             startDate: o.startDate,
             endDate: o.endDate,
             countAsWork: o.countAsWork,
@@ -143,7 +139,14 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
   const save = useVersionedSave({
     // `endDate` only for a next-day end: absent, the shift ends on its own date.
     write: () =>
-      saveSchedule({ employeeId: employee.id, date, startTime: start, endTime: end, ...(nextDay ? { endDate } : {}), ...(existing ? { version: existing.version } : {}) }),
+      saveSchedule({
+        employeeId: employee.id,
+        date,
+        startTime: start,
+        endTime: end,
+        ...(nextDay ? { endDate } : {}),
+        ...(existing ? { version: existing.version } : {}),
+      }),
     // The saved shift shows at once; the month is reloaded behind it (totals, marks and whatever
     // colleagues changed come with it).
     onSaved: (saved) => {
@@ -155,7 +158,9 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     onStale: (latest) => {
       setExisting(latest ?? undefined);
       setError(
-        latest ? t('schedule.changedMeanwhile', { start: latest.startTime, end: endsNextDay(latest) ? `${latest.endTime} +1` : latest.endTime }) : t('schedule.deletedMeanwhile'),
+        latest
+          ? t('schedule.changedMeanwhile', { start: latest.startTime, end: endsNextDay(latest) ? `${latest.endTime} +1` : latest.endTime })
+          : t('schedule.deletedMeanwhile'),
       );
     },
     onFailed: (err) => {
@@ -201,7 +206,14 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     ruleSentence(t, language, b.rule, { ...b.params, employeeId: employee.id, date: b.date, amount: b.amount }, () => fullName(employee), 'edit');
 
   return (
-    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={existing ? t('schedule.title') : t('schedule.addTitle')} centered lockScroll={GRID_EDITOR_LOCKS_SCROLL}>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      title={existing ? t('schedule.title') : t('schedule.addTitle')}
+      centered
+      lockScroll={GRID_EDITOR_LOCKS_SCROLL}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

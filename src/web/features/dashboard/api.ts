@@ -94,8 +94,7 @@ export function useFreshMonth(month: string) {
   };
 }
 
-const dayQuery = (employeeId: string, date: string) =>
-  `employeeId=${encodeURIComponent(employeeId)}&date=${encodeURIComponent(date)}`;
+const dayQuery = (employeeId: string, date: string) => `employeeId=${encodeURIComponent(employeeId)}&date=${encodeURIComponent(date)}`;
 
 export const saveSchedule = (input: ScheduleInput) => api<Schedule>('/schedules', { method: 'PUT', body: input });
 // A delete names the version the planner saw: one changed meanwhile is kept and refused as stale.
@@ -104,8 +103,7 @@ export const deleteSchedule = (employeeId: string, date: string, version: number
 export const saveEvent = (input: EventInput) => api<ScheduleEvent>('/events', { method: 'PUT', body: input });
 export const deleteEvent = (employeeId: string, date: string, version: number) =>
   api<void>(`/events?${dayQuery(employeeId, date)}&version=${version}`, { method: 'DELETE' });
-export const deleteTimeOff = (id: string, version: number) =>
-  api<void>(`/time-off/${encodeURIComponent(id)}?version=${version}`, { method: 'DELETE' });
+export const deleteTimeOff = (id: string, version: number) => api<void>(`/time-off/${encodeURIComponent(id)}?version=${version}`, { method: 'DELETE' });
 
 /**
  * Where the planner's own generation stands in the server's queue (waiting with its place, or running),

@@ -19,7 +19,12 @@ function Probe() {
   );
 }
 
-const at = (entry: string) => render(<MemoryRouter initialEntries={[entry]}><Probe /></MemoryRouter>);
+const at = (entry: string) =>
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Probe />
+    </MemoryRouter>,
+  );
 
 describe('the day strip over the grid', () => {
   afterEach(() => localStorage.clear());

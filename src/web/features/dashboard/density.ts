@@ -19,7 +19,11 @@ const followPhone = (changed: () => void) => {
 
 /** Whether the window is a phone's width now (read at once, so a phone never builds the grid). */
 export function usePhoneWidth(): boolean {
-  return useSyncExternalStore(followPhone, () => phoneQuery?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    followPhone,
+    () => phoneQuery?.matches ?? false,
+    () => false,
+  );
 }
 
 function stored(): Density | null {

@@ -6,7 +6,15 @@ import { renderWithApp } from '../../test/render.tsx';
 import type { MonthData } from '../../../shared/api/schedule.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 
-const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' } as const;
+const settings = {
+  timeIncrement: 'half',
+  minRestHours: 11,
+  weeklyHours: 40,
+  minShiftHours: 4,
+  weeklyRestHours: 35,
+  maxConsecutiveDays: 6,
+  timeZone: 'Europe/Warsaw',
+} as const;
 const anna = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 };
 const november: MonthData = {
   month: '2026-11',

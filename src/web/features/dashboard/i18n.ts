@@ -111,7 +111,8 @@ export const dashboard = {
       overlap: 'Ta zmiana nakłada się na inną zmianę tej osoby: {{shift}}. Wybierz inne godziny.',
       otherShift: '{{date}}, {{start}}–{{end}}',
       otherShiftNextDay: '{{date}}, {{start}}–{{end}} (koniec następnego dnia, {{endDate}})',
-      carriedIn: '{{name}} jest na nocnej zmianie od poprzedniego dnia ({{start}}–{{end}}) do {{end}}: zmiana tego dnia może zacząć się najwcześniej o {{end}}.',
+      carriedIn:
+        '{{name}} jest na nocnej zmianie od poprzedniego dnia ({{start}}–{{end}}) do {{end}}: zmiana tego dnia może zacząć się najwcześniej o {{end}}.',
       startSkipped: 'Godzina rozpoczęcia {{time}} nie istnieje tego dnia w strefie {{zone}}: o tej porze zegary przestawia się na czas letni.',
       endSkipped: 'Godzina zakończenia {{time}} nie istnieje tego dnia w strefie {{zone}}: o tej porze zegary przestawia się na czas letni.',
       saveFailed: 'Nie udało się zapisać zmiany: {{message}}',
@@ -126,10 +127,8 @@ export const dashboard = {
         R6: '{{name}} będzie pracować {{hours}} h w tygodniu od {{from}} do {{to}}: limit tygodniowy {{cap}} h z ustawień przekroczony o {{amount}} h (normy czasu pracy, art. 129 § 1 Kodeksu pracy).',
         R7: '{{name}} będzie odpoczywać tylko {{restHours}} h między zmianą kończącą się {{endDate}} o {{endTime}} a zmianą od {{startDate}} {{startTime}}: odpoczynek krótszy od minimum {{required}} h o {{amount}} h (odpoczynek dobowy, art. 132 § 1 Kodeksu pracy).',
         R8: '{{name}} będzie mieć zmianę {{start}}–{{end}} w dniu {{date}}, na który przypada urlop lub nieobecność niewliczana do pracy.',
-        R11:
-          '{{name}} nie będzie mieć nieprzerwanego odpoczynku tygodniowego: w tygodniu od {{from}} do {{to}} najdłuższa przerwa w pracy wyniesie {{longest}} h, o {{amount}} h mniej niż wymagane {{required}} h (art. 133 § 1 Kodeksu pracy).',
-        R12:
-          '{{name}} będzie pracować {{days}} dni z rzędu, od {{from}} do {{to}}, a dozwolone jest najwyżej {{max}}: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
+        R11: '{{name}} nie będzie mieć nieprzerwanego odpoczynku tygodniowego: w tygodniu od {{from}} do {{to}} najdłuższa przerwa w pracy wyniesie {{longest}} h, o {{amount}} h mniej niż wymagane {{required}} h (art. 133 § 1 Kodeksu pracy).',
+        R12: '{{name}} będzie pracować {{days}} dni z rzędu, od {{from}} do {{to}}, a dozwolone jest najwyżej {{max}}: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).',
 
         R13: '{{name}} będzie mieć w tym miesiącu {{hours}} h pracy, o {{amount}} h więcej niż limit {{cap}} h (wymiar etatu i dozwolone nadgodziny z ustawień; praca ponad wymiar niepełnego etatu wymaga zgody pracownika, art. 151 § 5 Kodeksu pracy).',
       },
@@ -190,11 +189,13 @@ export const dashboard = {
       NO_REQUIRED_HOURS: 'Nie ustawiono wymaganych godzin na ten miesiąc: sumy godzin pracowników nie są wyrównywane.',
       WEEKLY_HOURS_INVALID: 'Tygodniowa liczba godzin w ustawieniach („{{value}}”) nie jest liczbą dodatnią: przyjęto {{used}} h.',
       NO_EMPLOYEES: 'Grupa nie ma pracowników.',
-      DEMAND_ABOVE_CAPACITY: 'Zapotrzebowanie ({{demandHours}} roboczogodzin) przekracza możliwości zespołu przy wymaganych godzinach ({{capacityHours}} h): pełne pokrycie jest niemożliwe.',
+      DEMAND_ABOVE_CAPACITY:
+        'Zapotrzebowanie ({{demandHours}} roboczogodzin) przekracza możliwości zespołu przy wymaganych godzinach ({{capacityHours}} h): pełne pokrycie jest niemożliwe.',
       FLIGHTS_OUTSIDE_MONTH: 'Loty z odlotem spoza {{month}}: {{count}}.',
       FLIGHTS_WHILE_CLOSED: 'Loty w porze, gdy grupa jest nieczynna, których nie da się obsłużyć: {{count}}.',
       INPUT_BREAKS_RULE: 'Same dane wejściowe (zmiany stałe, urlopy liczone jako praca) łamią zasadę: {{sentence}}',
-      TIME_LIMIT: 'Na szukanie lepszego grafiku minął przewidziany czas: ten grafik jest dobry, ale być może nie najlepszy. Ponowne generowanie może dać nieco inny wynik.',
+      TIME_LIMIT:
+        'Na szukanie lepszego grafiku minął przewidziany czas: ten grafik jest dobry, ale być może nie najlepszy. Ponowne generowanie może dać nieco inny wynik.',
       SAME_DAY_ONLY: 'Strategia „spec” układa tylko zmiany w obrębie jednej daty: godziny pracy po północy zostały bez obsady.',
       OVERTIME: '{{name}}: {{hours}} h nadgodzin w tym miesiącu ({{totalHours}} h przy wymiarze {{requiredHours}} h), w granicach limitu z ustawień.',
     },
@@ -392,7 +393,8 @@ export const dashboard = {
       overlap: 'This shift overlaps another shift of this person: {{shift}}. Choose other times.',
       otherShift: '{{date}}, {{start}}–{{end}}',
       otherShiftNextDay: '{{date}}, {{start}}–{{end}} (ending the next day, {{endDate}})',
-      carriedIn: '{{name}} is on the night shift from the previous day ({{start}}–{{end}}) until {{end}}: a shift on this day can start at {{end}} at the earliest.',
+      carriedIn:
+        '{{name}} is on the night shift from the previous day ({{start}}–{{end}}) until {{end}}: a shift on this day can start at {{end}} at the earliest.',
       startSkipped: 'Start time {{time}} does not exist on this day in {{zone}}: the clocks go forward at that hour.',
       endSkipped: 'End time {{time}} does not exist on this day in {{zone}}: the clocks go forward at that hour.',
       saveFailed: 'Failed to save schedule: {{message}}',
@@ -407,10 +409,8 @@ export const dashboard = {
         R6: '{{name}} would work {{hours}} h in the week from {{from}} to {{to}}: the weekly cap of {{cap}} h in the settings exceeded by {{amount}} h (working-time norms, Polish Labour Code art. 129 § 1).',
         R7: '{{name}} would rest only {{restHours}} h between the shift ending on {{endDate}} at {{endTime}} and the one starting on {{startDate}} at {{startTime}}: {{amount}} h less than the minimum rest of {{required}} h (daily rest, Polish Labour Code art. 132 § 1).',
         R8: '{{name}} would have the shift {{start}}–{{end}} on {{date}}, a day of time off that does not count as work.',
-        R11:
-          '{{name}} would have no uninterrupted weekly rest: in the week from {{from}} to {{to}} the longest break from work would be {{longest}} h, {{amount}} h less than the required {{required}} h (Polish Labour Code art. 133 § 1).',
-        R12:
-          '{{name}} would work {{days}} days in a row, from {{from}} to {{to}}, and at most {{max}} are allowed: a day off is due in every week (Polish Labour Code art. 133 § 1).',
+        R11: '{{name}} would have no uninterrupted weekly rest: in the week from {{from}} to {{to}} the longest break from work would be {{longest}} h, {{amount}} h less than the required {{required}} h (Polish Labour Code art. 133 § 1).',
+        R12: '{{name}} would work {{days}} days in a row, from {{from}} to {{to}}, and at most {{max}} are allowed: a day off is due in every week (Polish Labour Code art. 133 § 1).',
 
         R13: '{{name}} would have {{hours}} h of work this month, {{amount}} h over the limit of {{cap}} h (their contract’s hours and the overtime allowed in the settings; work beyond a part-time contract needs the employee’s agreement, Polish Labour Code art. 151 § 5).',
       },
@@ -469,11 +469,13 @@ export const dashboard = {
       NO_REQUIRED_HOURS: 'No required hours are set for this month: the employees’ totals are not balanced.',
       WEEKLY_HOURS_INVALID: 'The weekly hours setting (“{{value}}”) is not a positive number: {{used}} h is used.',
       NO_EMPLOYEES: 'The group has no employees.',
-      DEMAND_ABOVE_CAPACITY: 'Demand ({{demandHours}} staff-hours) is above the staff’s capacity at the required hours ({{capacityHours}} h): full coverage is impossible.',
+      DEMAND_ABOVE_CAPACITY:
+        'Demand ({{demandHours}} staff-hours) is above the staff’s capacity at the required hours ({{capacityHours}} h): full coverage is impossible.',
       FLIGHTS_OUTSIDE_MONTH: 'Flights departing outside {{month}}: {{count}}.',
       FLIGHTS_WHILE_CLOSED: 'Flights when the group is closed, which cannot be served: {{count}}.',
       INPUT_BREAKS_RULE: 'The input alone (fixed shifts, time off counted as work) breaks a rule: {{sentence}}',
-      TIME_LIMIT: 'The time set for searching for a better schedule ran out: this schedule is good, but perhaps not the best. Generating again may give a slightly different result.',
+      TIME_LIMIT:
+        'The time set for searching for a better schedule ran out: this schedule is good, but perhaps not the best. Generating again may give a slightly different result.',
       SAME_DAY_ONLY: 'The "spec" strategy plans shifts within one date only: operating hours past midnight are left unstaffed.',
       OVERTIME: '{{name}}: {{hours}} h of overtime this month ({{totalHours}} h against {{requiredHours}} h), within the limit in the settings.',
     },

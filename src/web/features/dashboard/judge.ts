@@ -72,24 +72,26 @@ export function useMonthBreaches(data: MonthData | undefined, previous: MonthDat
     const painted = new Promise<void>((resolve) =>
       typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 500 }) : setTimeout(resolve, 0),
     );
-    void painted.then(() => (current ? judge(data, previous) : null)).then((answer) => {
-      if (!answer) return;
-      if (!current) return;
-      setBreaches((prev) => {
-        const map = new Map<string, EmployeeBreaches>();
-        const keys = new Map<string, string>();
-        let changed = answer.length !== prev.map.size;
-        for (const [employeeId, list] of answer) {
-          const key = JSON.stringify(list);
-          keys.set(employeeId, key);
-          // An employee whose breaches are as before keeps the same list.
-          const same = prev.keys.get(employeeId) === key ? prev.map.get(employeeId) : undefined;
-          if (!same) changed = true;
-          map.set(employeeId, same ?? list);
-        }
-        return changed ? { map, keys } : prev;
+    void painted
+      .then(() => (current ? judge(data, previous) : null))
+      .then((answer) => {
+        if (!answer) return;
+        if (!current) return;
+        setBreaches((prev) => {
+          const map = new Map<string, EmployeeBreaches>();
+          const keys = new Map<string, string>();
+          let changed = answer.length !== prev.map.size;
+          for (const [employeeId, list] of answer) {
+            const key = JSON.stringify(list);
+            keys.set(employeeId, key);
+            // An employee whose breaches are as before keeps the same list.
+            const same = prev.keys.get(employeeId) === key ? prev.map.get(employeeId) : undefined;
+            if (!same) changed = true;
+            map.set(employeeId, same ?? list);
+          }
+          return changed ? { map, keys } : prev;
+        });
       });
-    });
     return () => {
       current = false;
     };

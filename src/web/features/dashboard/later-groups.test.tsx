@@ -24,11 +24,23 @@ const handlers: GridHandlers = { activateCell: () => undefined, deleteRecord: ()
 
 const table = (later: boolean) => (
   <MantineProvider>
-    <GroupTable group={group} days={days} index={new Map()} marks={{ get: () => undefined }} handlers={handlers} t={t} language="pl" density="compact" later={later} />
+    <GroupTable
+      group={group}
+      days={days}
+      index={new Map()}
+      marks={{ get: () => undefined }}
+      handlers={handlers}
+      t={t}
+      language="pl"
+      density="compact"
+      later={later}
+    />
   </MantineProvider>
 );
 /** As the server draws it (src/web/server-entry.tsx gives the view the page is drawn with). */
-const onServer = (later: boolean) => <FirstViewContext value={{ language: 'pl', density: 'compact', strip: false, phone: false }}>{table(later)}</FirstViewContext>;
+const onServer = (later: boolean) => (
+  <FirstViewContext value={{ language: 'pl', density: 'compact', strip: false, phone: false }}>{table(later)}</FirstViewContext>
+);
 
 describe('a group below the first screen', () => {
   it('is drawn by the server without its rows: one block of their height stands in for them', () => {

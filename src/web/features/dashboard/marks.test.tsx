@@ -8,7 +8,15 @@ import type { MonthData } from '../../../shared/api/schedule.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 import { monthBreaches } from './marks.ts';
 
-const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' } as const;
+const settings = {
+  timeIncrement: 'half',
+  minRestHours: 11,
+  weeklyHours: 40,
+  minShiftHours: 4,
+  weeklyRestHours: 35,
+  maxConsecutiveDays: 6,
+  timeZone: 'Europe/Warsaw',
+} as const;
 const anna = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 };
 const piotr = { id: '22222222-2222-4222-8222-222222222222', firstName: 'Piotr', lastName: 'Wiśniewski', requiredHours: 160 };
 
@@ -63,7 +71,11 @@ describe('a saved shift that breaks a hard rule', () => {
     const reason =
       'Anna Nowak pracuje 7 dni z rzędu, od 2 marca 2026 do 8 marca 2026, a dozwolone jest najwyżej 6: w każdym tygodniu należy się dzień wolny (art. 133 § 1 Kodeksu pracy).';
     // The marks follow the painted grid (the rules are judged after it, off the page's thread in a browser).
-    const seventh = await within(grid).findByRole('gridcell', { name: `Anna Nowak, niedziela, 8 marca 2026: 12:00-16:00, Łamie zasady: ${reason}` }, { timeout: 5000 });
+    const seventh = await within(grid).findByRole(
+      'gridcell',
+      { name: `Anna Nowak, niedziela, 8 marca 2026: 12:00-16:00, Łamie zasady: ${reason}` },
+      { timeout: 5000 },
+    );
     expect(seventh.querySelector('[data-badge="shift"]')).toHaveAttribute('data-breach');
     // The six days within the limit are not marked, nor is anyone else.
     const sixth = within(grid).getByRole('gridcell', { name: 'Anna Nowak, sobota, 7 marca 2026: 12:00-16:00' });
@@ -81,7 +93,9 @@ describe('a saved shift that breaks a hard rule', () => {
     expect(grid.textContent).not.toMatch(/\bR1[0-2]?\b|[0-9a-f]{8}-[0-9a-f]{4}|\d{4}-\d{2}-\d{2}/);
     // Nor do the names a screen reader reads: the cells', the rows' and the delete buttons'.
     for (const element of grid.querySelectorAll('[aria-label], [title]'))
-      expect(`${element.getAttribute('aria-label') ?? ''} ${element.getAttribute('title') ?? ''}`).not.toMatch(/\bR1[0-2]?\b|[0-9a-f]{8}-[0-9a-f]{4}|\d{4}-\d{2}-\d{2}/);
+      expect(`${element.getAttribute('aria-label') ?? ''} ${element.getAttribute('title') ?? ''}`).not.toMatch(
+        /\bR1[0-2]?\b|[0-9a-f]{8}-[0-9a-f]{4}|\d{4}-\d{2}-\d{2}/,
+      );
     expect(within(seventh).getByRole('button', { hidden: true })).toHaveAccessibleName('Usuń zmianę 12:00-16:00 – Anna Nowak, 8 marca 2026');
     // Hovering the badge shows the reason.
     await userEvent.hover(within(seventh).getByText('12:00-16:00'));
@@ -106,7 +120,10 @@ describe('a saved shift that breaks a hard rule', () => {
       { timeout: 5000 },
     );
     // The two months (the coverage and the last runs above each grid are read too).
-    expect(fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/month'))).toEqual(['/api/month?month=2026-03', '/api/month?month=2026-02']);
+    expect(fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/month'))).toEqual([
+      '/api/month?month=2026-03',
+      '/api/month?month=2026-02',
+    ]);
   });
 
   it('is found once per month, for every employee at once', () => {
@@ -116,7 +133,20 @@ describe('a saved shift that breaks a hard rule', () => {
   });
 
   it('leaves alone a run made of time off counted as work alone: no saved shift breaks the rule', () => {
-    const training = { id: 't1', employeeId: piotr.id, employeeName: 'Piotr Wiśniewski', role: 'Rampa', startDate: '2026-03-09', endDate: '2026-03-27', kind: 'training', reason: 'Szkolenie', status: 'approved', countAsWork: true, workHours: 8, version: 1 } as const;
+    const training = {
+      id: 't1',
+      employeeId: piotr.id,
+      employeeName: 'Piotr Wiśniewski',
+      role: 'Rampa',
+      startDate: '2026-03-09',
+      endDate: '2026-03-27',
+      kind: 'training',
+      reason: 'Szkolenie',
+      status: 'approved',
+      countAsWork: true,
+      workHours: 8,
+      version: 1,
+    } as const;
     const found = monthBreaches({ ...march, timeOff: [training] });
     expect([...found.keys()]).toEqual([anna.id]);
   });

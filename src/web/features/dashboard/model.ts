@@ -74,9 +74,7 @@ export function withChanges(index: Map<string, EmployeeMonth>, changes: readonly
   const out = new Map(index);
   for (const [id, days] of byEmployee) {
     const em = index.get(id) ?? EMPTY;
-    const key = [...days]
-      .map(([date, c]) => `${date}:${c.kind}:${c.before ? `${c.before.startTime}-${c.before.endTime}-${c.before.endDate}` : '-'}`)
-      .join(',');
+    const key = [...days].map(([date, c]) => `${date}:${c.kind}:${c.before ? `${c.before.startTime}-${c.before.endTime}-${c.before.endDate}` : '-'}`).join(',');
     out.set(id, { ...em, changes: days, signature: `${em.signature}|${key}` });
   }
   return out;

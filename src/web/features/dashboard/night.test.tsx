@@ -10,7 +10,15 @@ import { DashboardPage } from './DashboardPage.tsx';
 import { ScheduleModal } from './ScheduleModal.tsx';
 import { employeeMonth, indexMonth } from './model.ts';
 
-const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' } as const;
+const settings = {
+  timeIncrement: 'half',
+  minRestHours: 11,
+  weeklyHours: 40,
+  minShiftHours: 4,
+  weeklyRestHours: 35,
+  maxConsecutiveDays: 6,
+  timeZone: 'Europe/Warsaw',
+} as const;
 const anna = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 };
 
 const shift = (date: string, endDate: string, startTime: string, endTime: string, totalHours: number, n: number): Schedule => ({
@@ -57,17 +65,23 @@ describe('an overnight shift in the grid', () => {
     serve({ '2026-03': march });
     await renderWithApp(<DashboardPage />, { route: '/?month=2026-03', language: 'pl' });
     const grid = await screen.findByRole('grid', { name: 'Grafik grupy Rampa' });
-    const start = await within(grid).findByRole('gridcell', { name: 'Anna Nowak, poniedziałek, 2 marca 2026: 22:00-06:00, koniec następnego dnia, 3 marca 2026' });
+    const start = await within(grid).findByRole('gridcell', {
+      name: 'Anna Nowak, poniedziałek, 2 marca 2026: 22:00-06:00, koniec następnego dnia, 3 marca 2026',
+    });
     expect(start.querySelector('[data-badge="shift"]')).toHaveTextContent('22:00-06:00+1');
     expect(within(start).getByRole('button', { hidden: true })).toHaveAccessibleName(
       'Usuń zmianę 22:00-06:00, koniec następnego dnia, 3 marca 2026 – Anna Nowak, 2 marca 2026',
     );
     // The next morning: a note, no second shift.
-    const morning = within(grid).getByRole('gridcell', { name: 'Anna Nowak, wtorek, 3 marca 2026: na nocnej zmianie od poprzedniego dnia (22:00–06:00) do 06:00' });
+    const morning = within(grid).getByRole('gridcell', {
+      name: 'Anna Nowak, wtorek, 3 marca 2026: na nocnej zmianie od poprzedniego dnia (22:00–06:00) do 06:00',
+    });
     expect(within(morning).getByTestId('carried-over')).toHaveTextContent('Na zmianie do 06:00');
     expect(morning.querySelector('[data-badge="shift"]')).toBeNull();
     // The month's first morning, from February's last night.
-    const first = within(grid).getByRole('gridcell', { name: 'Anna Nowak, niedziela, 1 marca 2026: na nocnej zmianie od poprzedniego dnia (22:00–06:00) do 06:00' });
+    const first = within(grid).getByRole('gridcell', {
+      name: 'Anna Nowak, niedziela, 1 marca 2026: na nocnej zmianie od poprzedniego dnia (22:00–06:00) do 06:00',
+    });
     expect(within(first).getByTestId('carried-over')).toHaveTextContent('Na zmianie do 06:00');
     // Counted once, by its start date: February's night is not March's.
     const row = within(grid).getByRole('rowheader', { name: 'Anna Nowak' }).closest('tr')!;
@@ -84,7 +98,9 @@ describe('an overnight shift in the grid', () => {
     const grid = await screen.findByRole('grid', { name: 'Schedule of Rampa' });
     const start = await within(grid).findByRole('gridcell', { name: 'Anna Nowak, Monday, March 2, 2026: 22:00-06:00, ends the next day, March 3, 2026' });
     expect(start).toHaveTextContent('22:00-06:00+1');
-    const morning = within(grid).getByRole('gridcell', { name: 'Anna Nowak, Tuesday, March 3, 2026: on the night shift from the previous day (22:00–06:00) until 06:00' });
+    const morning = within(grid).getByRole('gridcell', {
+      name: 'Anna Nowak, Tuesday, March 3, 2026: on the night shift from the previous day (22:00–06:00) until 06:00',
+    });
     expect(morning).toHaveTextContent('On duty until 06:00');
   });
 
@@ -94,9 +110,13 @@ describe('an overnight shift in the grid', () => {
       serve({ '2026-03': march });
       await renderWithApp(<DashboardPage />, { route: '/?month=2026-03', language: 'pl' });
       const grid = await screen.findByRole('grid', { name: 'Grafik grupy Rampa' });
-      const start = await within(grid).findByRole('gridcell', { name: 'Anna Nowak, poniedziałek, 2 marca 2026: 22:00-06:00, koniec następnego dnia, 3 marca 2026' });
+      const start = await within(grid).findByRole('gridcell', {
+        name: 'Anna Nowak, poniedziałek, 2 marca 2026: 22:00-06:00, koniec następnego dnia, 3 marca 2026',
+      });
       expect(start.querySelector('[data-badge="shift"]')).toHaveTextContent(/^22–6 \+1$/);
-      const morning = within(grid).getByRole('gridcell', { name: 'Anna Nowak, wtorek, 3 marca 2026: na nocnej zmianie od poprzedniego dnia (22:00–06:00) do 06:00' });
+      const morning = within(grid).getByRole('gridcell', {
+        name: 'Anna Nowak, wtorek, 3 marca 2026: na nocnej zmianie od poprzedniego dnia (22:00–06:00) do 06:00',
+      });
       expect(within(morning).getByTestId('carried-over')).toHaveTextContent(/^do 6$/);
       expect(grid.querySelectorAll('button')).toHaveLength(0);
       expect(screen.getByRole('radio', { name: 'Zwarta' })).toBeChecked();
@@ -135,7 +155,9 @@ describe('the shift editor with an end on the next day', () => {
       return answer(200, month(new URL(String(input), 'http://localhost').searchParams.get('month') ?? '2026-03', []));
     });
     const onClose = vi.fn();
-    await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-28" settings={settings} data={empty()} onClose={onClose} />, { language: 'pl' });
+    await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-28" settings={settings} data={empty()} onClose={onClose} />, {
+      language: 'pl',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '22:00');
     const end = within(dialog).getByLabelText('Koniec') as HTMLSelectElement;
@@ -164,7 +186,14 @@ describe('the shift editor with an end on the next day', () => {
     });
     const onClose = vi.fn();
     await renderWithApp(
-      <ScheduleModal month="2026-10" employee={anna} date="2026-10-24" settings={settings} data={employeeMonth(indexMonth(month('2026-10', [])), anna.id)} onClose={onClose} />,
+      <ScheduleModal
+        month="2026-10"
+        employee={anna}
+        date="2026-10-24"
+        settings={settings}
+        data={employeeMonth(indexMonth(month('2026-10', [])), anna.id)}
+        onClose={onClose}
+      />,
       { language: 'en' },
     );
     const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
@@ -187,9 +216,18 @@ describe('the shift editor with an end on the next day', () => {
   });
 
   it('names the overlapping shift of the next day with its date and times in words (pl and en)', async () => {
-    const refusal = { code: 'SHIFT_OVERLAP', field: 'endTime', message: 'overlaps', params: { date: '2026-03-11', startTime: '04:00', endTime: '12:00', endDate: '2026-03-11' } };
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => (init?.method === 'PUT' ? answer(400, refusal) : answer(200, month('2026-02', []))));
-    await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={empty()} onClose={() => {}} />, { language: 'pl' });
+    const refusal = {
+      code: 'SHIFT_OVERLAP',
+      field: 'endTime',
+      message: 'overlaps',
+      params: { date: '2026-03-11', startTime: '04:00', endTime: '12:00', endDate: '2026-03-11' },
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) =>
+      init?.method === 'PUT' ? answer(400, refusal) : answer(200, month('2026-02', [])),
+    );
+    await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={empty()} onClose={() => {}} />, {
+      language: 'pl',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '22:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '06:00');
@@ -203,7 +241,9 @@ describe('the shift editor with an end on the next day', () => {
   it('names an overlapping night shift of the day before in English, and says the morning is taken, before saving', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, month('2026-02', [])));
     const data = employeeMonth(indexMonth(month('2026-03', [shift('2026-03-09', '2026-03-10', '20:00', '04:00', 8, 1)])), anna.id);
-    await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={data} onClose={() => {}} />, { language: 'en' });
+    await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={data} onClose={() => {}} />, {
+      language: 'en',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Add Schedule' });
     expect(within(dialog).getByTestId('carried-in')).toHaveTextContent(
       'Anna Nowak is on the night shift from the previous day (20:00–04:00) until 04:00: a shift on this day can start at 04:00 at the earliest.',
@@ -226,7 +266,9 @@ describe('the shift editor with an end on the next day', () => {
   it('says before saving that an overnight end runs into the next day’s shift', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, month('2026-02', [])));
     const data = employeeMonth(indexMonth(month('2026-03', [shift('2026-03-11', '2026-03-11', '05:00', '13:00', 8, 1)])), anna.id);
-    await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={data} onClose={() => {}} />, { language: 'pl' });
+    await renderWithApp(<ScheduleModal month="2026-03" employee={anna} date="2026-03-10" settings={settings} data={data} onClose={() => {}} />, {
+      language: 'pl',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Dodaj zmianę' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Początek'), '22:00');
     await userEvent.selectOptions(within(dialog).getByLabelText('Koniec'), '06:00');

@@ -6,12 +6,29 @@ import { renderWithApp } from '../../test/render.tsx';
 import type { MonthData } from '../../../shared/api/schedule.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 
-const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' } as const;
+const settings = {
+  timeIncrement: 'half',
+  minRestHours: 11,
+  weeklyHours: 40,
+  minShiftHours: 4,
+  weeklyRestHours: 35,
+  maxConsecutiveDays: 6,
+  timeZone: 'Europe/Warsaw',
+} as const;
 const full = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 };
 const half = { id: '22222222-2222-4222-8222-222222222222', firstName: 'Piotr', lastName: 'Wiśniewski', requiredHours: 80 };
 const own = { id: '33333333-3333-4333-8333-333333333333', firstName: 'Ewa', lastName: 'Lis', requiredHours: 90 };
 
-const shift = (employeeId: string, date: string, n: number) => ({ id: `s-${n}`, employeeId, date, endDate: date, startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 });
+const shift = (employeeId: string, date: string, n: number) => ({
+  id: `s-${n}`,
+  employeeId,
+  date,
+  endDate: date,
+  startTime: '06:00',
+  endTime: '14:00',
+  totalHours: 8,
+  version: 1,
+});
 /** Ten 8-hour days each: 80 h, the half-time employee's whole month. */
 const days = ['02', '03', '04', '05', '06', '09', '10', '11', '12', '13'];
 const march: MonthData = {

@@ -10,7 +10,15 @@ import type { PublishChanges } from '../../../shared/api/publishing.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 import { indexMonth, withChanges } from './model.ts';
 
-const settings = { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' } as const;
+const settings = {
+  timeIncrement: 'half',
+  minRestHours: 11,
+  weeklyHours: 40,
+  minShiftHours: 4,
+  weeklyRestHours: 35,
+  maxConsecutiveDays: 6,
+  timeZone: 'Europe/Warsaw',
+} as const;
 const anna = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 };
 
 const shift = (date: string, startTime: string, endTime: string, source: 'manual' | 'generated', n: number) => ({
@@ -32,7 +40,11 @@ const march: MonthData = {
   requiredHours: 160,
   settings,
   groups: [{ name: 'Rampa', position: 1, takesFlights: true, employees: [anna] }],
-  schedules: [shift('2026-03-02', '06:00', '14:00', 'generated', 1), shift('2026-03-03', '08:00', '16:00', 'manual', 2), shift('2026-03-04', '10:00', '18:00', 'manual', 3)],
+  schedules: [
+    shift('2026-03-02', '06:00', '14:00', 'generated', 1),
+    shift('2026-03-03', '08:00', '16:00', 'manual', 2),
+    shift('2026-03-04', '10:00', '18:00', 'manual', 3),
+  ],
   overnightIn: [],
   timeOff: [],
   events: [],
@@ -40,12 +52,24 @@ const march: MonthData = {
 };
 
 const face = (startTime: string, endTime: string, endDate: string, source: 'manual' | 'generated') => ({ startTime, endTime, endDate, totalHours: 8, source });
-const status = { role: 'Rampa', month: '2026-03', publication: { publishedAt: '2026-02-20T09:05:00Z', publishedBy: 'Ewa Planistka', version: 1, shiftCount: 3 }, changes: 3, lastEditId: 7 };
+const status = {
+  role: 'Rampa',
+  month: '2026-03',
+  publication: { publishedAt: '2026-02-20T09:05:00Z', publishedBy: 'Ewa Planistka', version: 1, shiftCount: 3 },
+  changes: 3,
+  lastEditId: 7,
+};
 const change = { employeeId: anna.id, firstName: 'Anna', lastName: 'Nowak', how: 'saved', by: 'Ewa Planistka', at: '2026-02-21T10:00:00Z' } as const;
 const changes: PublishChanges = {
   ...status,
   list: [
-    { ...change, date: '2026-03-03', kind: 'changed', before: face('06:00', '14:00', '2026-03-03', 'generated'), after: face('08:00', '16:00', '2026-03-03', 'manual') },
+    {
+      ...change,
+      date: '2026-03-03',
+      kind: 'changed',
+      before: face('06:00', '14:00', '2026-03-03', 'generated'),
+      after: face('08:00', '16:00', '2026-03-03', 'manual'),
+    },
     { ...change, date: '2026-03-04', kind: 'added', before: null, after: face('10:00', '18:00', '2026-03-04', 'manual') },
     { ...change, date: '2026-03-05', kind: 'removed', before: face('22:00', '06:00', '2026-03-06', 'generated'), after: null, how: 'deleted' },
   ],
@@ -65,7 +89,8 @@ function serve(published: boolean) {
     if (url.pathname === '/api/publishing/changes') return json(published ? changes : { ...status, publication: null, changes: 0, list: [] });
     if (url.pathname === '/api/publishing') return json(published ? status : { ...status, publication: null, changes: 0 });
     if (url.pathname === '/api/schedules' && method === 'DELETE') return new Response(null, { status: 204 });
-    if (url.pathname === '/api/schedules' && method === 'PUT') return json({ ...body, id: 's-9', version: 1, totalHours: 8, endDate: body.endDate ?? body.date }, 201);
+    if (url.pathname === '/api/schedules' && method === 'PUT')
+      return json({ ...body, id: 's-9', version: 1, totalHours: 8, endDate: body.endDate ?? body.date }, 201);
     const key = url.searchParams.get('month') ?? '';
     return json(key === '2026-03' ? march : { ...march, month: key, schedules: [] });
   });
@@ -107,7 +132,9 @@ describe('the grid of a published month', () => {
     await userEvent.hover(changed.querySelector('[data-badge="shift"]')!);
     expect(await screen.findByTestId('published-value')).toHaveTextContent('Zmieniona po publikacji. Opublikowano: 06:00–14:00.');
     await userEvent.hover(removed.querySelector('[data-badge="removed"]')!);
-    await waitFor(() => expect(screen.getByTestId('published-value')).toHaveTextContent('Usunięta po publikacji. Opublikowano: 22:00–06:00 (do następnego dnia).'));
+    await waitFor(() =>
+      expect(screen.getByTestId('published-value')).toHaveTextContent('Usunięta po publikacji. Opublikowano: 22:00–06:00 (do następnego dnia).'),
+    );
     // And in the cell menu, where a touch screen reads it.
     await userEvent.click(changed);
     expect(await screen.findByTestId('cell-menu-notes')).toHaveTextContent('Zmieniona po publikacji. Opublikowano: 06:00–14:00.');
@@ -119,12 +146,19 @@ describe('the grid of a published month', () => {
     serve(true);
     await renderWithApp(<DashboardPage />, { route: '/?month=2026-03', language: 'en' });
     const grid = await screen.findByRole('grid', { name: /Rampa/ });
-    expect(await within(grid).findByRole('gridcell', { name: /^Anna Nowak, .*3.*2026: 08:00-16:00, entered by hand\. Changed since publication\. Published: 06:00–14:00\.$/ })).toHaveAttribute(
-      'data-change',
-      'changed',
-    );
-    expect(within(grid).getByRole('gridcell', { name: /4.*2026: 10:00-18:00, entered by hand\. Added since publication\. The published schedule had no shift that day\.$/ })).toBeInTheDocument();
-    expect(within(grid).getByRole('gridcell', { name: /5.*2026\. Removed since publication\. Published: 22:00–06:00 \(into the next day\)\.$/ })).toBeInTheDocument();
+    expect(
+      await within(grid).findByRole('gridcell', {
+        name: /^Anna Nowak, .*3.*2026: 08:00-16:00, entered by hand\. Changed since publication\. Published: 06:00–14:00\.$/,
+      }),
+    ).toHaveAttribute('data-change', 'changed');
+    expect(
+      within(grid).getByRole('gridcell', {
+        name: /4.*2026: 10:00-18:00, entered by hand\. Added since publication\. The published schedule had no shift that day\.$/,
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(grid).getByRole('gridcell', { name: /5.*2026\. Removed since publication\. Published: 22:00–06:00 \(into the next day\)\.$/ }),
+    ).toBeInTheDocument();
   });
 
   it('marks nothing on a draft', async () => {

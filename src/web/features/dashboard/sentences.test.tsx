@@ -88,7 +88,13 @@ describe('rule sentences', () => {
 
   it('name an employee the screen does not know without their id', () => {
     const t = i18n.getFixedT('en', 'dashboard');
-    const text = ruleSentence(t, 'en', 'R8', { employeeId: '22222222-2222-4222-8222-222222222222', date: '2026-11-04', amount: 8, start: '06:00', end: '14:00' }, nameOf);
+    const text = ruleSentence(
+      t,
+      'en',
+      'R8',
+      { employeeId: '22222222-2222-4222-8222-222222222222', date: '2026-11-04', amount: 8, start: '06:00', end: '14:00' },
+      nameOf,
+    );
     expect(text).toBe('an employee outside the group has the shift 06:00–14:00 on November 4, 2026, a day of time off that does not count as work.');
   });
 });
@@ -100,13 +106,17 @@ describe('the generation report’s warnings', () => {
     for (const [code, params] of warnings) clean(warningSentence(t, language, code, params, nameOf), `${code} in ${language}`);
     // Overtime names the employee, never their id.
     expect(warningSentence(t, language, 'OVERTIME', { employeeId: ID, hours: 6, totalHours: 86, requiredHours: 80 }, nameOf)).toContain('Anna Nowak');
-    expect(warningSentence(t, language, 'FLIGHTS_OUTSIDE_MONTH', { count: 3, month: '2026-11' }, nameOf)).toContain(language === 'pl' ? 'spoza listopada 2026' : 'outside November 2026');
+    expect(warningSentence(t, language, 'FLIGHTS_OUTSIDE_MONTH', { count: 3, month: '2026-11' }, nameOf)).toContain(
+      language === 'pl' ? 'spoza listopada 2026' : 'outside November 2026',
+    );
   });
 
   it('say a search stopped by its time in a planner’s words', () => {
     const t = i18n.getFixedT('pl', 'dashboard');
     const sentence = warningSentence(t, 'pl', 'TIME_LIMIT', {}, nameOf);
-    expect(sentence).toBe('Na szukanie lepszego grafiku minął przewidziany czas: ten grafik jest dobry, ale być może nie najlepszy. Ponowne generowanie może dać nieco inny wynik.');
+    expect(sentence).toBe(
+      'Na szukanie lepszego grafiku minął przewidziany czas: ten grafik jest dobry, ale być może nie najlepszy. Ponowne generowanie może dać nieco inny wynik.',
+    );
     expect(sentence).not.toMatch(/Limit czasu|komputer/);
   });
 });

@@ -10,7 +10,15 @@ const anna = { id: '11111111-1111-4111-8111-111111111111', firstName: 'Anna', la
 const march: MonthData = {
   month: '2026-03',
   requiredHours: 160,
-  settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
+  settings: {
+    timeIncrement: 'half',
+    minRestHours: 11,
+    weeklyHours: 40,
+    minShiftHours: 4,
+    weeklyRestHours: 35,
+    maxConsecutiveDays: 6,
+    timeZone: 'Europe/Warsaw',
+  },
   groups: [{ name: 'Rampa', position: 1, takesFlights: true, employees: [anna] }],
   schedules: [],
   overnightIn: [],
@@ -52,7 +60,14 @@ describe('the time off badge on the dashboard', () => {
   afterEach(() => vi.restoreAllMocks());
 
   for (const [language, grid, day10, day12, training, sick] of [
-    ['pl', 'Grafik grupy Rampa', /^Anna Nowak, wtorek, 10 marca 2026/, /^Anna Nowak, czwartek, 12 marca 2026/, 'Rodzaj: Szkolenie', 'Rodzaj: Zwolnienie lekarskie'],
+    [
+      'pl',
+      'Grafik grupy Rampa',
+      /^Anna Nowak, wtorek, 10 marca 2026/,
+      /^Anna Nowak, czwartek, 12 marca 2026/,
+      'Rodzaj: Szkolenie',
+      'Rodzaj: Zwolnienie lekarskie',
+    ],
     ['en', 'Schedule of Rampa', /^Anna Nowak, Tuesday, March 10, 2026/, /^Anna Nowak, Thursday, March 12, 2026/, 'Type: Training', 'Type: Sick leave'],
   ] as const) {
     it(`names the kind on hover (${language})`, async () => {
@@ -94,11 +109,17 @@ describe('the kinds of time off in the grid', () => {
     expect(shown(badge(/^Anna Nowak, piątek, 20 marca 2026: Urlop wypoczynkowy$/))).toBe('UW');
     expect(shown(badge(/^Anna Nowak, wtorek, 10 marca 2026: Szkolenie, 8h$/))).toBe('Szkol. 8h');
     // Their colours hang on the kind.
-    expect(new Set([sick.querySelector('[data-badge="timeOff"]')!.getAttribute('data-kind'), badge(/20 marca/).dataset.kind, badge(/10 marca/).dataset.kind])).toEqual(
-      new Set(['sick', 'vacation', 'training']),
-    );
+    expect(
+      new Set([sick.querySelector('[data-badge="timeOff"]')!.getAttribute('data-kind'), badge(/20 marca/).dataset.kind, badge(/10 marca/).dataset.kind]),
+    ).toEqual(new Set(['sick', 'vacation', 'training']));
     const legend = screen.getByRole('note', { name: 'Oznaczenia w grafiku' });
-    for (const [short, name] of [['UW', 'Urlop wypoczynkowy'], ['UŻ', 'Urlop na żądanie'], ['L4', 'Zwolnienie lekarskie'], ['Szkol.', 'Szkolenie'], ['Wolne', 'Inne']]) {
+    for (const [short, name] of [
+      ['UW', 'Urlop wypoczynkowy'],
+      ['UŻ', 'Urlop na żądanie'],
+      ['L4', 'Zwolnienie lekarskie'],
+      ['Szkol.', 'Szkolenie'],
+      ['Wolne', 'Inne'],
+    ]) {
       expect(legend).toHaveTextContent(`${short}${name}`);
     }
   });

@@ -72,7 +72,9 @@ describe('CalendarFeedModal', () => {
     await screen.findByRole('textbox', { name: 'Adres kalendarza' });
 
     await user.click(screen.getByRole('button', { name: 'Odnów adres' }));
-    expect(screen.getByText('Powstanie nowy adres, a dotychczasowy przestanie działać od razu: pracownik (Anna Nowak) musi dodać kalendarz ponownie.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Powstanie nowy adres, a dotychczasowy przestanie działać od razu: pracownik (Anna Nowak) musi dodać kalendarz ponownie.'),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Odnów' }));
     // The new address, in the app's own language (Polish, the feed's default): no language asked for.
@@ -92,7 +94,10 @@ describe('CalendarFeedModal', () => {
   });
 
   it('says since when an address works, without showing it again', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { active: true, createdAt: '2026-11-20T09:05:00.000Z' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { active: true, createdAt: '2026-11-20T09:05:00.000Z' })),
+    );
     await renderWithApp(<CalendarFeedModal employee={anna} onClose={() => {}} />, { language: 'en' });
     expect(await screen.findByTestId('calendar-state')).toHaveTextContent('The address has worked since 11/20/2026, 09:05.');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();

@@ -123,7 +123,13 @@ export function EmployeeFormModal({ onClose, groups, employee, fixedGroup }: Pro
   };
 
   return (
-    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={editing ? t('form.editTitle') : t('form.addTitle')} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      title={editing ? t('form.editTitle') : t('form.addTitle')}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -79,7 +79,15 @@ function EditRow({ group, onDone, onError }: { group: StaffGroup; onDone: () => 
           <ActionIcon type="submit" form={`group-form-${group.id}`} color="green" variant="subtle" aria-label={t('groups.save')} loading={save.isPending}>
             <IconCheck size={18} />
           </ActionIcon>
-          <ActionIcon variant="subtle" color="gray" aria-label={t('common:actions.cancel')} onClick={() => { onError(null); onDone(); }}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('common:actions.cancel')}
+            onClick={() => {
+              onError(null);
+              onDone();
+            }}
+          >
             <IconX size={18} />
           </ActionIcon>
         </Group>
@@ -133,7 +141,13 @@ export function ManageGroupsModal({ groups, onClose }: { groups: StaffGroup[]; o
   };
 
   const yes = (on: boolean, label: string) =>
-    on ? <IconCheck size={18} aria-label={label} role="img" color="var(--mantine-color-green-8)" /> : <Text span c="dimmed" aria-hidden>—</Text>;
+    on ? (
+      <IconCheck size={18} aria-label={label} role="img" color="var(--mantine-color-green-8)" />
+    ) : (
+      <Text span c="dimmed" aria-hidden>
+        —
+      </Text>
+    );
 
   return (
     <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('groups.title')} size="xl">
@@ -184,10 +198,25 @@ export function ManageGroupsModal({ groups, onClose }: { groups: StaffGroup[]; o
                     <Table.Td>{g.employeeCount}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={t('groups.rename', { name: g.name })} onClick={() => { setError(null); setEditing(g.id); }}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('groups.rename', { name: g.name })}
+                          onClick={() => {
+                            setError(null);
+                            setEditing(g.id);
+                          }}
+                        >
                           <IconPencil size={18} />
                         </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('groups.remove', { name: g.name })} onClick={() => { setError(null); setRemoving(g); }}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('groups.remove', { name: g.name })}
+                          onClick={() => {
+                            setError(null);
+                            setRemoving(g);
+                          }}
+                        >
                           <IconTrash size={18} />
                         </ActionIcon>
                       </Group>

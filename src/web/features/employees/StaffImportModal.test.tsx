@@ -8,7 +8,9 @@ import type { StaffImportAnswer } from '../../../shared/api/staff-import.ts';
 import { StaffImportModal } from './StaffImportModal.tsx';
 import { bloatedWorkbook } from '../../test/bloated-workbook.ts';
 
-const CSV = ['Imię,Nazwisko,E-mail,Grupa,Etat', 'Anna,Nowak,anna@example.com,Rampa,1', 'Jan,Kowalski,jan@example.com,Rampa,0.5', 'Ewa,Wójcik,,Rampa,2'].join('\n');
+const CSV = ['Imię,Nazwisko,E-mail,Grupa,Etat', 'Anna,Nowak,anna@example.com,Rampa,1', 'Jan,Kowalski,jan@example.com,Rampa,0.5', 'Ewa,Wójcik,,Rampa,2'].join(
+  '\n',
+);
 
 const dryRun: StaffImportAnswer = {
   counts: { new: 1, changed: 1, unchanged: 0, invalid: 1 },
@@ -58,7 +60,11 @@ describe('the staff import', () => {
     // The file's rows as read, before anything is checked or sent.
     expect(within(dialog).getByText('Podgląd pliku: pierwsze 3 z 3 wierszy')).toBeInTheDocument();
     const fileRows = within(dialog).getByTestId('staff-import-file-rows');
-    expect(within(fileRows).getAllByRole('row').map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+    expect(
+      within(fileRows)
+        .getAllByRole('row')
+        .map((r) => [...r.children].map((c) => c.textContent)),
+    ).toEqual([
       ['Wiersz', 'Imię', 'Nazwisko', 'E-mail', 'Grupa', 'Etat'],
       ['2', 'Anna', 'Nowak', 'anna@example.com', 'Rampa', '1'],
       ['3', 'Jan', 'Kowalski', 'jan@example.com', 'Rampa', '0.5'],
@@ -67,7 +73,12 @@ describe('the staff import', () => {
     expect(bodies).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sprawdź plik' }));
     const table = await within(dialog).findByTestId('staff-import-rows');
-    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
       '2Anna Nowaknowy',
       '3Jan Kowalskizmieniony',
       '4Ewa WójcikbłędnyEtat: podaj część pełnego etatu od 0,05 do 1, np. 1, 0,5, 50% albo 1/2; E-mail: nowy pracownik musi mieć adres e-mail (wiersz bez adresu może tylko zaktualizować pracownika o tym imieniu i nazwisku)',
@@ -96,7 +107,9 @@ describe('the staff import', () => {
     const bodies = serve();
     await renderWithApp(<StaffImportModal onClose={() => {}} />, { language: 'pl' });
     const dialog = await screen.findByRole('dialog', { name: 'Importuj pracowników z pliku' });
-    const workbook = new File([(await bloatedWorkbook(301)) as BlobPart], 'kadra.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const workbook = new File([(await bloatedWorkbook(301)) as BlobPart], 'kadra.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, workbook);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Skoroszyt po rozpakowaniu zajmuje 301 MB, a dozwolone jest najwyżej 64 MB. Usuń zbędne arkusze lub zapisz plik jako „CSV UTF-8”.',

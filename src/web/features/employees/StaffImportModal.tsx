@@ -158,7 +158,12 @@ export function StaffImportModal({ onClose }: { onClose: () => void }) {
       <Stack>
         <Text size="sm">{t('staffImport.intro')}</Text>
         <TableFileStep
-          texts={{ label: t('staffImport.file'), placeholder: t('staffImport.filePlaceholder'), clear: t('staffImport.clearFile'), reading: t('staffImport.reading') }}
+          texts={{
+            label: t('staffImport.file'),
+            placeholder: t('staffImport.filePlaceholder'),
+            clear: t('staffImport.clearFile'),
+            reading: t('staffImport.reading'),
+          }}
           accept={TABLE_FILE_TYPES}
           file={file}
           onChoose={(f) => void choose(f)}

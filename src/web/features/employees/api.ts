@@ -118,8 +118,7 @@ export function useCalendarFeedMutations(id: string) {
 }
 
 /** The staff import's dry run: classifies the rows, writes nothing (docs/staff-import.md). */
-export const previewStaffImport = (body: StaffImportBody) =>
-  api<StaffImportAnswer>('/employees/import', { method: 'POST', body: { ...body, dryRun: true } });
+export const previewStaffImport = (body: StaffImportBody) => api<StaffImportAnswer>('/employees/import', { method: 'POST', body: { ...body, dryRun: true } });
 
 /** The staff import itself: the new and changed rows written in one go, the invalid ones left out. */
 export function useImportStaff() {

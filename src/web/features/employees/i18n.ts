@@ -110,12 +110,14 @@ export const employees = {
       confirm: 'Usuń pracownika',
       done: 'Usunięto pracownika {{name}}',
       failed: 'Nie udało się usunąć pracownika: {{message}}',
-      stale: 'Nie usunięto: ktoś inny zmienił w międzyczasie dane pracownika {{name}}. Lista pokazuje teraz najnowszą wersję; sprawdź ją i usuń ponownie, jeśli trzeba.',
+      stale:
+        'Nie usunięto: ktoś inny zmienił w międzyczasie dane pracownika {{name}}. Lista pokazuje teraz najnowszą wersję; sprawdź ją i usuń ponownie, jeśli trzeba.',
     },
     staffImport: {
       open: 'Importuj pracowników',
       title: 'Importuj pracowników z pliku',
-      intro: 'Wybierz plik CSV lub XLSX z listą pracowników. Wskaż kolumny, sprawdź wynik i dopiero wtedy zatwierdź import. Ponowny import rozpoznaje pracowników po adresie e-mail (a bez niego po imieniu i nazwisku) i aktualizuje ich zamiast dublować.',
+      intro:
+        'Wybierz plik CSV lub XLSX z listą pracowników. Wskaż kolumny, sprawdź wynik i dopiero wtedy zatwierdź import. Ponowny import rozpoznaje pracowników po adresie e-mail (a bez niego po imieniu i nazwisku) i aktualizuje ich zamiast dublować.',
       file: 'Plik z pracownikami',
       filePlaceholder: 'Wybierz plik CSV lub XLSX',
       clearFile: 'Usuń wybrany plik',
@@ -125,7 +127,8 @@ export const employees = {
       fileRows_few: 'Podgląd pliku: pierwsze {{shown}} z {{count}} wierszy',
       fileRows_many: 'Podgląd pliku: pierwsze {{shown}} z {{count}} wierszy',
       fileRows_other: 'Podgląd pliku: pierwsze {{shown}} z {{count}} wiersza',
-      mappingHint: 'Wierszy w pliku: {{rows}}. Imię i nazwisko mogą być w dwóch kolumnach albo w jednej („Anna Nowak”: ostatnie słowo to nazwisko). Kolumny bez wyboru nie zmieniają zapisanych danych.',
+      mappingHint:
+        'Wierszy w pliku: {{rows}}. Imię i nazwisko mogą być w dwóch kolumnach albo w jednej („Anna Nowak”: ostatnie słowo to nazwisko). Kolumny bez wyboru nie zmieniają zapisanych danych.',
       choose: 'Wybierz kolumnę',
       none: '(brak)',
       noColumn: 'Nie ma takiej kolumny',
@@ -173,7 +176,8 @@ export const employees = {
       },
       fileErrors: {
         tooBig: 'Plik jest za duży ({{size}} MB). Największy dozwolony rozmiar to 5 MB.',
-        tooBigExpanded: 'Skoroszyt po rozpakowaniu zajmuje {{size}} MB, a dozwolone jest najwyżej {{max}} MB. Usuń zbędne arkusze lub zapisz plik jako „CSV UTF-8”.',
+        tooBigExpanded:
+          'Skoroszyt po rozpakowaniu zajmuje {{size}} MB, a dozwolone jest najwyżej {{max}} MB. Usuń zbędne arkusze lub zapisz plik jako „CSV UTF-8”.',
         empty: 'Plik jest pusty.',
         binary: 'To nie jest plik tekstowy CSV ani skoroszyt XLSX (plik zawiera dane binarne).',
         utf16: 'Plik jest zapisany w kodowaniu UTF-16. Zapisz go jako „CSV UTF-8” i spróbuj ponownie.',
@@ -303,7 +307,8 @@ export const employees = {
       otherFraction: 'Share of full time',
       otherFractionHint: 'From 0.05 to 1, at most 3 decimal places, e.g. 0.6.',
       monthlyHours: 'Own monthly hours',
-      monthlyHoursHint: "Optional: a fixed number of hours every month (1–300). It replaces the working time share; left empty, the month's required hours times the share apply.",
+      monthlyHoursHint:
+        "Optional: a fixed number of hours every month (1–300). It replaces the working time share; left empty, the month's required hours times the share apply.",
       submitAdd: 'Add Employee',
       submitEdit: 'Save changes',
       saveFailed: 'Failed to save employee: {{message}}',
@@ -332,7 +337,8 @@ export const employees = {
     staffImport: {
       open: 'Import employees',
       title: 'Import employees from a file',
-      intro: 'Choose a CSV or XLSX file with a list of employees. Say which column holds what, check the result, and only then confirm the import. Importing again finds employees by email (or, without one, by name) and updates them instead of duplicating them.',
+      intro:
+        'Choose a CSV or XLSX file with a list of employees. Say which column holds what, check the result, and only then confirm the import. Importing again finds employees by email (or, without one, by name) and updates them instead of duplicating them.',
       file: 'File with employees',
       filePlaceholder: 'Choose a CSV or XLSX file',
       clearFile: 'Remove the chosen file',
@@ -340,7 +346,8 @@ export const employees = {
       mappingTitle: 'Which columns hold the employee',
       fileRows_one: 'The file as read: {{shown}} of {{count}} row',
       fileRows_other: 'The file as read: the first {{shown}} of {{count}} rows',
-      mappingHint: 'Rows in the file: {{rows}}. The name may be in two columns or in one ("Anna Nowak": the last word is the surname). Fields without a column leave what is saved as it is.',
+      mappingHint:
+        'Rows in the file: {{rows}}. The name may be in two columns or in one ("Anna Nowak": the last word is the surname). Fields without a column leave what is saved as it is.',
       choose: 'Choose a column',
       none: '(none)',
       noColumn: 'No such column',

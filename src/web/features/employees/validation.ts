@@ -19,4 +19,3 @@ export function employeeIssueText(params: IssueParams | Record<string, unknown> 
   if (p.issue === 'too_big' && p.origin === 'string' && p.maximum !== undefined) return t('validation.tooLong', { max: p.maximum });
   return issueText(p, t);
 }
-

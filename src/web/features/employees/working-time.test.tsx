@@ -25,7 +25,9 @@ const person = (over: Partial<Employee>): Employee => ({
 });
 
 function answer(status: number, body: unknown) {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const fetch = vi.fn(
+    async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -95,7 +97,9 @@ describe('the employee form', () => {
 
   it('opens an employee on another share with it filled in, and their own hours', async () => {
     answer(200, {});
-    await renderWithApp(<EmployeeFormModal onClose={() => {}} groups={GROUPS} employee={person({ workingTimeFraction: 0.55, monthlyHours: 100 })} />, { language: 'pl' });
+    await renderWithApp(<EmployeeFormModal onClose={() => {}} groups={GROUPS} employee={person({ workingTimeFraction: 0.55, monthlyHours: 100 })} />, {
+      language: 'pl',
+    });
     expect((screen.getByLabelText('Wymiar etatu') as HTMLSelectElement).value).toBe('other');
     expect(screen.getByLabelText(/^Część pełnego etatu/)).toHaveValue('0,55');
     expect(screen.getByLabelText('Własne godziny w miesiącu')).toHaveValue('100');

@@ -71,7 +71,10 @@ export function AircraftStaffingModal({ flightGroups, onClose }: { flightGroups:
     if (problems.size > 0) return;
     try {
       await save.mutateAsync({
-        rows: shown.map((r) => ({ aircraftType: normaliseAircraftType(r.aircraftType), requiredStaff: Object.fromEntries(flightGroups.map((g) => [g, Number(r.staff[g])])) })),
+        rows: shown.map((r) => ({
+          aircraftType: normaliseAircraftType(r.aircraftType),
+          requiredStaff: Object.fromEntries(flightGroups.map((g) => [g, Number(r.staff[g])])),
+        })),
         seen: base ?? query.data ?? [],
       });
       toast('green', t('aircraft.saved'));

@@ -4,13 +4,7 @@ import { useForm } from '@mantine/form';
 import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
-import {
-  flightNumberSchema,
-  parseFlightTime,
-  staffCountSchema,
-  staffFromInput,
-  type Flight,
-} from '../../../shared/api/flights.ts';
+import { flightNumberSchema, parseFlightTime, staffCountSchema, staffFromInput, type Flight } from '../../../shared/api/flights.ts';
 import { ApiError } from '../../lib/api.ts';
 import { fieldLabel, translateApiError } from '../../lib/api-errors.ts';
 import { paramsOfIssue, type IssueParams } from '../../../shared/api/issues.ts';
@@ -161,13 +155,7 @@ export function FlightModal(props: FlightModalProps) {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label={t('modal.flightNumber')}
-            required
-            data-autofocus
-            maxLength={40}
-            {...form.getInputProps('flightNumber')}
-          />
+          <TextInput label={t('modal.flightNumber')} required data-autofocus maxLength={40} {...form.getInputProps('flightNumber')} />
           <Text size="sm" c="dimmed">
             {t('modal.zoneHint', { zone })}
           </Text>

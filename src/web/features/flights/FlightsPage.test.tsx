@@ -61,14 +61,12 @@ describe('Flight Schedule', () => {
     expect(within(body()).getAllByRole('row')).toHaveLength(50);
     const first = within(body()).getAllByRole('row')[0]!;
     // The first cell holds the row's selection box.
-    expect(within(first).getAllByRole('cell').slice(1).map((c) => c.textContent)).toEqual([
-      'LO100',
-      'Mon 02.11 06:00',
-      'Mon 02.11 08:00',
-      '1',
-      '3',
-      '',
-    ]);
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .slice(1)
+        .map((c) => c.textContent),
+    ).toEqual(['LO100', 'Mon 02.11 06:00', 'Mon 02.11 08:00', '1', '3', '']);
     await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(within(body()).getAllByRole('row')).toHaveLength(20);
     expect(within(body()).getAllByRole('row')[0]).toHaveTextContent('LO200');
@@ -96,7 +94,15 @@ describe('Flight Schedule', () => {
       reason: state === 'staffed' ? null : state === 'closed' ? 'closed' : 'unplanned',
       away: null,
     });
-    const group = (role: string, list: ReturnType<typeof status>[]) => ({ role, coveragePercent: 90, flightsStaffedPercent: 75, demandHours: 10, coveredHours: 9, days: [], flights: list });
+    const group = (role: string, list: ReturnType<typeof status>[]) => ({
+      role,
+      coveragePercent: 90,
+      flightsStaffedPercent: 75,
+      demandHours: 10,
+      coveredHours: 9,
+      days: [],
+      flights: list,
+    });
     serve({
       '/api/flights?month=2026-11': flights,
       '/api/staff-groups': GROUPS,
@@ -104,7 +110,12 @@ describe('Flight Schedule', () => {
       '/api/coverage?month=2026-11': {
         month: '2026-11',
         groups: [
-          group('Koordynator', [status(0, 'Koordynator', 'staffed'), status(1, 'Koordynator', 'short', 1), status(2, 'Koordynator', 'staffed'), status(3, 'Koordynator', 'closed', 1)]),
+          group('Koordynator', [
+            status(0, 'Koordynator', 'staffed'),
+            status(1, 'Koordynator', 'short', 1),
+            status(2, 'Koordynator', 'staffed'),
+            status(3, 'Koordynator', 'closed', 1),
+          ]),
           group('Rampa', [status(0, 'Rampa', 'short', 1), status(1, 'Rampa', 'staffed'), status(2, 'Rampa', 'staffed'), status(3, 'Rampa', 'staffed')]),
         ],
       },
@@ -121,12 +132,20 @@ describe('Flight Schedule', () => {
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Staffing' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Short-staffed in any group', hidden: true }));
-    expect(within(body()).getAllByRole('row').map((r) => within(r).getAllByRole('cell')[1]!.textContent)).toEqual(['LO100', 'LO101']);
+    expect(
+      within(body())
+        .getAllByRole('row')
+        .map((r) => within(r).getAllByRole('cell')[1]!.textContent),
+    ).toEqual(['LO100', 'LO101']);
     expect(screen.getByText('2 of 4 flights')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Staffing' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Short-staffed: Rampa', hidden: true }));
-    expect(within(body()).getAllByRole('row').map((r) => within(r).getAllByRole('cell')[1]!.textContent)).toEqual(['LO100']);
+    expect(
+      within(body())
+        .getAllByRole('row')
+        .map((r) => within(r).getAllByRole('cell')[1]!.textContent),
+    ).toEqual(['LO100']);
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Staffing' }));
     await userEvent.click(await screen.findByRole('option', { name: 'All flights', hidden: true }));
@@ -143,8 +162,27 @@ describe('Flight Schedule', () => {
         month: '2026-11',
         groups: [
           {
-            role: 'Rampa', coveragePercent: 90, flightsStaffedPercent: 50, demandHours: 10, coveredHours: 9, days: [],
-            flights: [{ flightId: flight!.id, flightNumber: 'LO100', departureTime: flight!.departureTime, date: '2026-11-02', time: '06:00', requiredStaff: 3, onDuty: 1, status: 'short', shortBy: 2, reason: 'rules', away: { off: 0, elsewhere: 1, rules: 2, overHours: 0, free: 0 } }],
+            role: 'Rampa',
+            coveragePercent: 90,
+            flightsStaffedPercent: 50,
+            demandHours: 10,
+            coveredHours: 9,
+            days: [],
+            flights: [
+              {
+                flightId: flight!.id,
+                flightNumber: 'LO100',
+                departureTime: flight!.departureTime,
+                date: '2026-11-02',
+                time: '06:00',
+                requiredStaff: 3,
+                onDuty: 1,
+                status: 'short',
+                shortBy: 2,
+                reason: 'rules',
+                away: { off: 0, elsewhere: 1, rules: 2, overHours: 0, free: 0 },
+              },
+            ],
           },
         ],
       },
@@ -203,9 +241,7 @@ describe('Flight Schedule', () => {
     // Non-numeric or empty staff falls back to 1 when saved.
     await userEvent.clear(within(dialog).getByLabelText('Rampa'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'This record was changed by someone else. Reload to see the latest version.',
-    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This record was changed by someone else. Reload to see the latest version.');
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put![1]!.body))).toEqual({
       version: 1,

@@ -51,7 +51,16 @@ function StaffStatus({ group, status }: { group: string; status: FlightCoverage 
   const { t } = useTranslation('flights');
   const words = status.status === 'short' ? t('status.short', { count: status.shortBy }) : t(`status.${status.status}`);
   return (
-    <Text component="span" size="xs" display="block" fw={status.status === 'short' ? 700 : 400} c={status.status === 'short' ? 'red.9' : 'dimmed'} fs={status.status === 'closed' ? 'italic' : undefined} data-status={status.status} style={{ whiteSpace: 'nowrap' }}>
+    <Text
+      component="span"
+      size="xs"
+      display="block"
+      fw={status.status === 'short' ? 700 : 400}
+      c={status.status === 'short' ? 'red.9' : 'dimmed'}
+      fs={status.status === 'closed' ? 'italic' : undefined}
+      data-status={status.status}
+      style={{ whiteSpace: 'nowrap' }}
+    >
       <span aria-hidden="true">{status.status === 'staffed' ? '✓' : status.status === 'short' ? `⚠ ${words}` : words}</span>
       <VisuallyHidden>{t('status.label', { group, status: words })}</VisuallyHidden>
     </Text>
@@ -241,12 +250,7 @@ export function FlightsPage() {
           <Button variant="default" leftSection={<IconHistory size={18} />} onClick={() => setHistoryOpen(true)}>
             {t('imports.open')}
           </Button>
-          <Button
-            variant="default"
-            leftSection={<IconFileImport size={18} />}
-            onClick={() => setImporting(true)}
-            disabled={!groupsReady}
-          >
+          <Button variant="default" leftSection={<IconFileImport size={18} />} onClick={() => setImporting(true)} disabled={!groupsReady}>
             {t('import')}
           </Button>
           <Button leftSection={<IconPlus size={18} />} onClick={() => setModal({ flight: null })} disabled={!groupsReady}>
@@ -295,11 +299,7 @@ export function FlightsPage() {
                     leftSection={<IconSearch size={16} />}
                     value={current.search}
                     onChange={(e) => update({ search: e.currentTarget.value })}
-                    rightSection={
-                      current.search ? (
-                        <CloseButton size="sm" aria-label={t('filter.clear')} onClick={() => update({ search: '' })} />
-                      ) : null
-                    }
+                    rightSection={current.search ? <CloseButton size="sm" aria-label={t('filter.clear')} onClick={() => update({ search: '' })} /> : null}
                     w={220}
                   />
                   <Select
@@ -327,16 +327,16 @@ export function FlightsPage() {
                   />
                 </Group>
                 <Group gap="md">
-                {selectedIds.length > 0 && (
-                  <Text size="sm" c="dimmed" data-testid="selected-count">
-                    {t('bulk.selected', { count: selectedIds.length })}
+                  {selectedIds.length > 0 && (
+                    <Text size="sm" c="dimmed" data-testid="selected-count">
+                      {t('bulk.selected', { count: selectedIds.length })}
+                    </Text>
+                  )}
+                  <Text size="sm" fw={500} data-testid="flight-count">
+                    {filtered
+                      ? t('countFiltered', { count: all.length, shown: numbers.format(shown.length), formatted: numbers.format(all.length) })
+                      : countText(all.length)}
                   </Text>
-                )}
-                <Text size="sm" fw={500} data-testid="flight-count">
-                  {filtered
-                    ? t('countFiltered', { count: all.length, shown: numbers.format(shown.length), formatted: numbers.format(all.length) })
-                    : countText(all.length)}
-                </Text>
                 </Group>
               </Group>
             )}
@@ -413,7 +413,13 @@ export function FlightsPage() {
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.departureTime, zone, language)}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {f.arrivalTime ? formatFlightTime(f.arrivalTime, zone, language) : <Text span c="dimmed" aria-label={t('noArrival')}>—</Text>}
+                          {f.arrivalTime ? (
+                            formatFlightTime(f.arrivalTime, zone, language)
+                          ) : (
+                            <Text span c="dimmed" aria-label={t('noArrival')}>
+                              —
+                            </Text>
+                          )}
                         </Table.Td>
                         {staffHeader ? (
                           groups.map((g) => {

@@ -43,7 +43,13 @@ export function ImportHistory({ onClose, onMonth }: { onClose: () => void; onMon
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {DateTime.fromISO(entry.createdAt).setLocale(language).toLocaleString(DateTime.DATETIME_MED)}
                   </Table.Td>
-                  <Table.Td>{entry.userName ?? <Text span c="dimmed" size="sm">{t('imports.unknownUser')}</Text>}</Table.Td>
+                  <Table.Td>
+                    {entry.userName ?? (
+                      <Text span c="dimmed" size="sm">
+                        {t('imports.unknownUser')}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }} miw={140}>
                     {entry.fileName}{' '}
                     {entry.format === 'ssim' && (

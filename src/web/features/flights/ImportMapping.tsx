@@ -2,13 +2,7 @@
 // preview of the first rows as they will be read (the same shared rules the server runs).
 import { Alert, Group, Radio, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  checkMappedRow,
-  importMappingSchema,
-  mapRow,
-  type ImportMapping,
-  type ImportMappingInput,
-} from '../../../shared/api/flight-import.ts';
+import { checkMappedRow, importMappingSchema, mapRow, type ImportMapping, type ImportMappingInput } from '../../../shared/api/flight-import.ts';
 import type { TimetableFile } from '../../lib/table-file.ts';
 import { formatFlightTime } from './format.ts';
 import { importRuleText } from './importText.ts';
@@ -85,13 +79,10 @@ export function ImportMappingStep({ file, mapping, onChange, zone, groups, fligh
         </Group>
       </Radio.Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-        {split &&
-          select(t('mapping.departureDate'), mapping.departureDate || null, (v) => set({ departureDate: v ?? '' }), false, 'map-departureDate')}
+        {split && select(t('mapping.departureDate'), mapping.departureDate || null, (v) => set({ departureDate: v ?? '' }), false, 'map-departureDate')}
         {select(split ? t('mapping.departureTime') : t('mapping.departure'), mapping.departure, (v) => set({ departure: v ?? '' }), false, 'map-departure')}
         {select(t('mapping.arrival'), mapping.arrival, (v) => set({ arrival: v }), true, 'map-arrival')}
-        {split && mapping.arrival
-          ? select(t('mapping.arrivalDate'), mapping.arrivalDate, (v) => set({ arrivalDate: v }), true, 'map-arrivalDate')
-          : null}
+        {split && mapping.arrival ? select(t('mapping.arrivalDate'), mapping.arrivalDate, (v) => set({ arrivalDate: v }), true, 'map-arrivalDate') : null}
       </SimpleGrid>
       {flightGroups.length > 0 && (
         <Stack gap={4}>
@@ -121,11 +112,7 @@ export function ImportMappingStep({ file, mapping, onChange, zone, groups, fligh
           </SimpleGrid>
         </Stack>
       )}
-      <Radio.Group
-        label={t('mapping.times')}
-        value={mapping.times ?? 'local'}
-        onChange={(v) => set({ times: v === 'utc' ? 'utc' : 'local' })}
-      >
+      <Radio.Group label={t('mapping.times')} value={mapping.times ?? 'local'} onChange={(v) => set({ times: v === 'utc' ? 'utc' : 'local' })}>
         <Group mt={4}>
           <Radio value="local" label={t('mapping.local', { zone })} />
           <Radio value="utc" label={t('mapping.utc')} />
@@ -161,9 +148,7 @@ export function ImportMappingStep({ file, mapping, onChange, zone, groups, fligh
                   <Table.Tr key={row.row}>
                     <Table.Td>{row.row}</Table.Td>
                     <Table.Td ff="monospace">{flight?.flightNumber ?? mapped.flightNumber}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {flight ? formatFlightTime(flight.departureTime, zone, language) : mapped.departure}
-                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{flight ? formatFlightTime(flight.departureTime, zone, language) : mapped.departure}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {flight ? (flight.arrivalTime ? formatFlightTime(flight.arrivalTime, zone, language) : '—') : mapped.arrival}
                     </Table.Td>

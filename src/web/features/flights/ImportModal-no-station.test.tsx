@@ -15,12 +15,18 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 describe('an SSIM file without the airport’s code', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  for (const [station, enabled] of [[null, false], ['WRO', true]] as const) {
+  for (const [station, enabled] of [
+    [null, false],
+    ['WRO', true],
+  ] as const) {
     it(`${enabled ? 'may be checked once the code is set' : 'cannot be checked, and the text links to the settings'}`, async () => {
       vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
         json(String(input).includes('/settings') ? { ...SETTINGS_DEFAULTS, stationCode: station } : []),
       );
-      await renderWithApp(<ImportModal zone="Europe/Warsaw" month="2026-12" groups={['Rampa']} flightGroups={['Rampa']} onClose={() => {}} onImported={() => {}} />, { language: 'pl' });
+      await renderWithApp(
+        <ImportModal zone="Europe/Warsaw" month="2026-12" groups={['Rampa']} flightGroups={['Rampa']} onClose={() => {}} onImported={() => {}} />,
+        { language: 'pl' },
+      );
       const dialog = await screen.findByRole('dialog', { name: 'Importuj rozkład lotów' });
       const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
       await userEvent.upload(input, new File([SSIM], 'zima.ssim', { type: 'text/plain' }));

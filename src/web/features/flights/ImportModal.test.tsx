@@ -28,9 +28,12 @@ describe('the timetable import with an SSIM file', () => {
     return bodies;
   };
   const open = async () => {
-    await renderWithApp(<ImportModal zone="Europe/Warsaw" month="2026-12" groups={['Rampa']} flightGroups={['Rampa']} onClose={() => {}} onImported={() => {}} />, {
-      language: 'pl',
-    });
+    await renderWithApp(
+      <ImportModal zone="Europe/Warsaw" month="2026-12" groups={['Rampa']} flightGroups={['Rampa']} onClose={() => {}} onImported={() => {}} />,
+      {
+        language: 'pl',
+      },
+    );
     const dialog = await screen.findByRole('dialog');
     await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File([SAMPLE_SSIM], 'rok.ssim', { type: 'text/plain' }));
     return dialog;

@@ -4,13 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  guessMapping,
-  headerKey,
-  type ImportMappingInput,
-  type ImportPreview as Preview,
-  type ImportResult,
-} from '../../../shared/api/flight-import.ts';
+import { guessMapping, headerKey, type ImportMappingInput, type ImportPreview as Preview, type ImportResult } from '../../../shared/api/flight-import.ts';
 import { toast } from '../../ui/toast.ts';
 import { formatMonth } from '../../ui/useMonth.ts';
 import { TABLE_FILE_TYPES, TableFileStep } from '../../lib/table-file-step.tsx';
@@ -188,7 +182,12 @@ export function ImportModal({ zone, month, groups, flightGroups, onClose, onImpo
       <Stack>
         <Text size="sm">{t('importModal.intro')}</Text>
         <TableFileStep
-          texts={{ label: t('importModal.file'), placeholder: t('importModal.filePlaceholder'), clear: t('importModal.clearFile'), reading: t('importModal.reading') }}
+          texts={{
+            label: t('importModal.file'),
+            placeholder: t('importModal.filePlaceholder'),
+            clear: t('importModal.clearFile'),
+            reading: t('importModal.reading'),
+          }}
           accept={`${TABLE_FILE_TYPES},.ssim,.txt,text/plain`}
           file={file}
           onChoose={(f) => void choose(f)}

@@ -33,9 +33,7 @@ export function ImportPreview({ preview }: { preview: Preview }) {
           </Paper>
         ))}
       </SimpleGrid>
-      {preview.month && toWrite > 0 && (
-        <Text size="sm">{t('dryRun.month', { month: monthGenitive(preview.month, language) })}</Text>
-      )}
+      {preview.month && toWrite > 0 && <Text size="sm">{t('dryRun.month', { month: monthGenitive(preview.month, language) })}</Text>}
       {toWrite === 0 && (
         <Alert color="blue" role="status">
           {t('dryRun.nothing')}
@@ -49,9 +47,7 @@ export function ImportPreview({ preview }: { preview: Preview }) {
           <ScrollArea.Autosize mah={240} type="auto">
             <List size="sm" spacing={2} aria-labelledby="invalid-rows-title" data-testid="invalid-rows">
               {preview.invalid.slice(0, INVALID_SHOWN).map((r) => (
-                <List.Item key={r.row}>
-                  {t('dryRun.invalidRow', { row: r.row, reasons: r.errors.map((e) => importRuleText(t, e)).join('; ') })}
-                </List.Item>
+                <List.Item key={r.row}>{t('dryRun.invalidRow', { row: r.row, reasons: r.errors.map((e) => importRuleText(t, e)).join('; ') })}</List.Item>
               ))}
             </List>
           </ScrollArea.Autosize>

@@ -44,9 +44,7 @@ export function useSaveFlight() {
   const refresh = useRefreshFlights();
   return useMutation({
     mutationFn: ({ id, version, data }: { id?: string; version?: number; data: FlightInput }) =>
-      id
-        ? api<Flight>(`/flights/${id}`, { method: 'PUT', body: { version, data } })
-        : api<Flight>('/flights', { method: 'POST', body: data }),
+      id ? api<Flight>(`/flights/${id}`, { method: 'PUT', body: { version, data } }) : api<Flight>('/flights', { method: 'POST', body: data }),
     onSettled: refresh,
   });
 }

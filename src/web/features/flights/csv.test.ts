@@ -42,7 +42,16 @@ describe('reading a timetable file', () => {
     const utf16NoBom = new Uint8Array(Buffer.from('flight_number,departure_time\nLO1,2026-11-02T06:00\n', 'utf16le'));
     expect(parseTimetable(utf16NoBom)).toEqual({ ok: false, error: { key: 'utf16' } });
     // "Kraków" and "Łódź" in ISO-8859-2 / Windows-1250: ó is 0xF3, Ł 0xA3, not valid UTF-8.
-    const latin2 = new Uint8Array([...bytes('flight_number,departure_time,city\nLO1,2026-11-02T06:00,Krak'), 0xf3, ...bytes('w\nLO2,2026-11-02T07:00,'), 0xa3, 0xf3, 0x64, 0xbc, 0x0a]);
+    const latin2 = new Uint8Array([
+      ...bytes('flight_number,departure_time,city\nLO1,2026-11-02T06:00,Krak'),
+      0xf3,
+      ...bytes('w\nLO2,2026-11-02T07:00,'),
+      0xa3,
+      0xf3,
+      0x64,
+      0xbc,
+      0x0a,
+    ]);
     expect(parseTimetable(latin2)).toEqual({ ok: false, error: { key: 'notUtf8' } });
     const binary = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00]);
     expect(parseTimetable(binary)).toEqual({ ok: false, error: { key: 'binary' } });
@@ -89,7 +98,12 @@ describe('mapping a file', () => {
       staff: { Rampa: 'staff_Rampa' },
       times: 'local',
     });
-    expect(guessMapping(['Flight No', 'Date', 'STD', 'Equipment'], [])).toMatchObject({ flightNumber: 'Flight No', departureDate: 'Date', departure: 'STD', aircraftType: 'Equipment' });
+    expect(guessMapping(['Flight No', 'Date', 'STD', 'Equipment'], [])).toMatchObject({
+      flightNumber: 'Flight No',
+      departureDate: 'Date',
+      departure: 'STD',
+      aircraftType: 'Equipment',
+    });
     expect(guessMapping(['a', 'b'], [])).toBeNull();
   });
 
@@ -107,7 +121,13 @@ describe('mapping a file', () => {
     expect(row(['lo1', '02.11.2026', '0500', '0630'])).toEqual({
       row: 2,
       ok: true,
-      flight: { flightNumber: 'LO1', departureTime: '2026-11-02T06:00:00+01:00', arrivalTime: '2026-11-02T07:30:00+01:00', requiredStaff: { Rampa: 1, Koordynator: 1 }, staffSources: { Rampa: 'default', Koordynator: 'default' } },
+      flight: {
+        flightNumber: 'LO1',
+        departureTime: '2026-11-02T06:00:00+01:00',
+        arrivalTime: '2026-11-02T07:30:00+01:00',
+        requiredStaff: { Rampa: 1, Koordynator: 1 },
+        staffSources: { Rampa: 'default', Koordynator: 'default' },
+      },
     });
     expect(row(['LO2', '02.11.2026', '2200', '0100'])).toMatchObject({ ok: true, flight: { arrivalTime: '2026-11-03T02:00:00+01:00' } });
     expect(row(['LO3', '02.11.2026', '2200', ''])).toMatchObject({ ok: true, flight: { arrivalTime: null } });

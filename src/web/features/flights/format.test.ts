@@ -43,8 +43,8 @@ describe('the flight rules in the UI language', () => {
   });
 });
 
-describe('the import\'s reasons in the UI language', () => {
-  it('has every import rule in both languages, and says a row\'s problem with its field', () => {
+describe("the import's reasons in the UI language", () => {
+  it("has every import rule in both languages, and says a row's problem with its field", () => {
     for (const language of ['pl', 'en'] as const) {
       const t = i18n.getFixedT(language, 'flights');
       for (const key of Object.keys(IMPORT_MESSAGES)) {
@@ -63,7 +63,10 @@ describe('the import\'s reasons in the UI language', () => {
 
   it('says a refused mapping or copy in words, never the English message', () => {
     const t = i18n.getFixedT('pl', 'flights');
-    const mapping = new ApiError(400, 'BAD_REQUEST', 'mapping.arrival: STA is not a column of the file', 'mapping.arrival', { issue: 'custom', rule: 'unknownColumn' });
+    const mapping = new ApiError(400, 'BAD_REQUEST', 'mapping.arrival: STA is not a column of the file', 'mapping.arrival', {
+      issue: 'custom',
+      rule: 'unknownColumn',
+    });
     expect(importErrorText(t, mapping)).toBe('Przylot (opcjonalnie): nie ma takiej kolumny w pliku');
     const copy = new ApiError(400, 'BAD_REQUEST', 'from: 2029-01 has no flights to copy', 'from', { issue: 'custom', rule: 'noFlights' });
     expect(importErrorText(t, copy)).toBe('w tym miesiącu nie ma lotów do skopiowania');

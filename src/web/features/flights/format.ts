@@ -42,7 +42,10 @@ function flightRuleOf(p: IssueParams): FlightMessageKey | null {
  * A problem of the shared flight rules in the UI language, from its params (the rule, or the zod issue
  * and its limits), never from the English message.
  */
-export function ruleText(t: TFunction<'flights'>, error: { params?: IssueParams | Record<string, unknown> | undefined; duplicateOf?: RowError['duplicateOf'] }): string {
+export function ruleText(
+  t: TFunction<'flights'>,
+  error: { params?: IssueParams | Record<string, unknown> | undefined; duplicateOf?: RowError['duplicateOf'] },
+): string {
   const params = (error.params ?? { issue: 'invalid' }) as IssueParams;
   const rule = flightRuleOf(params);
   if (rule) return t(`rules.${rule}`, { row: error.duplicateOf ?? '', min: YEAR_RANGE.min, max: YEAR_RANGE.max });

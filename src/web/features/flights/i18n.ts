@@ -122,12 +122,12 @@ export const flights = {
       failed: 'Import nie powiódł się, nic nie zostało zapisane: {{message}}',
       fileErrors: {
         tooBig: 'Plik jest za duży ({{size}} MB). Największy dozwolony rozmiar to 5 MB.',
-        tooBigExpanded: 'Skoroszyt po rozpakowaniu zajmuje {{size}} MB, a dozwolone jest najwyżej {{max}} MB. Usuń zbędne arkusze lub zapisz plik jako „CSV UTF-8”.',
+        tooBigExpanded:
+          'Skoroszyt po rozpakowaniu zajmuje {{size}} MB, a dozwolone jest najwyżej {{max}} MB. Usuń zbędne arkusze lub zapisz plik jako „CSV UTF-8”.',
         empty: 'Plik jest pusty.',
         binary: 'To nie jest plik tekstowy CSV ani skoroszyt XLSX (plik zawiera dane binarne).',
         utf16: 'Plik jest zapisany w kodowaniu UTF-16. Zapisz go jako „CSV UTF-8” i spróbuj ponownie.',
-        notUtf8:
-          'Plik nie jest zapisany w kodowaniu UTF-8 (to zapewne Windows-1250 lub ISO-8859-2). Zapisz go jako „CSV UTF-8” i spróbuj ponownie.',
+        notUtf8: 'Plik nie jest zapisany w kodowaniu UTF-8 (to zapewne Windows-1250 lub ISO-8859-2). Zapisz go jako „CSV UTF-8” i spróbuj ponownie.',
         tooManyRows: 'Plik ma {{count}} wierszy z lotami. Jednorazowo można zaimportować najwyżej {{max}}; podziel plik na części.',
         tooManyColumns: 'Plik ma {{count}} kolumn. Rozkład może mieć najwyżej {{max}} kolumn.',
         noRows: 'Plik nie zawiera żadnych lotów (tylko nagłówek albo puste wiersze).',
@@ -176,7 +176,8 @@ export const flights = {
         ssimRecordLength: 'Wiersz {{line}} ma {{length}} znaków, a każdy rekord SSIM ma ich dokładnie {{expected}}. To nie jest poprawny plik SSIM.',
         ssimNoLegs: 'Plik nie zawiera żadnego rekordu lotu (rekordu typu 3).',
         ssimNoStationLegs: 'Żaden lot w pliku nie odlatuje z lotniska {{station}} (rekordów lotów w pliku: {{legs}}). Sprawdź kod lotniska w Ustawieniach.',
-        ssimTooManyFlights: 'Plik daje {{count}} odlotów z lotniska; jednorazowo można zaimportować najwyżej {{max}}. Zaznacz import jednego miesiąca albo podziel okres rozkładu.',
+        ssimTooManyFlights:
+          'Plik daje {{count}} odlotów z lotniska; jednorazowo można zaimportować najwyżej {{max}}. Zaznacz import jednego miesiąca albo podziel okres rozkładu.',
         ssimNoStation: 'Lotnisko nie ma kodu IATA. Wpisz go w Ustawieniach (np. WRO), aby importować pliki SSIM.',
       },
       rules: {
@@ -334,7 +335,8 @@ export const flights = {
       label: '{{group}}: {{status}}',
       loading: 'Loading the flights’ staffing...',
       loadError: 'Could not load the flights’ staffing: {{message}}',
-      legend: 'Under the number of people needed: ✓ – flight staffed, “short by N” – too few people on duty, “closed” – the group is not working at the flight’s time.',
+      legend:
+        'Under the number of people needed: ✓ – flight staffed, “short by N” – too few people on duty, “closed” – the group is not working at the flight’s time.',
     },
     columns: {
       flightNumber: 'Flight Number',
@@ -467,7 +469,8 @@ export const flights = {
         ssimRecordLength: 'Line {{line}} has {{length}} characters, while every SSIM record has exactly {{expected}}. This is not a valid SSIM file.',
         ssimNoLegs: 'The file holds no flight leg record (record type 3).',
         ssimNoStationLegs: 'No flight in the file departs from {{station}} (flight leg records in the file: {{legs}}). Check the airport code in Settings.',
-        ssimTooManyFlights: 'The file gives {{count}} departures from the airport; at most {{max}} can be imported at once. Tick the import of one month or split the schedule period.',
+        ssimTooManyFlights:
+          'The file gives {{count}} departures from the airport; at most {{max}} can be imported at once. Tick the import of one month or split the schedule period.',
         ssimNoStation: 'The airport has no IATA code. Enter it in Settings (e.g. WRO) to import SSIM files.',
       },
       rules: {

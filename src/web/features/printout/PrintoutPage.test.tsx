@@ -21,7 +21,15 @@ const shift = (employeeId: string, date: string, startTime: string, endTime: str
 const month = {
   month: '2026-12',
   requiredHours: 160,
-  settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
+  settings: {
+    timeIncrement: 'half',
+    minRestHours: 11,
+    weeklyHours: 40,
+    minShiftHours: 4,
+    weeklyRestHours: 35,
+    maxConsecutiveDays: 6,
+    timeZone: 'Europe/Warsaw',
+  },
   groups: [
     {
       name: 'Rampa',
@@ -36,12 +44,29 @@ const month = {
   schedules: [shift('e1', '2026-12-03', '06:00', '14:00', '2026-12-03', 8), shift('e1', '2026-12-04', '22:00', '06:00', '2026-12-05', 8)],
   overnightIn: [],
   timeOff: [
-    { id: 't1', employeeId: 'e1', startDate: '2026-12-21', endDate: '2026-12-22', reason: 'x', kind: 'vacation', status: 'approved', countAsWork: false, workHours: null, version: 1 },
+    {
+      id: 't1',
+      employeeId: 'e1',
+      startDate: '2026-12-21',
+      endDate: '2026-12-22',
+      reason: 'x',
+      kind: 'vacation',
+      status: 'approved',
+      countAsWork: false,
+      workHours: null,
+      version: 1,
+    },
   ],
   events: [],
   totals: { e1: 16, e2: 0 },
 };
-const status = { role: 'Rampa', month: '2026-12', publication: { publishedAt: '2026-11-20T09:05:00.000Z', publishedBy: 'Ewa', version: 1, shiftCount: 2 }, changes: 0, lastEditId: 3 };
+const status = {
+  role: 'Rampa',
+  month: '2026-12',
+  publication: { publishedAt: '2026-11-20T09:05:00.000Z', publishedBy: 'Ewa', version: 1, shiftCount: 2 },
+  changes: 0,
+  lastEditId: 3,
+};
 
 function serve(changes = 0) {
   vi.stubGlobal(

@@ -10,7 +10,8 @@ export const printout = {
     heading: '{{name}} – {{month}}',
     group: 'Grupa: {{group}}',
     published: 'Wersja opublikowana {{when}} (bez zmian od publikacji).',
-    publishedChanged: 'Wersja robocza z poprawkami po publikacji (poprawki w grupie: {{count}}); opublikowano {{when}}. Kalendarze pracowników pokazują wersję opublikowaną, dopóki grafik nie zostanie opublikowany ponownie.',
+    publishedChanged:
+      'Wersja robocza z poprawkami po publikacji (poprawki w grupie: {{count}}); opublikowano {{when}}. Kalendarze pracowników pokazują wersję opublikowaną, dopóki grafik nie zostanie opublikowany ponownie.',
     draft: 'Wersja robocza: grafik tego miesiąca nie jest jeszcze opublikowany.',
     columns: { day: 'Dzień', shift: 'Zmiana', timeOff: 'Nieobecność', hours: 'Godziny' },
     overnight: '{{start}}–{{end}} (do następnego dnia)',
@@ -32,7 +33,8 @@ export const printout = {
     heading: '{{name}} – {{month}}',
     group: 'Group: {{group}}',
     published: 'Version published {{when}} (unchanged since).',
-    publishedChanged: 'Draft with changes made after publication ({{count}} in the group); published {{when}}. Staff calendars show the published version until the schedule is published again.',
+    publishedChanged:
+      'Draft with changes made after publication ({{count}} in the group); published {{when}}. Staff calendars show the published version until the schedule is published again.',
     draft: 'Draft: this month’s schedule is not published yet.',
     columns: { day: 'Day', shift: 'Shift', timeOff: 'Time off', hours: 'Hours' },
     overnight: '{{start}}–{{end}} (into the next day)',

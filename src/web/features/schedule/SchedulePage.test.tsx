@@ -9,8 +9,26 @@ import { SchedulePage } from './SchedulePage.tsx';
 const MONTH: MonthData = {
   month: '2026-11',
   requiredHours: 160,
-  settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
-  groups: [{ name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'e1', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 }, { id: 'e2', firstName: 'Jan', lastName: 'Lis', requiredHours: 80 }] }],
+  settings: {
+    timeIncrement: 'half',
+    minRestHours: 11,
+    weeklyHours: 40,
+    minShiftHours: 4,
+    weeklyRestHours: 35,
+    maxConsecutiveDays: 6,
+    timeZone: 'Europe/Warsaw',
+  },
+  groups: [
+    {
+      name: 'Rampa',
+      position: 1,
+      takesFlights: true,
+      employees: [
+        { id: 'e1', firstName: 'Anna', lastName: 'Nowak', requiredHours: 160 },
+        { id: 'e2', firstName: 'Jan', lastName: 'Lis', requiredHours: 80 },
+      ],
+    },
+  ],
   schedules: [{ id: 's1', employeeId: 'e1', date: '2026-11-02', endDate: '2026-11-02', startTime: '06:00', endTime: '14:00', totalHours: 8, version: 1 }],
   overnightIn: [],
   timeOff: [],
@@ -23,7 +41,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the printable schedule', () => {
   for (const language of ['pl', 'en'] as const) {
     it(`names an employee given name first (${language}), as the dashboard does`, async () => {
-      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(MONTH), { status: 200, headers: { 'content-type': 'application/json' } })));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify(MONTH), { status: 200, headers: { 'content-type': 'application/json' } })),
+      );
       await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11', language });
       expect(await screen.findByRole('rowheader', { name: 'Anna Nowak' })).toBeInTheDocument();
       expect(screen.getByRole('cell', { name: '6–14' })).toBeInTheDocument();
@@ -35,7 +56,10 @@ describe('the printable schedule', () => {
     ['en', 'Required (full time): 160 h', 'Required'],
   ] as const) {
     it(`prints each employee's own required hours, half time half of the month's (${language})`, async () => {
-      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(MONTH), { status: 200, headers: { 'content-type': 'application/json' } })));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify(MONTH), { status: 200, headers: { 'content-type': 'application/json' } })),
+      );
       await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11', language });
       const jan = (await screen.findByRole('rowheader', { name: 'Jan Lis' })).closest('tr')!;
       expect(screen.getByText(header)).toBeInTheDocument();
@@ -54,7 +78,10 @@ describe('an overnight shift in the printout', () => {
       overnightIn: [{ id: 's0', employeeId: 'e1', date: '2026-10-31', endDate: '2026-11-01', startTime: '22:00', endTime: '06:00', totalHours: 8, version: 1 }],
       totals: { e1: 8 },
     };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(night), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(night), { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
     await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11', language: 'pl' });
     const row = (await screen.findByRole('rowheader', { name: 'Anna Nowak' })).closest('tr')!;
     const cells = [...row.querySelectorAll('td')].map((c) => c.textContent);
@@ -75,8 +102,14 @@ describe('the payroll export', () => {
       vi.fn(async (url: string) => {
         calls.push(url);
         if (url.startsWith('/api/export/payroll')) {
-          if (refuse) return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Staff group "Rampa" not found', params: { what: 'staffGroup' } }), { status: 404 });
-          return new Response(new Blob(['xlsx']), { status: 200, headers: { 'content-disposition': 'attachment; filename="grafik-payroll-Rampa-2026-11.xlsx"' } });
+          if (refuse)
+            return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Staff group "Rampa" not found', params: { what: 'staffGroup' } }), {
+              status: 404,
+            });
+          return new Response(new Blob(['xlsx']), {
+            status: 200,
+            headers: { 'content-disposition': 'attachment; filename="grafik-payroll-Rampa-2026-11.xlsx"' },
+          });
         }
         return new Response(JSON.stringify(MONTH), { status: 200, headers: { 'content-type': 'application/json' } });
       }),
@@ -106,7 +139,10 @@ describe('the payroll export', () => {
 describe('public holidays in the printout', () => {
   it('mark the holiday’s column, header and cells, and name it on the header in the planner’s language', async () => {
     const november: MonthData = { ...MONTH, holidays: [{ date: '2026-11-11', names: { pl: 'Narodowe Święto Niepodległości', en: 'Independence Day' } }] };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(november), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(november), { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
     await renderWithApp(<SchedulePage />, { route: '/schedule?month=2026-11', language: 'en' });
     const row = (await screen.findByRole('rowheader', { name: 'Anna Nowak' })).closest('tr')!;
     const table = row.closest('table')!;

@@ -40,10 +40,7 @@ export function SchedulePage() {
   const dates = useMemo(() => monthDates(month), [month]);
   const holidays = query.data?.holidays;
   const holidayOn = useMemo(() => holidayNames(holidays, i18n.language), [holidays, i18n.language]);
-  const weekday = useMemo(
-    () => new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', { weekday: 'narrow', timeZone: 'UTC' }),
-    [i18n.resolvedLanguage],
-  );
+  const weekday = useMemo(() => new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pl', { weekday: 'narrow', timeZone: 'UTC' }), [i18n.resolvedLanguage]);
   const offLetter = t('schedulePage.off').charAt(0);
 
   const cells = useMemo(() => {
@@ -147,9 +144,7 @@ export function SchedulePage() {
               <Title order={2} size="h4">
                 {g.name}
               </Title>
-              {query.data.requiredHours !== null && (
-                <Text size="sm">{t('schedulePage.required', { hours: query.data.requiredHours })}</Text>
-              )}
+              {query.data.requiredHours !== null && <Text size="sm">{t('schedulePage.required', { hours: query.data.requiredHours })}</Text>}
             </Group>
             {g.employees.length === 0 ? (
               <Text c="dimmed" size="sm">

@@ -16,14 +16,20 @@ const dates = ['2026-03-01', '2026-03-02', '2026-03-03'];
 const data: MonthData = {
   month: '2026-03',
   requiredHours: 160,
-  settings: { timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, timeZone: 'Europe/Warsaw' },
+  settings: {
+    timeIncrement: 'half',
+    minRestHours: 11,
+    weeklyHours: 40,
+    minShiftHours: 4,
+    weeklyRestHours: 35,
+    maxConsecutiveDays: 6,
+    timeZone: 'Europe/Warsaw',
+  },
   groups: [
     { name: 'Rampa', position: 1, takesFlights: true, employees: [{ id: 'a', firstName: 'Anna', lastName: 'Żak', requiredHours: 160 }] },
     { name: 'PAX/INFO', position: 2, takesFlights: true, employees: [{ id: 'b', firstName: '=HYPERLINK("http://x")', lastName: '-1+2', requiredHours: 82.5 }] },
   ],
-  schedules: [
-    { id: 's1', employeeId: 'a', date: '2026-03-01', endDate: '2026-03-01', startTime: '06:00', endTime: '14:30', totalHours: 8.5, version: 1 },
-  ],
+  schedules: [{ id: 's1', employeeId: 'a', date: '2026-03-01', endDate: '2026-03-01', startTime: '06:00', endTime: '14:30', totalHours: 8.5, version: 1 }],
   overnightIn: [],
   timeOff: [
     {

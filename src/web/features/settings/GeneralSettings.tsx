@@ -96,7 +96,6 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
     },
   });
 
-
   const submit = () => {
     const values = form.getValues();
     const weekly = typeof values.weeklyHours === 'number' ? values.weeklyHours : Number.NaN;

@@ -78,7 +78,14 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
       title: t('monthly.deleteTitle'),
       centered: true,
       closeButtonProps: { 'aria-label': t('monthly.close') },
-      children: <Text size="sm">{t('monthly.deleteText', { month: label, hours: t('monthly.hours', { count: row.requiredHours, hours: numberText(row.requiredHours, i18n.resolvedLanguage ?? 'pl') }) })}</Text>,
+      children: (
+        <Text size="sm">
+          {t('monthly.deleteText', {
+            month: label,
+            hours: t('monthly.hours', { count: row.requiredHours, hours: numberText(row.requiredHours, i18n.resolvedLanguage ?? 'pl') }),
+          })}
+        </Text>
+      ),
       labels: { confirm: t('monthly.deleteConfirm'), cancel: t('monthly.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {

@@ -4,7 +4,20 @@ import { userEvent } from '@testing-library/user-event';
 import { renderWithApp } from '../../test/render.tsx';
 import { SettingsPage } from './SettingsPage.tsx';
 
-const STORED = { id: 1, timeIncrement: 'half', minRestHours: 11, weeklyHours: 40, minShiftHours: 4, weeklyRestHours: 35, maxConsecutiveDays: 6, partTimeOvertimeHours: 0, fullTimeOvertimeHours: null, timeZone: 'Europe/Warsaw', stationCode: 'WRO', version: 3 };
+const STORED = {
+  id: 1,
+  timeIncrement: 'half',
+  minRestHours: 11,
+  weeklyHours: 40,
+  minShiftHours: 4,
+  weeklyRestHours: 35,
+  maxConsecutiveDays: 6,
+  partTimeOvertimeHours: 0,
+  fullTimeOvertimeHours: null,
+  timeZone: 'Europe/Warsaw',
+  stationCode: 'WRO',
+  version: 3,
+};
 
 /** The stored settings for /settings, no monthly hours for /monthly-hours. */
 const read = (url: string) => answer(200, url.includes('/monthly-hours') ? [] : STORED);
@@ -17,12 +30,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('settings screen', () => {
   it('shows the missing state and the load error toast, said in Polish from the answer’s code', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(503, { code: 'DATABASE_UNAVAILABLE', message: 'Database is down' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(503, { code: 'DATABASE_UNAVAILABLE', message: 'Database is down' })),
+    );
     await renderWithApp(<SettingsPage />, { route: '/settings', language: 'pl' });
     expect(await screen.findByText('Nie znaleziono ustawień')).toBeInTheDocument();
-    expect(
-      await screen.findByText('Nie udało się załadować ustawień: Baza danych jest chwilowo niedostępna. Spróbuj ponownie za chwilę.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Nie udało się załadować ustawień: Baza danych jest chwilowo niedostępna. Spróbuj ponownie za chwilę.')).toBeInTheDocument();
     expect(document.body.textContent).not.toContain('Database is down');
     expect(screen.getByText('Grafik v1.4.0')).toBeInTheDocument();
   });
@@ -108,7 +122,10 @@ describe('settings screen', () => {
 
 describe('the required hours of a month', () => {
   it('names the month in the genitive after "dla" in Polish, as it is in English', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => read(url)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => read(url)),
+    );
     await renderWithApp(<SettingsPage />, { route: '/settings?tab=monthly&month=2026-12', language: 'pl' });
     // "dla grudnia 2026", never "dla Grudzień 2026".
     expect(await screen.findByText('Brak ustawionych godzin pracy dla grudnia 2026')).toBeInTheDocument();
@@ -116,14 +133,20 @@ describe('the required hours of a month', () => {
   });
 
   it('names the month in English unchanged', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => read(url)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => read(url)),
+    );
     await renderWithApp(<SettingsPage />, { route: '/settings?tab=monthly&month=2026-12', language: 'en' });
     expect(await screen.findByText('No working hours set for December 2026')).toBeInTheDocument();
   });
 
   it('names the stored month in the genitive on its delete button', async () => {
     const row = { id: 'm1', month: '2026-02', requiredHours: 160, createdAt: '2026-01-10T10:00:00Z' };
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.includes('/monthly-hours') ? answer(200, [row]) : answer(200, STORED))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url.includes('/monthly-hours') ? answer(200, [row]) : answer(200, STORED))),
+    );
     await renderWithApp(<SettingsPage />, { route: '/settings?tab=monthly&month=2026-02', language: 'pl' });
     expect(await screen.findByRole('button', { name: 'Usuń godziny pracy dla lutego 2026' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Luty 2026' })).toBeInTheDocument();

@@ -33,14 +33,10 @@ export function useMonthlyHours(month: string) {
 export function useAddMonthlyHours() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { month: string; requiredHours: number }) =>
-      api<MonthlyHours>('/monthly-hours', { method: 'POST', body }),
+    mutationFn: (body: { month: string; requiredHours: number }) => api<MonthlyHours>('/monthly-hours', { method: 'POST', body }),
     // The new record goes at the top of the list (docs/product.md §4).
     onSuccess: (created) =>
-      queryClient.setQueryData<MonthlyHours[]>(monthlyHoursKey(created.month), (list) => [
-        created,
-        ...(list ?? []).filter((r) => r.id !== created.id),
-      ]),
+      queryClient.setQueryData<MonthlyHours[]>(monthlyHoursKey(created.month), (list) => [created, ...(list ?? []).filter((r) => r.id !== created.id)]),
   });
 }
 
@@ -48,7 +44,6 @@ export function useDeleteMonthlyHours() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (row: MonthlyHours) => api<null>(`/monthly-hours/${row.id}`, { method: 'DELETE' }),
-    onSuccess: (_data, row) =>
-      queryClient.setQueryData<MonthlyHours[]>(monthlyHoursKey(row.month), (list) => (list ?? []).filter((r) => r.id !== row.id)),
+    onSuccess: (_data, row) => queryClient.setQueryData<MonthlyHours[]>(monthlyHoursKey(row.month), (list) => (list ?? []).filter((r) => r.id !== row.id)),
   });
 }

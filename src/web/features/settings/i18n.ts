@@ -59,7 +59,8 @@ export const settings = {
       add: 'Dodaj godziny',
       modalTitle: 'Ustaw wymagane godziny pracy dla {{month}}',
       field: 'Wymagane godziny pracy',
-      fieldHint: 'Od 1 do 300 godzin w miesiącu, dla pełnego etatu. Pracownik na części etatu ma odpowiednią ich część, a własne godziny pracownika mają pierwszeństwo (ekran Pracownicy).',
+      fieldHint:
+        'Od 1 do 300 godzin w miesiącu, dla pełnego etatu. Pracownik na części etatu ma odpowiednią ich część, a własne godziny pracownika mają pierwszeństwo (ekran Pracownicy).',
       cancel: 'Anuluj',
       close: 'Zamknij',
       submit: 'Zapisz godziny',
@@ -138,7 +139,8 @@ export const settings = {
       add: 'Add hours',
       modalTitle: 'Set the required working hours for {{month}}',
       field: 'Required working hours',
-      fieldHint: "From 1 to 300 hours a month, for full time. A part-time employee has their share of them, and an employee's own monthly hours come first (Employees screen).",
+      fieldHint:
+        "From 1 to 300 hours a month, for full time. A part-time employee has their share of them, and an employee's own monthly hours come first (Employees screen).",
       cancel: 'Cancel',
       close: 'Close',
       submit: 'Save hours',

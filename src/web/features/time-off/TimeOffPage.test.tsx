@@ -160,7 +160,15 @@ describe('a time off row’s actions, named by the row (the shared RowActions)',
 
 describe('the list names each request’s kind', () => {
   const sick: TimeOff = { ...shown, id: '55555555-5555-4555-8555-555555555555', employeeName: 'Jan Kowal', kind: 'sick', reason: 'L4' };
-  const training: TimeOff = { ...shown, id: '66666666-6666-4666-8666-666666666666', employeeName: 'Ewa Lis', kind: 'training', reason: 'BHP', countAsWork: true, workHours: 8 };
+  const training: TimeOff = {
+    ...shown,
+    id: '66666666-6666-4666-8666-666666666666',
+    employeeName: 'Ewa Lis',
+    kind: 'training',
+    reason: 'BHP',
+    countAsWork: true,
+    workHours: 8,
+  };
 
   for (const [language, header, names] of [
     ['pl', 'Rodzaj', ['Urlop wypoczynkowy', 'Zwolnienie lekarskie', 'Szkolenie']],
@@ -176,7 +184,9 @@ describe('the list names each request’s kind', () => {
       const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
       expect(headers.indexOf(header)).toBe(headers.indexOf(language === 'pl' ? 'Powód' : 'Reason') - 1);
       const column = headers.indexOf(header);
-      const kinds = ['Anna Nowak', 'Jan Kowal', 'Ewa Lis'].map((name) => within(screen.getByText(name).closest('tr')!).getAllByRole('cell')[column]!.textContent);
+      const kinds = ['Anna Nowak', 'Jan Kowal', 'Ewa Lis'].map(
+        (name) => within(screen.getByText(name).closest('tr')!).getAllByRole('cell')[column]!.textContent,
+      );
       expect(kinds).toEqual(names);
     });
   }

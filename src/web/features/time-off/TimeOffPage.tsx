@@ -170,14 +170,20 @@ export function TimeOffPage() {
                         </Badge>
                       </Table.Td>
                       <Table.Td>
-                        {row.countAsWork
-                          ? t('countsYes', { hours: new Intl.NumberFormat(language).format(row.workHours ?? 0) })
-                          : t('countsNo')}
+                        {row.countAsWork ? t('countsYes', { hours: new Intl.NumberFormat(language).format(row.workHours ?? 0) }) : t('countsNo')}
                       </Table.Td>
                       <Table.Td>
                         <RowActions
-                          approve={row.status !== 'approved' ? { label: t('approveLabel', label), onClick: () => decideOn(row, 'approved'), disabled: decide.isPending } : undefined}
-                          reject={row.status !== 'rejected' ? { label: t('rejectLabel', label), onClick: () => decideOn(row, 'rejected'), disabled: decide.isPending } : undefined}
+                          approve={
+                            row.status !== 'approved'
+                              ? { label: t('approveLabel', label), onClick: () => decideOn(row, 'approved'), disabled: decide.isPending }
+                              : undefined
+                          }
+                          reject={
+                            row.status !== 'rejected'
+                              ? { label: t('rejectLabel', label), onClick: () => decideOn(row, 'rejected'), disabled: decide.isPending }
+                              : undefined
+                          }
                           edit={{ label: t('editLabel', label), onClick: () => setEditing(row) }}
                           remove={{ label: t('deleteLabel', label), onClick: () => askDelete(row) }}
                         />

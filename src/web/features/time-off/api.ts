@@ -20,8 +20,7 @@ export const decideTimeOff = ({ row, status }: { row: TimeOff; status: TimeOffSt
   api<TimeOff>(`/time-off/${row.id}/status`, { method: 'PUT', body: { status, version: row.version } });
 
 /** The version the planner saw: a time off changed meanwhile is kept and refused as stale. */
-export const deleteTimeOff = (row: { id: string; version: number }) =>
-  api<null>(`/time-off/${row.id}?version=${row.version}`, { method: 'DELETE' });
+export const deleteTimeOff = (row: { id: string; version: number }) => api<null>(`/time-off/${row.id}?version=${row.version}`, { method: 'DELETE' });
 
 /** Reloads every screen that shows time off. */
 export function useReloadTimeOff() {

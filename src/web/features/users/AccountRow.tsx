@@ -24,7 +24,12 @@ export function AccountRow({ user: u, me, onReset, onBan, onUnban, onDelete }: P
     <Table.Tr>
       <Table.Td>
         <Text size="sm" fw={500}>
-          {u.email} {me && <Text span c="dimmed" size="sm">{t('you')}</Text>}
+          {u.email}{' '}
+          {me && (
+            <Text span c="dimmed" size="sm">
+              {t('you')}
+            </Text>
+          )}
         </Text>
       </Table.Td>
       <Table.Td>{u.name}</Table.Td>

@@ -35,7 +35,17 @@ const piotr = account('piotr', 'piotr@grafik.test', { banned: true, banReason: '
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1024 });
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 768 });
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 10, y: 10, top: 10, left: 10, right: 38, bottom: 38, width: 28, height: 28, toJSON: () => ({}) } as DOMRect);
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    x: 10,
+    y: 10,
+    top: 10,
+    left: 10,
+    right: 38,
+    bottom: 38,
+    width: 28,
+    height: 28,
+    toJSON: () => ({}),
+  } as DOMRect);
 });
 afterAll(() => {
   delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
@@ -90,7 +100,11 @@ describe('an account’s row menu', () => {
     await renderWithApp(<Accounts myId="me" />, { language: 'en' });
 
     const mine = await openMenu('admin@grafik.test');
-    expect(within(mine).getAllByRole('menuitem').map((i) => [i.textContent, (i as HTMLButtonElement).disabled])).toEqual([
+    expect(
+      within(mine)
+        .getAllByRole('menuitem')
+        .map((i) => [i.textContent, (i as HTMLButtonElement).disabled]),
+    ).toEqual([
       ['Set a new password', false],
       ['Ban', true],
       ['Delete', true],
@@ -99,14 +113,22 @@ describe('an account’s row menu', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
 
     const annas = await openMenu('anna@grafik.test');
-    expect(within(annas).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Set a new password', 'Ban', 'Delete']);
+    expect(
+      within(annas)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Set a new password', 'Ban', 'Delete']);
     expect(within(annas).getByRole('menuitem', { name: 'Ban' })).toBeEnabled();
     expect(within(annas).getByRole('menuitem', { name: 'Delete' })).toBeEnabled();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
 
     const piotrs = await openMenu('piotr@grafik.test');
-    expect(within(piotrs).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Set a new password', 'Unban', 'Delete']);
+    expect(
+      within(piotrs)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Set a new password', 'Unban', 'Delete']);
   });
 
   it('ban asks for a reason, then bans; unban unbans at once (Polish)', async () => {

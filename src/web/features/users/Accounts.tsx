@@ -46,8 +46,7 @@ export function Accounts({ myId }: { myId: string }) {
       title: t('confirm.resetTitle'),
       children: <Text size="sm">{t('confirm.reset', { email: u.email })}</Text>,
       labels: { confirm: t('actions.reset'), cancel: t('confirm.cancel') },
-      onConfirm: () =>
-        reset.mutateAsync(u.id).then((r) => setShown({ email: u.email, password: r.oneTimePassword }), fail),
+      onConfirm: () => reset.mutateAsync(u.id).then((r) => setShown({ email: u.email, password: r.oneTimePassword }), fail),
     });
 
   const confirmBan = (u: UserRow) => {
@@ -62,8 +61,7 @@ export function Accounts({ myId }: { myId: string }) {
       ),
       labels: { confirm: t('actions.ban'), cancel: t('confirm.cancel') },
       confirmProps: { color: 'red.9' },
-      onConfirm: () =>
-        ban.mutateAsync({ id: u.id, reason }).then(() => toast('green', t('done.banned')), fail),
+      onConfirm: () => ban.mutateAsync({ id: u.id, reason }).then(() => toast('green', t('done.banned')), fail),
     });
   };
 

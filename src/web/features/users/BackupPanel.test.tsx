@@ -14,7 +14,8 @@ const fetchMock = vi.hoisted(() => {
   return mock;
 });
 
-const pathOf = (input: RequestInfo | URL) => new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost').pathname;
+const pathOf = (input: RequestInfo | URL) =>
+  new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost').pathname;
 
 describe('the backup tab, in Polish', () => {
   it('says why the server refused a passphrase, in Polish', async () => {
@@ -22,7 +23,12 @@ describe('the backup tab, in Polish', () => {
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (pathOf(input) !== '/api/backup') return json(200, null);
       sent.push(JSON.parse(String(init?.body)));
-      return json(400, { code: 'WEAK_PASSPHRASE', message: 'The passphrase must not be one character repeated.', field: 'passphrase', params: { reason: 'repeated', min: 16, max: 1024 } });
+      return json(400, {
+        code: 'WEAK_PASSPHRASE',
+        message: 'The passphrase must not be one character repeated.',
+        field: 'passphrase',
+        params: { reason: 'repeated', min: 16, max: 1024 },
+      });
     });
     await renderWithApp(<BackupPanel />, { route: '/users', language: 'pl' });
     await userEvent.click(screen.getByLabelText(/^Z hasłami i logowaniem dwuetapowym/));
@@ -36,7 +42,13 @@ describe('the backup tab, in Polish', () => {
   it('says what a restore did, calendar addresses included, and why a file was refused', async () => {
     const answers = [
       json(400, { code: 'PLAIN_SECRETS', message: 'The backup says it holds passwords…', field: 'body' }),
-      json(200, { restored: { employees: 3, schedules: 2 }, credentials: 'kept', calendarAddresses: { kept: 2, ended: 1 }, sessionsEnded: 4, message: 'English' }),
+      json(200, {
+        restored: { employees: 3, schedules: 2 },
+        credentials: 'kept',
+        calendarAddresses: { kept: 2, ended: 1 },
+        sessionsEnded: 4,
+        message: 'English',
+      }),
     ];
     const headers: Record<string, string>[] = [];
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {

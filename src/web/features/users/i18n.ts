@@ -21,11 +21,16 @@ export const users = {
       signedOut: 'Wszystkie sesje zostały zakończone: każdy, także Ty, musi zalogować się ponownie.',
       credentialsKept: 'Kopia nie zawiera haseł, więc każde konto zachowało obecne hasło i logowanie dwuetapowe.',
       credentialsFromBackup: 'Hasła i logowanie dwuetapowe pochodzą z kopii: każdy loguje się hasłem, które miał w chwili jej wykonania.',
-      calendarNone: 'Adresów kalendarzy nie ma w kopiach zapasowych: żaden nie wrócił z kopii (adres odwołany po jej wykonaniu pozostaje odwołany). Nowy adres utworzysz na stronie pracownika.',
-      calendarKept_one: 'Adresów kalendarzy nie ma w kopiach zapasowych: żaden nie wrócił z kopii. {{count}} adres używany przed przywróceniem nadal działa. Nowy adres utworzysz na stronie pracownika.',
-      calendarKept_few: 'Adresów kalendarzy nie ma w kopiach zapasowych: żaden nie wrócił z kopii. {{count}} adresy używane przed przywróceniem nadal działają. Nowy adres utworzysz na stronie pracownika.',
-      calendarKept_many: 'Adresów kalendarzy nie ma w kopiach zapasowych: żaden nie wrócił z kopii. {{count}} adresów używanych przed przywróceniem nadal działa. Nowy adres utworzysz na stronie pracownika.',
-      calendarKept_other: 'Adresów kalendarzy nie ma w kopiach zapasowych: żaden nie wrócił z kopii. {{count}} adresu używanego przed przywróceniem nadal działa. Nowy adres utworzysz na stronie pracownika.',
+      calendarNone:
+        'Adresów kalendarzy nie ma w kopiach zapasowych: żaden nie wrócił z kopii (adres odwołany po jej wykonaniu pozostaje odwołany). Nowy adres utworzysz na stronie pracownika.',
+      calendarKept_one:
+        'Adresów kalendarzy nie ma w kopiach zapasowych: żaden nie wrócił z kopii. {{count}} adres używany przed przywróceniem nadal działa. Nowy adres utworzysz na stronie pracownika.',
+      calendarKept_few:
+        'Adresów kalendarzy nie ma w kopiach zapasowych: żaden nie wrócił z kopii. {{count}} adresy używane przed przywróceniem nadal działają. Nowy adres utworzysz na stronie pracownika.',
+      calendarKept_many:
+        'Adresów kalendarzy nie ma w kopiach zapasowych: żaden nie wrócił z kopii. {{count}} adresów używanych przed przywróceniem nadal działa. Nowy adres utworzysz na stronie pracownika.',
+      calendarKept_other:
+        'Adresów kalendarzy nie ma w kopiach zapasowych: żaden nie wrócił z kopii. {{count}} adresu używanego przed przywróceniem nadal działa. Nowy adres utworzysz na stronie pracownika.',
       calendarEnded_one: '{{count}} adres kalendarza przestał działać, bo jego pracownika nie ma w kopii.',
       calendarEnded_few: '{{count}} adresy kalendarzy przestały działać, bo ich pracowników nie ma w kopii.',
       calendarEnded_many: '{{count}} adresów kalendarzy przestało działać, bo ich pracowników nie ma w kopii.',
@@ -95,9 +100,9 @@ export const users = {
       'sign-in_refused': 'Logowanie odrzucone',
       'sign-in_password-ok': 'Hasło poprawne, czeka na kod',
       'sign-out': 'Wylogowanie',
-      'session_revoked': 'Zakończenie sesji',
-      'session_expired': 'Sesja wygasła',
-      'password_changed': 'Zmiana hasła',
+      session_revoked: 'Zakończenie sesji',
+      session_expired: 'Sesja wygasła',
+      password_changed: 'Zmiana hasła',
       'password_change-failed': 'Nieudana zmiana hasła',
       'password_change-throttled': 'Zmiana hasła zablokowana',
       'second-factor_failed': 'Błędny kod',
@@ -182,9 +187,12 @@ export const users = {
       signedOut: 'Every session has ended: everyone, you included, must sign in again.',
       credentialsKept: 'The backup holds no passwords, so every account kept its current password and two-step verification.',
       credentialsFromBackup: 'Passwords and two-step verification are the backup’s: everyone signs in with the password they had when it was made.',
-      calendarNone: 'Calendar addresses are never in a backup: none came back from it (an address revoked after the backup stays revoked). Create a new address on the employee’s page.',
-      calendarKept_one: 'Calendar addresses are never in a backup: none came back from it. The {{count}} address in use before the restore still works. Create a new address on the employee’s page.',
-      calendarKept_other: 'Calendar addresses are never in a backup: none came back from it. The {{count}} addresses in use before the restore still work. Create a new address on the employee’s page.',
+      calendarNone:
+        'Calendar addresses are never in a backup: none came back from it (an address revoked after the backup stays revoked). Create a new address on the employee’s page.',
+      calendarKept_one:
+        'Calendar addresses are never in a backup: none came back from it. The {{count}} address in use before the restore still works. Create a new address on the employee’s page.',
+      calendarKept_other:
+        'Calendar addresses are never in a backup: none came back from it. The {{count}} addresses in use before the restore still work. Create a new address on the employee’s page.',
       calendarEnded_one: '{{count}} calendar address stopped working because its employee is not in the backup.',
       calendarEnded_other: '{{count}} calendar addresses stopped working because their employees are not in the backup.',
     },
@@ -250,9 +258,9 @@ export const users = {
       'sign-in_refused': 'Sign-in refused',
       'sign-in_password-ok': 'Password right, waiting for the code',
       'sign-out': 'Sign-out',
-      'session_revoked': 'Session ended',
-      'session_expired': 'Session expired',
-      'password_changed': 'Password changed',
+      session_revoked: 'Session ended',
+      session_expired: 'Session expired',
+      password_changed: 'Password changed',
       'password_change-failed': 'Failed password change',
       'password_change-throttled': 'Password change locked',
       'second-factor_failed': 'Wrong code',

@@ -9,7 +9,15 @@ function Density() {
   const [value, setValue] = useState<'compact' | 'comfortable'>('compact');
   return (
     <>
-      <Choice label="Gęstość siatki" value={value} onChange={setValue} options={[{ value: 'compact', label: 'Zwarta' }, { value: 'comfortable', label: 'Wygodna' }]} />
+      <Choice
+        label="Gęstość siatki"
+        value={value}
+        onChange={setValue}
+        options={[
+          { value: 'compact', label: 'Zwarta' },
+          { value: 'comfortable', label: 'Wygodna' },
+        ]}
+      />
       <p>{value}</p>
     </>
   );

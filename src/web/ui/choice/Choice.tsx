@@ -23,7 +23,14 @@ export function Choice<Value extends string>({ label, value, onChange, options, 
     <div role="radiogroup" aria-label={label} className={classes.root} data-testid={testId}>
       {options.map((option) => (
         <label key={option.value} className={classes.option}>
-          <input type="radio" className={classes.input} name={name} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
+          <input
+            type="radio"
+            className={classes.input}
+            name={name}
+            value={option.value}
+            checked={option.value === value}
+            onChange={() => onChange(option.value)}
+          />
           <span className={classes.text}>{option.label}</span>
         </label>
       ))}

@@ -18,7 +18,14 @@ interface Props {
 export default function ChangesDrawer({ group, month, opened, onClose, reset }: Props & { opened: boolean; onClose: () => void; reset: ReactNode }) {
   const { t } = useTranslation('publishing');
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="xl" title={t('drawerTitle', { group })} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={t('drawerTitle', { group })}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       {reset}
       {opened && <ChangesList group={group} month={month} />}
     </Drawer>

@@ -72,7 +72,11 @@ describe('PublishControl', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Opublikuj grafik grupy Rampa' }));
     const dialog = await screen.findByRole('dialog', { name: 'Opublikować grafik grupy Rampa?' });
     expect(within(dialog).getByText('Grafik zawiera 2 sprawy do sprawdzenia przed publikacją:')).toBeInTheDocument();
-    expect(within(within(dialog).getByTestId('publish-concerns')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(concerns);
+    expect(
+      within(within(dialog).getByTestId('publish-concerns'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(concerns);
     expect(posts).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Anuluj' }));
     expect(posts).toEqual([]);
@@ -125,7 +129,10 @@ describe('PublishControl', () => {
     expect(await screen.findByTestId('publication-changes')).toHaveTextContent('Poprawki od publikacji: 3');
     await userEvent.click(screen.getByRole('button', { name: 'Pokaż poprawki od publikacji – Rampa' }));
     const table = await screen.findByRole('table', { name: 'Poprawki od publikacji' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual([
       'Anna Nowak3.12.2026 zmieniona06:00–14:0007:00–15:00zapis: Olek Planista, 21.11.2026, 13:30',
       'Jan Kowalski3.12.2026 usunięta06:00–14:00brak zmianyusunięcie: nieznana osoba, 21.11.2026, 13:30',
@@ -148,7 +155,9 @@ describe('PublishControl', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Show the changes since publication – Rampa' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Put the published version of Rampa back' }));
     const dialog = await screen.findByRole('dialog', { name: 'Go back to the published version?' });
-    expect(dialog).toHaveTextContent('The changes since publication (2) will be undone: the schedule of Rampa for this month goes back to the version published 11/20/2026, 09:05.');
+    expect(dialog).toHaveTextContent(
+      'The changes since publication (2) will be undone: the schedule of Rampa for this month goes back to the version published 11/20/2026, 09:05.',
+    );
     expect(posts).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
     expect(await screen.findByText('The published version is back. Shifts in the schedule: 40.')).toBeInTheDocument();

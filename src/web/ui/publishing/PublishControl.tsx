@@ -158,7 +158,13 @@ export function PublishControl({ group, month, inline = false, concerns }: Props
         )}
         {data && (
           <Group gap="xs" ml={inline ? undefined : 'auto'}>
-            <Button size="xs" onClick={askThenPublish} disabled={busy} loading={publishing.isPending} aria-label={t(publication ? 'republishLabel' : 'publishLabel', { group })}>
+            <Button
+              size="xs"
+              onClick={askThenPublish}
+              disabled={busy}
+              loading={publishing.isPending}
+              aria-label={t(publication ? 'republishLabel' : 'publishLabel', { group })}
+            >
               {publication ? t('republish') : t('publish')}
             </Button>
           </Group>

@@ -23,8 +23,7 @@ export const publishing = {
     reset: 'Przywróć opublikowaną',
     resetLabel: 'Przywróć opublikowaną wersję grafiku grupy {{group}}',
     resetTitle: 'Przywrócić opublikowaną wersję?',
-    resetConfirm:
-      'Poprawki od publikacji (liczba: {{count}}) zostaną cofnięte: grafik grupy {{group}} w tym miesiącu wróci do wersji opublikowanej {{when}}.',
+    resetConfirm: 'Poprawki od publikacji (liczba: {{count}}) zostaną cofnięte: grafik grupy {{group}} w tym miesiącu wróci do wersji opublikowanej {{when}}.',
     resetButton: 'Przywróć',
     resetDone: 'Przywrócono opublikowaną wersję. Zmiany w grafiku: {{count}}.',
     failed: 'Nie udało się: {{reason}}',

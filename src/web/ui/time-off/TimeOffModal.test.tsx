@@ -158,7 +158,9 @@ describe('the time off form’s reason and the shifts it lies on', () => {
     expect(within(dialog).getByLabelText('Powód (nieobowiązkowy)')).not.toBeRequired();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zgłoś urlop' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(posts).toEqual([{ employeeId: employee.id, kind: 'sick', startDate: '2026-03-10', endDate: '2026-03-10', reason: '', countAsWork: false, workHours: null }]);
+    expect(posts).toEqual([
+      { employeeId: employee.id, kind: 'sick', startDate: '2026-03-10', endDate: '2026-03-10', reason: '', countAsWork: false, workHours: null },
+    ]);
   });
 
   it('names the employee’s shifts on the chosen days before saving, and says they stay in the schedule', async () => {

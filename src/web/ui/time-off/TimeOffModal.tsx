@@ -139,7 +139,10 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
 
   // The employee's shifts on the chosen days, asked again whenever the employee or the dates change.
   const { employeeId, startDate, endDate } = form.getValues();
-  const days = isoDate.safeParse(startDate).success && isoDate.safeParse(endDate).success && endDate >= startDate && employeeId ? { employeeId, startDate, endDate } : null;
+  const days =
+    isoDate.safeParse(startDate).success && isoDate.safeParse(endDate).success && endDate >= startDate && employeeId
+      ? { employeeId, startDate, endDate }
+      : null;
   const overlapping = useQuery({
     queryKey: ['time-off-overlapping-shifts', days],
     queryFn: () => fetchOverlappingShifts(days!),

@@ -26,10 +26,14 @@ export const timeOffModal = {
       title_many: 'Pracownik ma w tych dniach {{count}} zmian',
       title_other: 'Pracownik ma w tych dniach {{count}} zmiany',
       shift: '{{date}}: {{start}}–{{end}}',
-      what_one: 'Zapisanie urlopu nie usunie tej zmiany: zostanie w grafiku, a sprawdzanie reguł oznaczy ją jako kolizję z urlopem. Usuń ją lub przenieś w grafiku albo wygeneruj grafik ponownie.',
-      what_few: 'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie.',
-      what_many: 'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie.',
-      what_other: 'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie.',
+      what_one:
+        'Zapisanie urlopu nie usunie tej zmiany: zostanie w grafiku, a sprawdzanie reguł oznaczy ją jako kolizję z urlopem. Usuń ją lub przenieś w grafiku albo wygeneruj grafik ponownie.',
+      what_few:
+        'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie.',
+      what_many:
+        'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie.',
+      what_other:
+        'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie.',
     },
     countAsWork: 'Licz jako godziny pracy',
     hoursPerDay: 'Godziny dziennie',
@@ -72,8 +76,10 @@ export const timeOffModal = {
       title_one: 'The employee has a shift on these days',
       title_other: 'The employee has {{count}} shifts on these days',
       shift: '{{date}}: {{start}}–{{end}}',
-      what_one: 'Saving the time off does not remove this shift: it stays in the schedule and the rule check marks it as clashing with the time off. Delete or move it in the schedule, or generate the schedule again.',
-      what_other: 'Saving the time off does not remove these shifts: they stay in the schedule and the rule check marks them as clashing with the time off. Delete or move them in the schedule, or generate the schedule again.',
+      what_one:
+        'Saving the time off does not remove this shift: it stays in the schedule and the rule check marks it as clashing with the time off. Delete or move it in the schedule, or generate the schedule again.',
+      what_other:
+        'Saving the time off does not remove these shifts: they stay in the schedule and the rule check marks them as clashing with the time off. Delete or move them in the schedule, or generate the schedule again.',
     },
     countAsWork: 'Count as work hours',
     hoursPerDay: 'Hours per day',
