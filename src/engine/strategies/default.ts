@@ -28,12 +28,12 @@
 // a seed replays a month.
 //
 // The phases live in `default/`: the month under construction and its windows (`plan.ts`), phases 0–3
-// (`construct.ts`), phases 4 and 5 (`search.ts`), phase 6 (`rebuild.ts`), and the score every phase
-// after construction is judged by (`objective.ts`). This file puts them in order.
+// (`construct.ts`), phases 4 and 5 (`search.ts`), phase 6 (`rebuild.ts`); the score every phase after
+// construction is judged by is the soft terms' (`src/engine/objective.ts`). This file puts them in order.
+import { fullyCovered, score } from '../objective.ts';
 import { shortOfHours, type PlanShift, type Problem, type Strategy, type StrategyOptions } from '../problem.ts';
 import { ANY_LEVEL, OVERTIME_ALLOWANCE_MINUTES, PHASE_LEVELS, SCORE_WEIGHTS, type ShapeLevel } from '../score.ts';
 import { balance, cover, reserveWeekends, stretch } from './default/construct.ts';
-import { fullyCovered, score } from './default/objective.ts';
 import { Plan } from './default/plan.ts';
 import { rebuild } from './default/rebuild.ts';
 import { freeWeekends, improve } from './default/search.ts';

@@ -1,8 +1,8 @@
 // The default strategy's construction phases: free weekends reserved, demand covered level by level,
 // shifts lengthened into demand still uncovered, and every employee brought toward the required hours.
 import { ANY_LEVEL, type ShapeLevel } from '../../score.ts';
-import { delta } from './objective.ts';
-import { bestInterval, lastStart, prefix, reach, rests, weekendsOf, type Choice, type Plan, type Window } from './plan.ts';
+import { coverage, rests, weekendsOf } from '../../objective.ts';
+import { bestInterval, lastStart, prefix, reach, type Choice, type Plan, type Window } from './plan.ts';
 
 export function coverValue(plan: Plan, d: number, waste: number): Float64Array {
   const D = plan.p.demand.perDay[d]!;
@@ -204,13 +204,13 @@ export function makeRoom(plan: Plan, e: number, minLen: number, level: ShapeLeve
     const s = plan.start[k]!;
     const t = plan.end[k]!;
     const len = plan.length(d, s, t);
-    const lost = delta(plan, d, s, t, -1);
+    const lost = coverage.change(plan, d, s, t, -1);
     plan.remove(e, d);
     const w = plan.window(e, d, false, level);
     if (w) {
       for (let ns = w.lo; ns + (t - s) <= w.hi && ns <= w.startHi; ns += grid) {
         const nt = ns + (t - s);
-        if (ns === s || plan.length(d, ns, nt) !== len || delta(plan, d, ns, nt, 1) < lost) continue;
+        if (ns === s || plan.length(d, ns, nt) !== len || coverage.change(plan, d, ns, nt, 1) < lost) continue;
         plan.add(e, d, ns, nt);
         const room = roomOf(plan, e, minLen, level);
         plan.remove(e, d);
@@ -263,7 +263,7 @@ export function stretch(plan: Plan, allowance: number, level: ShapeLevel): void 
             [s, t + step],
           ] as const) {
             if (ns < w.lo || ns > w.startHi || nt > w.hi || plan.length(d, ns, nt) - own !== step) continue;
-            const gain = (ns < s ? delta(plan, d, ns, s, 1) : 0) + (nt > t ? delta(plan, d, t, nt, 1) : 0);
+            const gain = (ns < s ? coverage.change(plan, d, ns, s, 1) : 0) + (nt > t ? coverage.change(plan, d, t, nt, 1) : 0);
             // At least half of the added time must cover demand; the most covered per minute first.
             const rate = gain / step;
             if (rate < 0.5 || (best && rate <= best.rate)) continue;

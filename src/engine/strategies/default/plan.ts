@@ -4,6 +4,7 @@
 // the phases share (best interval on a day, snapshot and restore).
 import { DAY_MINUTES, DOBA_MINUTES, PREVIOUS_DAYS, type Day } from '../../calendar.ts';
 import { dayViews, monthLine } from '../../demand.ts';
+import type { ScoredMonth } from '../../objective.ts';
 import { shortOfHours, type Problem } from '../../problem.ts';
 import { consecutiveDays, minRestBetweenShifts, weeklyRest, type Candidate, type HardRule, type WorkView } from '../../rules.ts';
 import { ANY_LEVEL, SCORE_WEIGHTS, type ShapeLevel } from '../../score.ts';
@@ -18,7 +19,7 @@ export const PLACEMENT_RULES: readonly HardRule[] = [consecutiveDays, minRestBet
 export type Window = { lo: number; hi: number; startHi: number; minLen: number; maxLen: number; extendLen: number };
 export type Choice = { start: number; end: number; value: number };
 
-export class Plan {
+export class Plan implements ScoredMonth {
   readonly p: Problem;
   readonly E: number;
   readonly N: number;
@@ -324,16 +325,6 @@ export function bestInterval(plan: Plan, d: number, P: Float64Array, w: Window, 
     }
   }
   return best;
-}
-
-/** Weekends wholly inside the month, by the index of their Saturday. */
-export function weekendsOf(plan: Plan): number[] {
-  return plan.p.calendar.days.filter((day) => day.dayOfWeek === 6 && day.index + 1 < plan.N).map((day) => day.index);
-}
-
-/** Whether e neither works nor has time off counted as work on day d. */
-export function rests(plan: Plan, e: number, d: number): boolean {
-  return plan.start[e * plan.N + d]! < 0 && !plan.p.employees[e]!.daysOff[d]!.work;
 }
 
 /** Every shift of a plan that is not fixed, as (employee, day, start, end), to put back with `restore`. */

@@ -1,8 +1,8 @@
 // The default strategy's last phase for short-handed months: ruin and rebuild.
 import type { StrategyOptions } from '../../problem.ts';
+import { score } from '../../objective.ts';
 import type { ShapeLevel } from '../../score.ts';
 import { cover } from './construct.ts';
-import { score } from './objective.ts';
 import { reach, restore, snapshot, type Plan } from './plan.ts';
 import { noteTimeLimit } from './search.ts';
 

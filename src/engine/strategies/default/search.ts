@@ -1,10 +1,9 @@
 // The default strategy's local search and the exchange of weekend shifts, both judged by the score's
-// difference (objective.ts).
+// difference (src/engine/objective.ts).
 import { DAY_SPAN } from '../../demand.ts';
 import type { StrategyNote, StrategyOptions } from '../../problem.ts';
-import { SCORE_WEIGHTS } from '../../score.ts';
-import { delta, gapCost, pairCost, shapeCost, weekendCost } from './objective.ts';
-import { weekendsOf, type Plan } from './plan.ts';
+import { coverage, gapCost, pairCost, shapeCost, weekendCost, weekendsOf } from '../../objective.ts';
+import type { Plan } from './plan.ts';
 
 /** The local search's budget of moves: per shift of the month, and at most. */
 export const MOVES_PER_SHIFT = 30;
@@ -23,7 +22,7 @@ export function improve(plan: Plan, options: StrategyOptions): void {
   const { grid } = plan.p;
   const N = plan.N;
   const weekends = weekendsOf(plan);
-  const coverWeight = SCORE_WEIGHTS.coveredMinute;
+  const coverWeight = coverage.weight;
   const shifts: Array<[number, number]> = [];
   for (let e = 0; e < plan.E; e++) for (let d = 0; d < N; d++) if (plan.start[e * N + d]! >= 0 && !plan.fixed[e * N + d]) shifts.push([e, d]);
   if (shifts.length === 0) return;
@@ -68,8 +67,8 @@ export function improve(plan: Plan, options: StrategyOptions): void {
       const t2 = plan.end[k2]!;
       const len2 = plan.length(d2, s2, t2);
       const costBefore = shapeCost(plan, e, weekends);
-      const lossStart = delta(plan, d, s, s + grid, -1);
-      const lossEnd = delta(plan, d, t - grid, t, -1);
+      const lossStart = coverage.change(plan, d, s, s + grid, -1);
+      const lossEnd = coverage.change(plan, d, t - grid, t, -1);
       const [ns, nt, loss] = lossEnd <= lossStart ? [s, t - grid, lossEnd] : [s + grid, t, lossStart];
       if (plan.length(d, ns, nt) !== len - grid) {
         stall++;
@@ -86,7 +85,7 @@ export function improve(plan: Plan, options: StrategyOptions): void {
           [s2, t2 + grid],
         ] as const) {
           if (a2 < w.lo || b2 > w.hi || plan.length(d2, a2, b2) !== len2 + grid || len2 + grid > w.maxLen) continue;
-          const g = a2 < s2 ? delta(plan, d2, a2, s2, 1) : delta(plan, d2, t2, b2, 1);
+          const g = a2 < s2 ? coverage.change(plan, d2, a2, s2, 1) : coverage.change(plan, d2, t2, b2, 1);
           if (!best || g > best[2]) best = [a2, b2, g];
         }
       }
