@@ -1,8 +1,9 @@
 // The quality figures Q1–Q4 and Q6 (the roster's shape), computed from a result's shifts with no
 // knowledge of how they were made, plus each employee's month total against the required hours.
 import { employeeMonthTotal, roundHours } from '../shared/hours.ts';
-import { buildCalendar, DAY_MINUTES, DOBA_MINUTES, daysOffOf, localFlights, spanOf, type Calendar } from './calendar.ts';
+import { buildCalendar, DAY_MINUTES, daysOffOf, localFlights, spanOf, type Calendar } from './calendar.ts';
 import { buildDemand, monthLine, type Demand, type FlightWindows } from './demand.ts';
+import { dobaOverlapOf, isShortShift, isStartJump } from './objective.ts';
 import { targetHoursOf, type Instance, type PreviousShift, type ResultShift } from './format.ts';
 
 export type EmployeeTotal = { employeeId: string; totalHours: number; requiredHours: number | null; gapHours: number | null };
@@ -22,8 +23,24 @@ export type Shape = {
   freeWeekendsPercent: number;
 };
 
-export const START_JUMP_MINUTES = 4 * 60;
-export const SHORT_SHIFT_MINUTES = 6 * 60;
+/**
+ * The counts Q6 is a share of. The numerators are the shape terms' measures (objective.ts) over the same
+ * shifts: the same definitions of a jump, a short shift and a minute of overlap as the score's.
+ */
+export type ShapeCounts = {
+  /** Pairs of one employee's shifts on consecutive dates, and those whose starts jump (`startJumps`). */
+  pairs: number;
+  jumps: number;
+  /** Shifts, and those that are short (`shortShifts`). */
+  shifts: number;
+  short: number;
+  /** Minutes of shifts, and those within 24 h of the previous start (`dobaOverlap`). */
+  minutes: number;
+  overlap: number;
+  /** Employees, and those with a free weekend (the others are `noFreeWeekend`'s measure). */
+  employees: number;
+  freeWeekend: number;
+};
 
 export type Quality = {
   /** Q1: ∫ min(S, D) ÷ ∫ D over the month's open time, %. */
@@ -99,8 +116,8 @@ export function employeeTotals(instance: Pick<Instance, 'employees' | 'month' | 
 /** A share in %, with two decimals; 0 when there is nothing to count. */
 const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 10000) / 100);
 
-/** Q6 of a result's shifts: start jumps, short shifts, doba overlap and free weekends. */
-export function measureShape(instance: Pick<Instance, 'employees'>, shifts: readonly ResultShift[], calendar: Calendar): Shape {
+/** The counts behind Q6 of a result's shifts. */
+export function countShape(instance: Pick<Instance, 'employees'>, shifts: readonly ResultShift[], calendar: Calendar): ShapeCounts {
   type Timed = { day: number; start: number; from: number; to: number };
   const byEmployee = new Map<string, Timed[]>();
   for (const shift of shifts) {
@@ -122,14 +139,14 @@ export function measureShape(instance: Pick<Instance, 'employees'>, shifts: read
     list.forEach((s, i) => {
       count++;
       minutes += s.to - s.from;
-      if (s.to - s.from < SHORT_SHIFT_MINUTES) short++;
+      if (isShortShift(s.to - s.from)) short++;
       const before = list[i - 1];
       if (!before) return;
       if (before.day === s.day - 1) {
         pairs++;
-        if (Math.abs(s.start - before.start) > START_JUMP_MINUTES) jumps++;
+        if (isStartJump(before.start, s.start)) jumps++;
       }
-      overlap += Math.max(0, Math.min(s.to, before.from + DOBA_MINUTES) - s.from);
+      overlap += dobaOverlapOf(before.from, s.from, s.to);
     });
   }
   // Weekends wholly inside the month: a Saturday whose Sunday is also a date of the month.
@@ -141,11 +158,17 @@ export function measureShape(instance: Pick<Instance, 'employees'>, shifts: read
     const rests = (d: number): boolean => !worked.has(d) && !daysOff[d]!.work;
     if (weekends.some((saturday) => rests(saturday) && rests(saturday + 1))) free++;
   }
+  return { pairs, jumps, shifts: count, short, minutes, overlap, employees: instance.employees.length, freeWeekend: free };
+}
+
+/** Q6 of a result's shifts: start jumps, short shifts, doba overlap and free weekends. */
+export function measureShape(instance: Pick<Instance, 'employees'>, shifts: readonly ResultShift[], calendar: Calendar): Shape {
+  const c = countShape(instance, shifts, calendar);
   return {
-    startJumpsPercent: share(jumps, pairs),
-    shortShiftsPercent: share(short, count),
-    dobaOverlapPercent: share(overlap, minutes),
-    freeWeekendsPercent: instance.employees.length === 0 ? 100 : share(free, instance.employees.length),
+    startJumpsPercent: share(c.jumps, c.pairs),
+    shortShiftsPercent: share(c.short, c.shifts),
+    dobaOverlapPercent: share(c.overlap, c.minutes),
+    freeWeekendsPercent: c.employees === 0 ? 100 : share(c.freeWeekend, c.employees),
   };
 }
 

@@ -1,5 +1,6 @@
-// What the default strategy aims at, held as data: the score a move is judged by, and the shape
-// levels its construction phases relax one after another. See docs/decisions/0009-roster-shape.md.
+// What the default strategy aims at, held as data: the weights of the score a move is judged by (the
+// soft terms they weigh are in objective.ts), and the shape levels its construction phases relax one
+// after another. See docs/decisions/0009-roster-shape.md and 0041-soft-terms.md.
 //
 // The order is the one docs/quality.md gives: hard rules, then coverage and flights staffed (Q1, Q2),
 // then the hours gap (Q3), then the roster's shape (Q6). Hard rules are never traded: a shift that

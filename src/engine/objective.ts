@@ -1,0 +1,278 @@
+// The soft side of a month: what the default strategy's score weighs once the hard rules (rules.ts) are
+// kept. Each soft term is one object, as each hard rule is: its weight (SCORE_WEIGHTS, score.ts), its
+// measure over a whole month in its own unit (covered minutes, minutes of gap, jumps, short shifts, minutes
+// of doba overlap, employees without a free weekend), and the part of it one shift or one employee
+// carries, from which the search takes the difference a move makes. The report's Q6 figures count with
+// the same terms (`SHAPE_TERMS`, quality.ts), so the score and the figures it is judged by cannot part.
+//
+// Every quantity here is a whole number (minutes, counts, integer weights; a minute's weight is 1 or 2),
+// so the score is exact in floating point and a sum gives the same value in any order.
+import { DOBA_MINUTES } from './calendar.ts';
+import type { Problem } from './problem.ts';
+import { SCORE_WEIGHTS } from './score.ts';
+
+/** Pairs of consecutive working days whose starts differ by more than this are a start jump (Q6a). */
+export const START_JUMP_MINUTES = 4 * 60;
+/** A shift shorter than this is a short shift (Q6b). */
+export const SHORT_SHIFT_MINUTES = 6 * 60;
+
+/**
+ * A month as the soft terms read it: each employee's shift per day (index e * N + d, −1 when none, the end
+ * past 1440 when it ends the next day), the month totals and the supply curve. The default strategy's
+ * plan is one.
+ */
+export interface ScoredMonth {
+  readonly p: Pick<Problem, 'calendar' | 'demand' | 'employees'>;
+  readonly E: number;
+  readonly N: number;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  /** Minutes of work in the month per employee: shifts and time off counted as work. */
+  readonly totalMinutes: Float64Array;
+  /** S and the minutes' weights on the month's line of minutes, and each day's two-day view (demand.ts). */
+  readonly supplyLine: Uint16Array;
+  readonly weightLine: Float32Array;
+  readonly supply: Uint16Array[];
+  readonly weight: Float32Array[];
+  /** Elapsed minutes of [start, end) on a day. */
+  length(day: number, start: number, end: number): number;
+}
+
+/** Weekends wholly inside the month, by the index of their Saturday. */
+export function weekendsOf(month: Pick<ScoredMonth, 'p' | 'N'>): number[] {
+  return month.p.calendar.days.filter((day) => day.dayOfWeek === 6 && day.index + 1 < month.N).map((day) => day.index);
+}
+
+/** Whether e neither works nor has time off counted as work on day d. */
+export function rests(month: Pick<ScoredMonth, 'p' | 'N' | 'start'>, e: number, d: number): boolean {
+  return month.start[e * month.N + d]! < 0 && !month.p.employees[e]!.daysOff[d]!.work;
+}
+
+type TermBase = {
+  /** The figure of docs/quality.md the term stands for. */
+  figure: 'Q1' | 'Q3' | 'Q6a' | 'Q6b' | 'Q6c' | 'Q6d';
+  name: string;
+  /** The term as a sentence. */
+  label: string;
+  /** Score units per unit of the measure: coverage adds to the score, every other term is subtracted. */
+  weight: number;
+  /** The whole month, in the term's unit. */
+  measure: (month: ScoredMonth) => number;
+};
+
+/** Q1: covered demand. A move's difference is what adding or removing one person on [s, t) changes. */
+export type CoverageTerm = TermBase & {
+  /**
+   * Weighted minutes gained by adding (+1) or lost by removing (−1) one person on [s, t) of day d, with
+   * the supply as it is now (for a removal, with the person still counted).
+   */
+  change: (month: ScoredMonth, d: number, s: number, t: number, sign: 1 | -1) => number;
+};
+
+/** A term summed over employees; a move's difference is that of the employees it touches. */
+export type EmployeeTerm = TermBase & {
+  /** Employee e's part of the measure. */
+  employee: (month: ScoredMonth, e: number, weekends?: readonly number[]) => number;
+};
+
+/**
+ * A shape term that one shift carries with its neighbours: moving e's shift on day d changes the
+ * measure by `around` the new shift less `around` the old (the shifts of the days either side kept).
+ */
+export type ShiftTerm = EmployeeTerm & {
+  /** The measure in the pairs (or the shift) that e working [s, t) on day d forms with the days either side. */
+  around: (month: ScoredMonth, e: number, d: number, s: number, t: number) => number;
+};
+
+const sumOverEmployees =
+  (employee: (month: ScoredMonth, e: number) => number) =>
+  (month: ScoredMonth): number => {
+    let sum = 0;
+    for (let e = 0; e < month.E; e++) sum += employee(month, e);
+    return sum;
+  };
+
+/** Whether two consecutive days' starts (wall-clock minutes) make a jump. */
+export const isStartJump = (before: number, start: number): boolean => Math.abs(start - before) > START_JUMP_MINUTES;
+
+/** Minutes of [from, to) (instants) within 24 h of a previous start `before` (an instant): the doba overlap. */
+export const dobaOverlapOf = (before: number, from: number, to: number): number => Math.max(0, Math.min(to, before + DOBA_MINUTES) - from);
+
+/** Whether a shift of this many elapsed minutes is short. */
+export const isShortShift = (minutes: number): boolean => minutes < SHORT_SHIFT_MINUTES;
+
+export const coverage: CoverageTerm = {
+  figure: 'Q1',
+  name: 'coverage',
+  label: 'A minute of demand covered, times its weight (a flight’s last hour weighs more).',
+  weight: SCORE_WEIGHTS.coveredMinute,
+  measure: (month) => {
+    let covered = 0;
+    const D = month.p.demand.line;
+    const S = month.supplyLine;
+    const W = month.weightLine;
+    for (let i = 0; i < D.length; i++) covered += Math.min(S[i]!, D[i]!) * W[i]!;
+    return covered;
+  },
+  change: (month, d, s, t, sign) => {
+    const D = month.p.demand.perDay[d]!;
+    const S = month.supply[d]!;
+    const W = month.weight[d]!;
+    let sum = 0;
+    if (sign > 0) {
+      for (let m = s; m < t; m++) if (S[m]! < D[m]!) sum += W[m]!;
+    } else {
+      for (let m = s; m < t; m++) if (S[m]! <= D[m]!) sum += W[m]!;
+    }
+    return sum;
+  },
+};
+
+const gapOf = (month: ScoredMonth, e: number): number => {
+  const required = month.p.employees[e]!.requiredMinutes;
+  return required === null ? 0 : Math.abs(month.totalMinutes[e]! - required);
+};
+
+export const hoursGap: EmployeeTerm = {
+  figure: 'Q3',
+  name: 'hours gap',
+  label: 'A minute of |month total − required hours|, for each employee with a target.',
+  weight: SCORE_WEIGHTS.gapMinute,
+  measure: sumOverEmployees(gapOf),
+  employee: gapOf,
+};
+
+/** Calls `pair` for each of e's shifts that follows a shift on the day before, with both starts. */
+function eachPair(month: ScoredMonth, e: number, pair: (d: number, before: number, s: number, t: number) => number): number {
+  const N = month.N;
+  let sum = 0;
+  for (let d = 1; d < N; d++) {
+    const s = month.start[e * N + d]!;
+    const before = month.start[e * N + d - 1]!;
+    if (s >= 0 && before >= 0) sum += pair(d, before, s, month.end[e * N + d]!);
+  }
+  return sum;
+}
+
+const jumpsOf = (month: ScoredMonth, e: number): number => eachPair(month, e, (_d, before, s) => (isStartJump(before, s) ? 1 : 0));
+
+export const startJumps: ShiftTerm = {
+  figure: 'Q6a',
+  name: 'start jumps',
+  label: 'A pair of consecutive working days whose starts differ by more than 4 h.',
+  weight: SCORE_WEIGHTS.startJump,
+  measure: sumOverEmployees(jumpsOf),
+  employee: jumpsOf,
+  around: (month, e, d, s) => {
+    const N = month.N;
+    const before = d > 0 ? month.start[e * N + d - 1]! : -1;
+    const after = d + 1 < N ? month.start[e * N + d + 1]! : -1;
+    return (before >= 0 && isStartJump(before, s) ? 1 : 0) + (after >= 0 && isStartJump(s, after) ? 1 : 0);
+  },
+};
+
+const shortOf = (month: ScoredMonth, e: number): number => {
+  const N = month.N;
+  let count = 0;
+  for (let d = 0; d < N; d++) {
+    const s = month.start[e * N + d]!;
+    if (s >= 0 && isShortShift(month.length(d, s, month.end[e * N + d]!))) count++;
+  }
+  return count;
+};
+
+export const shortShifts: ShiftTerm = {
+  figure: 'Q6b',
+  name: 'short shifts',
+  label: 'A shift shorter than 6 h.',
+  weight: SCORE_WEIGHTS.shortShift,
+  measure: sumOverEmployees(shortOf),
+  employee: shortOf,
+  around: (month, _e, d, s, t) => (isShortShift(month.length(d, s, t)) ? 1 : 0),
+};
+
+const overlapOf = (month: ScoredMonth, e: number): number => {
+  const { calendar } = month.p;
+  return eachPair(month, e, (d, before, s, t) => dobaOverlapOf(calendar.instant(d - 1, before), calendar.instant(d, s), calendar.instant(d, t)));
+};
+
+export const dobaOverlap: ShiftTerm = {
+  figure: 'Q6c',
+  name: 'doba overlap',
+  label: 'A minute of a shift that begins less than 24 h after the start of the shift of the day before.',
+  weight: SCORE_WEIGHTS.dobaMinute,
+  measure: sumOverEmployees(overlapOf),
+  employee: overlapOf,
+  around: (month, e, d, s, t) => {
+    const { calendar } = month.p;
+    const N = month.N;
+    let minutes = 0;
+    const before = d > 0 ? month.start[e * N + d - 1]! : -1;
+    if (before >= 0) minutes += dobaOverlapOf(calendar.instant(d - 1, before), calendar.instant(d, s), calendar.instant(d, t));
+    const after = d + 1 < N ? month.start[e * N + d + 1]! : -1;
+    if (after >= 0) minutes += dobaOverlapOf(calendar.instant(d, s), calendar.instant(d + 1, after), calendar.instant(d + 1, month.end[e * N + d + 1]!));
+    return minutes;
+  },
+};
+
+/** 1 when e has no weekend of the month (Saturday and Sunday) without work, else 0. */
+const withoutWeekendOf = (month: ScoredMonth, e: number, weekends: readonly number[] = weekendsOf(month)): number =>
+  weekends.length > 0 && !weekends.some((sat) => rests(month, e, sat) && rests(month, e, sat + 1)) ? 1 : 0;
+
+export const noFreeWeekend: EmployeeTerm = {
+  figure: 'Q6d',
+  name: 'no free weekend',
+  label: 'An employee without a free Saturday and Sunday in the month.',
+  weight: SCORE_WEIGHTS.noFreeWeekend,
+  measure: (month) => {
+    const weekends = weekendsOf(month);
+    let count = 0;
+    for (let e = 0; e < month.E; e++) count += withoutWeekendOf(month, e, weekends);
+    return count;
+  },
+  employee: withoutWeekendOf,
+};
+
+/** The shape terms (Q6 a–d), in the order of the report. */
+export const SHAPE_TERMS = [startJumps, shortShifts, dobaOverlap, noFreeWeekend] as const;
+
+/** Every soft term: coverage, the hours gap and the shape. */
+export const SOFT_TERMS = [coverage, hoursGap, ...SHAPE_TERMS] as const;
+
+/** The shape part of the score for one employee's month (Q6 a–d, weighted; lower is better). */
+export function shapeCost(month: ScoredMonth, e: number, weekends: readonly number[]): number {
+  let cost = 0;
+  for (const term of SHAPE_TERMS) cost += term.weight * term.employee(month, e, weekends);
+  return cost;
+}
+
+/** Jumps and doba overlap of e working [s, t) on day d with the month's shifts of the days either side (score units). */
+export function pairCost(month: ScoredMonth, e: number, d: number, s: number, t: number): number {
+  return startJumps.weight * startJumps.around(month, e, d, s, t) + dobaOverlap.weight * dobaOverlap.around(month, e, d, s, t);
+}
+
+/** Whether e has a free weekend now (the score's weekend term, in score units). */
+export function weekendCost(month: ScoredMonth, e: number, weekends: readonly number[]): number {
+  return noFreeWeekend.weight * noFreeWeekend.employee(month, e, weekends);
+}
+
+/** The score's hours term of e (|total − required|, in score units). */
+export function gapCost(month: ScoredMonth, e: number): number {
+  return hoursGap.weight * hoursGap.employee(month, e);
+}
+
+/** The whole month's score (SCORE_WEIGHTS): weighted coverage, minus the hours gap and the shape of everyone. */
+export function score(month: ScoredMonth): number {
+  const weekends = weekendsOf(month);
+  let cost = 0;
+  for (let e = 0; e < month.E; e++) cost += shapeCost(month, e, weekends) + gapCost(month, e);
+  return coverage.weight * coverage.measure(month) - cost;
+}
+
+/** Whether supply meets demand at every minute of the month. */
+export function fullyCovered(month: ScoredMonth): boolean {
+  const D = month.p.demand.line;
+  const S = month.supplyLine;
+  for (let i = 0; i < D.length; i++) if (S[i]! < D[i]!) return false;
+  return true;
+}

@@ -1,0 +1,311 @@
+// The default strategy's construction phases: free weekends reserved, demand covered level by level,
+// shifts lengthened into demand still uncovered, and every employee brought toward the required hours.
+import { ANY_LEVEL, type ShapeLevel } from '../../score.ts';
+import { coverage, rests, weekendsOf } from '../../objective.ts';
+import { bestInterval, lastStart, prefix, reach, type Choice, type Plan, type Window } from './plan.ts';
+
+export function coverValue(plan: Plan, d: number, waste: number): Float64Array {
+  const D = plan.p.demand.perDay[d]!;
+  const S = plan.supply[d]!;
+  const W = plan.weight[d]!;
+  return prefix((m) => (S[m]! < D[m]! ? W[m]! : -waste), reach(plan, d));
+}
+
+/** Phases 1 and 2: cover demand, biggest uncovered block first, with shifts of one shape level. */
+export function cover(plan: Plan, order: number[], targetRoom: boolean, level: ShapeLevel, from = 0, to = plan.N - 1): void {
+  const { calendar } = plan.p;
+  const N = plan.N;
+  const P: Float64Array[] = [];
+  const best: Array<Choice | null> = [];
+  const saturated = new Uint8Array(N);
+  const refresh = (d: number): void => {
+    P[d] = coverValue(plan, d, level.wastePenalty);
+    const day = calendar.days[d]!;
+    if (day.open === null || day.close === null || day.until === null) {
+      best[d] = null;
+      return;
+    }
+    const { grid } = plan.p;
+    const lo = Math.ceil(day.open / grid) * grid;
+    const hi = Math.floor(day.until / grid) * grid;
+    const minLen = Math.max(Math.ceil(plan.p.minShiftMinutes / grid) * grid, grid, Math.ceil(level.minMinutes / grid) * grid);
+    const maxLen = Math.min(plan.p.dailyCapMinutes, level.maxMinutes);
+    best[d] = bestInterval(plan, d, P[d]!, { lo, hi, startHi: lastStart(day, grid), minLen, maxLen, extendLen: maxLen });
+  };
+  for (let d = 0; d < N; d++)
+    if (d >= from && d <= to) refresh(d);
+    else best[d] = null;
+  const rank = new Int32Array(plan.E);
+  order.forEach((e, i) => (rank[e] = i));
+  const required = (e: number): number => (plan.p.employees[e]!.requiredMinutes ?? 0) - plan.totalMinutes[e]!;
+  for (;;) {
+    let d = -1;
+    for (let i = 0; i < N; i++) if (!saturated[i] && best[i] && best[i]!.value > 0 && (d < 0 || best[i]!.value > best[d]!.value)) d = i;
+    if (d < 0) return;
+    const target = best[d]!;
+    const free = order.filter((e) => plan.free(e, d)).sort((a, b) => required(b) - required(a) || rank[a]! - rank[b]!);
+    let chosen: { e: number; choice: Choice } | null = null;
+    const cache = new Map<string, Choice | null>();
+    for (const e of free) {
+      const w = plan.window(e, d, targetRoom, level);
+      if (!w) continue;
+      const len = plan.length(d, target.start, target.end);
+      if (target.start >= w.lo && target.start <= w.startHi && target.end <= w.hi && len <= w.maxLen && len >= w.minLen) {
+        chosen = { e, choice: target };
+        break;
+      }
+      const key = `${w.lo}|${w.hi}|${w.startHi}|${w.minLen}|${w.maxLen}`;
+      let c = cache.get(key);
+      if (c === undefined) {
+        c = bestInterval(plan, d, P[d]!, w);
+        cache.set(key, c);
+      }
+      if (c && c.value > 0 && (!chosen || c.value > chosen.choice.value + 1e-9)) chosen = { e, choice: c };
+    }
+    if (!chosen) {
+      saturated[d] = 1;
+      continue;
+    }
+    plan.add(chosen.e, d, chosen.choice.start, chosen.choice.end);
+    refresh(d);
+  }
+}
+
+/**
+ * Phase 3: bring employees toward the required hours where demand is least overstaffed, with shifts
+ * and lengthenings of one shape level. Only the loosest level may overshoot to reach a minimum shift.
+ */
+export function balance(plan: Plan, order: number[], level: ShapeLevel): void {
+  const { grid } = plan.p;
+  const minLen = Math.max(Math.ceil(plan.p.minShiftMinutes / grid) * grid, grid);
+  const overshoot = level === ANY_LEVEL;
+  const N = plan.N;
+  const P: Array<Float64Array | null> = new Array(N).fill(null);
+  const valueOf = (d: number): Float64Array => {
+    if (!P[d]) {
+      const D = plan.p.demand.perDay[d]!;
+      const S = plan.supply[d]!;
+      const W = plan.weight[d]!;
+      P[d] = prefix((m) => (S[m]! < D[m]! ? 10 * W[m]! : -(S[m]! - D[m]! + 1)), reach(plan, d));
+    }
+    return P[d]!;
+  };
+  for (let pass = 0; pass < 4; pass++) {
+    let progress = false;
+    const missing = (e: number): number => (plan.p.employees[e]!.requiredMinutes ?? 0) - plan.totalMinutes[e]!;
+    const queue = order.filter((e) => plan.p.employees[e]!.requiredMinutes !== null).sort((a, b) => missing(b) - missing(a));
+    for (const e of queue) {
+      // An employee's window of a day depends only on their own shifts within a week of it.
+      const windows: Array<Window | null | undefined> = new Array(N).fill(undefined);
+      const windowOf = (d: number): Window | null => {
+        if (windows[d] === undefined) windows[d] = plan.window(e, d, false, level);
+        return windows[d]!;
+      };
+      const changed = (d: number): void => {
+        windows.fill(undefined, Math.max(0, d - 7), Math.min(N, d + 8));
+      };
+      for (let guard = 0; guard < N; guard++) {
+        const R = missing(e);
+        if (R < grid / 2) break;
+        // The biggest step toward the required hours first (fewer, longer pieces fit the caps
+        // better), then where demand is least overstaffed.
+        let bestMove: { d: number; choice: Choice; extend: boolean; added: number } | null = null;
+        const better = (added: number, value: number): boolean =>
+          !bestMove ||
+          Math.abs(R - added) < Math.abs(R - bestMove.added) - 1e-9 ||
+          (Math.abs(R - added) <= Math.abs(R - bestMove.added) + 1e-9 && value > bestMove.choice.value);
+        const wanted = Math.round(R / grid) * grid;
+        for (let d = 0; d < N; d++) {
+          const k = e * N + d;
+          if (plan.free(e, d)) {
+            const w = windowOf(d);
+            if (!w) continue;
+            // A whole shift of the missing hours (or as much as the day allows), or a minimum shift when closer.
+            let len = Math.min(Math.floor(w.maxLen / grid) * grid, wanted, Math.floor((w.hi - w.lo) / grid) * grid);
+            if (len < w.minLen) len = overshoot && Math.abs(R - w.minLen) < R ? w.minLen : 0;
+            if (len < w.minLen || len > w.maxLen) continue;
+            const c = bestInterval(plan, d, valueOf(d), w, len);
+            if (c && better(len, c.value)) bestMove = { d, choice: c, extend: false, added: len };
+          } else if (plan.start[k]! >= 0 && !plan.fixed[k]) {
+            // Lengthen an existing shift at either end.
+            const w = windowOf(d);
+            if (!w) continue;
+            const s = plan.start[k]!;
+            const t = plan.end[k]!;
+            const own = plan.length(d, s, t);
+            const extra = Math.min(wanted, Math.floor((w.extendLen - own) / grid) * grid);
+            if (extra < grid) continue;
+            const Pd = valueOf(d);
+            const early = Math.min(extra, Math.max(0, s - w.lo));
+            const late = Math.min(extra, Math.max(0, w.hi - t));
+            for (const [ns, nt] of [
+              [s - early, t],
+              [s, t + late],
+              [s - early, t + Math.min(late, extra - early)],
+            ] as const) {
+              if (nt - ns <= t - s || ns < w.lo || ns > w.startHi || nt > w.hi || plan.length(d, ns, nt) > w.extendLen) continue;
+              const value = Pd[nt]! - Pd[ns]! - (Pd[t]! - Pd[s]!);
+              const added = nt - ns - (t - s);
+              if (better(added, value)) bestMove = { d, choice: { start: ns, end: nt, value }, extend: true, added };
+            }
+          }
+        }
+        if (!bestMove) {
+          // Stuck: slide one of the employee's shifts (same length, coverage not lower) so that
+          // rest and opening hours leave room for the missing hours, then try again.
+          if (level === ANY_LEVEL && R >= Math.max(minLen, level.minMinutes) && makeRoom(plan, e, minLen, level)) {
+            P.fill(null);
+            windows.fill(undefined);
+            continue;
+          }
+          break;
+        }
+        if (bestMove.extend) plan.remove(e, bestMove.d);
+        plan.add(e, bestMove.d, bestMove.choice.start, bestMove.choice.end);
+        P[bestMove.d] = null;
+        changed(bestMove.d);
+        progress = true;
+      }
+    }
+    if (!progress) break;
+  }
+}
+
+/** Minutes employee e could still add in one step: a new shift on a free day or a longer shift. */
+export function roomOf(plan: Plan, e: number, minLen: number, level: ShapeLevel): number {
+  const N = plan.N;
+  let best = 0;
+  for (let d = 0; d < N; d++) {
+    const k = e * N + d;
+    const fixed = plan.fixed[k] === 1;
+    if (fixed || (!plan.free(e, d) && plan.start[k]! < 0)) continue;
+    const w = plan.window(e, d, false, level);
+    if (!w) continue;
+    if (plan.start[k]! < 0) {
+      const len = Math.min(w.maxLen, w.hi - w.lo);
+      if (len >= Math.max(minLen, w.minLen)) best = Math.max(best, len);
+    } else {
+      const s = plan.start[k]!;
+      const t = plan.end[k]!;
+      best = Math.max(best, Math.min(w.extendLen - (t - s), Math.max(0, Math.min(s, w.startHi) - w.lo) + Math.max(0, w.hi - t)));
+    }
+  }
+  return best;
+}
+
+export function makeRoom(plan: Plan, e: number, minLen: number, level: ShapeLevel): boolean {
+  const { grid } = plan.p;
+  const N = plan.N;
+  const before = roomOf(plan, e, minLen, level);
+  let best: { d: number; s: number; t: number; room: number } | null = null;
+  for (let d = 0; d < N; d++) {
+    const k = e * N + d;
+    if (plan.start[k]! < 0 || plan.fixed[k]) continue;
+    const s = plan.start[k]!;
+    const t = plan.end[k]!;
+    const len = plan.length(d, s, t);
+    const lost = coverage.change(plan, d, s, t, -1);
+    plan.remove(e, d);
+    const w = plan.window(e, d, false, level);
+    if (w) {
+      for (let ns = w.lo; ns + (t - s) <= w.hi && ns <= w.startHi; ns += grid) {
+        const nt = ns + (t - s);
+        if (ns === s || plan.length(d, ns, nt) !== len || coverage.change(plan, d, ns, nt, 1) < lost) continue;
+        plan.add(e, d, ns, nt);
+        const room = roomOf(plan, e, minLen, level);
+        plan.remove(e, d);
+        if (room > before && (!best || room > best.room)) best = { d, s: ns, t: nt, room };
+      }
+    }
+    plan.add(e, d, s, t);
+  }
+  if (!best) return false;
+  plan.remove(e, best.d);
+  plan.add(e, best.d, best.s, best.t);
+  return true;
+}
+
+/**
+ * Overtime by lengthening: where demand is still uncovered, lengthen the shifts next to it by whole
+ * grid steps, best gain first, keeping every employee within `allowance` minutes above the required
+ * hours. A longer shift changes neither the rhythm nor the doba when only its end moves; a start moved
+ * earlier is asked of the level like any start.
+ */
+export function stretch(plan: Plan, allowance: number, level: ShapeLevel): void {
+  const { grid } = plan.p;
+  const N = plan.N;
+  const uncovered = (d: number): boolean => {
+    const D = plan.p.demand.perDay[d]!;
+    const S = plan.supply[d]!;
+    const until = reach(plan, d);
+    for (let m = 0; m < until; m++) if (S[m]! < D[m]!) return true;
+    return false;
+  };
+  for (let guard = 0; guard < 50 * plan.E; guard++) {
+    let best: { e: number; d: number; s: number; t: number; rate: number } | null = null;
+    for (let d = 0; d < N; d++) {
+      if (!uncovered(d)) continue;
+      for (let e = 0; e < plan.E; e++) {
+        const k = e * N + d;
+        const required = plan.p.employees[e]!.requiredMinutes;
+        if (plan.start[k]! < 0 || plan.fixed[k] || required === null) continue;
+        const room = required + allowance - plan.totalMinutes[e]!;
+        if (room < grid) continue;
+        const s = plan.start[k]!;
+        const t = plan.end[k]!;
+        const own = plan.length(d, s, t);
+        const w = plan.window(e, d, false, level);
+        if (!w) continue;
+        const most = Math.min(room, w.extendLen - own);
+        for (let step = grid; step <= most; step += grid) {
+          for (const [ns, nt] of [
+            [s - step, t],
+            [s, t + step],
+          ] as const) {
+            if (ns < w.lo || ns > w.startHi || nt > w.hi || plan.length(d, ns, nt) - own !== step) continue;
+            const gain = (ns < s ? coverage.change(plan, d, ns, s, 1) : 0) + (nt > t ? coverage.change(plan, d, t, nt, 1) : 0);
+            // At least half of the added time must cover demand; the most covered per minute first.
+            const rate = gain / step;
+            if (rate < 0.5 || (best && rate <= best.rate)) continue;
+            best = { e, d, s: ns, t: nt, rate };
+          }
+        }
+      }
+    }
+    if (!best) return;
+    plan.remove(best.e, best.d);
+    plan.add(best.e, best.d, best.s, best.t);
+  }
+}
+
+/**
+ * Before any shift is placed, give every employee a free weekend: one whose Saturday and Sunday can
+ * both stay without work (no fixed shift, no time off counted as work), spread so that each weekend
+ * loses about as many people; a weekend that time off or closing already leaves free needs nothing.
+ * The days are kept free by every shape level except the loosest, which coverage may still use.
+ */
+export function reserveWeekends(plan: Plan, order: number[]): void {
+  const weekends = weekendsOf(plan);
+  if (weekends.length === 0) return;
+  const { days } = plan.p.calendar;
+  const closedOrOff = (e: number, d: number): boolean => days[d]!.open === null || plan.p.employees[e]!.daysOff[d]!.blocked;
+  const load = weekends.map(() => 0);
+  for (const e of order) {
+    if (weekends.some((sat) => closedOrOff(e, sat) && closedOrOff(e, sat + 1))) continue;
+    let best = -1;
+    let bestCost = Infinity;
+    weekends.forEach((sat, i) => {
+      if (!rests(plan, e, sat) || !rests(plan, e, sat + 1)) return;
+      // Fewer people already off that weekend first; a weekend half off already costs less.
+      const cost = load[i]! - 0.5 * (Number(closedOrOff(e, sat)) + Number(closedOrOff(e, sat + 1)));
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = i;
+      }
+    });
+    if (best < 0) continue;
+    load[best]!++;
+    plan.reserved[e * plan.N + weekends[best]!] = 1;
+    plan.reserved[e * plan.N + weekends[best]! + 1] = 1;
+  }
+}
