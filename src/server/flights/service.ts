@@ -19,11 +19,17 @@ import {
   type importBodySchema,
 } from '../../shared/api/flight-import.ts';
 import type { ssimBodySchema } from '../../shared/api/ssim.ts';
-import { AIRCRAFT_MESSAGES, staffingLookup, type AircraftStaffing, type aircraftStaffingBodySchema } from '../../shared/api/aircraft-staffing.ts';
+import {
+  AIRCRAFT_MESSAGES,
+  sameAircraftTable,
+  staffingLookup,
+  type AircraftStaffing,
+  type aircraftStaffingBodySchema,
+} from '../../shared/api/aircraft-staffing.ts';
 import { paramsOfIssue } from '../../shared/api/issues.ts';
 import type { Db } from '../db/client.ts';
 import { ConflictError, invalidInput, NotFoundError } from '../domain/errors.ts';
-import { listAircraftStaffing, replaceAircraftStaffing } from '../repos/aircraft-staffing.ts';
+import { applyTableToFlights, listAircraftStaffing, lockAircraftTable, writeAircraftTable, type TableReach } from '../repos/aircraft-staffing.ts';
 import {
   createFlight,
   deleteFlightsBetween,
@@ -312,7 +318,28 @@ export async function saveAircraftStaffing(db: Db, body: z.output<typeof aircraf
   });
   const { timeZone } = await getSettings(db);
   const from = DateTime.now().setZone(timeZone).startOf('month').toUTC().toISO()!;
-  return replaceAircraftStaffing(db, body.rows, body.seen, { from, flightGroups });
+  await replaceAircraftStaffing(db, body.rows, body.seen, { from, flightGroups });
+  return listAircraftStaffing(db);
+}
+
+/**
+ * Replaces the table with `rows` in one transaction. With `seen` (the table as the planner loaded it),
+ * a table saved by someone else since is not overwritten: STALE, and nothing changes. With `reach`, the
+ * stored flights departing from then on whose figure of a group came from the table (or was the default 1
+ * because the table did not know the type) take the new table's figure in the same transaction; figures
+ * from a file or entered by hand stay (docs/decisions/0035-aircraft-table-reaches-stored-flights.md).
+ */
+function replaceAircraftStaffing(db: Db, rows: AircraftStaffing[], seen: AircraftStaffing[] | undefined, reach: TableReach): Promise<void> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    // Two saves wait for each other, so that the second compares with the first's table.
+    await lockAircraftTable(tx);
+    if (seen && !sameAircraftTable(await listAircraftStaffing(tx), seen)) {
+      throw new ConflictError('STALE', 'The aircraft table was changed by someone else since it was loaded. Reload to see it.');
+    }
+    await writeAircraftTable(tx, rows);
+    await applyTableToFlights(tx, rows, reach);
+  });
 }
 
 // ---- Bulk actions ----
