@@ -57,7 +57,7 @@ export async function heldDayVersion(tx: Db, employeeId: string, date: string): 
 }
 
 /** What a save writes of the day's shift. */
-export interface ShiftValues {
+interface ShiftValues {
   startTime: string;
   endTime: string;
   endDate: string;

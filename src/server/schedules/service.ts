@@ -14,7 +14,7 @@ import { monthOfDate, recordEdit } from '../repos/publishing.ts';
 import { deleteDayShift, heldDayVersion, holdEmployee, insertDayShift, shiftsOnEither, updateDayShift } from '../repos/schedules.ts';
 import type { DeleteResult } from '../repos/versioned-delete.ts';
 
-export type SaveResult = { kind: 'created'; row: Schedule } | { kind: 'updated'; row: Schedule } | { kind: 'employee-missing' } | { kind: 'stale' };
+type SaveResult = { kind: 'created'; row: Schedule } | { kind: 'updated'; row: Schedule } | { kind: 'employee-missing' } | { kind: 'stale' };
 
 /** The save or delete of one day, in the group-month's edit journal. */
 function journal(tx: Db, role: string, edit: { employeeId: string; date: string; userId?: string | null | undefined }, action: 'saved' | 'deleted' = 'saved') {
