@@ -23,7 +23,7 @@ import type { MonthCoverage } from '../shared/api/coverage.ts';
 import { publicRoutes } from './routes/public.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { MonthCache } from './cache/month-cache.ts';
-import { monthAnswer } from './repos/month.ts';
+import { monthAnswer } from './http/month-answer.ts';
 import { hasBody, refuseCrossSiteWrites } from './security/access.ts';
 import { declareAudiences, type RouteAudience } from './security/audience.ts';
 import { securityHeaders } from './security/headers.ts';

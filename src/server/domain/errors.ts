@@ -47,3 +47,11 @@ export class FailedError extends DomainError {}
  * waiting or running, or the queue is full. Answered with 429; nothing was done.
  */
 export class BusyError extends DomainError {}
+
+/**
+ * A refused input said as a malformed request is (code BAD_REQUEST): the field, and params that say
+ * why in words the browser translates (shared/api/issues.ts), `{ field, issue: 'custom', rule?... }`.
+ * Answered with 400, as the routes' badRequest (http/errors.ts) is.
+ */
+export const invalidInput = (message: string, field?: string, params?: Record<string, unknown>) =>
+  new RefusedError('BAD_REQUEST', message, { field, params: { ...(field ? { field } : {}), issue: 'custom', ...params } });

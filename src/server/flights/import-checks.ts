@@ -1,7 +1,7 @@
 // A timetable's checks off the request's thread: the rows of a table or an SSIM file are checked in a
 // worker thread of the import pool (import-worker.ts, src/server/work/pools.ts), so that a 20,000-row
 // file does not stop every other request for seconds. The queue in front (workQueue('import')) is the
-// route's.
+// flights service's (service.ts).
 import type { Piscina } from 'piscina';
 import type { ImportFileRow, ImportMapping, ImportRulesContext } from '../../shared/api/flight-import.ts';
 import type { AircraftStaffing } from '../../shared/api/aircraft-staffing.ts';

@@ -1,10 +1,10 @@
 // SQL of the staff-by-aircraft-type table (docs/flights-import.md): read in the order shown, replaced
-// whole on a save.
+// whole on a save, and its figures given to the stored flights that follow it. The save's transaction
+// and its refusal of a stale table are the flights service's (flights/service.ts).
 import { and, asc, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { aircraftStaffing, flights } from '../db/schema.ts';
-import { sameAircraftTable, staffingLookup, type AircraftStaffing } from '../../shared/api/aircraft-staffing.ts';
-import { ConflictError } from '../domain/errors.ts';
+import { staffingLookup, type AircraftStaffing } from '../../shared/api/aircraft-staffing.ts';
 
 export async function listAircraftStaffing(db: Db): Promise<AircraftStaffing[]> {
   const rows = await db
@@ -17,28 +17,17 @@ export async function listAircraftStaffing(db: Db): Promise<AircraftStaffing[]> 
 /** Which stored flights a saved table reaches: those departing from `from` (an instant) on, for these groups. */
 export type TableReach = { from: string; flightGroups: readonly string[] };
 
-/**
- * Replaces the table with `rows` in one transaction. With `seen` (the table as the planner loaded it),
- * a table saved by someone else since is not overwritten: STALE, and nothing changes. With `reach`, the
- * stored flights departing from then on whose figure of a group came from the table (or was the default 1
- * because the table did not know the type) take the new table's figure in the same transaction; figures
- * from a file or entered by hand stay (docs/decisions/0035-aircraft-table-reaches-stored-flights.md).
- */
-export async function replaceAircraftStaffing(db: Db, rows: AircraftStaffing[], seen?: AircraftStaffing[], reach?: TableReach): Promise<AircraftStaffing[]> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    // Two saves wait for each other, so that the second compares with the first's table.
-    await tx.execute(sql`lock table ${aircraftStaffing} in share row exclusive mode`);
-    if (seen && !sameAircraftTable(await listAircraftStaffing(tx), seen)) {
-      throw new ConflictError('STALE', 'The aircraft table was changed by someone else since it was loaded. Reload to see it.');
-    }
-    await tx.delete(aircraftStaffing);
-    if (rows.length > 0) {
-      await tx.insert(aircraftStaffing).values(rows.map((r, position) => ({ aircraftType: r.aircraftType, requiredStaff: r.requiredStaff, position })));
-    }
-    if (reach) await applyTableToFlights(tx, rows, reach);
-  });
-  return listAircraftStaffing(db);
+/** Holds the table for the rest of the transaction: two saves wait for each other. */
+export async function lockAircraftTable(tx: Db): Promise<void> {
+  await tx.execute(sql`lock table ${aircraftStaffing} in share row exclusive mode`);
+}
+
+/** Replaces the table's rows with `rows`, in their order. */
+export async function writeAircraftTable(tx: Db, rows: AircraftStaffing[]): Promise<void> {
+  await tx.delete(aircraftStaffing);
+  if (rows.length > 0) {
+    await tx.insert(aircraftStaffing).values(rows.map((r, position) => ({ aircraftType: r.aircraftType, requiredStaff: r.requiredStaff, position })));
+  }
 }
 
 /**
@@ -46,7 +35,7 @@ export async function replaceAircraftStaffing(db: Db, rows: AircraftStaffing[], 
  * with a group whose figure came from the table (or was the default) and differs from it now; only those
  * groups change, and each flight's version rises once.
  */
-async function applyTableToFlights(tx: Db, rows: AircraftStaffing[], reach: TableReach): Promise<void> {
+export async function applyTableToFlights(tx: Db, rows: AircraftStaffing[], reach: TableReach): Promise<void> {
   if (reach.flightGroups.length === 0) return;
   const lookup = staffingLookup(rows);
   const types = await tx

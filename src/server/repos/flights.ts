@@ -1,9 +1,10 @@
 // SQL of the flights (docs/product.md §7: select by departure within the month ordered ascending,
-// insert, update by id, delete by id), the timetable import in one transaction (docs/flights-import.md),
-// the saved column mappings, and the bulk actions: delete a range or a selection, copy a month.
+// insert, update by id, delete by id), the statements of a timetable import (docs/flights-import.md),
+// the saved column mappings, and the bulk actions' statements: delete a range or a selection, insert a
+// copied month. The import's rules and the transactions are the flights service's (flights/service.ts).
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { ImportMapping, ImportStatus } from '../../shared/api/flight-import.ts';
-import { flightDayKey, importMappingSchema } from '../../shared/api/flight-import.ts';
+import type { ImportMapping } from '../../shared/api/flight-import.ts';
+import { importMappingSchema } from '../../shared/api/flight-import.ts';
 import { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
 import { flightImports, flights, importProfiles, staffGroups, user } from '../db/schema.ts';
@@ -113,96 +114,46 @@ export function deleteFlight(db: Db, id: string, version?: number): Promise<Dele
 }
 
 /** A stored flight as the import compares it. */
-interface StoredFlight {
+export interface StoredFlight {
   id: string;
+  flightNumber: string;
+  /** Its departure in the airport's zone, as the API says it. */
+  departureTime: string;
   departureMs: number;
   arrivalMs: number | null;
   requiredStaff: Record<string, number>;
 }
 
-const sameStaff = (a: Record<string, number>, b: Record<string, number>) => {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((k) => a[k] === b[k]);
-};
-
-/** The instant of an ISO time with its offset: the built-in parser for the standard form (many times faster than luxon's, for 20,000 flights a file), luxon for any other. */
-const instantMs = (iso: string | null) => {
-  if (iso === null) return null;
-  const fast = Date.parse(iso);
-  return Number.isNaN(fast) ? DateTime.fromISO(iso, { setZone: true }).toMillis() : fast;
-};
-
-/** The stored flights that share a number and departure date (airport zone) with one of the candidates, by flightDayKey. */
-async function storedByDay(db: Db, candidates: ResolvedFlight[], timeZone: string): Promise<Map<string, StoredFlight>> {
-  const found = new Map<string, StoredFlight>();
-  if (candidates.length === 0) return found;
-  const instants = candidates.map((c) => instantMs(c.departureTime)!);
-  // A day either side: the dates are the airport's, the bounds instants.
-  const from = DateTime.fromMillis(Math.min(...instants))
-    .minus({ days: 1 })
-    .toUTC()
-    .toISO()!;
-  const to = DateTime.fromMillis(Math.max(...instants))
-    .plus({ days: 1 })
-    .toUTC()
-    .toISO()!;
-  const numbers = [...new Set(candidates.map((c) => c.flightNumber))];
-  for (let i = 0; i < numbers.length; i += 1000) {
-    const rows = await db
-      .select({
-        id: flights.id,
-        flightNumber: flights.flightNumber,
-        departureMs: epochMs(flights.departureTime),
-        arrivalMs: epochMs(flights.arrivalTime),
-        requiredStaff: flights.requiredStaff,
-      })
-      .from(flights)
-      .where(and(inArray(flights.flightNumber, numbers.slice(i, i + 1000)), gte(flights.departureTime, from), lte(flights.departureTime, to)))
-      .orderBy(asc(flights.departureTime));
-    for (const r of rows) {
-      const departure = toZoneIso(DateTime.fromMillis(Number(r.departureMs)), timeZone);
-      const key = flightDayKey(r.flightNumber, departure, timeZone);
-      if (!found.has(key)) {
-        found.set(key, {
-          id: r.id,
-          departureMs: Number(r.departureMs),
-          arrivalMs: r.arrivalMs === null ? null : Number(r.arrivalMs),
-          requiredStaff: r.requiredStaff ?? {},
-        });
-      }
-    }
-  }
-  return found;
-}
-
-export type Classified = { flight: ResolvedFlight; status: Exclude<ImportStatus, 'invalid'>; storedId: string | null };
-
-/**
- * New (no stored flight of that number on that day), changed (times or staff differ) or unchanged.
- * With keepArrival (a file without arrivals), a stored arrival is neither compared nor replaced.
- */
-export async function classifyFlights(
-  db: Db,
-  candidates: ResolvedFlight[],
-  timeZone: string,
-  keepArrival = false,
-  /** Each candidate's flightDayKey when already worked out (in the import's worker thread), in order. */
-  keys?: readonly string[],
-): Promise<Classified[]> {
-  const stored = await storedByDay(db, candidates, timeZone);
-  return candidates.map((flight, i) => {
-    const match = stored.get(keys?.[i] ?? flightDayKey(flight.flightNumber, flight.departureTime, timeZone));
-    if (!match) return { flight, status: 'new', storedId: null };
-    const same =
-      match.departureMs === instantMs(flight.departureTime) &&
-      (keepArrival || match.arrivalMs === instantMs(flight.arrivalTime)) &&
-      sameStaff(match.requiredStaff, flight.requiredStaff);
-    return { flight, status: same ? 'unchanged' : 'changed', storedId: match.id };
-  });
+/** The stored flights with one of these numbers departing within [from, to] (instants), ascending by departure. */
+export async function flightsNumberedBetween(db: Db, numbers: string[], from: string, to: string, timeZone: string): Promise<StoredFlight[]> {
+  const rows = await db
+    .select({
+      id: flights.id,
+      flightNumber: flights.flightNumber,
+      departureMs: epochMs(flights.departureTime),
+      arrivalMs: epochMs(flights.arrivalTime),
+      requiredStaff: flights.requiredStaff,
+    })
+    .from(flights)
+    .where(and(inArray(flights.flightNumber, numbers), gte(flights.departureTime, from), lte(flights.departureTime, to)))
+    .orderBy(asc(flights.departureTime));
+  return rows.map((r) => ({
+    id: r.id,
+    flightNumber: r.flightNumber,
+    departureTime: toZoneIso(DateTime.fromMillis(Number(r.departureMs)), timeZone),
+    departureMs: Number(r.departureMs),
+    arrivalMs: r.arrivalMs === null ? null : Number(r.arrivalMs),
+    requiredStaff: r.requiredStaff ?? {},
+  }));
 }
 
 /** The advisory lock key that queues timetable imports ("flights import" as a number). */
 const IMPORT_LOCK = 7_146_022_018;
+
+/** Holds the timetable imports' lock for the rest of the transaction, waiting for an import that holds it. */
+export async function lockImports(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+}
 
 export interface ImportRecord {
   fileName: string;
@@ -218,52 +169,45 @@ export interface ImportRecord {
   keepArrival: boolean;
 }
 
-/**
- * Writes a checked timetable in one transaction: new flights are inserted, changed ones updated in
- * place (matched by number and departure date), unchanged ones left alone; the import is recorded with
- * its counts and marks the flights it wrote, and the mapping is saved for files with the same header.
- */
-export async function importFlights(db: Db, candidates: ResolvedFlight[], record: ImportRecord, timeZone: string, keys?: readonly string[]) {
-  return db.transaction(async (tx) => {
-    // One import at a time: two at once would both see a flight as new. An advisory lock queues imports
-    // only; edits of single flights go on meanwhile.
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-    const classified = await classifyFlights(tx as unknown as Db, candidates, timeZone, record.keepArrival, keys);
-    const count = (status: Classified['status']) => classified.filter((c) => c.status === status).length;
-    const counts = { new: count('new'), changed: count('changed'), unchanged: count('unchanged') };
-    const [created] = await tx
-      .insert(flightImports)
-      .values({
-        fileName: record.fileName,
-        timeBasis: record.timeBasis,
-        userId: record.userId,
-        newCount: counts.new,
-        changedCount: counts.changed,
-        unchangedCount: counts.unchanged,
-        month: record.month,
-        format: record.format,
-      })
-      .returning({ id: flightImports.id });
-    const importId = created!.id;
-    const fresh = classified.filter((c) => c.status === 'new').map((c) => ({ ...c.flight, importId }));
-    for (let i = 0; i < fresh.length; i += 500) await tx.insert(flights).values(fresh.slice(i, i + 500));
-    for (const c of classified) {
-      if (c.status !== 'changed') continue;
-      const { arrivalTime, ...rest } = c.flight;
-      await tx
-        .update(flights)
-        .set({ ...rest, ...(record.keepArrival ? {} : { arrivalTime }), importId, version: sql`${flights.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(flights.id, c.storedId!));
-    }
-    const profile = record.profile;
-    if (profile) {
-      await tx
-        .insert(importProfiles)
-        .values({ headerKey: profile.headerKey, header: profile.header, mapping: profile.mapping })
-        .onConflictDoUpdate({ target: importProfiles.headerKey, set: { header: profile.header, mapping: profile.mapping, updatedAt: sql`now()` } });
-    }
-    return { importId, counts };
-  });
+/** Records an import with its counts; its id. */
+export async function insertImportRecord(tx: Db, record: ImportRecord, counts: { new: number; changed: number; unchanged: number }): Promise<string> {
+  const [created] = await tx
+    .insert(flightImports)
+    .values({
+      fileName: record.fileName,
+      timeBasis: record.timeBasis,
+      userId: record.userId,
+      newCount: counts.new,
+      changedCount: counts.changed,
+      unchangedCount: counts.unchanged,
+      month: record.month,
+      format: record.format,
+    })
+    .returning({ id: flightImports.id });
+  return created!.id;
+}
+
+/** Inserts an import's new flights, marked with the import, 500 rows a statement. */
+export async function insertImportedFlights(tx: Db, rows: ResolvedFlight[], importId: string): Promise<void> {
+  const fresh = rows.map((flight) => ({ ...flight, importId }));
+  for (let i = 0; i < fresh.length; i += 500) await tx.insert(flights).values(fresh.slice(i, i + 500));
+}
+
+/** Replaces a stored flight with the import's, marked with the import; with keepArrival, its stored arrival stays. */
+export async function updateImportedFlight(tx: Db, id: string, flight: ResolvedFlight, importId: string, keepArrival: boolean): Promise<void> {
+  const { arrivalTime, ...rest } = flight;
+  await tx
+    .update(flights)
+    .set({ ...rest, ...(keepArrival ? {} : { arrivalTime }), importId, version: sql`${flights.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(flights.id, id));
+}
+
+/** Saves a table's mapping for the next file with its header. */
+export async function saveImportProfile(tx: Db, profile: NonNullable<ImportRecord['profile']>): Promise<void> {
+  await tx
+    .insert(importProfiles)
+    .values({ headerKey: profile.headerKey, header: profile.header, mapping: profile.mapping })
+    .onConflictDoUpdate({ target: importProfiles.headerKey, set: { header: profile.header, mapping: profile.mapping, updatedAt: sql`now()` } });
 }
 
 /** The latest imports, newest first: who (by name), when, which file, what it did, and the month it filled. */
@@ -319,33 +263,29 @@ export async function deleteFlightsBetween(db: Db, from: DateTime, to: DateTime)
   return gone.length;
 }
 
-/** Deletes the flights with these ids (those still there); answers how many went. */
+/** Deletes the flights with these ids (those still there), 1000 a statement; answers how many went. */
 export async function deleteFlightsById(db: Db, ids: string[]): Promise<number> {
   let count = 0;
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < ids.length; i += 1000) {
-      const gone = await tx
-        .delete(flights)
-        .where(inArray(flights.id, ids.slice(i, i + 1000)))
-        .returning({ id: flights.id });
-      count += gone.length;
-    }
-  });
+  for (let i = 0; i < ids.length; i += 1000) {
+    const gone = await db
+      .delete(flights)
+      .where(inArray(flights.id, ids.slice(i, i + 1000)))
+      .returning({ id: flights.id });
+    count += gone.length;
+  }
   return count;
 }
 
-/** Inserts copied flights; one already there (same number and departure) is left as it is. */
+/** Inserts copied flights, 500 a statement; one already there (same number and departure) is left as it is. */
 export async function insertCopiedFlights(db: Db, rows: ResolvedFlight[]): Promise<{ copied: number; skipped: number }> {
-  return db.transaction(async (tx) => {
-    let copied = 0;
-    for (let i = 0; i < rows.length; i += 500) {
-      const created = await tx
-        .insert(flights)
-        .values(rows.slice(i, i + 500))
-        .onConflictDoNothing({ target: [flights.flightNumber, flights.departureTime] })
-        .returning({ id: flights.id });
-      copied += created.length;
-    }
-    return { copied, skipped: rows.length - copied };
-  });
+  let copied = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const created = await db
+      .insert(flights)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing({ target: [flights.flightNumber, flights.departureTime] })
+      .returning({ id: flights.id });
+    copied += created.length;
+  }
+  return { copied, skipped: rows.length - copied };
 }

@@ -2,19 +2,17 @@
 // settings the grid needs, every staff group with its employees, and the month's shifts, time off
 // and events, plus each employee's total computed with the shared rule of section 9 and their own
 // required hours (part time: docs/decisions/0010-part-time-hours.md).
-import { gzipSync } from 'node:zlib';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, events, monthlyWorkHours, schedules, staffGroups } from '../db/schema.ts';
 import { absenceWorkingDays, employeeMonthTotal, previousDate } from '../../shared/hours.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import { employeeHoursLimit, employeeRequiredHours } from '../../shared/api/employees.ts';
-import { monthDataSchema, type MonthData, type MonthGroup, type Schedule, type ScheduleEvent } from '../../shared/api/schedule.ts';
+import { type MonthData, type MonthGroup, type Schedule, type ScheduleEvent } from '../../shared/api/schedule.ts';
 import { isPlanned, type TimeOff } from '../../shared/api/time-off.ts';
 import { holidaysIn } from '../domain/holidays.ts';
 import { getSettings } from './settings.ts';
 import { listTimeOffInRange } from './time-off.ts';
-import type { MonthAnswer } from '../cache/month-cache.ts';
 
 /** "HH:mm" of a stored time ("HH:mm:ss"). */
 export const hhmm = (time: string): string => time.slice(0, 5);
@@ -141,11 +139,4 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
     totals,
     holidays: holidaysIn(month, settingsRow.timeZone),
   };
-}
-
-/** The month as the API sends it: checked against the response schema, as JSON and gzipped JSON. */
-export async function monthAnswer(db: Db, month: string): Promise<MonthAnswer> {
-  const json = Buffer.from(JSON.stringify(monthDataSchema.parse(await loadMonth(db, month))));
-  // Synchronous: about 3 ms for a month of 60 employees, less CPU in all than zlib's thread pool.
-  return { json, gzip: gzipSync(json, { level: 6 }) };
 }

@@ -1,7 +1,7 @@
 // GET /month?month=YYYY-MM: everything the dashboard grid shows for a month, in one round trip.
 // The answer comes from the month cache (cache/month-cache.ts), checked against the response schema
-// when it is built, and goes out gzipped to every client that accepts it (browsers do): a month of
-// 60 employees is about 160 KB of JSON and a tenth of that compressed.
+// when it is built (http/month-answer.ts), and goes out gzipped to every client that accepts it
+// (browsers do): a month of 60 employees is about 160 KB of JSON and a tenth of that compressed.
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

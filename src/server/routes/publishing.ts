@@ -11,7 +11,7 @@ import {
   resetAnswerSchema,
   resetRequestSchema,
 } from '../../shared/api/publishing.ts';
-import { changesSincePublication, publishMonth, publishStatus, resetToPublished } from '../repos/publishing.ts';
+import { changesSincePublication, publishMonth, publishStatus, resetToPublished } from '../publishing/service.ts';
 import type { RouteContext } from './context.ts';
 
 export async function publishingRoutes(app: FastifyInstance, { database }: RouteContext) {
