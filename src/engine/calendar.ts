@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { closingMinute, datesOfMonth, dayOfWeek, nextDate, parseClosingTime, parseTimeOfDay } from '../shared/hours.ts';
 import type { Employee, Flight, Instance, Settings } from './format.ts';
 
-export const DEFAULT_WEEKLY_HOURS = 40;
+const DEFAULT_WEEKLY_HOURS = 40;
 /** How many days before the month the rules look back at (`previousShifts`). */
 export const PREVIOUS_DAYS = 14;
 

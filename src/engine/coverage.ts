@@ -36,9 +36,9 @@ import {
 export type ShortReason = 'closed' | 'unplanned' | 'overHours' | 'rules' | 'nobodyFree';
 
 /** Who of the group was not on duty in a short flight's last hour, by what kept them away. */
-export type AwayCounts = { off: number; elsewhere: number; rules: number; overHours: number; free: number };
+type AwayCounts = { off: number; elsewhere: number; rules: number; overHours: number; free: number };
 
-export type FlightCoverage = {
+type FlightCoverage = {
   /** The flight's index in the instance. */
   index: number;
   flightNumber: string;
@@ -56,7 +56,7 @@ export type FlightCoverage = {
   away: AwayCounts | null;
 };
 
-export type DayCoverage = {
+type DayCoverage = {
   date: string;
   /** ∫ D and ∫ min(S, D) over the day's own minutes, in staff-minutes (the hours below, unrounded). */
   demandMinutes: number;

@@ -9,11 +9,10 @@
 import { DAY_MINUTES, type Calendar } from './calendar.ts';
 import type { LocalFlight } from './calendar.ts';
 
-export const MINUTES_PER_DAY = DAY_MINUTES;
 /** How far a day's view reaches: its own minutes and the next day's (hours and shifts past midnight). */
 export const DAY_SPAN = 2 * DAY_MINUTES;
 
-export type Segment = { day: number; from: number; to: number };
+type Segment = { day: number; from: number; to: number };
 
 export type FlightWindows = {
   local: LocalFlight;
@@ -48,7 +47,7 @@ export function dayViews<T extends Uint16Array | Uint8Array | Float32Array>(line
  * Cuts the wall-clock span [from, to) around day `day` (may run into the days before and after) to the
  * opening hours of the days of the month, each part in minutes of the day whose hours hold it.
  */
-export function cutToOpeningHours(calendar: Calendar, day: number, from: number, to: number): Segment[] {
+function cutToOpeningHours(calendar: Calendar, day: number, from: number, to: number): Segment[] {
   const out: Segment[] = [];
   for (let offset = -1; offset <= 1; offset++) {
     const d = day + offset;

@@ -110,7 +110,7 @@ const settingsSchema = z.object({
   maxConsecutiveDays: offOrLimit(DEFAULT_MAX_CONSECUTIVE_DAYS, true),
 });
 
-export const instanceSchema = z
+const instanceSchema = z
   .object({
     version: z.unknown().refine((v) => INSTANCE_VERSIONS.includes(v), {
       error: (issue) => `unknown version ${JSON.stringify(issue.input)} (expected ${INSTANCE_VERSIONS.join(' or ')})`,
@@ -176,8 +176,6 @@ export type Instance = z.output<typeof instanceSchema>;
 export type Employee = Instance['employees'][number];
 export type TimeOff = Employee['timeOff'][number];
 export type Flight = Instance['flights'][number];
-export type AirportHours = Instance['airportHours'][number];
-export type FixedShift = Instance['fixedShifts'][number];
 export type PreviousShift = Instance['previousShifts'][number];
 export type Settings = Instance['settings'];
 
@@ -188,7 +186,7 @@ export function targetHoursOf(instance: Pick<Instance, 'requiredHours'>, employe
 /** What a caller may pass before parsing (numeric settings may still be text). */
 export type InstanceInput = z.input<typeof instanceSchema>;
 
-export const resultShiftSchema = z.object({
+const resultShiftSchema = z.object({
   employeeId: z.string(),
   date: z.string(),
   startTime: z.string(),
@@ -199,7 +197,7 @@ export const resultShiftSchema = z.object({
 });
 export type ResultShift = z.output<typeof resultShiftSchema>;
 
-export const resultSchema = z.object({
+const resultSchema = z.object({
   version: z.literal(FORMAT_VERSION),
   shifts: z.array(resultShiftSchema),
   report: z.record(z.string(), z.unknown()),
@@ -216,7 +214,7 @@ export class FormatError extends Error {
 }
 
 /** "employees[2].timeOff[0].startDate" from a zod path. */
-export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   let text = '';
   for (const key of path) {
     if (typeof key === 'number') text += `[${key}]`;

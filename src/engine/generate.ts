@@ -13,18 +13,18 @@ import { defaultStrategy } from './strategies/default.ts';
 import { specStrategy } from './strategies/spec.ts';
 
 export type StrategyName = 'default' | 'spec';
-export const STRATEGIES: Record<StrategyName, Strategy> = { default: defaultStrategy, spec: specStrategy };
-export const DEFAULT_TIME_LIMIT_MS = 1500;
+const STRATEGIES: Record<StrategyName, Strategy> = { default: defaultStrategy, spec: specStrategy };
+const DEFAULT_TIME_LIMIT_MS = 1500;
 /**
  * A short-handed month (demand above the staff's hours at the requirement) searches longer: its last
  * phase rebuilds a few days at a time, and each round brings the month closer to the best possible.
  */
-export const SHORT_HANDED_TIME_LIMIT_MS = 6000;
-export const DEFAULT_SEED = 1;
+const SHORT_HANDED_TIME_LIMIT_MS = 6000;
+const DEFAULT_SEED = 1;
 
 export type GenerateOptions = { strategy?: StrategyName; seed?: number; timeLimitMs?: number };
 
-export type UnstaffedReason = ShortReason;
+type UnstaffedReason = ShortReason;
 
 export type Report = {
   strategy: StrategyName;
@@ -49,7 +49,7 @@ export type Report = {
   notices: Notice[];
 };
 
-export type NoticeCode =
+type NoticeCode =
   | 'NO_REQUIRED_HOURS'
   | 'WEEKLY_HOURS_INVALID'
   | 'NO_EMPLOYEES'
@@ -60,7 +60,7 @@ export type NoticeCode =
   | 'TIME_LIMIT'
   | 'SAME_DAY_ONLY'
   | 'OVERTIME';
-export type Notice = { code: NoticeCode; params: Record<string, string | number> };
+type Notice = { code: NoticeCode; params: Record<string, string | number> };
 
 export type GenerateResult = { version: 1; shifts: ResultShift[]; report: Report };
 

@@ -12,9 +12,9 @@ import type { Problem } from './problem.ts';
 import { SCORE_WEIGHTS } from './score.ts';
 
 /** Pairs of consecutive working days whose starts differ by more than this are a start jump (Q6a). */
-export const START_JUMP_MINUTES = 4 * 60;
+const START_JUMP_MINUTES = 4 * 60;
 /** A shift shorter than this is a short shift (Q6b). */
-export const SHORT_SHIFT_MINUTES = 6 * 60;
+const SHORT_SHIFT_MINUTES = 6 * 60;
 
 /**
  * A month as the soft terms read it: each employee's shift per day (index e * N + d, −1 when none, the end

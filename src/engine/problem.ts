@@ -23,7 +23,7 @@ import { maxConsecutiveDays, weeklyRestMinutes, type AdmitContext } from './rule
  */
 export type PlanShift = { employee: number; day: number; start: number; end: number; fixed: boolean };
 
-export type PlanEmployee = {
+type PlanEmployee = {
   index: number;
   id: string;
   daysOff: DayOff[];

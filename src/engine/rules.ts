@@ -37,7 +37,7 @@ export type Breach = {
  * A shift of the result as the rules read it. Times are null when they are not times of day; the end is
  * past 1440 when the shift ends on the next date.
  */
-export type CheckedShift = {
+type CheckedShift = {
   shift: ResultShift;
   day: Day | undefined;
   start: number | null;
@@ -48,7 +48,7 @@ export type CheckedShift = {
 };
 
 /** A shift in absolute time: its day (index from the 1st of the month, negative before it) and epoch minutes. */
-export type Placed = { shift: ResultShift; index: number; from: number; to: number; previous: boolean };
+type Placed = { shift: ResultShift; index: number; from: number; to: number; previous: boolean };
 
 export type RuleContext = {
   instance: Pick<Instance, 'month' | 'timeZone' | 'settings' | 'airportHours' | 'fixedShifts'> & {
@@ -149,7 +149,7 @@ function workOfDay(context: RuleContext, employeeId: string, day: Day): { minute
   return { minutes, timeOffHours };
 }
 
-export const shiftsOnTimeGrid: HardRule = {
+const shiftsOnTimeGrid: HardRule = {
   id: 'R1',
   name: 'shiftsOnTimeGrid',
   label: 'shifts start and end on the time grid',
@@ -233,7 +233,7 @@ export const endAfterStartSameDay: HardRule = {
   admits: (_context, _view, c) => c.end > c.start && c.end - c.start <= DAY_MINUTES,
 };
 
-export const atLeastMinShiftHours: HardRule = {
+const atLeastMinShiftHours: HardRule = {
   id: 'R3',
   name: 'atLeastMinShiftHours',
   label: 'a shift lasts at least the minimum shift length',
@@ -265,7 +265,7 @@ export const atLeastMinShiftHours: HardRule = {
   admits: (context, _view, c) => c.end <= c.start || context.calendar.elapsed(c.day, c.start, c.end) >= context.minShiftMinutes - 1e-9,
 };
 
-export const oneShiftPerEmployeePerDay: HardRule = {
+const oneShiftPerEmployeePerDay: HardRule = {
   id: 'R4',
   name: 'oneShiftPerEmployeePerDay',
   label: 'at most one shift per employee per day',
@@ -500,7 +500,7 @@ export const withinOperatingHours: HardRule = {
   },
 };
 
-export const fixedShiftsKeptAndKnownEmployees: HardRule = {
+const fixedShiftsKeptAndKnownEmployees: HardRule = {
   id: 'R10',
   name: 'fixedShiftsKeptAndKnownEmployees',
   label: 'fixed shifts are kept unchanged, and shifts name known employees and dates of the month',

@@ -59,12 +59,12 @@ export type Hours = 'timetable' | '24h';
 export type TimetableRow = { flight_number: string; departure_time: string; arrival_time: string; aircraft_type: string };
 
 /** Passenger service agents by aircraft size: regional or unknown 1, narrow-body 2, larger 3. */
-export function paxStaffForAircraft(type: string): number {
+function paxStaffForAircraft(type: string): number {
   return staffForAircraft(type) - 1;
 }
 
 /** Ground staff needed by aircraft size: regional 2, narrow-body 3, larger 4, unknown or small 2. */
-export function staffForAircraft(type: string): number {
+function staffForAircraft(type: string): number {
   const t = type.toUpperCase();
   if (/BOEING 7[4-8]7|AIRBUS A3[3-8]\d|MD-11|DC-10/.test(t)) return 4;
   if (/BOEING 7[0-3]7|BOEING 757|AIRBUS A3(18|19|20|21)|MD-8\d|MD 8\d|MD-90|DC-9|MD-88/.test(t)) return t.includes('757') ? 4 : 3;

@@ -40,12 +40,12 @@ export const DATE_MESSAGES = {
 const NOT_IN_CALENDAR = ' is not a date in the calendar';
 const NOT_A_MONTH = ' is not a month: months are numbered 01 to 12';
 
-export const notInCalendar = (value: string) => `${value}${NOT_IN_CALENDAR}`;
-export const notAMonth = (value: string) => `${value}${NOT_A_MONTH}`;
+const notInCalendar = (value: string) => `${value}${NOT_IN_CALENDAR}`;
+const notAMonth = (value: string) => `${value}${NOT_A_MONTH}`;
 
 const inYearRange = (year: number) => year >= YEAR_RANGE.min && year <= YEAR_RANGE.max;
 
-export type DateMessageKey = keyof typeof DATE_MESSAGES | 'notInCalendar' | 'notAMonth';
+type DateMessageKey = keyof typeof DATE_MESSAGES | 'notInCalendar' | 'notAMonth';
 
 /** A problem with a date or month: its rule (the key a screen translates) and the API's message. */
 export interface Problem {
@@ -69,9 +69,6 @@ export function monthIssue(text: string): Problem | null {
   if (!inYearRange(Number(shape[1]))) return { rule: 'monthRange', message: DATE_MESSAGES.monthRange };
   return null;
 }
-
-/** What is wrong with a date, or null for a date of the calendar within YEAR_RANGE. */
-export const dateProblem = (text: string): string | null => dateIssue(text)?.message ?? null;
 
 /** What is wrong with a month, or null for "YYYY-MM" with a month 01–12 within YEAR_RANGE. */
 export const monthProblem = (text: string): string | null => monthIssue(text)?.message ?? null;

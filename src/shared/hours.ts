@@ -53,13 +53,6 @@ export function parseTimeOfDay(text: string): number | null {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/** Minutes since midnight of a time; throws when the text is not a time. */
-export function requireMinutes(text: string): number {
-  const minutes = parseTimeOfDay(text);
-  if (minutes === null) throw new Error(`not a time of day: "${text}" (expected HH:mm)`);
-  return minutes;
-}
-
 /** "HH:mm" of minutes since midnight (0 ≤ minutes < 1440). */
 export function formatMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);

@@ -7,7 +7,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 
 export type FirstView = { language: 'pl' | 'en'; density: 'compact' | 'comfortable'; strip: boolean; phone: boolean };
 
-export const FIRST_VIEW_COOKIE = 'grafik.view';
+const FIRST_VIEW_COOKIE = 'grafik.view';
 
 /** The cookies a Cookie header (or document.cookie) holds, by name. */
 export const cookiesOf = (cookieHeader: string | undefined): Record<string, string | undefined> => parseCookie(cookieHeader ?? '');

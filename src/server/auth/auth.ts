@@ -14,8 +14,6 @@ import { redactLogText } from '../http/log-redaction.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../security/password-policy.ts';
 import { grafikGuard } from './guard.ts';
 
-export { CLIENT_IP_HEADER };
-
 /** Throttling limits. Per address they follow the socket's address (or a trusted proxy's header). */
 export interface AuthLimits {
   /** Sign-in attempts from one address per minute, right or wrong. */
@@ -60,7 +58,7 @@ export async function hashPassword(password: string): Promise<string> {
   return argon2Hash(password.normalize('NFKC'), ARGON2);
 }
 
-export async function verifyPasswordHash({ hash, password }: { hash: string; password: string }): Promise<boolean> {
+async function verifyPasswordHash({ hash, password }: { hash: string; password: string }): Promise<boolean> {
   if (hash.startsWith('$argon2')) return argon2Verify(hash, password.normalize('NFKC'));
   // Hashes written before argon2id was chosen (better-auth's scrypt format) still verify.
   return verifyScrypt({ hash, password });

@@ -27,7 +27,7 @@ export interface Actor {
 }
 
 /** Refuses a password that breaks the policy for this account, naming the field and the reason. */
-export function checkPassword(password: string, owner: PasswordOwner, field = 'password') {
+function checkPassword(password: string, owner: PasswordOwner, field = 'password') {
   const problem = passwordProblem(password, owner);
   if (problem) throw new RefusedError(PASSWORD_REJECTED, `${field}: ${problem.message}`, { field, params: { ...problem.params } });
 }

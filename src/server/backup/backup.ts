@@ -42,7 +42,7 @@ import {
   SIGNING_SECRET_KEY,
 } from './tables.ts';
 
-export { ALL_TABLES, BACKUP_TABLES, DATA_TABLES, SECRET_TABLES, SESSION_TABLES, BackupFormatError };
+export { ALL_TABLES, BACKUP_TABLES, DATA_TABLES, SECRET_TABLES, SESSION_TABLES };
 
 /** Tables whose integer ids come from a sequence that must follow the restored rows. */
 const SERIAL_TABLES = ['staff_groups', 'audit_log'] as const;

@@ -10,15 +10,15 @@ import { BackupFormatError } from './errors.ts';
 import { FORMAT, FORMAT_VERSION } from './tables.ts';
 
 /** A backup can be attacked offline, without any limit on guesses: hence longer than a password. */
-export const PASSPHRASE_MIN = 16;
-export const PASSPHRASE_MAX = 1024;
+const PASSPHRASE_MIN = 16;
+const PASSPHRASE_MAX = 1024;
 
 /** scrypt's parameters (OWASP's recommendation for scrypt: N = 2^17, r = 8, p = 1; 128 MiB). */
 const SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 const IV_BYTES = 12;
-export const TAG_BYTES = 16;
+const TAG_BYTES = 16;
 /** The most memory a file's header may make scrypt use (twice today's), so a crafted one cannot exhaust it. */
 const MAX_SCRYPT_MEMORY = 256 * 1024 * 1024;
 
@@ -149,7 +149,7 @@ export function encryptedHeaderOf(line: Buffer): EncryptedHeader | null {
   return h as EncryptedHeader;
 }
 
-export const WRONG_PASSPHRASE_MESSAGE =
+const WRONG_PASSPHRASE_MESSAGE =
   'The passphrase does not open this backup: it is not the one the backup was made with, or the file was changed or damaged. Nothing was restored.';
 
 /** Decrypts the body that follows `headerLine`, fed in pieces; `finish` checks the tag (the last 16 bytes). */

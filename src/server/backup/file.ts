@@ -95,7 +95,7 @@ export interface ReadBackup {
 
 const SNIFF_BYTES = 64 * 1024;
 /** How a version 1 file's signing secret is counted among what was left out. */
-export const SIGNING_SECRET_ROW = 'app_meta (signing secret)';
+const SIGNING_SECRET_ROW = 'app_meta (signing secret)';
 
 /**
  * Reads a backup file (plain or encrypted) from `input`. Throws BackupFormatError naming what is

@@ -9,7 +9,7 @@ import { BackupFormatError } from './errors.ts';
 export type BackupJsonEvent = { kind: 'field'; name: string; value: unknown } | { kind: 'table'; name: string } | { kind: 'row'; table: string; text: string };
 
 /** A fault in the file's JSON; a BackupFormatError like every other refusal of a file. */
-export class BackupJsonError extends BackupFormatError {}
+class BackupJsonError extends BackupFormatError {}
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

@@ -12,9 +12,9 @@ import { flightNumberSchema } from '../../shared/api/flights.ts';
 import { importBodySchema } from '../../shared/api/flight-import.ts';
 
 /** The longest text a column without an API schema may hold (characters). */
-export const TEXT_MAX = 10_000;
+const TEXT_MAX = 10_000;
 /** The longest JSON value (an object or array column, as text) a row may hold. */
-export const JSON_MAX = 2_000_000;
+const JSON_MAX = 2_000_000;
 
 const employee = employeeInputSchema.shape;
 const event = eventInputSchema.shape;

@@ -92,7 +92,7 @@ export function checkHeader(fields: Record<string, unknown>): BackupHeader {
 }
 
 /** Tables added after backup format 2 was set: a backup written before them lacks them, and restores without. */
-export const LATER_TABLES: readonly string[] = ['flight_imports', 'import_profiles'];
+const LATER_TABLES: readonly string[] = ['flight_imports', 'import_profiles'];
 
 /** The tables a file with this header must have. */
 export function requiredTables(header: BackupHeader): readonly string[] {

@@ -14,7 +14,7 @@ import { nextDate } from '../../shared/hours.ts';
 import { withoutControlCharacters } from '../../shared/api/plain-text.ts';
 import type { TimeOffKind } from '../../shared/api/time-off.ts';
 
-export type FeedLanguage = 'pl' | 'en';
+type FeedLanguage = 'pl' | 'en';
 
 // Time off is named by kind only, never by its reason; a sick leave reads as an absence.
 const WORDS = {
@@ -34,7 +34,7 @@ const WORDS = {
   },
 } as const;
 
-export interface FeedShift {
+interface FeedShift {
   date: string;
   startTime: string;
   endTime: string;
@@ -44,7 +44,7 @@ export interface FeedShift {
   version: number;
 }
 
-export interface FeedTimeOff {
+interface FeedTimeOff {
   id: string;
   startDate: string;
   endDate: string;

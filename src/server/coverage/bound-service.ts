@@ -29,7 +29,7 @@ import type { Db } from '../db/client.ts';
 import { loadInstance } from '../generation/instance.ts';
 import { keptWorker } from './kept-worker.ts';
 
-export type { BoundStatus } from '../../shared/api/coverage-bound.ts';
+;
 
 export interface BoundWorkerRequest {
   id: number;
@@ -46,9 +46,9 @@ export interface BoundWorkerAnswer {
 
 const workerFile = new URL('./bound-worker.ts', import.meta.url);
 /** How long a bound computed while the feed was not live is trusted. */
-export const OUTAGE_TTL_MS = 60_000;
+const OUTAGE_TTL_MS = 60_000;
 /** How long a failed computation is remembered before it is tried again. */
-export const RETRY_FAILED_MS = 60_000;
+const RETRY_FAILED_MS = 60_000;
 /** The solver's time limit in the worker; past it the bound is a coarser, still valid one. */
 const TIME_LIMIT_MS = 30_000;
 
@@ -81,9 +81,9 @@ export function createBoundSolver(): BoundSolver {
 }
 
 /** How one month's bound is computed: the default loads the instance and solves in a worker thread. */
-export type ComputeBound = (role: string, month: string) => { result: Promise<ComputedBound>; cancel: () => void };
+type ComputeBound = (role: string, month: string) => { result: Promise<ComputedBound>; cancel: () => void };
 /** A bound and, when it was solved earlier for the same instance, when that was (ISO date-time). */
-export type ComputedBound = CoverageBound & { computedAt?: string };
+type ComputedBound = CoverageBound & { computedAt?: string };
 
 export interface BoundServiceOptions {
   db: Db;

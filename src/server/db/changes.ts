@@ -9,7 +9,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-export const CHANGES_CHANNEL = 'grafik_changes';
+const CHANGES_CHANNEL = 'grafik_changes';
 /** The listening connection's application_name, as pg_stat_activity shows it. */
 export const CHANGES_APPLICATION_NAME = 'grafik change feed';
 
@@ -25,7 +25,7 @@ export interface ChangeFeed {
 
 const MONTH_KEY = /^\d{4}-\d{2}$/;
 
-export function parseChange(payload: string | undefined): Change {
+function parseChange(payload: string | undefined): Change {
   return payload && MONTH_KEY.test(payload) ? [payload] : 'all';
 }
 

@@ -19,7 +19,7 @@ import { DiskFullError, explainOpenFailure, freeSpace, LOW_DISK_SPACE_BYTES, low
 export { DataFolderLockedError } from './data-folder-lock.ts';
 export { DiskFullError } from './disk-space.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {

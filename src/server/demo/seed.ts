@@ -120,7 +120,7 @@ function ascii(s: string): string {
     .toLowerCase();
 }
 
-export function demoEmployees() {
+function demoEmployees() {
   const list: { firstName: string; lastName: string; email: string; phoneNumber: string | null; role: string }[] = [];
   let i = 0;
   for (const [role, size] of GROUP_SIZES) {
@@ -156,7 +156,7 @@ const DEMO_TIME_OFF: readonly { role: string; nth: number; from: number; to: num
   { role: 'Koordynator', nth: 0, from: 26, to: 27, kind: 'training', reason: 'Szkolenie okresowe BHP', status: 'approved' },
 ];
 
-export function demoTimeOff(staff: { id: string; role: string }[], month: DateTime) {
+function demoTimeOff(staff: { id: string; role: string }[], month: DateTime) {
   const day = (d: number) => month.set({ day: Math.min(d, month.daysInMonth!) }).toISODate()!;
   return DEMO_TIME_OFF.flatMap((r) => {
     const employee = staff.filter((s) => s.role === r.role)[r.nth];

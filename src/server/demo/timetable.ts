@@ -3,8 +3,6 @@ import { DateTime } from 'luxon';
 import Papa from 'papaparse';
 import { sourceDayFor } from '../flights/copy.ts';
 
-export { sourceDayFor };
-
 export interface TimetableRow {
   flightNumber: string;
   departure: string; // local wall clock, YYYY-MM-DDTHH:mm

@@ -12,7 +12,7 @@ import { lockMonthInputs, manualMarks } from '../repos/generation.ts';
 import { loadInstance, type LoadedMonth } from './instance.ts';
 
 /** A planner's shift (source 'manual') of the group's month, as it was read. */
-export interface ManualMark {
+interface ManualMark {
   id: string;
   employeeId: string;
   date: string;

@@ -23,7 +23,7 @@ import { workQueue } from '../work/pools.ts';
 const running = new Set<string>();
 
 /** Faults a test can inject at a step, to prove the month survives a failure there. */
-export interface GenerationFaults {
+interface GenerationFaults {
   afterDelete?: () => void | Promise<void>;
 }
 
@@ -83,7 +83,7 @@ async function guardPublished(db: Db, role: string, month: string, action: 'gene
 }
 
 /** How many times a generation plans again when the month changed during its search, before refusing. */
-export const REPLANS = 1;
+const REPLANS = 1;
 
 /**
  * Generates a group's month. Runs wait in the generation queue (src/server/work/): a user's second run

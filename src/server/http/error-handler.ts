@@ -10,7 +10,7 @@ import { issueParams } from '../../shared/api/issues.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, DISK_FULL_MESSAGE, invalidInputMessage, isDatabaseUnavailable, isDiskFull } from '../db/errors.ts';
 
 /** "1 MB", "4 kB": a body limit as a person reads it. */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} kB`;
 }

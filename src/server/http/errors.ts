@@ -22,7 +22,7 @@ export const badRequest = (message: string, field?: string, params?: Record<stri
   new HttpError(400, 'BAD_REQUEST', message, field, { ...(field ? { field } : {}), issue: 'custom', ...params });
 
 /** "Operating hours record" → "operatingHoursRecord": the thing not found, as a key the browser translates. */
-export const thingKey = (what: string) =>
+const thingKey = (what: string) =>
   what
     .toLowerCase()
     .split(/\s+/)
@@ -32,7 +32,7 @@ export const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${wha
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
 
 /** An edit based on a version that is no longer the stored one (lost-update guard, docs/design.md#edits-by-several-planners). */
-export const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
+const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
 export const staleRecord = () => conflict(STALE_MESSAGE, 'STALE');
 
 /** The body of every error answer. */

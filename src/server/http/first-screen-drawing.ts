@@ -28,7 +28,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** The server entry's drawing of the first screen (src/web/server-entry.tsx). */
-export type FirstScreenRenderer = (input: { url: string; view: FirstView; month: string; data: unknown; carried: Carried }) => Promise<string>;
+type FirstScreenRenderer = (input: { url: string; view: FirstView; month: string; data: unknown; carried: Carried }) => Promise<string>;
 
 /** An answer the first screen shows beside the month, under the app's query key for it. */
 type CarriedAnswer = { key: readonly unknown[]; data: unknown };
@@ -71,7 +71,7 @@ const scriptSafe = (json: string) =>
     .replace(/\u2029/g, '\\u2029');
 
 /** The page with the drawn markup in its root and the answers after it. */
-export function pageWithDrawing(page: string, markup: string, carried: string): string {
+function pageWithDrawing(page: string, markup: string, carried: string): string {
   const root = '<div id="root"></div>';
   if (!page.includes(root)) throw new Error('The page has no empty root to draw in.');
   return page.replace(root, () => `<div id="root">${markup}</div>\n    <script type="application/json" id="${DATA_ID}">${scriptSafe(carried)}</script>`);
@@ -88,7 +88,7 @@ const KEPT_DRAWINGS = 16;
  * drawn, another goes out at once without a drawing (the app draws it in the browser, as for a phone),
  * so twelve pages asked at once cost one drawing, not twelve in a row (decision record 0032).
  */
-export const DRAWINGS_AT_ONCE = 1;
+const DRAWINGS_AT_ONCE = 1;
 
 /** Draws the dashboard's first screen for the pages of one app, keeping its last drawings. */
 export class FirstScreenDrawer {

@@ -17,7 +17,7 @@ import { monthIssue } from '../../shared/date-rules.ts';
 import { cookiesOf } from '../../shared/view-cookie.ts';
 
 /** The source files (relative to src/web) of what the dashboard shows first. */
-export const FIRST_SCREEN_SOURCES = ['app/Layout.tsx', 'features/dashboard/DashboardPage.tsx', 'features/dashboard/i18n.ts'] as const;
+const FIRST_SCREEN_SOURCES = ['app/Layout.tsx', 'features/dashboard/DashboardPage.tsx', 'features/dashboard/i18n.ts'] as const;
 
 /** The session cookie's names (better-auth's, with the app's prefix; the second over HTTPS). */
 const SESSION_COOKIES = ['grafik.session_token', '__Secure-grafik.session_token'];
@@ -85,7 +85,7 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  * index.html with the first screen's files and requests named in its head; without the session check
  * for a page that carries the session (first-screen-drawing.ts).
  */
-export function pageWithFirstScreen(html: string, files: FirstScreenFiles, month: string, session = true): string {
+function pageWithFirstScreen(html: string, files: FirstScreenFiles, month: string, session = true): string {
   const links = [
     ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`),
     // As style sheets, not preloads: the loader then finds them in the page and adds none of its own.
@@ -98,7 +98,7 @@ export function pageWithFirstScreen(html: string, files: FirstScreenFiles, month
 }
 
 /** A strong validator of a page's text, so that a revalidation of the same page answers 304. */
-export function pageTag(html: string): string {
+function pageTag(html: string): string {
   return `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
 }
 

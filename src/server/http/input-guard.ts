@@ -7,7 +7,7 @@ import type { ErrorBody } from './errors.ts';
 const NUL = '\u0000';
 
 /** The path of the first string (value or key) holding a NUL character, or null. Iterative: bodies may nest deeply. */
-export function findNul(value: unknown, root = ''): string | null {
+function findNul(value: unknown, root = ''): string | null {
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length > 0) {
     const [current, path] = stack.pop()!;

@@ -221,7 +221,7 @@ export function loggedUrl(request: LoggedRequest): string {
 }
 
 /** A request's address with anything after a calendar path cut out, however it is percent-encoded: "/api/calendar/…". */
-export function redactFeedUrl(url: string): string {
+function redactFeedUrl(url: string): string {
   let decoded = url;
   try {
     decoded = decodeURIComponent(url);

@@ -9,11 +9,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
 /** The Cache-Control header of one file of the build, by its path inside the web root. */
-export function cacheControlFor(relativePath: string): string {
+function cacheControlFor(relativePath: string): string {
   const parts = relativePath.split(/[\\/]/);
   return parts[0] === 'assets' && parts.length > 1 ? IMMUTABLE : REVALIDATE;
 }

@@ -21,7 +21,7 @@ export interface NewAirportHours extends MonthParts {
 }
 
 /** The row as the API sends it: times as HH:mm, the month as YYYY-MM. */
-export function toAirportHours(row: Row): AirportHours {
+function toAirportHours(row: Row): AirportHours {
   return {
     id: row.id,
     role: row.role,
@@ -53,7 +53,7 @@ export async function listAirportHours(db: Db, { month, year }: MonthParts): Pro
   return rows.map((r) => toAirportHours(r.row));
 }
 
-export async function findAirportHours(db: Db, input: { role: string; dayOfWeek: number } & MonthParts) {
+async function findAirportHours(db: Db, input: { role: string; dayOfWeek: number } & MonthParts) {
   const [row] = await db
     .select()
     .from(airportHours)

@@ -40,7 +40,7 @@ export const AUDIT_LIMITS = {
 export const REPEAT_WINDOW_MS = 10 * 60_000;
 
 /** The failures anyone can cause at will: counted on a row per window rather than written one by one. */
-export const REPEATED_ACTIONS: ReadonlySet<string> = new Set([
+const REPEATED_ACTIONS: ReadonlySet<string> = new Set([
   'sign-in.failed',
   'sign-in.throttled',
   'sign-in.refused',
@@ -60,7 +60,7 @@ const MORE = '…';
  * The text without unprintable characters, cut to `max` characters with "…" as the last one when it
  * was longer. Only a prefix is looked at, so a megabyte costs no more than a line.
  */
-export function clipText(value: string, max: number): string {
+function clipText(value: string, max: number): string {
   const window = value.slice(0, max * 2 + 16);
   const chars = [...window.replace(UNPRINTABLE, '')];
   if (window.length === value.length && chars.length <= max) return chars.join('');
@@ -135,7 +135,7 @@ export function tidyDetail(detail: Record<string, unknown> | null | undefined, m
 }
 
 /** An entry with every field cleaned and capped: what writeAudit stores. */
-export function tidyEntry(entry: AuditEntry) {
+function tidyEntry(entry: AuditEntry) {
   return {
     action: clipOptional(entry.action, AUDIT_LIMITS.action) ?? 'unknown',
     userId: clipOptional(entry.userId, AUDIT_LIMITS.userId),
@@ -206,11 +206,6 @@ function selectAudit(db: Db, options: AuditQuery, rows: number) {
 }
 
 const pageSize = (limit: number) => Math.max(1, Math.min(Math.trunc(limit) || 1, AUDIT_PAGE_MAX));
-
-/** Newest first, at most AUDIT_PAGE_MAX rows; `before` pages back by id. */
-export async function listAudit(db: Db, options: AuditQuery) {
-  return selectAudit(db, options, pageSize(options.limit));
-}
 
 /** A page of listAudit, with the id to ask the next (older) page before, or null at the end. */
 export async function auditPage(db: Db, options: AuditQuery) {

@@ -72,7 +72,7 @@ export async function listFlights(db: Db, from: DateTime, to: DateTime, timeZone
   return rows.map((r) => toFlight(r, timeZone));
 }
 
-export async function getFlight(db: Db, id: string, timeZone: string): Promise<Flight | null> {
+async function getFlight(db: Db, id: string, timeZone: string): Promise<Flight | null> {
   const [row] = await db.select(columns).from(flights).where(eq(flights.id, id));
   return row ? toFlight(row, timeZone) : null;
 }

@@ -13,7 +13,7 @@ export interface StaffGroupValues {
 }
 
 /** The groups the first migration seeds on every database (drizzle/0001_seed_staff_groups.sql). */
-export const SEEDED_GROUPS = ['Koordynator', 'Rampa', 'PAX/INFO', 'TEST 1', 'TEST 2', 'TEST 3'] as const;
+const SEEDED_GROUPS = ['Koordynator', 'Rampa', 'PAX/INFO', 'TEST 1', 'TEST 2', 'TEST 3'] as const;
 
 /**
  * A new airport starts with no staff groups: removes the groups the first migration seeded, but only while

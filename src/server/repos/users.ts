@@ -54,7 +54,7 @@ export async function claimOnce(db: Db, key: string, windowMs: number, now: numb
 
 // ---- accounts ----
 
-export const userColumns = {
+const userColumns = {
   id: user.id,
   email: user.email,
   name: user.name,
@@ -115,11 +115,6 @@ export async function setBan(db: Db, userId: string, ban: { reason: string | nul
     .update(user)
     .set(ban ? { banned: true, banReason: ban.reason, banExpires: ban.expires } : { banned: false, banReason: null, banExpires: null })
     .where(eq(user.id, userId));
-}
-
-export async function twoFactorOf(db: Db, userId: string) {
-  const [row] = await db.select({ verified: twoFactor.verified, lockedUntil: twoFactor.lockedUntil }).from(twoFactor).where(eq(twoFactor.userId, userId));
-  return row ?? null;
 }
 
 // ---- sessions ----

@@ -11,7 +11,7 @@ import { HttpError } from '../http/errors.ts';
 import { ADMIN_ONLY_MESSAGE } from '../security/access.ts';
 import type { RouteContext } from './context.ts';
 
-export function actorOf(request: FastifyRequest): Actor {
+function actorOf(request: FastifyRequest): Actor {
   return { userId: request.user?.id ?? null, email: request.user?.email ?? null, ipAddress: request.ip, via: 'web' };
 }
 

@@ -20,7 +20,7 @@ import { HttpError, badRequest } from '../http/errors.ts';
 import { writeAudit } from '../repos/audit.ts';
 import type { RouteContext } from './context.ts';
 
-export const PASSPHRASE_HEADER = 'x-backup-passphrase';
+const PASSPHRASE_HEADER = 'x-backup-passphrase';
 const ADMIN_ONLY = 'Only an administrator can back up or restore the database.';
 
 const backupBodySchema = z.strictObject({

@@ -16,7 +16,7 @@ import { FEED_TOKEN_LENGTH } from '../../shared/api/publishing.ts';
 import { feedTokenHash } from '../calendar/token.ts';
 
 /** Requests one client address may make to calendar addresses per minute. */
-export const FEED_REQUESTS_PER_MINUTE = 30;
+const FEED_REQUESTS_PER_MINUTE = 30;
 /** How far back and ahead a feed reaches, in days from today. */
 const DAYS_BACK = 62;
 const DAYS_AHEAD = 400;

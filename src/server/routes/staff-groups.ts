@@ -9,7 +9,7 @@ import { createStaffGroup, deleteStaffGroup, listStaffGroups, updateStaffGroup, 
 import type { RouteContext } from './context.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';
 
-export const DUPLICATE_GROUP_MESSAGE = 'A staff group with this name already exists';
+const DUPLICATE_GROUP_MESSAGE = 'A staff group with this name already exists';
 const idParams = z.object({ id: z.coerce.number({ error: 'must be a staff group id' }).int('must be a staff group id').positive('must be a staff group id') });
 
 const STAFF_GROUPS_ADMIN_ONLY = 'Only an administrator can add, rename or remove staff groups.';

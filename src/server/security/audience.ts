@@ -14,7 +14,7 @@ import { requireChosenPassword, requireSession } from './access.ts';
  * - `planner`: planners and administrators, once they have chosen their own password;
  * - `admin`: administrators only.
  */
-export const AUDIENCES = ['public', 'account', 'planner', 'admin'] as const;
+const AUDIENCES = ['public', 'account', 'planner', 'admin'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
 declare module 'fastify' {
@@ -33,7 +33,7 @@ export interface RouteAudience {
   audience: Audience;
 }
 
-export const NOT_ADMIN_MESSAGE = 'Only an administrator can do this.';
+const NOT_ADMIN_MESSAGE = 'Only an administrator can do this.';
 
 function administrators(message: string): onRequestAsyncHookHandler {
   return async function adminGuard(request: FastifyRequest) {
@@ -42,7 +42,7 @@ function administrators(message: string): onRequestAsyncHookHandler {
 }
 
 /** The checks an audience's routes run first, in order. */
-export function guardsFor(audience: Audience, auth: Auth, forbidden = NOT_ADMIN_MESSAGE): onRequestAsyncHookHandler[] {
+function guardsFor(audience: Audience, auth: Auth, forbidden = NOT_ADMIN_MESSAGE): onRequestAsyncHookHandler[] {
   switch (audience) {
     case 'public':
       return [];

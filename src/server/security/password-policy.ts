@@ -15,7 +15,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, type PasswordHint, type PasswordReason, typ
 export { PASSWORD_MAX, PASSWORD_MIN };
 
 /** The lowest strength score (0–4) accepted. */
-export const PASSWORD_MIN_SCORE = 3;
+const PASSWORD_MIN_SCORE = 3;
 /** Email local parts and name parts shorter than this are not looked for in a password. */
 const PERSONAL_MIN = 4;
 
@@ -100,7 +100,7 @@ function refused(reason: PasswordReason, extra: Omit<PasswordRejection, 'reason'
 }
 
 /** The strength estimate, told the account's words (exported for the tests' sake). */
-export function estimateStrength(password: string, owner: PasswordOwner = {}): ZxcvbnResult {
+function estimateStrength(password: string, owner: PasswordOwner = {}): ZxcvbnResult {
   const inputs = [...personalWords(owner), ...[owner.email, owner.name].filter((v): v is string => !!v)];
   return strengthEstimator().check(password, inputs);
 }

@@ -46,9 +46,3 @@ export const sessionInfoSchema = z.object({
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 export const sessionParamsSchema = z.strictObject({ id: z.string().min(1).max(200) });
-
-/** Length in characters (not bytes): a passphrase of any script counts what the user typed. */
-export const passwordField = z
-  .string()
-  .refine((v) => [...v].length >= PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters long`)
-  .refine((v) => [...v].length <= PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters long`);

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { STAFF_MAX } from './flights.ts';
 
 /** At most this many aircraft types in the table. */
-export const AIRCRAFT_TYPES_MAX = 200;
+const AIRCRAFT_TYPES_MAX = 200;
 
 /** Where a flight's figure for one group came from. */
-export const STAFF_SOURCES = ['file', 'aircraft', 'default', 'manual'] as const;
+const STAFF_SOURCES = ['file', 'aircraft', 'default', 'manual'] as const;
 export type StaffSource = (typeof STAFF_SOURCES)[number];
 
 export const AIRCRAFT_MESSAGES = {
@@ -51,7 +51,7 @@ const staffFigure = z
   .min(0, AIRCRAFT_MESSAGES.staffCount)
   .max(STAFF_MAX, AIRCRAFT_MESSAGES.staffCount);
 
-export const aircraftStaffingRowSchema = z
+const aircraftStaffingRowSchema = z
   .object({
     aircraftType: z
       .string({ error: AIRCRAFT_MESSAGES.aircraftType })
@@ -63,7 +63,6 @@ export const aircraftStaffingRowSchema = z
 export type AircraftStaffing = z.infer<typeof aircraftStaffingRowSchema>;
 /** A row as the API answers it. */
 export const aircraftStaffingSchema = z.object({ aircraftType: z.string(), requiredStaff: z.record(z.string(), z.number()) });
-export type AircraftStaffingInput = z.input<typeof aircraftStaffingRowSchema>;
 
 /** The body of PUT /api/aircraft-staffing: the whole table, in the order shown. */
 export const aircraftStaffingBodySchema = z

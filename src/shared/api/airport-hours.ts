@@ -82,7 +82,6 @@ export type QuickSetupInput = z.infer<typeof quickSetupSchema>;
  * the values it was based on: when the stored row no longer has them, it is refused as stale.
  */
 export const airportHoursEditSchema = z.object({ ...hoursValues, basedOn: z.object(hoursValues).strict() }).strict();
-export type AirportHoursEditInput = z.infer<typeof airportHoursEditSchema>;
 
 /**
  * A delete may name the values the planner saw (all three or none): a row changed since is kept and

@@ -10,10 +10,9 @@ export const coverageDayQuerySchema = z
   .strict();
 
 /** Why a flight's team was short in its last hour (docs/coverage.md). */
-export const SHORT_REASONS = ['closed', 'unplanned', 'overHours', 'rules', 'nobodyFree'] as const;
-export type ShortReason = (typeof SHORT_REASONS)[number];
+const SHORT_REASONS = ['closed', 'unplanned', 'overHours', 'rules', 'nobodyFree'] as const;
 
-export const coverageDaySchema = z.object({
+const coverageDaySchema = z.object({
   /** YYYY-MM-DD */
   date: z.string(),
   demandHours: z.number(),
@@ -25,7 +24,7 @@ export const coverageDaySchema = z.object({
 });
 export type CoverageDay = z.infer<typeof coverageDaySchema>;
 
-export const flightCoverageSchema = z.object({
+const flightCoverageSchema = z.object({
   /** The flight's id, for the Flights screen. */
   flightId: z.string(),
   flightNumber: z.string(),
@@ -47,7 +46,7 @@ export const flightCoverageSchema = z.object({
 });
 export type FlightCoverage = z.infer<typeof flightCoverageSchema>;
 
-export const groupCoverageSchema = z.object({
+const groupCoverageSchema = z.object({
   role: z.string(),
   /** Q1 of the month, in %. */
   coveragePercent: z.number(),

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { DATE_MESSAGES, dateIssue, monthIssue, YEAR_RANGE } from '../date-rules.ts';
 
-export { DATE_MESSAGES, FIRST_MONTH, LAST_MONTH, YEAR_RANGE, dateProblem, monthProblem, notAMonth, notInCalendar, type DateMessageKey } from '../date-rules.ts';
+export { DATE_MESSAGES, FIRST_MONTH, LAST_MONTH, YEAR_RANGE, monthProblem } from '../date-rules.ts';
 
 /** The limits the range rules quote, sent with them so that a screen can say them. */
 const RANGE = { minimum: YEAR_RANGE.min, maximum: YEAR_RANGE.max };

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { plainText } from './plain-text.ts';
 
 /** The same shape the database checks: something@something.something, no spaces. */
-export const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 /** Digits with the usual separators: +48 512 345 678, (22) 123-45-67. */
 const PHONE_SHAPE = /^\+?[0-9][0-9 ()\-./]{2,38}$/;
 
 /** The smallest working-time fraction: a twentieth of full time. */
-export const MIN_FRACTION = 0.05;
+const MIN_FRACTION = 0.05;
 
 const requiredName = plainText({ error: 'is required' }).min(1, 'is required').max(100, 'must be at most 100 characters');
 
@@ -91,7 +91,7 @@ export function employeeRequiredHours(monthRequired: number | null, terms: Worki
 export type OvertimeAllowance = { partTimeOvertimeHours: number; fullTimeOvertimeHours: number | null };
 
 /** Whether the employee works part time or on own monthly hours (the part-time allowance applies). */
-export function isPartTime(terms: WorkingTime): boolean {
+function isPartTime(terms: WorkingTime): boolean {
   return terms.monthlyHours !== null || terms.workingTimeFraction < 1;
 }
 

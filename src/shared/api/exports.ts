@@ -10,7 +10,6 @@ export const payrollQuerySchema = z
     lang: z.enum(['pl', 'en'], { error: 'must be pl or en' }).default('pl'),
   })
   .strict();
-export type PayrollQuery = z.infer<typeof payrollQuerySchema>;
 
 /**
  * The name of a downloaded export, the same for the CSV and the payroll workbook of a month and group:

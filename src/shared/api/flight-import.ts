@@ -29,7 +29,7 @@ export const IMPORT_CELL_MAX = 200;
 export const FILE_NAME_MAX = 200;
 
 /** Whether the file's times are the airport's wall clock or UTC. */
-export const TIME_BASES = ['local', 'utc'] as const;
+const TIME_BASES = ['local', 'utc'] as const;
 export type TimeBasis = (typeof TIME_BASES)[number];
 
 const columnName = z.string().trim().min(1).max(IMPORT_CELL_MAX);
@@ -83,7 +83,7 @@ export function duplicatedHeader(header: string[]): string | null {
 }
 
 /** Every column a mapping uses, with the field it feeds. */
-export function mappedColumns(mapping: ImportMapping): [string, string][] {
+function mappedColumns(mapping: ImportMapping): [string, string][] {
   const out: [string, string][] = [
     ['flightNumber', mapping.flightNumber],
     ['departure', mapping.departure],

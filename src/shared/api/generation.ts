@@ -18,7 +18,6 @@ export const generateRequestSchema = z
     confirmPublished: z.boolean().optional(),
   })
   .strict();
-export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
 /**
  * Where the signed-in user's generation stands (GET /api/generation/queue): none, waiting in the queue
@@ -30,7 +29,6 @@ export const generationQueueSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('waiting'), position: z.number().int().min(1) }),
   z.object({ state: z.literal('running') }),
 ]);
-export type GenerationQueue = z.infer<typeof generationQueueSchema>;
 
 export const clearRequestSchema = z
   .object({
@@ -55,7 +53,6 @@ export const GENERATION_STALE = 'GENERATION_STALE';
 
 /** The hard rules' codes, R1–R13 (docs/generator.md, "The hard rules"). */
 export const RULE_CODES = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10', 'R11', 'R12', 'R13'] as const;
-export type RuleCode = (typeof RULE_CODES)[number];
 
 /** The report's warnings by code; their sentences are the browser's, in the planner's language. */
 export const WARNING_CODES = [
@@ -72,7 +69,6 @@ export const WARNING_CODES = [
   // A run stored before strategies' notes had codes may carry a note's text under this code.
   'NOTE',
 ] as const;
-export type WarningCode = (typeof WARNING_CODES)[number];
 
 /** The figures of a sentence: times HH:MM, dates YYYY-MM-DD, amounts in hours or days, ids. */
 const sentenceParams = z.record(z.string(), z.union([z.string(), z.number()]));
@@ -81,14 +77,12 @@ const sentenceParams = z.record(z.string(), z.union([z.string(), z.number()]));
  * A hard-rule breach of a generated month: the rule's code and its figures, always with `employeeId`,
  * `date` (the day the breach is dated on) and `amount` (hours for time rules, a count otherwise).
  */
-export const ruleBreachSchema = z.object({ code: z.enum(RULE_CODES), params: sentenceParams });
-export type RuleBreach = z.infer<typeof ruleBreachSchema>;
+const ruleBreachSchema = z.object({ code: z.enum(RULE_CODES), params: sentenceParams });
 
 /** A warning of the report; INPUT_BREAKS_RULE carries a breach's params and its `rule`. */
-export const generationWarningSchema = z.object({ code: z.enum(WARNING_CODES), params: sentenceParams });
-export type GenerationWarning = z.infer<typeof generationWarningSchema>;
+const generationWarningSchema = z.object({ code: z.enum(WARNING_CODES), params: sentenceParams });
 
-export const unstaffedFlightSchema = z.object({
+const unstaffedFlightSchema = z.object({
   flightNumber: z.string(),
   departureTime: z.string(),
   requiredStaff: z.number(),
@@ -100,7 +94,6 @@ export const unstaffedFlightSchema = z.object({
    */
   reason: z.enum(['closed', 'unplanned', 'overHours', 'rules', 'nobodyFree', 'nobody free', 'cap reached']),
 });
-export type UnstaffedFlight = z.infer<typeof unstaffedFlightSchema>;
 
 /** The answer of POST /generation: the run, and what the planner is shown of its report. */
 export const generateResponseSchema = z.object({

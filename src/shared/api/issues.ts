@@ -52,10 +52,6 @@ export const RULES = [
   'plainText',
   'plainTextLines',
 ] as const;
-export type Rule = (typeof RULES)[number];
-
-/** A rule's params for a custom check, e.g. `.refine(fn, { message, params: ruleParams('phone') })`. */
-export const ruleParams = (rule: string) => ({ rule });
 
 const asNumber = (value: unknown): number | undefined => {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -96,7 +92,3 @@ export function paramsOfIssue(issue: { code: string }): IssueParams {
   const { code, path: _path, message: _message, ...rest } = issue as { code: string } & Record<string, unknown>;
   return issueParams(code, rest);
 }
-
-/** The field an issue is about, as the API names it: the path joined with dots ("data.email"). */
-export const issueField = (path: readonly PropertyKey[]): string | undefined =>
-  path.length ? path.map((p) => (typeof p === 'symbol' ? String(p.description) : String(p))).join('.') : undefined;

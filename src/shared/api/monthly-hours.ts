@@ -29,7 +29,6 @@ export const monthlyHoursInputSchema = z
     ),
   })
   .strict();
-export type MonthlyHoursInput = z.input<typeof monthlyHoursInputSchema>;
 
 export const MONTHLY_HOURS_EXISTS = 'MONTHLY_HOURS_EXIST';
 export const MONTHLY_HOURS_EXISTS_MESSAGE = 'Required hours for this month are already set. Delete them first.';

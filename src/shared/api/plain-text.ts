@@ -18,7 +18,7 @@ export const PLAIN_TEXT_MESSAGES = {
   plainText: 'must not hold control characters (line breaks, tabs and the like)',
   plainTextLines: 'must not hold control characters other than line breaks (tabs and the like)',
 } as const;
-export type PlainTextRule = keyof typeof PLAIN_TEXT_MESSAGES;
+type PlainTextRule = keyof typeof PLAIN_TEXT_MESSAGES;
 
 /** `text` with each run of control characters made one space: for a file whose lines they could break. */
 export function withoutControlCharacters(text: string): string {

@@ -9,8 +9,6 @@ const version = z.number().int().min(1, 'must be at least 1');
 
 /** Refused: a generation or clear of a published month that was not confirmed. Its params say what would change. */
 export const MONTH_PUBLISHED = 'MONTH_PUBLISHED';
-/** Refused: a reset of a month that was never published. */
-export const NOT_PUBLISHED = 'NOT_PUBLISHED';
 
 /**
  * The params of 409 MONTH_PUBLISHED: when the month was published, how many shifts its published
@@ -31,7 +29,7 @@ export const publishRequestSchema = z.object({ role, month: isoMonth, version: v
 /** Put the published version back; names the publication's version and the last edit the planner saw. */
 export const resetRequestSchema = z.object({ role, month: isoMonth, version, lastEditId: z.number().int().min(0, 'must be at least 0') }).strict();
 
-export const publicationSchema = z.object({
+const publicationSchema = z.object({
   /** ISO instant. */
   publishedAt: z.string(),
   /** The publisher's name; null when the account is gone. */
@@ -39,7 +37,6 @@ export const publicationSchema = z.object({
   version: z.number().int(),
   shiftCount: z.number().int(),
 });
-export type Publication = z.infer<typeof publicationSchema>;
 
 export const publishStatusSchema = z.object({
   role: z.string(),
@@ -53,7 +50,7 @@ export const publishStatusSchema = z.object({
 });
 export type PublishStatus = z.infer<typeof publishStatusSchema>;
 
-export const shiftFaceSchema = z.object({
+const shiftFaceSchema = z.object({
   startTime: z.string(),
   endTime: z.string(),
   endDate: z.string(),
@@ -62,10 +59,10 @@ export const shiftFaceSchema = z.object({
 });
 export type ShiftFace = z.infer<typeof shiftFaceSchema>;
 
-export const EDIT_ACTIONS = ['saved', 'deleted', 'generated', 'cleared', 'reset', 'published'] as const;
+const EDIT_ACTIONS = ['saved', 'deleted', 'generated', 'cleared', 'reset', 'published'] as const;
 export type EditAction = (typeof EDIT_ACTIONS)[number];
 
-export const publishChangeSchema = z.object({
+const publishChangeSchema = z.object({
   employeeId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -99,7 +96,6 @@ export const calendarFeedSchema = z.object({
   /** ISO instant of its creation or last renewal; null without an address. */
   createdAt: z.string().nullable(),
 });
-export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 /** The answer of a creation or renewal: the only time the address is shown. */
 export const calendarFeedCreatedSchema = calendarFeedSchema.extend({

@@ -8,7 +8,7 @@ import { isoDate, isoMonth } from './dates.ts';
 import { timeOffSchema } from './time-off.ts';
 
 /** The exact text of docs/product.md §5 for a shift that does not end after it starts. */
-export const END_AFTER_START_MESSAGE = 'End time must be after start time';
+const END_AFTER_START_MESSAGE = 'End time must be after start time';
 
 /** The code of a refused shift that overlaps the same employee's shift of the day before or after. */
 export const SHIFT_OVERLAP = 'SHIFT_OVERLAP';
@@ -54,7 +54,7 @@ export interface ShiftSpanProblem {
 }
 
 /** The longest shift, in elapsed hours. */
-export const MAX_SHIFT_HOURS = 24;
+const MAX_SHIFT_HOURS = 24;
 
 /**
  * Checks a shift's span (docs/night-operations.md): without `endDate` (or with its own date) it ends
@@ -89,7 +89,7 @@ const version = z.number().int().min(1, 'must be at least 1');
 
 export const monthQuerySchema = z.object({ month: isoMonth });
 
-export const monthSettingsSchema = z.object({
+const monthSettingsSchema = z.object({
   timeIncrement: z.enum(['half', 'full']),
   minRestHours: z.number(),
   weeklyHours: z.number(),
@@ -100,7 +100,7 @@ export const monthSettingsSchema = z.object({
 });
 export type MonthSettings = z.infer<typeof monthSettingsSchema>;
 
-export const monthEmployeeSchema = z.object({
+const monthEmployeeSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -117,7 +117,7 @@ export const monthEmployeeSchema = z.object({
 });
 export type MonthEmployee = z.infer<typeof monthEmployeeSchema>;
 
-export const monthGroupSchema = z.object({
+const monthGroupSchema = z.object({
   name: z.string(),
   position: z.number().int(),
   takesFlights: z.boolean(),
@@ -157,7 +157,7 @@ export const eventSchema = z.object({
 export type ScheduleEvent = z.infer<typeof eventSchema>;
 
 /** A public holiday in the month (the airport's country, from its time zone), named in each UI language. */
-export const holidaySchema = z.object({
+const holidaySchema = z.object({
   date: z.string(),
   names: z.object({ pl: z.string(), en: z.string() }),
 });
@@ -204,7 +204,7 @@ export const scheduleInputSchema = z
 export type ScheduleInput = z.infer<typeof scheduleInputSchema>;
 
 /** Which day's record a delete removes. */
-export const dayKeySchema = z.object({ employeeId: z.uuid('must be an employee id'), date: isoDate });
+const dayKeySchema = z.object({ employeeId: z.uuid('must be an employee id'), date: isoDate });
 /** Which day's record to delete, and the version the planner saw (a changed one is kept: 409). */
 export const dayDeleteQuerySchema = dayKeySchema.extend({ version: deleteVersionSchema });
 

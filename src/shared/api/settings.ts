@@ -62,7 +62,7 @@ function numberBetween(min: number, max: number) {
   );
 }
 
-export function isTimeZone(name: string): boolean {
+function isTimeZone(name: string): boolean {
   return IANAZone.isValidZone(name);
 }
 
@@ -82,10 +82,10 @@ function wholeNumberBetween(min: number, max: number) {
  * The body of PUT /api/settings: every field, plus the version the edit was based on. The labour-rule
  * limits may be left out by older clients: they then stay as stored.
  */
-export const STATION_CODE_MESSAGE = "must be the airport's three-letter IATA code, such as WAW";
+const STATION_CODE_MESSAGE = "must be the airport's three-letter IATA code, such as WAW";
 
 /** The airport's IATA code: three letters, upper-cased; blank or null clears it. */
-export const stationCodeSchema = z
+const stationCodeSchema = z
   .union([z.string({ error: STATION_CODE_MESSAGE }), z.null()], { error: STATION_CODE_MESSAGE })
   .transform((v) => (v === null || v.trim() === '' ? null : v.trim().toUpperCase()))
   .refine((v) => v === null || /^[A-Z]{3}$/.test(v), { message: STATION_CODE_MESSAGE, params: { rule: 'stationCode' } });

@@ -32,7 +32,7 @@ import {
 export const SSIM_RECORD_LENGTH = 200;
 
 /** Why a whole SSIM file is refused (params say which line, how long, which station). */
-export type SsimRefusalRule = 'ssimNotText' | 'ssimEmpty' | 'ssimRecordLength' | 'ssimNoLegs' | 'ssimNoStationLegs' | 'ssimTooManyFlights' | 'ssimNoStation';
+type SsimRefusalRule = 'ssimNotText' | 'ssimEmpty' | 'ssimRecordLength' | 'ssimNoLegs' | 'ssimNoStationLegs' | 'ssimTooManyFlights' | 'ssimNoStation';
 export interface SsimRefusal {
   rule: SsimRefusalRule;
   message: string;
@@ -76,7 +76,7 @@ export type SsimBody = z.input<typeof ssimBodySchema>;
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /** "01NOV26" → 2026-11-01; "00XXX00" (no end) → 'open'; null when it is not a date. */
-export function ssimDate(text: string): DateTime | 'open' | null {
+function ssimDate(text: string): DateTime | 'open' | null {
   if (text === '00XXX00') return 'open';
   const match = /^(\d{2})([A-Z]{3})(\d{2})$/.exec(text);
   if (!match) return null;

@@ -26,4 +26,3 @@ export type StaffGroupInput = z.input<typeof staffGroupInputSchema>;
 export const staffGroupUpdateSchema = staffGroupInputSchema
   .extend({ version: z.number({ error: 'must be the version the edit was based on' }).int().min(1) })
   .strict();
-export type StaffGroupUpdate = z.input<typeof staffGroupUpdateSchema>;

@@ -8,7 +8,7 @@ import { controlCharacter, PLAIN_TEXT_MESSAGES } from './plain-text.ts';
 import { duplicatedHeader, fileHeaderSchema, fileRowsSchema, IMPORT_CELL_MAX, rowErrorSchema, type RowError } from './flight-import.ts';
 
 /** A staff list is short: a few thousand rows at most. */
-export const STAFF_IMPORT_MAX_ROWS = 5_000;
+const STAFF_IMPORT_MAX_ROWS = 5_000;
 
 const columnName = z.string().trim().min(1).max(IMPORT_CELL_MAX);
 
@@ -58,7 +58,7 @@ export const STAFF_IMPORT_MESSAGES = {
 } as const;
 export type StaffImportRule = keyof typeof STAFF_IMPORT_MESSAGES;
 
-export function staffMappedColumns(mapping: StaffMapping): [StaffField, string][] {
+function staffMappedColumns(mapping: StaffMapping): [StaffField, string][] {
   return STAFF_FIELDS.flatMap((field) => (mapping[field] ? [[field, mapping[field]] as [StaffField, string]] : []));
 }
 
@@ -119,7 +119,7 @@ export const staffImportAnswerSchema = z.object({
 export type StaffImportAnswer = z.infer<typeof staffImportAnswerSchema>;
 
 /** "1", "0.5", "0,75", "50%", "1/2" → the fraction; null when the text is none of these. */
-export function parseFraction(text: string): number | null {
+function parseFraction(text: string): number | null {
   const v = text.trim().replace(',', '.');
   let n: number;
   const ratio = /^(\d+)\s*\/\s*(\d+)$/.exec(v);
@@ -132,7 +132,7 @@ export function parseFraction(text: string): number | null {
 }
 
 /** The cells of one row by field, trimmed; a field without a column is undefined. */
-export function staffCells(header: string[], mapping: StaffMapping, cells: string[]): Partial<Record<StaffField, string>> {
+function staffCells(header: string[], mapping: StaffMapping, cells: string[]): Partial<Record<StaffField, string>> {
   const index = new Map(header.map((h, i) => [h.trim(), i]));
   const out: Partial<Record<StaffField, string>> = {};
   for (const [field, column] of staffMappedColumns(mapping)) out[field] = (cells[index.get(column) ?? -1] ?? '').trim();

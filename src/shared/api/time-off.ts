@@ -4,7 +4,7 @@ import { plainText } from './plain-text.ts';
 import { isoDate } from './dates.ts';
 
 /** Hours per day of time off that counts as work: 1 to 24 in steps of 0.5. */
-export const workHoursSchema = z
+const workHoursSchema = z
   .number({ error: 'must be a number' })
   .min(1, 'must be at least 1')
   .max(24, 'must be at most 24')
@@ -16,7 +16,7 @@ export const workHoursSchema = z
  */
 export const TIME_OFF_KIND_VALUES = ['vacation', 'onDemand', 'sick', 'training', 'other'] as const;
 export type TimeOffKind = (typeof TIME_OFF_KIND_VALUES)[number];
-export const DEFAULT_TIME_OFF_KIND: TimeOffKind = 'other';
+const DEFAULT_TIME_OFF_KIND: TimeOffKind = 'other';
 /**
  * The kind a new request starts at in the form: the most common one (docs/decisions/0039-time-off-reason-and-kind.md).
  * The API's default for a body that names no kind stays 'other'.
@@ -45,7 +45,7 @@ export function timeOffKindDefaults(kind: TimeOffKind): { countAsWork: boolean; 
   return { countAsWork: found.countAsWork, workHours: found.workHours };
 }
 
-export const timeOffKindSchema = z.enum(TIME_OFF_KIND_VALUES, { error: `must be one of ${TIME_OFF_KIND_VALUES.join(', ')}` });
+const timeOffKindSchema = z.enum(TIME_OFF_KIND_VALUES, { error: `must be one of ${TIME_OFF_KIND_VALUES.join(', ')}` });
 
 export const timeOffInputSchema = z
   .object({
@@ -82,7 +82,7 @@ export const timeOffInputSchema = z
   });
 export type TimeOffInput = z.infer<typeof timeOffInputSchema>;
 
-export const TIME_OFF_STATUSES = ['pending', 'approved', 'rejected'] as const;
+const TIME_OFF_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TimeOffStatus = (typeof TIME_OFF_STATUSES)[number];
 
 /**
@@ -95,7 +95,6 @@ export const timeOffStatusUpdateSchema = z
     version: z.number({ error: 'must be the version the decision was based on' }).int().min(1),
   })
   .strict();
-export type TimeOffStatusUpdate = z.infer<typeof timeOffStatusUpdateSchema>;
 
 /** Whether a time off takes the employee out of the plan: every request but a rejected one. */
 export const isPlanned = (off: { status: string }) => off.status !== 'rejected';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
 
-export const roleSchema = z.enum(['admin', 'user']);
+const roleSchema = z.enum(['admin', 'user']);
 
 export const userSchema = z.object({
   id: z.string(),
@@ -38,7 +38,7 @@ export const banBodySchema = z.strictObject({
 
 export const userParamsSchema = z.strictObject({ id: z.string().min(1).max(200) });
 
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.number().int(),
   /** When it happened; for a repeated failure, the first time in its window. */
   at: z.string(),

@@ -27,7 +27,7 @@ type JsonSchema = {
 };
 
 /** Text that has broken real systems: SQL, formulas, markup, paths, control and odd Unicode. */
-export const HOSTILE_STRINGS = [
+const HOSTILE_STRINGS = [
   "'; drop table employees; --",
   "' or '1'='1",
   '1; select pg_sleep(5)',

@@ -4,7 +4,7 @@ import { ANY_LEVEL, type ShapeLevel } from '../../score.ts';
 import { coverage, rests, weekendsOf } from '../../objective.ts';
 import { bestInterval, lastStart, prefix, reach, type Choice, type Plan, type Window } from './plan.ts';
 
-export function coverValue(plan: Plan, d: number, waste: number): Float64Array {
+function coverValue(plan: Plan, d: number, waste: number): Float64Array {
   const D = plan.p.demand.perDay[d]!;
   const S = plan.supply[d]!;
   const W = plan.weight[d]!;
@@ -172,7 +172,7 @@ export function balance(plan: Plan, order: number[], level: ShapeLevel): void {
 }
 
 /** Minutes employee e could still add in one step: a new shift on a free day or a longer shift. */
-export function roomOf(plan: Plan, e: number, minLen: number, level: ShapeLevel): number {
+function roomOf(plan: Plan, e: number, minLen: number, level: ShapeLevel): number {
   const N = plan.N;
   let best = 0;
   for (let d = 0; d < N; d++) {
@@ -193,7 +193,7 @@ export function roomOf(plan: Plan, e: number, minLen: number, level: ShapeLevel)
   return best;
 }
 
-export function makeRoom(plan: Plan, e: number, minLen: number, level: ShapeLevel): boolean {
+function makeRoom(plan: Plan, e: number, minLen: number, level: ShapeLevel): boolean {
   const { grid } = plan.p;
   const N = plan.N;
   const before = roomOf(plan, e, minLen, level);

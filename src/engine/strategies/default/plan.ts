@@ -10,7 +10,7 @@ import { consecutiveDays, minRestBetweenShifts, weeklyRest, type Candidate, type
 import { ANY_LEVEL, SCORE_WEIGHTS, type ShapeLevel } from '../../score.ts';
 
 /** The rules that decide where in a day an employee may work, asked through their `admits`. */
-export const PLACEMENT_RULES: readonly HardRule[] = [consecutiveDays, minRestBetweenShifts, weeklyRest];
+const PLACEMENT_RULES: readonly HardRule[] = [consecutiveDays, minRestBetweenShifts, weeklyRest];
 
 /**
  * Where e may work on a day: starts in [lo, startHi], ends by hi; a new shift is minLen…maxLen long and

@@ -7,7 +7,7 @@ import { reach, restore, snapshot, type Plan } from './plan.ts';
 import { noteTimeLimit } from './search.ts';
 
 /** Days with demand still uncovered somewhere in their reach. */
-export function shortDays(plan: Plan): number[] {
+function shortDays(plan: Plan): number[] {
   const out: number[] = [];
   for (let d = 0; d < plan.N; d++) {
     const D = plan.p.demand.perDay[d]!;
@@ -23,9 +23,9 @@ export function shortDays(plan: Plan): number[] {
 }
 
 /** Iterations of `rebuild` at most (so that it ends the same way on a slower machine, unless the time limit comes first). */
-export const REBUILD_ROUNDS = 800;
+const REBUILD_ROUNDS = 800;
 /** … and it stops after this many rounds in a row without a gain. */
-export const REBUILD_STALL = 100;
+const REBUILD_STALL = 100;
 
 /**
  * Short of hours: a few days' shifts are taken away from a few employees and the days covered again

@@ -6,8 +6,8 @@ import { coverage, gapCost, pairCost, shapeCost, weekendCost, weekendsOf } from 
 import type { Plan } from './plan.ts';
 
 /** The local search's budget of moves: per shift of the month, and at most. */
-export const MOVES_PER_SHIFT = 30;
-export const MAX_MOVES = 15_000;
+const MOVES_PER_SHIFT = 30;
+const MAX_MOVES = 15_000;
 
 /**
  * Phase 4: a local search that accepts a move by the difference of the score (SCORE_WEIGHTS): weighted
@@ -264,7 +264,7 @@ export function freeWeekends(plan: Plan): void {
   }
 }
 
-export const TIME_LIMIT_NOTE: StrategyNote = {
+const TIME_LIMIT_NOTE: StrategyNote = {
   code: 'TIME_LIMIT',
   text: 'The time limit ended the improvement search early: the same seed may give a slightly different month on a slower machine.',
 };
