@@ -1,7 +1,7 @@
 // The dashboard (docs/product.md §2): the month's work schedule, one grid per staff group, with the
 // cell menu, the badges and their deletes, the totals, the modals and the generation panel.
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { rememberingT } from '../../lib/remembering-t.ts';
 import { storedStrip, useCoverageStrip } from './coverage-strip.ts';
@@ -20,6 +20,7 @@ import { coverageDayPath, useCoverage } from '../../lib/coverage.ts';
 import { DayStrip } from '../../ui/coverage/DayStrip.tsx';
 import { percentNumber } from '../../ui/coverage/level.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
 import { holidayNames } from '../../ui/dates.ts';
@@ -459,121 +460,119 @@ export function DashboardPage() {
           {deleteError}
         </Alert>
       )}
-      {query.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('common:loading')} />
-        </Center>
-      ) : query.isError ? (
-        <Alert color="red" role="alert" title={t('loadFailed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{translateApiError(query.error, t)}</Text>
-            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : data && data.groups.length === 0 ? (
-        <Text c="dimmed" data-testid="no-groups">
-          {t('noGroups')}
-        </Text>
-      ) : data && phone ? (
-        <Suspense fallback={<Loader size="sm" aria-label={t('common:loading')} />}>
-          <PhoneDay
-            month={month}
-            groups={shownGroups}
-            days={days}
-            index={index}
-            marks={marks}
-            handlers={handlers}
-            nameOf={nameOf}
-            zone={data.settings.timeZone}
-          />
-        </Suspense>
-      ) : (
-        // Every group in one scrolling box: one horizontal scroll bar, the groups' days in line, the
-        // names (left) and the dates (top) stay in sight.
-        <div className={gridClasses.scroller} data-testid="month-scroller">
-          {shownGroups.map((group) => (
-            <section key={group.name} className={gridClasses.section} aria-labelledby={`group-${group.position}-${group.name}`}>
-              {/* The group's title line: its name, its publication, its generation. */}
-              <div className={gridClasses.groupBar}>
-                <Group gap="sm" wrap="wrap" align="center">
-                  <Title order={2} size="h5" id={`group-${group.position}-${group.name}`}>
-                    {group.name}{' '}
-                    <Text span c="dimmed" fw={400} size="sm">
-                      {t('employeeCount', { count: group.employees.length })}
-                    </Text>
-                  </Title>
-                  <PublishControl group={group.name} month={month} inline concerns={() => publishConcerns(group)} />
-                </Group>
-                <GenerationPanel group={group.name} month={month} nameOf={nameOf} zone={data?.settings.timeZone} />
-              </div>
-              {(() => {
-                if (!showCoverage) return null;
-                const groupCoverage = coverage.data?.groups.find((g) => g.role === group.name);
-                if (!groupCoverage)
-                  // Its room is kept while the strip loads, so that the grid does not move under the
-                  // planner's pointer when it arrives (only groups with operating hours have one).
-                  return coverage.isPending && group.takesAirportHours ? (
-                    <div className={gridClasses.coverageRow} data-testid="dashboard-coverage-loading">
-                      <div className={gridClasses.coverageLabel} style={{ width: widths.name, minWidth: widths.name }}>
-                        {group === shownGroups[0] && <Loader size="xs" aria-label={t('common:loading')} />}
-                      </div>
-                    </div>
-                  ) : null;
-                return (
-                  // Under each day column, that day's coverage.
-                  <div className={gridClasses.coverageRow} data-testid="dashboard-coverage">
-                    <div className={gridClasses.coverageLabel} style={{ width: widths.name, minWidth: widths.name }}>
-                      <Text size="xs" fw={600}>
-                        {t('coverage.label', { percent: percentNumber(groupCoverage.coveragePercent, language) })}
-                      </Text>
-                      <Anchor
-                        component={Link}
-                        to={`/coverage?month=${month}&group=${encodeURIComponent(group.name)}`}
-                        size="xs"
-                        aria-label={t('coverage.detailsLabel', { group: group.name })}
-                      >
-                        {t('coverage.details')}
-                      </Anchor>
-                    </div>
-                    <DayStrip
-                      group={group.name}
-                      days={groupCoverage.days}
-                      hrefFor={(date) => coverageDayPath(date, group.name)}
-                      compact
-                      columnWidth={widths.day}
-                      holidays={holidays}
-                    />
+      <LoadState
+        pending={query.isPending}
+        loading={t('common:loading')}
+        loadingHidden
+        failure={
+          query.isError ? { title: t('loadFailed'), message: translateApiError(query.error, t), retry: t('retry'), onRetry: () => void query.refetch() } : null
+        }
+      >
+        {() =>
+          data && data.groups.length === 0 ? (
+            <Text c="dimmed" data-testid="no-groups">
+              {t('noGroups')}
+            </Text>
+          ) : data && phone ? (
+            <Suspense fallback={<Loader size="sm" aria-label={t('common:loading')} />}>
+              <PhoneDay
+                month={month}
+                groups={shownGroups}
+                days={days}
+                index={index}
+                marks={marks}
+                handlers={handlers}
+                nameOf={nameOf}
+                zone={data.settings.timeZone}
+              />
+            </Suspense>
+          ) : (
+            // Every group in one scrolling box: one horizontal scroll bar, the groups' days in line, the
+            // names (left) and the dates (top) stay in sight.
+            <div className={gridClasses.scroller} data-testid="month-scroller">
+              {shownGroups.map((group) => (
+                <section key={group.name} className={gridClasses.section} aria-labelledby={`group-${group.position}-${group.name}`}>
+                  {/* The group's title line: its name, its publication, its generation. */}
+                  <div className={gridClasses.groupBar}>
+                    <Group gap="sm" wrap="wrap" align="center">
+                      <Title order={2} size="h5" id={`group-${group.position}-${group.name}`}>
+                        {group.name}{' '}
+                        <Text span c="dimmed" fw={400} size="sm">
+                          {t('employeeCount', { count: group.employees.length })}
+                        </Text>
+                      </Title>
+                      <PublishControl group={group.name} month={month} inline concerns={() => publishConcerns(group)} />
+                    </Group>
+                    <GenerationPanel group={group.name} month={month} nameOf={nameOf} zone={data?.settings.timeZone} />
                   </div>
-                );
-              })()}
-              {group.employees.length === 0 ? (
-                <div className={gridClasses.groupBar}>
-                  <Paper withBorder p="sm" w="100%">
-                    <Text size="sm" c="dimmed">
-                      {t('noEmployees')}
-                    </Text>
-                  </Paper>
-                </div>
-              ) : (
-                <GroupTable
-                  group={group}
-                  days={days}
-                  index={index}
-                  marks={marks}
-                  handlers={handlers}
-                  t={t}
-                  language={language}
-                  density={density}
-                  later={later.has(group.name)}
-                />
-              )}
-            </section>
-          ))}
-          <GridLegend t={t} />
-        </div>
-      )}
+                  {(() => {
+                    if (!showCoverage) return null;
+                    const groupCoverage = coverage.data?.groups.find((g) => g.role === group.name);
+                    if (!groupCoverage)
+                      // Its room is kept while the strip loads, so that the grid does not move under the
+                      // planner's pointer when it arrives (only groups with operating hours have one).
+                      return coverage.isPending && group.takesAirportHours ? (
+                        <div className={gridClasses.coverageRow} data-testid="dashboard-coverage-loading">
+                          <div className={gridClasses.coverageLabel} style={{ width: widths.name, minWidth: widths.name }}>
+                            {group === shownGroups[0] && <Loader size="xs" aria-label={t('common:loading')} />}
+                          </div>
+                        </div>
+                      ) : null;
+                    return (
+                      // Under each day column, that day's coverage.
+                      <div className={gridClasses.coverageRow} data-testid="dashboard-coverage">
+                        <div className={gridClasses.coverageLabel} style={{ width: widths.name, minWidth: widths.name }}>
+                          <Text size="xs" fw={600}>
+                            {t('coverage.label', { percent: percentNumber(groupCoverage.coveragePercent, language) })}
+                          </Text>
+                          <Anchor
+                            component={Link}
+                            to={`/coverage?month=${month}&group=${encodeURIComponent(group.name)}`}
+                            size="xs"
+                            aria-label={t('coverage.detailsLabel', { group: group.name })}
+                          >
+                            {t('coverage.details')}
+                          </Anchor>
+                        </div>
+                        <DayStrip
+                          group={group.name}
+                          days={groupCoverage.days}
+                          hrefFor={(date) => coverageDayPath(date, group.name)}
+                          compact
+                          columnWidth={widths.day}
+                          holidays={holidays}
+                        />
+                      </div>
+                    );
+                  })()}
+                  {group.employees.length === 0 ? (
+                    <div className={gridClasses.groupBar}>
+                      <Paper withBorder p="sm" w="100%">
+                        <Text size="sm" c="dimmed">
+                          {t('noEmployees')}
+                        </Text>
+                      </Paper>
+                    </div>
+                  ) : (
+                    <GroupTable
+                      group={group}
+                      days={days}
+                      index={index}
+                      marks={marks}
+                      handlers={handlers}
+                      t={t}
+                      language={language}
+                      density={density}
+                      later={later.has(group.name)}
+                    />
+                  )}
+                </section>
+              ))}
+              <GridLegend t={t} />
+            </div>
+          )
+        }
+      </LoadState>
       <CellMenu ref={menu} describe={describe} onAction={onAction} />
       <BadgeDetails ref={details} render={renderDetails} />
       <Suspense fallback={null}>

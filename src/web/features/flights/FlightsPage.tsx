@@ -1,22 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Center,
-  Checkbox,
-  CloseButton,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, CloseButton, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
 import { IconFileImport, IconHistory, IconPlane, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -40,6 +23,7 @@ import { BulkActions } from './BulkActions.tsx';
 import { AircraftStaffingModal } from './AircraftStaffingModal.tsx';
 import { ImportHistory } from './ImportHistory.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
 
 export const PAGE_SIZE = 50;
 
@@ -272,199 +256,193 @@ export function FlightsPage() {
         </Alert>
       )}
 
-      {flightsQuery.isPending ? (
-        <Center py="xl">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text>{t('loading')}</Text>
-          </Group>
-        </Center>
-      ) : flightsQuery.isError ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('loadError', { message: translateApiError(flightsQuery.error, t) })}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void flightsQuery.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : (
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            {all.length > 0 && (
-              <Group justify="space-between" align="flex-end" wrap="wrap">
-                <Group gap="sm" align="flex-end" wrap="wrap">
-                  <TextInput
-                    label={t('filter.number')}
-                    leftSection={<IconSearch size={16} />}
-                    value={current.search}
-                    onChange={(e) => update({ search: e.currentTarget.value })}
-                    rightSection={current.search ? <CloseButton size="sm" aria-label={t('filter.clear')} onClick={() => update({ search: '' })} /> : null}
-                    w={220}
-                  />
-                  <Select
-                    label={t('filter.day')}
-                    placeholder={t('filter.allDays')}
-                    data={days}
-                    value={current.day}
-                    onChange={(day) => update({ day })}
-                    clearable
-                    clearButtonProps={{ 'aria-label': t('filter.clear') }}
-                    w={220}
-                  />
-                  <Select
-                    label={t('filter.staffing')}
-                    data={[
-                      { value: '', label: t('filter.allFlights') },
-                      { value: SHORT_ANY, label: t('filter.shortAny') },
-                      ...coverageGroups.map((g) => ({ value: g, label: t('filter.shortIn', { group: g }) })),
-                    ]}
-                    value={shortGroup ?? ''}
-                    onChange={(value) => setShortFilter(value || null)}
-                    allowDeselect={false}
-                    disabled={!coverageQuery.isSuccess}
-                    w={260}
-                  />
-                </Group>
-                <Group gap="md">
-                  {selectedIds.length > 0 && (
-                    <Text size="sm" c="dimmed" data-testid="selected-count">
-                      {t('bulk.selected', { count: selectedIds.length })}
+      <LoadState
+        pending={flightsQuery.isPending}
+        loading={t('loading')}
+        failure={
+          flightsQuery.isError
+            ? { message: t('loadError', { message: translateApiError(flightsQuery.error, t) }), retry: t('retry'), onRetry: () => void flightsQuery.refetch() }
+            : null
+        }
+      >
+        {() => (
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="sm">
+              {all.length > 0 && (
+                <Group justify="space-between" align="flex-end" wrap="wrap">
+                  <Group gap="sm" align="flex-end" wrap="wrap">
+                    <TextInput
+                      label={t('filter.number')}
+                      leftSection={<IconSearch size={16} />}
+                      value={current.search}
+                      onChange={(e) => update({ search: e.currentTarget.value })}
+                      rightSection={current.search ? <CloseButton size="sm" aria-label={t('filter.clear')} onClick={() => update({ search: '' })} /> : null}
+                      w={220}
+                    />
+                    <Select
+                      label={t('filter.day')}
+                      placeholder={t('filter.allDays')}
+                      data={days}
+                      value={current.day}
+                      onChange={(day) => update({ day })}
+                      clearable
+                      clearButtonProps={{ 'aria-label': t('filter.clear') }}
+                      w={220}
+                    />
+                    <Select
+                      label={t('filter.staffing')}
+                      data={[
+                        { value: '', label: t('filter.allFlights') },
+                        { value: SHORT_ANY, label: t('filter.shortAny') },
+                        ...coverageGroups.map((g) => ({ value: g, label: t('filter.shortIn', { group: g }) })),
+                      ]}
+                      value={shortGroup ?? ''}
+                      onChange={(value) => setShortFilter(value || null)}
+                      allowDeselect={false}
+                      disabled={!coverageQuery.isSuccess}
+                      w={260}
+                    />
+                  </Group>
+                  <Group gap="md">
+                    {selectedIds.length > 0 && (
+                      <Text size="sm" c="dimmed" data-testid="selected-count">
+                        {t('bulk.selected', { count: selectedIds.length })}
+                      </Text>
+                    )}
+                    <Text size="sm" fw={500} data-testid="flight-count">
+                      {filtered
+                        ? t('countFiltered', { count: all.length, shown: numbers.format(shown.length), formatted: numbers.format(all.length) })
+                        : countText(all.length)}
                     </Text>
-                  )}
-                  <Text size="sm" fw={500} data-testid="flight-count">
-                    {filtered
-                      ? t('countFiltered', { count: all.length, shown: numbers.format(shown.length), formatted: numbers.format(all.length) })
-                      : countText(all.length)}
-                  </Text>
+                  </Group>
                 </Group>
-              </Group>
-            )}
-            {coverageQuery.isError ? (
-              <Text size="sm" c="dimmed">
-                {t('status.loadError', { message: translateApiError(coverageQuery.error, t) })}
-              </Text>
-            ) : coverageQuery.isPending ? (
-              <Text size="sm" c="dimmed">
-                {t('status.loading')}
-              </Text>
-            ) : coverageGroups.length > 0 && all.length > 0 ? (
-              <Text size="xs" c="dimmed">
-                {t('status.legend')}
-              </Text>
-            ) : null}
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped highlightOnHover verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th rowSpan={staffHeader ? 2 : 1} w={40}>
-                      <Checkbox
-                        aria-label={t('bulk.selectPage')}
-                        checked={pageIds.length > 0 && pageSelected === pageIds.length}
-                        indeterminate={pageSelected > 0 && pageSelected < pageIds.length}
-                        disabled={pageIds.length === 0}
-                        onChange={(e) => toggle(pageIds, e.currentTarget.checked)}
-                      />
-                    </Table.Th>
-                    <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.flightNumber')}</Table.Th>
-                    <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.departure')}</Table.Th>
-                    <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.arrival')}</Table.Th>
-                    <Table.Th colSpan={Math.max(groups.length, 1)} ta="center" scope="colgroup">
-                      {t('columns.requiredStaff')}
-                    </Table.Th>
-                    <Table.Th rowSpan={staffHeader ? 2 : 1} ta="right">
-                      {t('columns.actions')}
-                    </Table.Th>
-                  </Table.Tr>
-                  {staffHeader && (
+              )}
+              {coverageQuery.isError ? (
+                <Text size="sm" c="dimmed">
+                  {t('status.loadError', { message: translateApiError(coverageQuery.error, t) })}
+                </Text>
+              ) : coverageQuery.isPending ? (
+                <Text size="sm" c="dimmed">
+                  {t('status.loading')}
+                </Text>
+              ) : coverageGroups.length > 0 && all.length > 0 ? (
+                <Text size="xs" c="dimmed">
+                  {t('status.legend')}
+                </Text>
+              ) : null}
+              <Table.ScrollContainer minWidth={720}>
+                <Table striped highlightOnHover verticalSpacing="xs">
+                  <Table.Thead>
                     <Table.Tr>
-                      {groups.map((g) => (
-                        <Table.Th key={g} ta="center" fw={500} fz="xs">
-                          {g}
-                        </Table.Th>
-                      ))}
+                      <Table.Th rowSpan={staffHeader ? 2 : 1} w={40}>
+                        <Checkbox
+                          aria-label={t('bulk.selectPage')}
+                          checked={pageIds.length > 0 && pageSelected === pageIds.length}
+                          indeterminate={pageSelected > 0 && pageSelected < pageIds.length}
+                          disabled={pageIds.length === 0}
+                          onChange={(e) => toggle(pageIds, e.currentTarget.checked)}
+                        />
+                      </Table.Th>
+                      <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.flightNumber')}</Table.Th>
+                      <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.departure')}</Table.Th>
+                      <Table.Th rowSpan={staffHeader ? 2 : 1}>{t('columns.arrival')}</Table.Th>
+                      <Table.Th colSpan={Math.max(groups.length, 1)} ta="center" scope="colgroup">
+                        {t('columns.requiredStaff')}
+                      </Table.Th>
+                      <Table.Th rowSpan={staffHeader ? 2 : 1} ta="right">
+                        {t('columns.actions')}
+                      </Table.Th>
                     </Table.Tr>
-                  )}
-                </Table.Thead>
-                <Table.Tbody>
-                  {pageRows.length === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={columnCount}>
-                        <Text ta="center" c="dimmed" py="lg">
-                          {all.length === 0 ? t('empty', { month: monthNominative(month, language) }) : t('emptyFiltered')}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : (
-                    pageRows.map((f) => (
-                      <Table.Tr key={f.id}>
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={t('bulk.select', { number: f.flightNumber })}
-                            checked={selected.has(f.id)}
-                            onChange={(e) => toggle([f.id], e.currentTarget.checked)}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text component="span" fw={600} ff="monospace" size="sm">
-                            {f.flightNumber}
+                    {staffHeader && (
+                      <Table.Tr>
+                        {groups.map((g) => (
+                          <Table.Th key={g} ta="center" fw={500} fz="xs">
+                            {g}
+                          </Table.Th>
+                        ))}
+                      </Table.Tr>
+                    )}
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {pageRows.length === 0 ? (
+                      <Table.Tr>
+                        <Table.Td colSpan={columnCount}>
+                          <Text ta="center" c="dimmed" py="lg">
+                            {all.length === 0 ? t('empty', { month: monthNominative(month, language) }) : t('emptyFiltered')}
                           </Text>
-                          <StaffSourceLabel sources={f.staffSources} groups={groups} />
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.departureTime, zone, language)}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {f.arrivalTime ? (
-                            formatFlightTime(f.arrivalTime, zone, language)
-                          ) : (
-                            <Text span c="dimmed" aria-label={t('noArrival')}>
-                              —
-                            </Text>
-                          )}
-                        </Table.Td>
-                        {staffHeader ? (
-                          groups.map((g) => {
-                            const status = statuses.get(f.id)?.get(g);
-                            return (
-                              <Table.Td key={g} ta="center">
-                                {f.requiredStaff[g] ?? 1}
-                                {status && <StaffStatus group={g} status={status} />}
-                              </Table.Td>
-                            );
-                          })
-                        ) : (
-                          <Table.Td ta="center">
-                            {Object.entries(f.requiredStaff)
-                              .map(([g, n]) => `${g}: ${n}`)
-                              .join(', ')}
-                          </Table.Td>
-                        )}
-                        <Table.Td>
-                          <RowActions
-                            edit={{ label: t('editLabel', { number: f.flightNumber }), onClick: () => setModal({ flight: f }), disabled: !groupsReady }}
-                            remove={{ label: t('deleteLabel', { number: f.flightNumber }), onClick: () => confirmDelete(f) }}
-                          />
                         </Table.Td>
                       </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {pages > 1 && (
-              <Group justify="center">
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={(p) => setFilter({ ...current, page: p })}
-                  aria-label={t('pages')}
-                  getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
-                  getItemProps={(p) => ({ 'aria-label': t('pageItem', { page: p }) })}
-                />
-              </Group>
-            )}
-          </Stack>
-        </Paper>
-      )}
+                    ) : (
+                      pageRows.map((f) => (
+                        <Table.Tr key={f.id}>
+                          <Table.Td>
+                            <Checkbox
+                              aria-label={t('bulk.select', { number: f.flightNumber })}
+                              checked={selected.has(f.id)}
+                              onChange={(e) => toggle([f.id], e.currentTarget.checked)}
+                            />
+                          </Table.Td>
+                          <Table.Td>
+                            <Text component="span" fw={600} ff="monospace" size="sm">
+                              {f.flightNumber}
+                            </Text>
+                            <StaffSourceLabel sources={f.staffSources} groups={groups} />
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.departureTime, zone, language)}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            {f.arrivalTime ? (
+                              formatFlightTime(f.arrivalTime, zone, language)
+                            ) : (
+                              <Text span c="dimmed" aria-label={t('noArrival')}>
+                                —
+                              </Text>
+                            )}
+                          </Table.Td>
+                          {staffHeader ? (
+                            groups.map((g) => {
+                              const status = statuses.get(f.id)?.get(g);
+                              return (
+                                <Table.Td key={g} ta="center">
+                                  {f.requiredStaff[g] ?? 1}
+                                  {status && <StaffStatus group={g} status={status} />}
+                                </Table.Td>
+                              );
+                            })
+                          ) : (
+                            <Table.Td ta="center">
+                              {Object.entries(f.requiredStaff)
+                                .map(([g, n]) => `${g}: ${n}`)
+                                .join(', ')}
+                            </Table.Td>
+                          )}
+                          <Table.Td>
+                            <RowActions
+                              edit={{ label: t('editLabel', { number: f.flightNumber }), onClick: () => setModal({ flight: f }), disabled: !groupsReady }}
+                              remove={{ label: t('deleteLabel', { number: f.flightNumber }), onClick: () => confirmDelete(f) }}
+                            />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))
+                    )}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              {pages > 1 && (
+                <Group justify="center">
+                  <Pagination
+                    total={pages}
+                    value={page}
+                    onChange={(p) => setFilter({ ...current, page: p })}
+                    aria-label={t('pages')}
+                    getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
+                    getItemProps={(p) => ({ 'aria-label': t('pageItem', { page: p }) })}
+                  />
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        )}
+      </LoadState>
 
       {modal && (
         <FlightModal
