@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { MantineProvider } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { MonthGroup } from '../../../shared/api/schedule.ts';
-import { GroupTable, type Day, type GridHandlers } from './GroupTable.tsx';
+import { GroupTable, type Day, type GridHandlers } from './grid/GroupTable.tsx';
 import { FirstViewContext } from '../../lib/first-view.ts';
 
 const group: MonthGroup = {

@@ -15,10 +15,10 @@ import {
   type RefObject,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { useServerView } from '../../lib/first-view.ts';
+import { useServerView } from '../../../lib/first-view.ts';
 import type { TFunction } from 'i18next';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
-import type { MonthEmployee, MonthGroup } from '../../../shared/api/schedule.ts';
+import type { MonthEmployee, MonthGroup } from '../../../../shared/api/schedule.ts';
 import {
   cellLabel,
   employeeMonth,
@@ -31,12 +31,12 @@ import {
   totalsState,
   type CellChange,
   type EmployeeMonth,
-} from './model.ts';
-import { dayMonthYear } from '../../ui/dates.ts';
-import { changeSentence } from './published.ts';
-import classes from './Grid.module.css';
+} from '../model.ts';
+import { dayMonthYear } from '../../../ui/dates.ts';
+import { changeSentence } from '../published.ts';
+import classes from '../Grid.module.css';
 import { dayClass } from './day-class.ts';
-import { numberText } from '../../ui/numbers.ts';
+import { numberText } from '../../../ui/numbers.ts';
 
 /** A group of up to this many employees is drawn whole; a larger one in blocks, those near the view only. */
 const WHOLE_UP_TO = 40;

@@ -2,9 +2,9 @@
 // engine's own rule objects (the ones the shift editor asks), so the grid can keep them marked.
 // Run once per month data, never per cell. Every shift carries its `endDate` (an overnight shift ends
 // on the next date), which the engine counts.
-import { buildRuleContext, EDIT_RULES, type Breach, type RuleContext } from '../../../engine/rules.ts';
-import type { MonthData } from '../../../shared/api/schedule.ts';
-import { addMonths } from '../../../shared/month.ts';
+import { buildRuleContext, EDIT_RULES, type Breach, type RuleContext } from '../../../../engine/rules.ts';
+import type { MonthData } from '../../../../shared/api/schedule.ts';
+import { addMonths } from '../../../../shared/month.ts';
 
 /** The days before the month that rest, weekly rest and runs of working days look back at. */
 const LOOK_BACK_DAYS = 14;

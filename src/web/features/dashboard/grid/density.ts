@@ -3,7 +3,7 @@
 // (docs/decisions/0015-month-grid.md).
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import type { Density } from './GroupTable.tsx';
-import { useServerView } from '../../lib/first-view.ts';
+import { useServerView } from '../../../lib/first-view.ts';
 
 const KEY = 'grafik.dashboard.density';
 export const COMPACT_UP_TO = '(max-width: 1600px)';

@@ -1,4 +1,4 @@
-import classes from './Grid.module.css';
+import classes from '../Grid.module.css';
 import type { Day } from './GroupTable.tsx';
 
 /** The classes of a day's header and cells: weekends and holidays stand apart from working days. */
