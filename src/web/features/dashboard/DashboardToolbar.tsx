@@ -7,7 +7,7 @@ import type { MonthGroup } from '../../../shared/api/schedule.ts';
 import { Choice } from '../../ui/choice/Choice.tsx';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
-import type { Density } from './grid/GroupTable.tsx';
+import type { Density } from './grid/types.ts';
 import type { DashboardView } from './useDashboardView.ts';
 
 export function DashboardToolbar({

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { rememberView, useServerView } from '../../lib/first-view.ts';
 import { storedStrip, useCoverageStrip } from './coverage/coverage-strip.ts';
 import { useDensity, usePhoneWidth } from './grid/density.ts';
-import type { Density } from './grid/GroupTable.tsx';
+import type { Density } from './grid/types.ts';
 
 export type DashboardView = {
   /** The one group shown, or null for all of them. */

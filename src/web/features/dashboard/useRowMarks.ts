@@ -6,11 +6,9 @@ import type { TFunction } from 'i18next';
 import type { MonthData, MonthGroup } from '../../../shared/api/schedule.ts';
 import { ruleSentence } from '../../ui/sentences.ts';
 import { usePreviousMonth } from './api.ts';
-import type { RowMarks } from './grid/GroupTable.tsx';
+import type { MarksOf, RowMarks } from './grid/types.ts';
 import { fullName } from './model.ts';
 import { useMonthBreaches } from './marks/judge.ts';
-
-export type MarksOf = { get(employeeId: string): RowMarks | undefined };
 
 export function useRowMarks(
   month: string,

@@ -10,7 +10,7 @@ import type { MonthGroup } from '../../../../shared/api/schedule.ts';
 import { PublishControl } from '../../../ui/publishing/PublishControl.tsx';
 import { GenerationPanel } from '../GenerationPanel.tsx';
 import { changeSentence } from '../published.ts';
-import type { Day, GridHandlers, MarksOf } from './GroupTable.tsx';
+import type { Day, GridHandlers, MarksOf } from './types.ts';
 import { dayClass } from './day-class.ts';
 import type { NameOf } from '../../../ui/sentences.ts';
 import { employeeMonth, endsNextDay, fullName, timeOffOn, type EmployeeMonth } from '../model.ts';

@@ -5,7 +5,7 @@ import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { hoursNumber, numberText } from '../../../ui/numbers.ts';
 import { longDate } from '../../../ui/dates.ts';
-import type { MarksOf } from '../useRowMarks.ts';
+import type { MarksOf } from './types.ts';
 import { changeSentence } from '../published.ts';
 import { employeeMonth, endsNextDay, timeOffOn, type EmployeeMonth } from '../model.ts';
 import gridClasses from '../Grid.module.css';

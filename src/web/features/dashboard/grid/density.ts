@@ -2,7 +2,7 @@
 // comfortable above; the planner's own choice is remembered in this browser
 // (docs/decisions/0015-month-grid.md).
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import type { Density } from './GroupTable.tsx';
+import type { Density } from './types.ts';
 import { useServerView } from '../../../lib/first-view.ts';
 
 const KEY = 'grafik.dashboard.density';
