@@ -26,6 +26,7 @@ import { ruleSentence } from '../../../ui/sentences.ts';
 import { FormActions } from '../../../ui/FormActions.tsx';
 import { GRID_EDITOR_LOCKS_SCROLL } from './editor-modal.ts';
 import { hoursNumber } from '../../../ui/numbers.ts';
+import { ruleSettings } from '../../../../shared/rule-settings.ts';
 
 type Props = {
   month: string;
@@ -103,14 +104,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
       {
         month,
         timeZone: settings.timeZone,
-        settings: {
-          timeIncrement: settings.timeIncrement,
-          minRestHours: settings.minRestHours,
-          weeklyHours: settings.weeklyHours,
-          minShiftHours: settings.minShiftHours,
-          weeklyRestHours: settings.weeklyRestHours,
-          maxConsecutiveDays: settings.maxConsecutiveDays,
-        },
+        settings: ruleSettings(settings),
         employee: {
           id: employee.id,
           firstName: employee.firstName,
