@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
 import { IconBolt, IconCalendarWeek, IconCopy, IconPlus } from '@tabler/icons-react';
@@ -19,6 +19,7 @@ import { hoursText, isAllDay } from './hours-text.ts';
 import { QuickSetupModal, type DayHours } from './QuickSetupModal.tsx';
 import { WeekModal } from './WeekModal.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
 
 /** Airport operating hours per staff group and month (docs/product.md §2; its own route: docs/design.md#routes). */
 export function AirportHoursPage() {
@@ -92,45 +93,42 @@ export function AirportHoursPage() {
         </Group>
       </Group>
 
-      {loading ? (
-        <Center py="xl">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text>{t('loading')}</Text>
-          </Group>
-        </Center>
-      ) : loadError ? (
-        <Alert color="red" role="alert" title={t('loadError', { message: translateApiError(loadError, t) })}>
-          <Button
-            variant="light"
-            color="red"
-            size="xs"
-            mt="xs"
-            onClick={() => {
-              void groupsQuery.refetch();
-              void hoursQuery.refetch();
-            }}
-          >
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : groups.length === 0 ? (
-        <Text c="dimmed">{t('noGroups')}</Text>
-      ) : (
-        hoursGroups.map(({ name: role, takesFlights }) => (
-          <GroupHours
-            key={role}
-            role={role}
-            takesFlights={takesFlights}
-            month={month}
-            rows={rows.filter((r) => r.role === role)}
-            copying={copy.isPending && copy.variables?.role === role}
-            onCopy={() => void copyPrevious(role)}
-            onAdd={() => setModal({ role, editing: null })}
-            onEdit={(row) => setModal({ role, editing: row })}
-          />
-        ))
-      )}
+      <LoadState
+        pending={loading}
+        loading={t('loading')}
+        failure={
+          loadError
+            ? {
+                message: t('loadError', { message: translateApiError(loadError, t) }),
+                retry: t('retry'),
+                onRetry: () => {
+                  void groupsQuery.refetch();
+                  void hoursQuery.refetch();
+                },
+              }
+            : null
+        }
+      >
+        {() =>
+          groups.length === 0 ? (
+            <Text c="dimmed">{t('noGroups')}</Text>
+          ) : (
+            hoursGroups.map(({ name: role, takesFlights }) => (
+              <GroupHours
+                key={role}
+                role={role}
+                takesFlights={takesFlights}
+                month={month}
+                rows={rows.filter((r) => r.role === role)}
+                copying={copy.isPending && copy.variables?.role === role}
+                onCopy={() => void copyPrevious(role)}
+                onAdd={() => setModal({ role, editing: null })}
+                onEdit={(row) => setModal({ role, editing: row })}
+              />
+            ))
+          )
+        }
+      </LoadState>
 
       <HoursModal
         key={modalKey}

@@ -1,35 +1,16 @@
 import { useState } from 'react';
-import { Autocomplete, Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { ALL_DAY, type AirportHours } from '../../../shared/api/airport-hours.ts';
-import { closesNextDay, isClosingTime, timeOptions } from '../../../shared/hours.ts';
 import { formatMonth } from '../../ui/useMonth.ts';
 import { useAddAirportHours, useEditAirportHours } from './api.ts';
 import { DISPLAY_ORDER, weekdayName } from './days.ts';
 import { hoursErrorText } from './errors.ts';
 import { isAllDay } from './hours-text.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
-
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** A closing time: HH:mm, or 24:00 (midnight at the end of the day). */
-const isClosing = (v: string) => v.length === 5 && isClosingTime(v);
-/** The times the pickers offer: every half hour; the closing also 24:00. */
-const OPENING_TIMES = timeOptions('half');
-const CLOSING_TIMES = [...OPENING_TIMES, ALL_DAY.closingTime];
-
-/** "6" → "06:00", "630" → "06:30", "6.30" or "6:30" → "06:30", "24" → "24:00"; anything else is left for the check to name. */
-export function normalizeTime(text: string): string {
-  const v = text.trim();
-  const match = /^(\d{1,2})(?:[:.,h ]?(\d{2}))?$/.exec(v);
-  if (!match) return v;
-  const hours = Number(match[1]);
-  const minutes = match[2] === undefined ? 0 : Number(match[2]);
-  if (hours === 24 && minutes === 0) return '24:00';
-  if (hours > 23 || minutes > 59) return v;
-  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
-}
+import { HH_MM, isClosing, normalizeTime, OpeningHoursFields } from './OpeningHoursFields.tsx';
 
 export interface HoursModalProps {
   opened: boolean;
@@ -149,12 +130,7 @@ export function HoursModal({ opened, onClose, month, groups, rows, role, editing
   });
 
   const busy = add.isPending || edit.isPending;
-  const { openingTime, closingTime, allDay } = form.getValues();
-  const opening = normalizeTime(openingTime);
-  const closing = normalizeTime(closingTime);
-  // "+1" beside a closing on the next day; the same time as the opening is 24 hours from it.
-  const nextDay = !allDay && HH_MM.test(opening) && isClosing(closing) && closesNextDay(opening, closing);
-  const closingNote = nextDay ? (opening === closing ? t('modal.nextDayAllDay', { time: closing }) : t('modal.nextDay')) : t('modal.closingHint');
+  const { allDay } = form.getValues();
   return (
     <Modal
       opened={opened}
@@ -192,35 +168,11 @@ export function HoursModal({ opened, onClose, month, groups, rows, role, editing
               }
             }}
           />
-          <SimpleGrid cols={2}>
-            <Autocomplete
-              label={t('modal.opening')}
-              placeholder={t('modal.timePlaceholder')}
-              required
-              disabled={allDay}
-              inputMode="numeric"
-              autoComplete="off"
-              data={OPENING_TIMES}
-              limit={6}
-              {...form.getInputProps('openingTime')}
-              onBlur={() => form.setFieldValue('openingTime', normalizeTime(form.getValues().openingTime))}
-            />
-            <Autocomplete
-              label={t('modal.closing')}
-              placeholder={t('modal.timePlaceholder')}
-              required
-              disabled={allDay}
-              inputMode="numeric"
-              autoComplete="off"
-              data={CLOSING_TIMES}
-              limit={6}
-              description={allDay ? undefined : closingNote}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              descriptionProps={nextDay ? { 'data-testid': 'closing-next-day', fw: 600, c: 'indigo.9' } : undefined}
-              {...form.getInputProps('closingTime')}
-              onBlur={() => form.setFieldValue('closingTime', normalizeTime(form.getValues().closingTime))}
-            />
-          </SimpleGrid>
+          <OpeningHoursFields
+            disabled={allDay}
+            opening={{ ...form.getInputProps('openingTime'), onBlur: () => form.setFieldValue('openingTime', normalizeTime(form.getValues().openingTime)) }}
+            closing={{ ...form.getInputProps('closingTime'), onBlur: () => form.setFieldValue('closingTime', normalizeTime(form.getValues().closingTime)) }}
+          />
           <NumberInput
             label={t('modal.minimumStaff')}
             required

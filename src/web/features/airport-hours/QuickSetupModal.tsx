@@ -2,10 +2,10 @@
 // other hours (a closing at or before the opening is on the next day), on all seven days at once; or
 // each day's hours derived from the month's flights, shown day by day before they are saved.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Autocomplete, Loader, Modal, NumberInput, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Loader, Modal, NumberInput, Radio, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ALL_DAY, MINIMUM_STAFF_BOUNDS, QUICK_SETUP } from '../../../shared/api/airport-hours.ts';
-import { closesNextDay, isClosingTime, timeOptions } from '../../../shared/hours.ts';
+import { isClosingTime } from '../../../shared/hours.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
 import { monthGenitive } from '../../ui/useMonth.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -13,15 +13,11 @@ import { useMonthFlights } from './api.ts';
 import { DISPLAY_ORDER, weekdayName } from './days.ts';
 import { DERIVE_BOUNDS, DERIVE_DEFAULTS, deriveHours } from './derive.ts';
 import { hoursText } from './hours-text.ts';
-import { normalizeTime } from './HoursModal.tsx';
+import { HH_MM, normalizeTime, OpeningHoursFields } from './OpeningHoursFields.tsx';
 
 type Choice = 'standard' | 'allDay' | 'other' | 'flights';
 type Hours = { openingTime: string; closingTime: string; minimumStaff: number };
 export type DayHours = Hours & { dayOfWeek: number };
-
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const OPENING_TIMES = timeOptions('half');
-const CLOSING_TIMES = [...OPENING_TIMES, ALL_DAY.closingTime];
 
 export function QuickSetupModal({
   role,
@@ -61,7 +57,6 @@ export function QuickSetupModal({
 
   const open = normalizeTime(opening);
   const close = normalizeTime(closing);
-  const nextDay = choice === 'other' && HH_MM.test(open) && isClosingTime(close) && close.length === 5 && closesNextDay(open, close);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -168,37 +163,10 @@ export function QuickSetupModal({
             </>
           )}
           {choice === 'other' && (
-            <SimpleGrid cols={2}>
-              <Autocomplete
-                label={t('modal.opening')}
-                placeholder={t('modal.timePlaceholder')}
-                required
-                inputMode="numeric"
-                autoComplete="off"
-                data={OPENING_TIMES}
-                limit={6}
-                value={opening}
-                onChange={setOpening}
-                onBlur={() => setOpening(normalizeTime(opening))}
-                error={errors.opening}
-              />
-              <Autocomplete
-                label={t('modal.closing')}
-                placeholder={t('modal.timePlaceholder')}
-                required
-                inputMode="numeric"
-                autoComplete="off"
-                data={CLOSING_TIMES}
-                limit={6}
-                value={closing}
-                onChange={setClosing}
-                onBlur={() => setClosing(normalizeTime(closing))}
-                error={errors.closing}
-                description={nextDay ? (open === close ? t('modal.nextDayAllDay', { time: close }) : t('modal.nextDay')) : t('modal.closingHint')}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                descriptionProps={nextDay ? { fw: 600, c: 'indigo.9' } : undefined}
-              />
-            </SimpleGrid>
+            <OpeningHoursFields
+              opening={{ value: opening, onChange: setOpening, onBlur: () => setOpening(normalizeTime(opening)), error: errors.opening }}
+              closing={{ value: closing, onChange: setClosing, onBlur: () => setClosing(normalizeTime(closing)), error: errors.closing }}
+            />
           )}
           <NumberInput
             label={t('modal.minimumStaff')}

@@ -2,22 +2,19 @@
 // planner picks days (the whole week by default) and one set of hours, sees once what will be added
 // and what replaced, and saves all the days in one go. A refusal names the day it is about.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Autocomplete, Button, Checkbox, Group, List, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, List, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ALL_DAY, MINIMUM_STAFF_BOUNDS, type AirportHours } from '../../../shared/api/airport-hours.ts';
-import { closesNextDay, isClosingTime, timeOptions } from '../../../shared/hours.ts';
+import { isClosingTime } from '../../../shared/hours.ts';
 import { ApiError } from '../../lib/api.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
 import { monthGenitive } from '../../ui/useMonth.ts';
 import { DISPLAY_ORDER, weekdayName } from './days.ts';
 import { hoursErrorText } from './errors.ts';
 import { hoursText } from './hours-text.ts';
-import { normalizeTime } from './HoursModal.tsx';
+import { HH_MM, normalizeTime, OpeningHoursFields } from './OpeningHoursFields.tsx';
 import type { DayHours } from './QuickSetupModal.tsx';
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const OPENING_TIMES = timeOptions('half');
-const CLOSING_TIMES = [...OPENING_TIMES, ALL_DAY.closingTime];
 const WEEK = DISPLAY_ORDER.map(String);
 
 export function WeekModal({
@@ -57,7 +54,6 @@ export function WeekModal({
 
   const open = normalizeTime(opening);
   const close = normalizeTime(closing);
-  const nextDay = !allDay && HH_MM.test(open) && close.length === 5 && isClosingTime(close) && closesNextDay(open, close);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -167,41 +163,22 @@ export function WeekModal({
               </Button>
             </Group>
             <Checkbox label={t('modal.allDay')} checked={allDay} onChange={(e) => setAllDay(e.currentTarget.checked)} />
-            <SimpleGrid cols={2}>
-              <Autocomplete
-                label={t('modal.opening')}
-                placeholder={t('modal.timePlaceholder')}
-                required={!allDay}
-                disabled={allDay}
-                inputMode="numeric"
-                autoComplete="off"
-                data={OPENING_TIMES}
-                limit={6}
-                value={allDay ? ALL_DAY.openingTime : opening}
-                onChange={setOpening}
-                onBlur={() => setOpening(normalizeTime(opening))}
-                error={errors.opening}
-              />
-              <Autocomplete
-                label={t('modal.closing')}
-                placeholder={t('modal.timePlaceholder')}
-                required={!allDay}
-                disabled={allDay}
-                inputMode="numeric"
-                autoComplete="off"
-                data={CLOSING_TIMES}
-                limit={6}
-                value={allDay ? ALL_DAY.closingTime : closing}
-                onChange={setClosing}
-                onBlur={() => setClosing(normalizeTime(closing))}
-                error={errors.closing}
-                description={
-                  allDay ? undefined : nextDay ? (open === close ? t('modal.nextDayAllDay', { time: close }) : t('modal.nextDay')) : t('modal.closingHint')
-                }
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                descriptionProps={nextDay ? { fw: 600, c: 'indigo.9' } : undefined}
-              />
-            </SimpleGrid>
+            <OpeningHoursFields
+              disabled={allDay}
+              required={!allDay}
+              opening={{
+                value: allDay ? ALL_DAY.openingTime : opening,
+                onChange: setOpening,
+                onBlur: () => setOpening(normalizeTime(opening)),
+                error: errors.opening,
+              }}
+              closing={{
+                value: allDay ? ALL_DAY.closingTime : closing,
+                onChange: setClosing,
+                onBlur: () => setClosing(normalizeTime(closing)),
+                error: errors.closing,
+              }}
+            />
             <NumberInput
               label={t('modal.minimumStaff')}
               required

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DISPLAY_ORDER, displayIndex, weekdayName } from './days.ts';
-import { normalizeTime } from './HoursModal.tsx';
+import { normalizeTime } from './OpeningHoursFields.tsx';
 
 describe('days of the week', () => {
   it('names 0 as Sunday and shows Monday first, in the UI language', () => {

@@ -2,7 +2,7 @@
 // next to the best possible, a strip of its days, its short-staffed flights with why, and the last
 // generation runs. Computed by the server from what is saved, so it holds after every change.
 import { useState } from 'react';
-import { Alert, Anchor, Button, Center, Group, Loader, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { BoundStatus } from '../../../shared/api/coverage-bound.ts';
@@ -10,6 +10,7 @@ import type { GroupCoverage } from '../../../shared/api/coverage.ts';
 import { coverageDayPath, useCoverage } from '../../lib/coverage.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
 import { DayStrip } from '../../ui/coverage/DayStrip.tsx';
@@ -59,29 +60,21 @@ export function CoveragePage() {
           onChange={(value) => setGroupFilter(value || null)}
         />
       )}
-      {query.isPending ? (
-        <Center py="xl">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text>{t('loading')}</Text>
-          </Group>
-        </Center>
-      ) : query.isError ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('loadError', { message: translateApiError(query.error, t) })}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : groups.length === 0 ? (
-        <Text c="dimmed">{t('noGroups')}</Text>
-      ) : (
-        groups
-          .filter((g) => !known || g.role === groupFilter)
-          .map((g, i) => <GroupSection key={g.role} group={g} month={month} index={i} />)
-      )}
+      <LoadState
+        pending={query.isPending}
+        loading={t('loading')}
+        failure={
+          query.isError ? { message: t('loadError', { message: translateApiError(query.error, t) }), retry: t('retry'), onRetry: () => void query.refetch() } : null
+        }
+      >
+        {() =>
+          groups.length === 0 ? (
+            <Text c="dimmed">{t('noGroups')}</Text>
+          ) : (
+            groups.filter((g) => !known || g.role === groupFilter).map((g, i) => <GroupSection key={g.role} group={g} month={month} index={i} />)
+          )
+        }
+      </LoadState>
     </Stack>
   );
 }

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { renderWithApp } from '../../test/render.tsx';
 import type { MonthData } from '../../../shared/api/schedule.ts';
 import { cellLabel, indexMonth, shortShift, totalsState } from './model.ts';
-import { Totals } from './GroupTable.tsx';
-import { ScheduleModal } from './ScheduleModal.tsx';
+import { Totals } from './grid/cells/Totals.tsx';
+import { ScheduleModal } from './modals/ScheduleModal.tsx';
 import { dashboard } from './i18n.ts';
 import { EDIT_RULES } from '../../../engine/rules.ts';
 

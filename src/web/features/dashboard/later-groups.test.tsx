@@ -6,7 +6,8 @@ import { renderToString } from 'react-dom/server';
 import { MantineProvider } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { MonthGroup } from '../../../shared/api/schedule.ts';
-import { GroupTable, type Day, type GridHandlers } from './GroupTable.tsx';
+import { GroupTable } from './grid/GroupTable.tsx';
+import type { Day, GridHandlers } from './grid/types.ts';
 import { FirstViewContext } from '../../lib/first-view.ts';
 
 const group: MonthGroup = {

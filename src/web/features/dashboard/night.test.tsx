@@ -7,7 +7,7 @@ import { userEvent } from '@testing-library/user-event';
 import { renderWithApp } from '../../test/render.tsx';
 import type { MonthData, Schedule } from '../../../shared/api/schedule.ts';
 import { DashboardPage } from './DashboardPage.tsx';
-import { ScheduleModal } from './ScheduleModal.tsx';
+import { ScheduleModal } from './modals/ScheduleModal.tsx';
 import { employeeMonth, indexMonth } from './model.ts';
 
 const settings = {

@@ -18,6 +18,7 @@ import {
 import { issueText, translateApiError } from '../../lib/api-errors.ts';
 import { readTableFile, type FileError, type TimetableFile } from '../../lib/table-file.ts';
 import { TABLE_FILE_TYPES, TableFileStep } from '../../lib/table-file-step.tsx';
+import { useFileChoice } from '../../lib/file-choice.ts';
 import { toast } from '../../ui/toast.ts';
 import { previewStaffImport, useImportStaff } from './api.ts';
 import { withNumbers } from '../../ui/numbers.ts';
@@ -57,15 +58,12 @@ function reasonText(t: TFunction<'employees'>, error: RowError): string {
 export function StaffImportModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation('employees');
   const importStaff = useImportStaff();
-  const [file, setFile] = useState<File | null>(null);
   const [read, setRead] = useState<TimetableFile | null>(null);
-  const [reading, setReading] = useState(false);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<StaffMappingInput>({ group: '' });
   const [preview, setPreview] = useState<StaffImportAnswer | null>(null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const latest = useRef(0);
+  const choice = useFileChoice();
   const resultTitle = useRef<HTMLHeadingElement>(null);
 
   // The dry run's answer replaces the mapping: the focus goes to its title.
@@ -75,28 +73,21 @@ export function StaffImportModal({ onClose }: { onClose: () => void }) {
 
   const fileErrorText = (e: FileError) => t(`staffImport.fileErrors.${e.key}`, withNumbers(e.params ?? {}, i18n.resolvedLanguage ?? 'pl'));
 
-  const choose = async (chosen: File | null) => {
-    const attempt = ++latest.current;
-    setFile(chosen);
-    setRead(null);
-    setPreview(null);
-    setError(null);
-    setFileError(null);
-    setReading(chosen !== null);
-    if (!chosen) return;
-    try {
-      const result = await readTableFile(chosen);
-      if (attempt !== latest.current) return;
-      if (!result.ok) {
-        setFileError(fileErrorText(result.error));
-        return;
-      }
-      setMapping(guessStaffMapping(result.file.header));
-      setRead(result.file);
-    } finally {
-      if (attempt === latest.current) setReading(false);
-    }
-  };
+  const choose = (chosen: File | null) =>
+    choice.choose(chosen, {
+      reset: () => {
+        setRead(null);
+        setPreview(null);
+        setError(null);
+      },
+      read: async (file, current) => {
+        const result = await readTableFile(file);
+        if (!current()) return;
+        if (!result.ok) return fileErrorText(result.error);
+        setMapping(guessStaffMapping(result.file.header));
+        setRead(result.file);
+      },
+    });
 
   const parsed = staffMappingSchema.safeParse(mapping);
   const complete = parsed.success ? parsed.data : null;
@@ -106,18 +97,18 @@ export function StaffImportModal({ onClose }: { onClose: () => void }) {
     if (!read || !complete) return;
     setChecking(true);
     setError(null);
-    const attempt = latest.current;
+    const attempt = choice.attempt();
     try {
       const answer = await previewStaffImport(body());
-      if (attempt !== latest.current) return;
+      if (!choice.isCurrent(attempt)) return;
       // Rows the reader refused (more cells than the header) join the invalid ones.
       const invalid = [...answer.invalid, ...read.rowErrors].sort((a, b) => a.row - b.row);
       const rows = [...answer.rows, ...read.rowErrors.map((r) => ({ row: r.row, status: 'invalid' as const, name: '' }))].sort((a, b) => a.row - b.row);
       setPreview({ ...answer, rows, invalid, counts: { ...answer.counts, invalid: invalid.length } });
     } catch (err) {
-      if (attempt === latest.current) setError(t('staffImport.checkFailed', { message: translateApiError(err, t) }));
+      if (choice.isCurrent(attempt)) setError(t('staffImport.checkFailed', { message: translateApiError(err, t) }));
     } finally {
-      if (attempt === latest.current) setChecking(false);
+      if (choice.isCurrent(attempt)) setChecking(false);
     }
   };
 
@@ -165,10 +156,10 @@ export function StaffImportModal({ onClose }: { onClose: () => void }) {
             reading: t('staffImport.reading'),
           }}
           accept={TABLE_FILE_TYPES}
-          file={file}
+          file={choice.file}
           onChoose={(f) => void choose(f)}
-          reading={reading}
-          error={fileError}
+          reading={choice.reading}
+          error={choice.fileError}
         />
         {read && !preview && (
           <Stack gap="sm">

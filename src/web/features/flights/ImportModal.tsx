@@ -1,6 +1,6 @@
 // Import timetable (docs/flights-import.md): choose a CSV or XLSX file, say which column holds what
 // (a saved mapping for the same header is offered again), check it in a dry run, then confirm.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { guessMapping, headerKey, type ImportMappingInput, type ImportPreview as
 import { toast } from '../../ui/toast.ts';
 import { formatMonth } from '../../ui/useMonth.ts';
 import { TABLE_FILE_TYPES, TableFileStep } from '../../lib/table-file-step.tsx';
+import { useFileChoice } from '../../lib/file-choice.ts';
 import { previewImport, previewSsim, useAirportSettings, useImportFlights, useImportProfiles, useImportSsim } from './api.ts';
 import { IMPORT_MAX_BYTES } from '../../../shared/api/flight-import.ts';
 import { SSIM_RECORD_LENGTH } from '../../../shared/api/ssim.ts';
@@ -54,54 +55,44 @@ export function ImportModal({ zone, month, groups, flightGroups, onClose, onImpo
   // An airline's file runs for a season or a year: the planner may take only the month on screen.
   const [oneMonth, setOneMonth] = useState(false);
   const ssimMonths = () => (oneMonth ? { months: { from: month, to: month } } : {});
-  const [file, setFile] = useState<File | null>(null);
   const [read, setRead] = useState<TimetableFile | null>(null);
-  const [reading, setReading] = useState(false);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<ImportMappingInput>(EMPTY_MAPPING);
   const [fromProfile, setFromProfile] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Only the answer for the file chosen last counts.
-  const latest = useRef(0);
+  const choice = useFileChoice();
 
   const fileErrorText = (e: FileError) => t(`importModal.fileErrors.${e.key}`, withNumbers(e.params ?? {}, i18n.resolvedLanguage ?? 'pl'));
 
-  const choose = async (chosen: File | null) => {
-    const attempt = ++latest.current;
-    setFile(chosen);
-    setRead(null);
-    setPreview(null);
-    setError(null);
-    setFileError(null);
-    setSsimText(null);
-    setReading(chosen !== null);
-    if (!chosen) return;
-    try {
-      const text = await readSsimText(chosen).catch(() => null);
-      if (attempt !== latest.current) return;
-      if (text !== null) {
-        setSsimText(text);
-        return;
-      }
-      const result = await readTimetableFile(chosen);
-      if (attempt !== latest.current) return;
-      if (!result.ok) {
-        setFileError(fileErrorText(result.error));
-        return;
-      }
-      const key = headerKey(result.file.header);
-      const known = profiles.data ?? (await profiles.refetch()).data ?? [];
-      if (attempt !== latest.current) return;
-      const saved = known.find((p) => headerKey(p.header) === key);
-      setFromProfile(saved !== undefined);
-      setMapping(saved?.mapping ?? guessMapping(result.file.header, flightGroups) ?? EMPTY_MAPPING);
-      setRead(result.file);
-    } finally {
-      if (attempt === latest.current) setReading(false);
-    }
-  };
+  const choose = (chosen: File | null) =>
+    choice.choose(chosen, {
+      reset: () => {
+        setRead(null);
+        setPreview(null);
+        setError(null);
+        setSsimText(null);
+      },
+      read: async (file, current) => {
+        const text = await readSsimText(file).catch(() => null);
+        if (!current()) return;
+        if (text !== null) {
+          setSsimText(text);
+          return;
+        }
+        const result = await readTimetableFile(file);
+        if (!current()) return;
+        if (!result.ok) return fileErrorText(result.error);
+        const key = headerKey(result.file.header);
+        const known = profiles.data ?? (await profiles.refetch()).data ?? [];
+        if (!current()) return;
+        const saved = known.find((p) => headerKey(p.header) === key);
+        setFromProfile(saved !== undefined);
+        setMapping(saved?.mapping ?? guessMapping(result.file.header, flightGroups) ?? EMPTY_MAPPING);
+        setRead(result.file);
+      },
+    });
 
   const complete = useMemo(() => completeMapping(mapping), [mapping]);
 
@@ -118,34 +109,34 @@ export function ImportModal({ zone, month, groups, flightGroups, onClose, onImpo
     if (!read || !complete) return;
     setChecking(true);
     setError(null);
-    const attempt = latest.current;
+    const attempt = choice.attempt();
     try {
       const answer = await previewImport(body());
-      if (attempt !== latest.current) return;
+      if (!choice.isCurrent(attempt)) return;
       const invalid = [...answer.invalid, ...read.rowErrors].sort((a, b) => a.row - b.row);
       setPreview({ ...answer, invalid, counts: { ...answer.counts, invalid: invalid.length } });
     } catch (err) {
-      if (attempt === latest.current) setError(t('importModal.checkFailed', { message: importErrorText(t, err) }));
+      if (choice.isCurrent(attempt)) setError(t('importModal.checkFailed', { message: importErrorText(t, err) }));
     } finally {
-      if (attempt === latest.current) setChecking(false);
+      if (choice.isCurrent(attempt)) setChecking(false);
     }
   };
 
   const checkSsim = async (text: string) => {
     setChecking(true);
     setError(null);
-    const attempt = latest.current;
+    const attempt = choice.attempt();
     try {
       const answer = await previewSsim({ fileName: fileName(), text, ...ssimMonths() });
-      if (attempt === latest.current) setPreview(answer);
+      if (choice.isCurrent(attempt)) setPreview(answer);
     } catch (err) {
-      if (attempt === latest.current) setError(t('importModal.checkFailed', { message: importErrorText(t, err) }));
+      if (choice.isCurrent(attempt)) setError(t('importModal.checkFailed', { message: importErrorText(t, err) }));
     } finally {
-      if (attempt === latest.current) setChecking(false);
+      if (choice.isCurrent(attempt)) setChecking(false);
     }
   };
 
-  const fileName = () => file?.name.slice(0, 200) || 'timetable';
+  const fileName = () => choice.file?.name.slice(0, 200) || 'timetable';
 
   const runImport = async () => {
     if (ssimText !== null && preview) {
@@ -189,10 +180,10 @@ export function ImportModal({ zone, month, groups, flightGroups, onClose, onImpo
             reading: t('importModal.reading'),
           }}
           accept={`${TABLE_FILE_TYPES},.ssim,.txt,text/plain`}
-          file={file}
+          file={choice.file}
           onChoose={(f) => void choose(f)}
-          reading={reading}
-          error={fileError}
+          reading={choice.reading}
+          error={choice.fileError}
         />
         {ssimText !== null && !preview && (
           <Alert color={station ? 'blue' : 'yellow'} data-testid="ssim-detected" role="status" id="ssim-detected">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { toast } from '../../ui/toast.ts';
 import { IconAdjustments, IconCalendarTime } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { APP_VERSION } from '../../../shared/version.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { useMonth } from '../../ui/useMonth.ts';
 import { useSettings } from './api.ts';
@@ -34,42 +35,36 @@ export function SettingsPage() {
         <MonthNavigator month={month} onMove={moveMonth} />
       </Group>
 
-      {query.isPending ? (
-        <Center py="xl">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text>{t('loading')}</Text>
-          </Group>
-        </Center>
-      ) : !query.data ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="sm">
-            <Text fw={600}>{t('missing')}</Text>
-            <Button variant="light" onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Paper>
-      ) : (
-        <Paper withBorder radius="md" p={0}>
-          <Tabs defaultValue={params.get('tab') === 'monthly' ? 'monthly' : 'general'}>
-            <Tabs.List px="md" pt="xs">
-              <Tabs.Tab value="general" leftSection={<IconAdjustments size={16} />}>
-                {t('tabs.general')}
-              </Tabs.Tab>
-              <Tabs.Tab value="monthly" leftSection={<IconCalendarTime size={16} />}>
-                {t('tabs.monthly')}
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="general" p="md">
-              <GeneralSettings key={query.data.version} settings={query.data} />
-            </Tabs.Panel>
-            <Tabs.Panel value="monthly" p="md">
-              <MonthlyHoursPanel month={month} />
-            </Tabs.Panel>
-          </Tabs>
-        </Paper>
-      )}
+      <LoadState
+        pending={query.isPending}
+        loading={t('loading')}
+        failure={
+          !query.data ? { message: t('missing'), retry: t('retry'), onRetry: () => void query.refetch(), retrying: query.isFetching, tone: 'quiet' } : null
+        }
+      >
+        {() =>
+          query.data && (
+            <Paper withBorder radius="md" p={0}>
+              <Tabs defaultValue={params.get('tab') === 'monthly' ? 'monthly' : 'general'}>
+                <Tabs.List px="md" pt="xs">
+                  <Tabs.Tab value="general" leftSection={<IconAdjustments size={16} />}>
+                    {t('tabs.general')}
+                  </Tabs.Tab>
+                  <Tabs.Tab value="monthly" leftSection={<IconCalendarTime size={16} />}>
+                    {t('tabs.monthly')}
+                  </Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="general" p="md">
+                  <GeneralSettings key={query.data.version} settings={query.data} />
+                </Tabs.Panel>
+                <Tabs.Panel value="monthly" p="md">
+                  <MonthlyHoursPanel month={month} />
+                </Tabs.Panel>
+              </Tabs>
+            </Paper>
+          )
+        }
+      </LoadState>
 
       <Text component="footer" size="xs" c="dimmed" ta="center" mt="md" data-testid="app-version">
         {t('version', { version: APP_VERSION })}

@@ -13,7 +13,7 @@ import {
   type Ref,
 } from 'react';
 import { createPortal } from 'react-dom';
-import classes from './Grid.module.css';
+import classes from '../Grid.module.css';
 
 export type MenuAction = 'schedule' | 'timeOff' | 'event' | 'deleteShift' | 'deleteTimeOff' | 'deleteEvent';
 /** A delete is shown apart from the other actions, in red; it is the keyboard's way to a badge's × button. */

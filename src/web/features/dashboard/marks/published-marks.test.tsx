@@ -4,11 +4,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { renderWithApp } from '../../test/render.tsx';
-import type { MonthData } from '../../../shared/api/schedule.ts';
-import type { PublishChanges } from '../../../shared/api/publishing.ts';
-import { DashboardPage } from './DashboardPage.tsx';
-import { indexMonth, withChanges } from './model.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import type { MonthData } from '../../../../shared/api/schedule.ts';
+import type { PublishChanges } from '../../../../shared/api/publishing.ts';
+import { DashboardPage } from '../DashboardPage.tsx';
+import { indexMonth, withChanges } from '../model.ts';
 
 const settings = {
   timeIncrement: 'half',

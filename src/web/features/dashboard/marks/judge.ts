@@ -2,7 +2,7 @@
 // page's thread after a pause otherwise (the unit tests' DOM); each employee's list keeps its identity
 // while it does not change, so that a save re-renders the changed employee's row only.
 import { useEffect, useState } from 'react';
-import type { MonthData } from '../../../shared/api/schedule.ts';
+import type { MonthData } from '../../../../shared/api/schedule.ts';
 import type { EmployeeBreaches } from './marks.ts';
 
 export type JudgeRequest = { id: number; data: MonthData; previous: MonthData | undefined };

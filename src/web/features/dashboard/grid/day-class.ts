@@ -1,5 +1,5 @@
-import classes from './Grid.module.css';
-import type { Day } from './GroupTable.tsx';
+import classes from '../Grid.module.css';
+import type { Day } from './types.ts';
 
 /** The classes of a day's header and cells: weekends and holidays stand apart from working days. */
 export function dayClass(day: Day, base?: string): string | undefined {

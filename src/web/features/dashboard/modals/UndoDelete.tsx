@@ -2,12 +2,12 @@
 // "Undo" for eight seconds (kept open while it has focus or the pointer); undo puts the same shift
 // back, with its times, end date and source, and the month, its changes and coverage are read again.
 import { Button, Group, Text } from '@mantine/core';
-import type { Schedule } from '../../../shared/api/schedule.ts';
-import i18n from '../../i18n/index.ts';
-import { translateApiError } from '../../lib/api-errors.ts';
-import { actionToast, toast } from '../../ui/toast.ts';
-import { saveSchedule } from './api.ts';
-import { dayMonthYear } from '../../ui/dates.ts';
+import type { Schedule } from '../../../../shared/api/schedule.ts';
+import i18n from '../../../i18n/index.ts';
+import { translateApiError } from '../../../lib/api-errors.ts';
+import { actionToast, toast } from '../../../ui/toast.ts';
+import { saveSchedule } from '../api.ts';
+import { dayMonthYear } from '../../../ui/dates.ts';
 
 /** How long the undo is offered. */
 export const UNDO_MS = 8_000;

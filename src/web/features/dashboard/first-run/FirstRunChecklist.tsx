@@ -7,13 +7,13 @@ import { Anchor, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SETUP_STEPS, setupSteps, type SetupStatus, type SetupStep } from '../../../shared/api/setup.ts';
-import { useSetupStatus } from '../../lib/setup-status.ts';
-import { firstRunHiddenCookie, firstRunHiddenMonths } from '../../../shared/first-run-hidden.ts';
-import { formatMonth } from '../../ui/useMonth.ts';
-import { useMonthData } from './api.ts';
-import classes from './Grid.module.css';
-import { numberText } from '../../ui/numbers.ts';
+import { SETUP_STEPS, setupSteps, type SetupStatus, type SetupStep } from '../../../../shared/api/setup.ts';
+import { useSetupStatus } from '../../../lib/setup-status.ts';
+import { firstRunHiddenCookie, firstRunHiddenMonths } from '../../../../shared/first-run-hidden.ts';
+import { formatMonth } from '../../../ui/useMonth.ts';
+import { useMonthData } from '../api.ts';
+import classes from '../Grid.module.css';
+import { numberText } from '../../../ui/numbers.ts';
 
 /** Hidden before 2026-11-28, when the browser alone kept it. */
 const LEGACY_DISMISSED_KEY = (month: string) => `grafik.firstRun.hidden.${month}`;

@@ -6,19 +6,27 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { checkShiftEdit, type Breach } from '../../../engine/rules.ts';
-import { nextDate, parseTimeOfDay, timeOptions } from '../../../shared/hours.ts';
-import { checkShiftSpan, LOCAL_TIME_SKIPPED, SHIFT_OVERLAP, skippedShiftTime, type MonthEmployee, type MonthSettings } from '../../../shared/api/schedule.ts';
-import { ApiError } from '../../lib/api.ts';
-import { useVersionedSave } from '../../lib/versioned-save.ts';
-import { translateApiError } from '../../lib/api-errors.ts';
-import { saveSchedule, useFreshMonth, usePreviousMonthData, usePutShiftInMonth, useReloadMonth } from './api.ts';
-import { endsNextDay, fullName, type EmployeeMonth } from './model.ts';
-import { longDate } from '../../ui/dates.ts';
-import { ruleSentence } from '../../ui/sentences.ts';
-import { FormActions } from '../../ui/FormActions.tsx';
+import { checkShiftEdit, type Breach } from '../../../../engine/rules.ts';
+import { nextDate, parseTimeOfDay, timeOptions } from '../../../../shared/hours.ts';
+import {
+  checkShiftSpan,
+  LOCAL_TIME_SKIPPED,
+  SHIFT_OVERLAP,
+  skippedShiftTime,
+  type MonthEmployee,
+  type MonthSettings,
+} from '../../../../shared/api/schedule.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useVersionedSave } from '../../../lib/versioned-save.ts';
+import { translateApiError } from '../../../lib/api-errors.ts';
+import { saveSchedule, useFreshMonth, usePreviousMonthData, usePutShiftInMonth, useReloadMonth } from '../api.ts';
+import { endsNextDay, fullName, type EmployeeMonth } from '../model.ts';
+import { longDate } from '../../../ui/dates.ts';
+import { ruleSentence } from '../../../ui/sentences.ts';
+import { FormActions } from '../../../ui/FormActions.tsx';
 import { GRID_EDITOR_LOCKS_SCROLL } from './editor-modal.ts';
-import { hoursNumber } from '../../ui/numbers.ts';
+import { hoursNumber } from '../../../ui/numbers.ts';
+import { ruleSettings } from '../../../../shared/rule-settings.ts';
 
 type Props = {
   month: string;
@@ -96,14 +104,7 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
       {
         month,
         timeZone: settings.timeZone,
-        settings: {
-          timeIncrement: settings.timeIncrement,
-          minRestHours: settings.minRestHours,
-          weeklyHours: settings.weeklyHours,
-          minShiftHours: settings.minShiftHours,
-          weeklyRestHours: settings.weeklyRestHours,
-          maxConsecutiveDays: settings.maxConsecutiveDays,
-        },
+        settings: ruleSettings(settings),
         employee: {
           id: employee.id,
           firstName: employee.firstName,

@@ -3,13 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { MonthEmployee, ScheduleEvent } from '../../../shared/api/schedule.ts';
-import { useVersionedSave } from '../../lib/versioned-save.ts';
-import { translateApiError } from '../../lib/api-errors.ts';
-import { saveEvent, useFreshMonth, useReloadMonth } from './api.ts';
-import { fullName } from './model.ts';
-import { longDate } from '../../ui/dates.ts';
-import { FormActions } from '../../ui/FormActions.tsx';
+import type { MonthEmployee, ScheduleEvent } from '../../../../shared/api/schedule.ts';
+import { useVersionedSave } from '../../../lib/versioned-save.ts';
+import { translateApiError } from '../../../lib/api-errors.ts';
+import { saveEvent, useFreshMonth, useReloadMonth } from '../api.ts';
+import { fullName } from '../model.ts';
+import { longDate } from '../../../ui/dates.ts';
+import { FormActions } from '../../../ui/FormActions.tsx';
 import { GRID_EDITOR_LOCKS_SCROLL } from './editor-modal.ts';
 
 type Props = { month: string; employee: MonthEmployee; date: string; existing: ScheduleEvent | undefined; onClose: () => void };

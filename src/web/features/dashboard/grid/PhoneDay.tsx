@@ -6,17 +6,17 @@ import { useMemo, useState } from 'react';
 import { ActionIcon, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { MonthGroup } from '../../../shared/api/schedule.ts';
-import { PublishControl } from '../../ui/publishing/PublishControl.tsx';
-import { GenerationPanel } from './GenerationPanel.tsx';
-import { changeSentence } from './published.ts';
-import type { Day, GridHandlers, MarksOf } from './GroupTable.tsx';
+import type { MonthGroup } from '../../../../shared/api/schedule.ts';
+import { PublishControl } from '../../../ui/publishing/PublishControl.tsx';
+import { GenerationPanel } from '../GenerationPanel.tsx';
+import { changeSentence } from '../published.ts';
+import type { Day, GridHandlers, MarksOf } from './types.ts';
 import { dayClass } from './day-class.ts';
-import type { NameOf } from '../../ui/sentences.ts';
-import { employeeMonth, endsNextDay, fullName, timeOffOn, type EmployeeMonth } from './model.ts';
-import { dayMonthYear } from '../../ui/dates.ts';
-import classes from './Grid.module.css';
-import { hoursNumber, numberText } from '../../ui/numbers.ts';
+import type { NameOf } from '../../../ui/sentences.ts';
+import { employeeMonth, endsNextDay, fullName, timeOffOn, type EmployeeMonth } from '../model.ts';
+import { dayMonthYear } from '../../../ui/dates.ts';
+import classes from '../Grid.module.css';
+import { hoursNumber, numberText } from '../../../ui/numbers.ts';
 
 type Props = {
   month: string;

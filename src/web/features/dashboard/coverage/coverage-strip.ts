@@ -3,7 +3,7 @@
 // address may say it (`?coverage=1` or `?coverage=0`), which the toggle keeps up to date.
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useServerView } from '../../lib/first-view.ts';
+import { useServerView } from '../../../lib/first-view.ts';
 
 const KEY = 'grafik.dashboard.coverageStrip';
 

@@ -2,9 +2,10 @@
 // engine's own rule objects (the ones the shift editor asks), so the grid can keep them marked.
 // Run once per month data, never per cell. Every shift carries its `endDate` (an overnight shift ends
 // on the next date), which the engine counts.
-import { buildRuleContext, EDIT_RULES, type Breach, type RuleContext } from '../../../engine/rules.ts';
-import type { MonthData } from '../../../shared/api/schedule.ts';
-import { addMonths } from '../../../shared/month.ts';
+import { buildRuleContext, EDIT_RULES, type Breach, type RuleContext } from '../../../../engine/rules.ts';
+import type { MonthData } from '../../../../shared/api/schedule.ts';
+import { addMonths } from '../../../../shared/month.ts';
+import { ruleSettings } from '../../../../shared/rule-settings.ts';
 
 /** The days before the month that rest, weekly rest and runs of working days look back at. */
 const LOOK_BACK_DAYS = 14;
@@ -41,14 +42,7 @@ export function monthBreaches(data: MonthData, previous?: MonthData): Map<string
   const instance: RuleContext['instance'] = {
     month: data.month,
     timeZone: settings.timeZone,
-    settings: {
-      timeIncrement: settings.timeIncrement,
-      minShiftHours: settings.minShiftHours,
-      minRestHours: settings.minRestHours,
-      weeklyHours: settings.weeklyHours,
-      weeklyRestHours: settings.weeklyRestHours,
-      maxConsecutiveDays: settings.maxConsecutiveDays,
-    },
+    settings: ruleSettings(settings),
     airportHours: [],
     fixedShifts: [],
     previousShifts: (before?.schedules ?? [])

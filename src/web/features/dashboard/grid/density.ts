@@ -2,8 +2,8 @@
 // comfortable above; the planner's own choice is remembered in this browser
 // (docs/decisions/0015-month-grid.md).
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import type { Density } from './GroupTable.tsx';
-import { useServerView } from '../../lib/first-view.ts';
+import type { Density } from './types.ts';
+import { useServerView } from '../../../lib/first-view.ts';
 
 const KEY = 'grafik.dashboard.density';
 export const COMPACT_UP_TO = '(max-width: 1600px)';

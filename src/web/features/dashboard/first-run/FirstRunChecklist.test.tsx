@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { renderWithApp } from '../../test/render.tsx';
-import type { SetupStatus } from '../../../shared/api/setup.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import type { SetupStatus } from '../../../../shared/api/setup.ts';
 import { FirstRunChecklist } from './FirstRunChecklist.tsx';
 
 const MONTH = '2027-03';

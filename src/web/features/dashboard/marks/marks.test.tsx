@@ -3,9 +3,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { renderWithApp } from '../../test/render.tsx';
-import type { MonthData } from '../../../shared/api/schedule.ts';
-import { DashboardPage } from './DashboardPage.tsx';
+import { renderWithApp } from '../../../test/render.tsx';
+import type { MonthData } from '../../../../shared/api/schedule.ts';
+import { DashboardPage } from '../DashboardPage.tsx';
 import { monthBreaches } from './marks.ts';
 
 const settings = {

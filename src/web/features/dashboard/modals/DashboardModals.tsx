@@ -1,0 +1,69 @@
+// The editors a cell's menu opens: a shift, an event, a time off. What a planner opens on a click loads
+// then, not with the grid (bench:load-size): the shift editor carries the labour rules for its warnings.
+import { lazy, Suspense } from 'react';
+import type { MonthData, MonthEmployee } from '../../../../shared/api/schedule.ts';
+import { employeeMonth, fullName, timeOffOn, type EmployeeMonth } from '../model.ts';
+
+const loadScheduleModal = () => import('./ScheduleModal.tsx');
+const loadEventModal = () => import('./EventModal.tsx');
+const loadTimeOffModal = () => import('../../../ui/time-off/TimeOffModal.tsx');
+const ScheduleModal = lazy(() => loadScheduleModal().then((m) => ({ default: m.ScheduleModal })));
+const EventModal = lazy(() => loadEventModal().then((m) => ({ default: m.EventModal })));
+const TimeOffModal = lazy(() => loadTimeOffModal().then((m) => ({ default: m.TimeOffModal })));
+
+/** Fetched when a cell's menu opens, so that the editor chosen from it is there at once. */
+export const preloadEditors = () => {
+  void loadScheduleModal();
+  void loadEventModal();
+  void loadTimeOffModal();
+};
+
+export type ModalState = { kind: 'schedule' | 'timeOff' | 'event'; employeeId: string; date: string } | null;
+
+export function DashboardModals({
+  modal,
+  employee,
+  month,
+  data,
+  index,
+  onClose,
+}: {
+  modal: ModalState;
+  employee: MonthEmployee | undefined;
+  month: string;
+  data: MonthData | undefined;
+  index: Map<string, EmployeeMonth>;
+  onClose: () => void;
+}) {
+  return (
+    <Suspense fallback={null}>
+      {modal && employee && data && modal.kind === 'schedule' && (
+        <ScheduleModal
+          month={month}
+          employee={employee}
+          date={modal.date}
+          settings={data.settings}
+          data={employeeMonth(index, modal.employeeId)}
+          onClose={onClose}
+        />
+      )}
+      {modal && employee && data && modal.kind === 'event' && (
+        <EventModal
+          month={month}
+          employee={employee}
+          date={modal.date}
+          existing={employeeMonth(index, modal.employeeId).events.get(modal.date)}
+          onClose={onClose}
+        />
+      )}
+      {modal && employee && data && modal.kind === 'timeOff' && (
+        <TimeOffModal
+          employee={{ id: employee.id, name: fullName(employee) }}
+          defaultDate={modal.date}
+          existing={timeOffOn(employeeMonth(index, modal.employeeId), modal.date)}
+          onClose={onClose}
+        />
+      )}
+    </Suspense>
+  );
+}
