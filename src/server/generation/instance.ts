@@ -19,6 +19,7 @@ import { employeeHoursLimit, employeeRequiredHours } from '../../shared/api/empl
 import { absenceWorkingDays } from '../../shared/hours.ts';
 import { holidaysIn } from '../domain/holidays.ts';
 import { DomainError, FailedError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
+import { ruleSettings } from '../../shared/rule-settings.ts';
 
 /** The failing step's message, as docs/product.md §8 names it; answered with 500 GENERATION_STEP. */
 export class GenerationStepError extends FailedError {
@@ -84,14 +85,7 @@ export async function loadInstance(
     month,
     timeZone: settings.timeZone,
     role,
-    settings: {
-      timeIncrement: settings.timeIncrement,
-      minRestHours: settings.minRestHours,
-      weeklyHours: settings.weeklyHours,
-      minShiftHours: settings.minShiftHours,
-      weeklyRestHours: settings.weeklyRestHours,
-      maxConsecutiveDays: settings.maxConsecutiveDays,
-    },
+    settings: ruleSettings(settings),
     requiredHours,
     employees: staff.map((e) => {
       // Justified absence lowers the month's working time (art. 130 § 3): the target and the limit follow.

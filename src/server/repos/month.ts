@@ -10,6 +10,7 @@ import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import { employeeHoursLimit, employeeRequiredHours } from '../../shared/api/employees.ts';
 import { type MonthData, type MonthGroup, type Schedule, type ScheduleEvent } from '../../shared/api/schedule.ts';
 import { isPlanned, type TimeOff } from '../../shared/api/time-off.ts';
+import { ruleSettings } from '../../shared/rule-settings.ts';
 import { holidaysIn } from '../domain/holidays.ts';
 import { getSettings } from './settings.ts';
 import { listTimeOffInRange } from './time-off.ts';
@@ -122,15 +123,7 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
   return {
     month,
     requiredHours,
-    settings: {
-      timeIncrement: settingsRow.timeIncrement,
-      minRestHours: settingsRow.minRestHours,
-      weeklyHours: settingsRow.weeklyHours,
-      minShiftHours: settingsRow.minShiftHours,
-      weeklyRestHours: settingsRow.weeklyRestHours,
-      maxConsecutiveDays: settingsRow.maxConsecutiveDays,
-      timeZone: settingsRow.timeZone,
-    },
+    settings: { ...ruleSettings(settingsRow), timeZone: settingsRow.timeZone },
     groups,
     schedules: shiftList,
     overnightIn,
