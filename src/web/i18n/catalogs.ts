@@ -34,7 +34,7 @@ export const screenCatalogs = {
   firstRun: () => import('../features/dashboard/first-run/first-run-i18n.ts').then((m) => m.firstRun),
 } as const satisfies Record<string, () => Promise<Catalogue>>;
 
-export type EntryNamespace = keyof typeof entryCatalogs;
+type EntryNamespace = keyof typeof entryCatalogs;
 export type ScreenNamespace = keyof typeof screenCatalogs;
 export type Namespace = EntryNamespace | ScreenNamespace;
 

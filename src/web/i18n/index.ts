@@ -5,8 +5,8 @@ import { viewFromCookie } from '../../shared/view-cookie.ts';
 import { rememberView } from '../lib/remember-view.ts';
 
 export const LANGUAGES = ['pl', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_STORAGE_KEY = 'grafik.language';
+type Language = (typeof LANGUAGES)[number];
+const LANGUAGE_STORAGE_KEY = 'grafik.language';
 
 const resources = Object.fromEntries(LANGUAGES.map((lng) => [lng, Object.fromEntries(Object.entries(entryCatalogs).map(([ns, c]) => [ns, c[lng]]))]));
 

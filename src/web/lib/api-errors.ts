@@ -92,7 +92,7 @@ export function issueText(params: Params | IssueParams | undefined, t: Translate
 }
 
 /** A refused input as one sentence: "E-mail: podaj adres e-mail…", or the problem alone. */
-export function invalidInputText(field: string | undefined, params: Params | undefined, t: Translate): string {
+function invalidInputText(field: string | undefined, params: Params | undefined, t: Translate): string {
   const problem = issueText(params, t);
   const label = fieldLabel(field ?? text(params?.field), t);
   return label ? t('apiErrors:invalidField', { field: label, problem }) : t('apiErrors:invalid', { problem });
@@ -174,7 +174,7 @@ export function translateApiError(err: unknown, t: Translate): string {
  * Form errors from zod issues, one per field (the first), in the same sentences as the server's; a
  * screen may say some of them in its own words (`own` returns null for the rest).
  */
-export function issuesText(
+function issuesText(
   issues: readonly { code: string; path: readonly PropertyKey[] }[],
   t: Translate,
   own?: (params: IssueParams, field: string) => string | null,

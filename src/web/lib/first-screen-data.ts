@@ -12,7 +12,7 @@ import { SESSION_QUERY_KEY, type SessionUser } from './session.ts';
 export const FIRST_SCREEN_DATA_ID = 'grafik-first-screen';
 
 /** An answer the first screen shows beside the month (a group's publication, its last generation), under its query key. */
-export type CarriedAnswer = { key: readonly unknown[]; data: unknown };
+type CarriedAnswer = { key: readonly unknown[]; data: unknown };
 
 export type FirstScreenData = { at: number; view: FirstView; session: { user: SessionUser }; answers?: CarriedAnswer[] };
 

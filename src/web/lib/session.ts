@@ -3,7 +3,7 @@ import { authClient } from './auth-client.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 /** How often the session is checked while the tab is visible. */
-export const SESSION_TICK_MS = 60_000;
+const SESSION_TICK_MS = 60_000;
 
 export interface SessionUser {
   id: string;

@@ -17,7 +17,7 @@ import {
 /** A size in megabytes to one decimal, as a number: the screen writes it in its language. */
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
-export type FileErrorKey =
+type FileErrorKey =
   | 'tooBig'
   | 'tooBigExpanded'
   | 'empty'
@@ -55,7 +55,8 @@ const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
  */
 export const WORKBOOK_MAX_EXPANDED_BYTES = 64 * 1024 * 1024;
 
-export async function readTimetableFile(file: File): Promise<ReadResult> {
+/** Reads a chosen CSV or XLSX file (a timetable or a staff list) into its header and rows. */
+export async function readTableFile(file: File): Promise<ReadResult> {
   if (file.size > IMPORT_MAX_BYTES) {
     return { ok: false, error: { key: 'tooBig', params: { size: megabytes(file.size) } } };
   }
@@ -117,7 +118,7 @@ export function parseTimetable(bytes: Uint8Array): ReadResult {
 }
 
 /** The header (first non-blank line) and the data rows of a file's lines, with the limits checked. */
-export function fromLines(lines: string[][]): ReadResult {
+function fromLines(lines: string[][]): ReadResult {
   const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
   const headerIndex = lines.findIndex((cells) => !isBlank(cells));
   if (headerIndex < 0) return { ok: false, error: { key: 'empty' } };
@@ -200,6 +201,3 @@ export async function parseWorkbook(bytes: Uint8Array): Promise<ReadResult> {
     return { ok: false, error: { key: 'xlsx' } };
   }
 }
-
-/** The reader under the name the other imports use (the staff import on the Employees screen). */
-export const readTableFile = readTimetableFile;

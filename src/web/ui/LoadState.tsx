@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 
-export type LoadFailure = {
+type LoadFailure = {
   /** The alert's title (the dashboard's "could not load"); none when the message says it all. */
   title?: ReactNode;
   /** What went wrong, in the screen's words. */
@@ -41,7 +41,7 @@ export function LoadState({ pending, loading, loadingHidden = false, failure, ch
 }
 
 /** The spinner of a screen whose data is on its way. */
-export function LoadingBlock({ label, hidden = false }: { label: string; hidden?: boolean }) {
+function LoadingBlock({ label, hidden = false }: { label: string; hidden?: boolean }) {
   return (
     <Center py="xl">
       {hidden ? (
@@ -57,7 +57,7 @@ export function LoadingBlock({ label, hidden = false }: { label: string; hidden?
 }
 
 /** The block of a failed load: what went wrong and a button that asks again. */
-export function LoadFailed({ title, message, retry, onRetry, retrying, tone = 'alert' }: LoadFailure) {
+function LoadFailed({ title, message, retry, onRetry, retrying, tone = 'alert' }: LoadFailure) {
   const button = (
     <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
       {retry}

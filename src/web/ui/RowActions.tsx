@@ -15,7 +15,7 @@ export interface RowAction {
   loading?: boolean;
 }
 
-export interface RowMenuItem {
+interface RowMenuItem {
   /** The item's name; the menu's own name already says which row it is for. */
   label: string;
   onClick: () => void;

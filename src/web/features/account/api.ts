@@ -5,8 +5,8 @@ import { authClient } from '../../lib/auth-client.ts';
 import type { Account, SessionInfo } from '../../../shared/api/account.ts';
 import { SESSION_QUERY_KEY } from '../../lib/session.ts';
 
-export const ACCOUNT_KEY = ['account'] as const;
-export const SESSIONS_KEY = ['account', 'sessions'] as const;
+const ACCOUNT_KEY = ['account'] as const;
+const SESSIONS_KEY = ['account', 'sessions'] as const;
 
 export function useAccount() {
   return useQuery({ queryKey: ACCOUNT_KEY, queryFn: ({ signal }) => api<Account>('/account', { signal }) });
@@ -19,7 +19,7 @@ export function useSessions() {
 type AuthError = { status: number; code?: string | undefined; message?: string | undefined; field?: unknown; params?: unknown };
 
 /** better-auth answers errors as a result; this turns one into the ApiError the screens know. */
-export function unwrap<T>(result: { data: T | null; error: AuthError | null }): T {
+function unwrap<T>(result: { data: T | null; error: AuthError | null }): T {
   const error = result.error;
   if (error) {
     const field = typeof error.field === 'string' ? error.field : undefined;

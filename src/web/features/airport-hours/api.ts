@@ -6,11 +6,11 @@ import type { AirportHours, AirportHoursInput, CopyPreviousResult, QuickSetupInp
 import type { Flight } from '../../../shared/api/flights.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 
-export const airportHoursKeys = {
+const airportHoursKeys = {
   all: ['airport-hours'] as const,
   month: (month: string) => ['airport-hours', month] as const,
 };
-export const STAFF_GROUPS_KEY = ['staff-groups'] as const;
+const STAFF_GROUPS_KEY = ['staff-groups'] as const;
 
 export function useStaffGroups() {
   return useQuery({ queryKey: STAFF_GROUPS_KEY, queryFn: ({ signal }) => api<StaffGroup[]>('/staff-groups', { signal }) });

@@ -12,7 +12,7 @@ export const DERIVE_BOUNDS = { min: 0, max: 360 } as const;
 const STEP = 15;
 const DAY = 1440;
 
-export interface DerivedDay {
+interface DerivedDay {
   dayOfWeek: number;
   /** Departures counted for the day. */
   flights: number;

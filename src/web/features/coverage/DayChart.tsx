@@ -7,7 +7,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { DayProfile } from '../../../shared/api/coverage.ts';
 import { minuteText, type Period } from './day.ts';
 
-export interface FlightMark {
+interface FlightMark {
   minute: number;
   short: boolean;
 }

@@ -35,7 +35,7 @@ const noNames: NameOf = () => undefined;
  * A generation refused because someone saved meanwhile (409 GENERATION_STALE), in the UI language:
  * what changed, from the answer's params, and that nothing was replaced. Null for other errors.
  */
-export function useStaleGenerationMessage() {
+function useStaleGenerationMessage() {
   const { t, i18n } = useTranslation('dashboard');
   return (err: unknown): string | null => {
     if (!(err instanceof ApiError) || err.code !== GENERATION_STALE) return null;

@@ -1,5 +1,5 @@
 // Fetchers, query keys and mutations of the dashboard. Every save or delete reloads the month.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { reloadCoverage } from '../../lib/coverage.ts';
 import type { EventInput, MonthData, Schedule, ScheduleEvent, ScheduleInput } from '../../../shared/api/schedule.ts';
@@ -126,9 +126,3 @@ export const generateSchedule = async (role: string, month: string, confirmPubli
   generateResponseSchema.parse(await api<unknown>('/generation', { method: 'POST', body: { role, month, ...(confirmPublished ? { confirmPublished } : {}) } }));
 export const clearSchedule = (role: string, month: string, confirmPublished = false) =>
   api<{ deleted: number }>('/generation/clear', { method: 'POST', body: { role, month, ...(confirmPublished ? { confirmPublished } : {}) } });
-
-/** A mutation that reloads the month once it has succeeded. */
-export function useMonthMutation<TArgs, TResult>(month: string, fn: (args: TArgs) => Promise<TResult>) {
-  const reload = useReloadMonth(month);
-  return useMutation({ mutationFn: fn, onSuccess: () => reload() });
-}

@@ -6,7 +6,7 @@ import type { ShiftFace } from '../../../shared/api/publishing.ts';
 import type { CellChange } from './model.ts';
 
 /** A published shift as the sentences write it: "06:00–14:00", or overnight "22:00–06:00 (into the next day)". */
-export function publishedShift(t: TFunction<'dashboard'>, shift: ShiftFace, date: string): string {
+function publishedShift(t: TFunction<'dashboard'>, shift: ShiftFace, date: string): string {
   return shift.endDate !== date ? t('sincePublication.overnight', { start: shift.startTime, end: shift.endTime }) : `${shift.startTime}–${shift.endTime}`;
 }
 

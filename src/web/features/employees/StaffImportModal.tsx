@@ -40,7 +40,7 @@ const GUESSES: Record<StaffField, string[]> = {
   monthlyHours: ['godziny', 'godziny miesięcznie', 'monthly hours', 'hours'],
 };
 
-export function guessStaffMapping(header: string[]): StaffMappingInput {
+function guessStaffMapping(header: string[]): StaffMappingInput {
   const out: Record<string, string | null> = {};
   for (const field of STAFF_FIELDS) out[field] = header.find((h) => GUESSES[field].includes(h.trim().toLowerCase()))?.trim() ?? null;
   if (out.fullName && (out.firstName || out.lastName)) out.fullName = null;

@@ -8,8 +8,8 @@ import type { StaffGroup, StaffGroupInput } from '../../../shared/api/staff-grou
 import type { StaffImportAnswer, StaffImportBody } from '../../../shared/api/staff-import.ts';
 import { calendarFeedCreatedSchema, calendarFeedSchema, type CalendarFeedCreated } from '../../../shared/api/publishing.ts';
 
-export const STAFF_GROUPS_KEY = ['staff-groups'] as const;
-export const dependentsKey = (id: string) => ['employees', id, 'dependents'] as const;
+const STAFF_GROUPS_KEY = ['staff-groups'] as const;
+const dependentsKey = (id: string) => ['employees', id, 'dependents'] as const;
 
 export function useStaffGroups() {
   return useQuery({ queryKey: STAFF_GROUPS_KEY, queryFn: ({ signal }) => api<StaffGroup[]>('/staff-groups', { signal }) });
@@ -93,7 +93,7 @@ export function useAddStaffGroup() {
 
 // ---- An employee's calendar address (docs/publishing.md#calendar-feed) ----
 
-export const calendarFeedKey = (id: string) => ['employees', id, 'calendar-feed'] as const;
+const calendarFeedKey = (id: string) => ['employees', id, 'calendar-feed'] as const;
 
 export function useCalendarFeed(id: string) {
   return useQuery({
@@ -104,10 +104,10 @@ export function useCalendarFeed(id: string) {
 }
 
 /** Creates or renews the address: the answer holds its path, shown this once. */
-export const createCalendarFeed = async (id: string): Promise<CalendarFeedCreated> =>
+const createCalendarFeed = async (id: string): Promise<CalendarFeedCreated> =>
   calendarFeedCreatedSchema.parse(await api<unknown>(`/employees/${id}/calendar-feed`, { method: 'POST' }));
 
-export const revokeCalendarFeed = (id: string) => api<void>(`/employees/${id}/calendar-feed`, { method: 'DELETE' });
+const revokeCalendarFeed = (id: string) => api<void>(`/employees/${id}/calendar-feed`, { method: 'DELETE' });
 
 export function useCalendarFeedMutations(id: string) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import type { TimetableFile } from '../../lib/table-file.ts';
 import { formatFlightTime } from './format.ts';
 import { importRuleText } from './importText.ts';
 
-export const PREVIEW_ROWS = 5;
+const PREVIEW_ROWS = 5;
 
 type Props = {
   file: TimetableFile;

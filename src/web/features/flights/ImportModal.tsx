@@ -12,7 +12,7 @@ import { useFileChoice } from '../../lib/file-choice.ts';
 import { previewImport, previewSsim, useAirportSettings, useImportFlights, useImportProfiles, useImportSsim } from './api.ts';
 import { IMPORT_MAX_BYTES } from '../../../shared/api/flight-import.ts';
 import { SSIM_RECORD_LENGTH } from '../../../shared/api/ssim.ts';
-import { readTimetableFile, type FileError, type TimetableFile } from '../../lib/table-file.ts';
+import { readTableFile, type FileError, type TimetableFile } from '../../lib/table-file.ts';
 import { completeMapping, ImportMappingStep } from './ImportMapping.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
 import { importErrorText } from './importText.ts';
@@ -81,7 +81,7 @@ export function ImportModal({ zone, month, groups, flightGroups, onClose, onImpo
           setSsimText(text);
           return;
         }
-        const result = await readTimetableFile(file);
+        const result = await readTableFile(file);
         if (!current()) return;
         if (!result.ok) return fileErrorText(result.error);
         const key = headerKey(result.file.header);

@@ -7,7 +7,7 @@ import { monthGenitive } from '../../ui/useMonth.ts';
 import { importRuleText } from './importText.ts';
 
 /** At most this many invalid rows are listed; the count says how many there are. */
-export const INVALID_SHOWN = 200;
+const INVALID_SHOWN = 200;
 
 const STATUS_COLOR: Record<ImportStatus, string> = { new: 'green', changed: 'blue', unchanged: 'gray', invalid: 'red' };
 

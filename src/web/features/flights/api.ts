@@ -10,12 +10,12 @@ import type { Settings } from '../../../shared/api/settings.ts';
 import type { StaffGroup } from '../../../shared/api/staff-groups.ts';
 import { SETTINGS_DEFAULTS } from '../../../shared/api/settings.ts';
 
-export const flightKeys = {
+const flightKeys = {
   all: ['flights'] as const,
   month: (month: string) => ['flights', month] as const,
 };
-export const STAFF_GROUPS_KEY = ['staff-groups'] as const;
-export const SETTINGS_KEY = ['settings'] as const;
+const STAFF_GROUPS_KEY = ['staff-groups'] as const;
+const SETTINGS_KEY = ['settings'] as const;
 
 export function useFlights(month: string) {
   return useQuery({
@@ -63,7 +63,7 @@ export function useStoredFlight(month: string) {
   };
 }
 
-export const IMPORT_PROFILES_KEY = ['flights', 'import-profiles'] as const;
+const IMPORT_PROFILES_KEY = ['flights', 'import-profiles'] as const;
 
 /** The saved column mappings, offered again for a file with the same header. */
 export function useImportProfiles() {
@@ -116,14 +116,14 @@ export function useImportSsim() {
   });
 }
 
-export const IMPORTS_KEY = ['flights', 'imports'] as const;
+const IMPORTS_KEY = ['flights', 'imports'] as const;
 
 /** The past imports, newest first. */
 export function useImports(enabled = true) {
   return useQuery({ queryKey: IMPORTS_KEY, queryFn: ({ signal }) => api<ImportRecordEntry[]>('/flights/imports', { signal }), enabled });
 }
 
-export const AIRCRAFT_STAFFING_KEY = ['aircraft-staffing'] as const;
+const AIRCRAFT_STAFFING_KEY = ['aircraft-staffing'] as const;
 
 /** The staff-by-aircraft-type table. */
 export function useAircraftStaffing() {

@@ -7,7 +7,7 @@ import type { FlightCoverage, MonthCoverage } from '../../../shared/api/coverage
 import type { Flight } from '../../../shared/api/flights.ts';
 import { localDate } from './format.ts';
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 /** The staffing filter in the address (?short=…): any group short, or one group short. */
 export const SHORT_ANY = 'any';

@@ -5,7 +5,7 @@ import type { Settings, SettingsUpdate } from '../../../shared/api/settings.ts';
 import type { MonthlyHours } from '../../../shared/api/monthly-hours.ts';
 
 export const SETTINGS_KEY = ['settings'] as const;
-export const monthlyHoursKey = (month: string) => ['monthly-hours', month] as const;
+const monthlyHoursKey = (month: string) => ['monthly-hours', month] as const;
 
 export function useSettings() {
   return useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => api<Settings>('/settings', { signal }) });

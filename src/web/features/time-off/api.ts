@@ -5,8 +5,7 @@ import { api } from '../../lib/api.ts';
 import type { TimeOff, TimeOffStatus } from '../../../shared/api/time-off.ts';
 import { fetchTimeOff, reloadAfterTimeOffChange } from '../../ui/time-off/api.ts';
 
-export const TIME_OFF_KEY = ['time-off'] as const;
-export const timeOffMonthKey = (month: string) => ['time-off', month] as const;
+const timeOffMonthKey = (month: string) => ['time-off', month] as const;
 
 export function useTimeOffMonth(month: string) {
   return useQuery({

@@ -9,7 +9,7 @@ import type { AuditEntryRow } from '../../../shared/api/users.ts';
 import { useAudit } from './api.ts';
 
 /** Every action the server writes, in the order the filter lists them. */
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   'sign-in',
   'sign-in.failed',
   'sign-in.throttled',

@@ -8,7 +8,7 @@ import { translateApiError } from '../../lib/api-errors.ts';
 import { downloadBackup, restoreBackupFile, type RestoreOutcome } from './api.ts';
 
 /** The restore's outcome as sentences in the UI language. */
-export function restoreOutcomeLines(outcome: RestoreOutcome, t: (key: string, options?: Record<string, unknown>) => string): string[] {
+function restoreOutcomeLines(outcome: RestoreOutcome, t: (key: string, options?: Record<string, unknown>) => string): string[] {
   const rows = Object.values(outcome.restored).reduce((n, c) => n + c, 0);
   const { kept, ended } = outcome.calendarAddresses;
   return [

@@ -3,8 +3,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, ApiError, paramsOf, saveAnswer } from '../../lib/api.ts';
 import type { AuditPage, CreateUserBody, UserRow } from '../../../shared/api/users.ts';
 
-export const USERS_KEY = ['admin', 'users'] as const;
-export const AUDIT_KEY = ['admin', 'audit'] as const;
+const USERS_KEY = ['admin', 'users'] as const;
+const AUDIT_KEY = ['admin', 'audit'] as const;
 const AUDIT_PAGE = 50;
 
 export function useUsers() {

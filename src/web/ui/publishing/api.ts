@@ -14,10 +14,10 @@ export const publishingKey = (month: string, role: string) => ['month', month, '
 /** The API path of a group-month's publication status. */
 export const statusPath = (role: string, month: string) => `/publishing?${query(role, month)}`;
 
-export const fetchStatus = async (role: string, month: string, signal?: AbortSignal): Promise<PublishStatus> =>
+const fetchStatus = async (role: string, month: string, signal?: AbortSignal): Promise<PublishStatus> =>
   publishStatusSchema.parse(await api<unknown>(statusPath(role, month), { ...(signal ? { signal } : {}) }));
 
-export const fetchChanges = async (role: string, month: string, signal?: AbortSignal): Promise<PublishChanges> =>
+const fetchChanges = async (role: string, month: string, signal?: AbortSignal): Promise<PublishChanges> =>
   publishChangesSchema.parse(await api<unknown>(`/publishing/changes?${query(role, month)}`, { ...(signal ? { signal } : {}) }));
 
 export const publish = async (role: string, month: string, version: number | undefined): Promise<PublishStatus> =>
@@ -35,7 +35,7 @@ export function usePublishStatus(role: string, month: string) {
   });
 }
 
-export const changesKey = (month: string, role: string) => [...publishingKey(month, role), 'changes'] as const;
+const changesKey = (month: string, role: string) => [...publishingKey(month, role), 'changes'] as const;
 
 export function usePublishChanges(role: string, month: string, enabled: boolean) {
   return useQuery({

@@ -6,9 +6,9 @@ import type { Density } from './types.ts';
 import { useServerView } from '../../../lib/first-view.ts';
 
 const KEY = 'grafik.dashboard.density';
-export const COMPACT_UP_TO = '(max-width: 1600px)';
+const COMPACT_UP_TO = '(max-width: 1600px)';
 /** Below this width the dashboard is a list of one day instead of the grid. */
-export const PHONE = '(max-width: 599.98px)';
+const PHONE = '(max-width: 599.98px)';
 
 /** The phone's query, asked once: asking matchMedia anew on every render can force a style pass. */
 const phoneQuery = typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(PHONE) : null;

@@ -13,9 +13,9 @@ export const WHOLE_UP_TO = 40;
  */
 export const BLOCK = 8;
 /** The blocks drawn at once, before any is measured (and in the page the server draws): 16 rows. */
-export const FIRST_DRAWN_BLOCKS = [0, 1];
+const FIRST_DRAWN_BLOCKS = [0, 1];
 /** A row's height before one is measured (a compact cell is 30 px high and its border 1 px). */
-export const ROW_ESTIMATE: Record<'compact' | 'comfortable', number> = { compact: 31, comfortable: 44 };
+const ROW_ESTIMATE: Record<'compact' | 'comfortable', number> = { compact: 31, comfortable: 44 };
 
 export type Drawn = {
   has: (block: number) => boolean;

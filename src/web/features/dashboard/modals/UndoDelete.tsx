@@ -10,7 +10,7 @@ import { saveSchedule } from '../api.ts';
 import { dayMonthYear } from '../../../ui/dates.ts';
 
 /** How long the undo is offered. */
-export const UNDO_MS = 8_000;
+const UNDO_MS = 8_000;
 
 type Offer = { shift: Schedule; name: string; reload: () => Promise<unknown> };
 
