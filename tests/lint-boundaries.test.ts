@@ -43,7 +43,21 @@ describe('lint keeps the boundaries', () => {
   });
 
   it('a service, in every service folder, knows nothing of HTTP', () => {
-    for (const folder of ['auth', 'backup', 'calendar', 'coverage', 'demo', 'domain', 'exports', 'flights', 'generation', 'publishing', 'schedules', 'work']) {
+    for (const folder of [
+      'auth',
+      'backup',
+      'calendar',
+      'coverage',
+      'demo',
+      'domain',
+      'exports',
+      'flights',
+      'generation',
+      'month',
+      'publishing',
+      'schedules',
+      'work',
+    ]) {
       const out = lintProbe(`src/server/${folder}/zz-probe/probe.ts`, "import { badRequest } from '../../http/errors.ts';\nexport const probe = badRequest;\n");
       expect(out, folder).toContain('Services know nothing of HTTP');
     }

@@ -10,7 +10,7 @@ import { seedDemo } from '../src/server/demo/seed.ts';
 import { createAuth } from '../src/server/auth/auth.ts';
 import { createUser } from '../src/server/auth/users.ts';
 import { buildApp } from '../src/server/app.ts';
-import { loadMonth } from '../src/server/repos/month.ts';
+import { loadMonth } from '../src/server/month/service.ts';
 import { monthAnswer } from '../src/server/http/month-answer.ts';
 import { generateMonth } from '../src/server/generation/service.ts';
 import { monthDataSchema } from '../src/shared/api/schedule.ts';

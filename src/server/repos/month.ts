@@ -1,17 +1,11 @@
-// One month of the dashboard in one round trip (docs/product.md §2): the required hours, the
-// settings the grid needs, every staff group with its employees, and the month's shifts, time off
-// and events, plus each employee's total computed with the shared rule of section 9 and their own
-// required hours (part time: docs/decisions/0010-part-time-hours.md).
+// The rows of one month of the dashboard, read in one round trip (docs/product.md §2): the required
+// hours, the settings, every staff group and employee, the month's shifts (and the day before's), its
+// time off and its events. What they add up to is the month service's (src/server/month/service.ts).
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, events, monthlyWorkHours, schedules, staffGroups } from '../db/schema.ts';
-import { absenceWorkingDays, employeeMonthTotal, previousDate } from '../../shared/hours.ts';
+import { previousDate } from '../../shared/hours.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
-import { employeeHoursLimit, employeeRequiredHours } from '../../shared/api/employees.ts';
-import { type MonthData, type MonthGroup, type Schedule, type ScheduleEvent } from '../../shared/api/schedule.ts';
-import { isPlanned, type TimeOff } from '../../shared/api/time-off.ts';
-import { ruleSettings } from '../../shared/rule-settings.ts';
-import { holidaysIn } from '../domain/holidays.ts';
 import { getSettings } from './settings.ts';
 import { listTimeOffInRange } from './time-off.ts';
 
@@ -39,9 +33,10 @@ const shiftColumns = {
   source: schedules.source,
 };
 
-export async function loadMonth(db: Db, month: string): Promise<MonthData> {
+/** The month's rows as stored; shifts from the day before the month too, time off of every status. */
+export async function readMonthRows(db: Db, month: string) {
   const { first, last } = monthRange(month);
-  const [requiredHours, settingsRow, groupRows, employeeRows, scheduleRows, timeOffList, eventRows] = await Promise.all([
+  const [requiredHours, settings, groupRows, employeeRows, scheduleRows, timeOffRows, eventRows] = await Promise.all([
     requiredHoursOf(db, month),
     getSettings(db),
     db
@@ -70,8 +65,7 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
       // The day before too: an overnight shift from it is still on duty on the month's first morning.
       .where(and(gte(schedules.date, previousDate(first)), lte(schedules.date, last)))
       .orderBy(asc(schedules.date), asc(schedules.employeeId)),
-    // The month shows what is planned: a rejected request is listed on the Time Off screen only.
-    listTimeOffInRange(db, first, last).then((list) => list.filter(isPlanned)),
+    listTimeOffInRange(db, first, last),
     db
       .select({
         id: events.id,
@@ -85,51 +79,5 @@ export async function loadMonth(db: Db, month: string): Promise<MonthData> {
       .where(and(gte(events.date, first), lte(events.date, last)))
       .orderBy(asc(events.date), asc(events.employeeId)),
   ]);
-
-  const groups: MonthGroup[] = groupRows.map((g) => ({ ...g, employees: [] }));
-  const byName = new Map(groups.map((g) => [g.name, g]));
-  const holidayDates = new Set(holidaysIn(month, settingsRow.timeZone).map((h) => h.date));
-  for (const e of employeeRows) {
-    const absence = absenceWorkingDays(
-      timeOffList.filter((o) => o.employeeId === e.id),
-      month,
-      holidayDates,
-    );
-    const own = employeeRequiredHours(requiredHours, e, absence);
-    const hoursLimit = employeeHoursLimit(requiredHours, e, settingsRow, absence);
-    byName.get(e.role)?.employees.push({ id: e.id, firstName: e.firstName, lastName: e.lastName, requiredHours: own, hoursLimit });
-  }
-
-  const shiftRows: Schedule[] = scheduleRows.map((s) => ({
-    ...s,
-    startTime: hhmm(s.startTime),
-    endTime: hhmm(s.endTime),
-    totalHours: Number(s.totalHours),
-  }));
-  // A shift belongs to the date it starts on: the day before's count toward the previous month.
-  const shiftList = shiftRows.filter((s) => s.date >= first);
-  const overnightIn = shiftRows.filter((s) => s.date < first && s.endDate >= first);
-  const eventList: ScheduleEvent[] = eventRows;
-
-  const shiftsOf = new Map<string, Schedule[]>();
-  for (const s of shiftList) (shiftsOf.get(s.employeeId) ?? shiftsOf.set(s.employeeId, []).get(s.employeeId)!).push(s);
-  const offOf = new Map<string, TimeOff[]>();
-  for (const o of timeOffList) (offOf.get(o.employeeId) ?? offOf.set(o.employeeId, []).get(o.employeeId)!).push(o);
-  const totals: Record<string, number> = {};
-  for (const e of employeeRows) {
-    totals[e.id] = employeeMonthTotal({ shifts: shiftsOf.get(e.id) ?? [], timeOff: offOf.get(e.id) ?? [], month });
-  }
-
-  return {
-    month,
-    requiredHours,
-    settings: { ...ruleSettings(settingsRow), timeZone: settingsRow.timeZone },
-    groups,
-    schedules: shiftList,
-    overnightIn,
-    timeOff: timeOffList,
-    events: eventList,
-    totals,
-    holidays: holidaysIn(month, settingsRow.timeZone),
-  };
+  return { requiredHours, settings, groupRows, employeeRows, scheduleRows, timeOffRows, eventRows };
 }

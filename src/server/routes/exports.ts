@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { payrollQuerySchema } from '../../shared/api/exports.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import { payrollFileName, payrollWorkbook } from '../exports/payroll.ts';
-import { loadMonth } from '../repos/month.ts';
+import { loadMonth } from '../month/service.ts';
 import type { RouteContext } from './context.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
