@@ -1,7 +1,7 @@
 // The boundaries between the project's parts are kept by lint (.oxlintrc.json): each probe below is
 // an import that crosses one, and lint must refuse it with that boundary's message.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -43,21 +43,13 @@ describe('lint keeps the boundaries', () => {
   });
 
   it('a service, in every service folder, knows nothing of HTTP', () => {
-    for (const folder of [
-      'auth',
-      'backup',
-      'calendar',
-      'coverage',
-      'demo',
-      'domain',
-      'exports',
-      'flights',
-      'generation',
-      'month',
-      'publishing',
-      'schedules',
-      'work',
-    ]) {
+    const probed = ['auth', 'backup', 'calendar', 'coverage', 'demo', 'domain', 'exports', 'flights', 'generation', 'month', 'publishing', 'schedules', 'work'];
+    // A new feature's service folder (one holding a service.ts) must be added here and to the lint rule.
+    const withService = readdirSync(join(root, 'src/server'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(root, 'src/server', d.name, 'service.ts')))
+      .map((d) => d.name);
+    expect(withService.filter((f) => !probed.includes(f))).toEqual([]);
+    for (const folder of probed) {
       const out = lintProbe(`src/server/${folder}/zz-probe/probe.ts`, "import { badRequest } from '../../http/errors.ts';\nexport const probe = badRequest;\n");
       expect(out, folder).toContain('Services know nothing of HTTP');
     }
