@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
 import { hasNoEmployees, insertDemoAirport, settingsTimeZone } from '../repos/demo.ts';
-import { removeSeededGroupsOfNewAirport } from '../repos/staff-groups.ts';
+import { removeSeededGroupsOfNewAirport } from '../staff-groups/service.ts';
 import { requiredStaffFor } from '../flights/staffing.ts';
 import { mapTimetableToMonth, parseTimetableCsv } from './timetable.ts';
 import { timeOffKindDefaults, type TimeOffKind } from '../../shared/api/time-off.ts';

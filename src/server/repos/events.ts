@@ -1,10 +1,10 @@
-// Events (docs/product.md §3 and §7): one per employee and day, upserted with a version guard and
-// deleted by employee and date.
+// SQL of the events (docs/product.md §3 and §7): one per employee and day, read with its row held,
+// inserted, updated at a version and deleted by employee and date. The rules and the transaction are
+// the service's (events/service.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 import type { ScheduleEvent } from '../../shared/api/schedule.ts';
-import { employeeExists } from './schedules.ts';
 import { deleteAtVersion, type DeleteResult } from './versioned-delete.ts';
 
 const columns = {
@@ -16,42 +16,34 @@ const columns = {
   version: events.version,
 };
 
-export type EventWrite = {
-  employeeId: string;
-  date: string;
-  name: string;
-  description: string | null;
-  version: number | undefined;
-};
+type EventValues = { name: string; description: string | null };
 
-export type EventUpsertResult =
-  { kind: 'created'; row: ScheduleEvent } | { kind: 'updated'; row: ScheduleEvent } | { kind: 'employee-missing' } | { kind: 'stale' };
+const theDay = (employeeId: string, date: string) => and(eq(events.employeeId, employeeId), eq(events.date, date));
 
-export async function upsertEvent(db: Db, input: EventWrite): Promise<EventUpsertResult> {
-  return db.transaction(async (tx) => {
-    if (!(await employeeExists(tx as unknown as Db, input.employeeId))) return { kind: 'employee-missing' } as const;
-    const values = { name: input.name, description: input.description };
-    const where = and(eq(events.employeeId, input.employeeId), eq(events.date, input.date));
-    const [current] = await tx.select({ version: events.version }).from(events).where(where).for('update');
-    if (!current) {
-      if (input.version !== undefined) return { kind: 'stale' } as const;
-      const inserted = await tx
-        .insert(events)
-        .values({ employeeId: input.employeeId, date: input.date, ...values })
-        .onConflictDoNothing()
-        .returning(columns);
-      if (inserted.length === 0) return { kind: 'stale' } as const;
-      return { kind: 'created', row: inserted[0]! } as const;
-    }
-    if (input.version === undefined || input.version !== current.version) return { kind: 'stale' } as const;
-    const [updated] = await tx
-      .update(events)
-      .set({ ...values, version: sql`${events.version} + 1`, updatedAt: sql`now()` })
-      .where(and(where, eq(events.version, input.version)))
-      .returning(columns);
-    if (!updated) return { kind: 'stale' } as const;
-    return { kind: 'updated', row: updated } as const;
-  });
+/** The version of the day's event, its row held until the transaction ends; undefined when the day has none. */
+export async function heldEventVersion(db: Db, employeeId: string, date: string): Promise<number | undefined> {
+  const [current] = await db.select({ version: events.version }).from(events).where(theDay(employeeId, date)).for('update');
+  return current?.version;
+}
+
+/** Inserts the day's event; null when the day already has one (a concurrent insert). */
+export async function insertEvent(db: Db, employeeId: string, date: string, values: EventValues): Promise<ScheduleEvent | null> {
+  const [inserted] = await db
+    .insert(events)
+    .values({ employeeId, date, ...values })
+    .onConflictDoNothing()
+    .returning(columns);
+  return inserted ?? null;
+}
+
+/** Replaces the day's event while it is at `version`, counting the version up; null when it is not. */
+export async function updateEvent(db: Db, employeeId: string, date: string, version: number, values: EventValues): Promise<ScheduleEvent | null> {
+  const [updated] = await db
+    .update(events)
+    .set({ ...values, version: sql`${events.version} + 1`, updatedAt: sql`now()` })
+    .where(and(theDay(employeeId, date), eq(events.version, version)))
+    .returning(columns);
+  return updated ?? null;
 }
 
 /** Deletes the day's event; with `version`, only while it is still the one the planner saw. */

@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dayDeleteQuerySchema, eventInputSchema, eventSchema } from '../../shared/api/schedule.ts';
-import { deleteEvent, upsertEvent } from '../repos/events.ts';
+import { deleteEvent } from '../repos/events.ts';
+import { saveEvent } from '../events/service.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDayUpsert, replyToDelete } from '../http/replies.ts';
 
@@ -16,7 +17,7 @@ export async function eventRoutes(app: FastifyInstance, { database }: RouteConte
     { config: { audience: 'planner' }, schema: { body: eventInputSchema, response: { 200: eventSchema, 201: eventSchema } } },
     async (request, reply) => {
       const { employeeId, date, name, description, version } = request.body;
-      const result = await upsertEvent(db, { employeeId, date, name, description: description ? description : null, version });
+      const result = await saveEvent(db, { employeeId, date, name, description: description ? description : null, version });
       return replyToDayUpsert(reply, result);
     },
   );
