@@ -10,7 +10,7 @@ import type { RouteContext } from './context.ts';
 import { replyToDelete } from '../http/replies.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';
 import { staffImportAnswerSchema, staffImportBodySchema } from '../../shared/api/staff-import.ts';
-import { importStaff } from '../repos/staff-import.ts';
+import { importStaff } from '../staff-import/service.ts';
 
 const idParams = z.object({ id: z.uuid('must be an employee id') });
 
