@@ -14,7 +14,7 @@ import { nextDate } from '../../shared/hours.ts';
 import { withoutControlCharacters } from '../../shared/api/plain-text.ts';
 import type { TimeOffKind } from '../../shared/api/time-off.ts';
 
-type FeedLanguage = 'pl' | 'en';
+export type FeedLanguage = 'pl' | 'en';
 
 // Time off is named by kind only, never by its reason; a sick leave reads as an absence.
 const WORDS = {

@@ -1,6 +1,6 @@
 // Employees' calendar addresses (docs/publishing.md#calendar-feed): one per employee, kept as the
 // SHA-256 of its token only, and what a feed shows: the employee's published shifts and approved
-// time off around today.
+// time off around today. The rules and the transaction are the calendar service's (calendar/service.ts).
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { calendarFeeds, employees, publishedMonths, publishedShifts, timeOff } from '../db/schema.ts';
@@ -16,20 +16,14 @@ export async function employeeFound(db: Db, employeeId: string): Promise<boolean
   return Boolean(row);
 }
 
-/**
- * Gives the employee an address with this token hash, replacing the one they had (a renewal: the old
- * address stops answering at once). Whether it replaced one.
- */
-export async function saveFeed(db: Db, employeeId: string, tokenHash: string, userId: string | null): Promise<{ createdAt: Date; renewed: boolean }> {
-  return db.transaction(async (tx) => {
-    const deleted = await tx.delete(calendarFeeds).where(eq(calendarFeeds.employeeId, employeeId)).returning({ id: calendarFeeds.id });
-    const [row] = await tx.insert(calendarFeeds).values({ employeeId, tokenHash, createdBy: userId }).returning({ createdAt: calendarFeeds.createdAt });
-    return { createdAt: row!.createdAt, renewed: deleted.length > 0 };
-  });
+/** Gives the employee an address with this token hash (they have none: deleteFeed first); when it was made. */
+export async function insertFeed(db: Db, employeeId: string, tokenHash: string, userId: string | null): Promise<Date> {
+  const [row] = await db.insert(calendarFeeds).values({ employeeId, tokenHash, createdBy: userId }).returning({ createdAt: calendarFeeds.createdAt });
+  return row!.createdAt;
 }
 
-/** Revokes the employee's address; whether there was one. */
-export async function revokeFeed(db: Db, employeeId: string): Promise<boolean> {
+/** Deletes the employee's address; whether there was one. */
+export async function deleteFeed(db: Db, employeeId: string): Promise<boolean> {
   const deleted = await db.delete(calendarFeeds).where(eq(calendarFeeds.employeeId, employeeId)).returning({ id: calendarFeeds.id });
   return deleted.length > 0;
 }

@@ -56,35 +56,31 @@ export async function getEmployee(db: Db, id: string): Promise<Employee | null> 
   return row ?? null;
 }
 
-async function groupExists(db: Db, name: string): Promise<boolean> {
+/** Whether a staff group of this name (trimmed) is there. */
+export async function groupExists(db: Db, name: string): Promise<boolean> {
   const [row] = await db.select({ id: staffGroups.id }).from(staffGroups).where(eq(staffGroups.name, name.trim()));
   return Boolean(row);
 }
 
-export type EmployeeWrite = { kind: 'ok'; row: Employee } | { kind: 'missing' } | { kind: 'no-group' } | { kind: 'stale' };
-
-export async function createEmployee(db: Db, input: EmployeeValues): Promise<EmployeeWrite> {
-  return db.transaction(async (tx) => {
-    if (!(await groupExists(tx, input.role))) return { kind: 'no-group' } as const;
-    const [row] = await tx.insert(employees).values(values(input)).returning(employeeColumns);
-    return { kind: 'ok', row: row! } as const;
-  });
+export async function insertEmployee(db: Db, input: EmployeeValues): Promise<Employee> {
+  const [row] = await db.insert(employees).values(values(input)).returning(employeeColumns);
+  return row!;
 }
 
-/** Writes the edit only when the stored version is the one the edit was based on. */
-export async function updateEmployee(db: Db, id: string, version: number, input: EmployeeValues): Promise<EmployeeWrite> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select({ version: employees.version }).from(employees).where(eq(employees.id, id));
-    if (!current) return { kind: 'missing' } as const;
-    if (current.version !== version) return { kind: 'stale' } as const;
-    if (!(await groupExists(tx, input.role))) return { kind: 'no-group' } as const;
-    const [row] = await tx
-      .update(employees)
-      .set({ ...values(input), version: sql`${employees.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(employees.id, id), eq(employees.version, version)))
-      .returning(employeeColumns);
-    return row ? ({ kind: 'ok', row } as const) : ({ kind: 'stale' } as const);
-  });
+/** The stored version of an employee, or undefined when there is none. */
+export async function employeeVersion(db: Db, id: string): Promise<number | undefined> {
+  const [current] = await db.select({ version: employees.version }).from(employees).where(eq(employees.id, id));
+  return current?.version;
+}
+
+/** Writes the edit only while the stored version is `version`; undefined when it no longer is. */
+export async function updateEmployeeAt(db: Db, id: string, version: number, input: EmployeeValues): Promise<Employee | undefined> {
+  const [row] = await db
+    .update(employees)
+    .set({ ...values(input), version: sql`${employees.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(employees.id, id), eq(employees.version, version)))
+    .returning(employeeColumns);
+  return row;
 }
 
 /** Deletes an employee (and what cascades); with `version`, only while it is the one the planner saw. */

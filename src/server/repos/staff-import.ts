@@ -1,21 +1,13 @@
-// SQL of the staff import (docs/staff-import.md): each row matched to an employee by email, or by name
-// when the row has no email, classified as new, changed, unchanged or invalid, and, unless it is the
-// dry run, the new and changed rows written in one transaction.
+// SQL of the staff import (docs/staff-import.md): the staff groups and the employees a file is matched
+// against, and the new and changed rows written. The matching and the transaction are the staff
+// import service's (staff-import/service.ts).
 import { eq, sql } from 'drizzle-orm';
 import { employeeColumns } from './employees.ts';
 import type { Db } from '../db/client.ts';
 import { employees, staffGroups } from '../db/schema.ts';
-import {
-  readStaffRow,
-  STAFF_IMPORT_MESSAGES,
-  type StaffImportAnswer,
-  type StaffImportRule,
-  type StaffImportStatus,
-  type StaffMapping,
-} from '../../shared/api/staff-import.ts';
-import type { RowError } from '../../shared/api/flight-import.ts';
 
-interface Stored {
+/** An employee as the import compares it with a row of the file. */
+export interface StoredEmployee {
   id: string;
   firstName: string;
   lastName: string;
@@ -26,123 +18,28 @@ interface Stored {
   monthlyHours: number | null;
 }
 
-type Values = Omit<Stored, 'id'>;
+/** The fields a row of the file writes. */
+export type EmployeeFields = Omit<StoredEmployee, 'id'>;
 
-const refusal = (field: string, rule: StaffImportRule): RowError => ({ field, message: STAFF_IMPORT_MESSAGES[rule], params: { issue: 'custom', rule } });
-const nameKey = (first: string, last: string) => `${first} ${last}`.toLowerCase().replace(/\s+/g, ' ').trim();
-const same = (a: Values, b: Values) =>
-  a.firstName === b.firstName &&
-  a.lastName === b.lastName &&
-  a.email === b.email &&
-  a.phoneNumber === b.phoneNumber &&
-  a.role === b.role &&
-  Math.abs(a.workingTimeFraction - b.workingTimeFraction) < 1e-9 &&
-  a.monthlyHours === b.monthlyHours;
+/** The names of the staff groups. */
+export async function staffGroupNames(db: Db): Promise<string[]> {
+  return (await db.select({ name: staffGroups.name }).from(staffGroups)).map((g) => g.name);
+}
 
-export async function importStaff(
-  db: Db,
-  input: { header: string[]; mapping: StaffMapping; rows: { row: number; cells: string[] }[] },
-  write: boolean,
-): Promise<StaffImportAnswer> {
-  return db.transaction(async (tx) => {
-    const groups = (await tx.select({ name: staffGroups.name }).from(staffGroups)).map((g) => g.name);
-    const stored: Stored[] = await tx.select(employeeColumns).from(employees);
-    const byEmail = new Map(stored.map((e) => [e.email.toLowerCase(), e]));
-    const byName = new Map<string, Stored[]>();
-    for (const e of stored) byName.set(nameKey(e.firstName, e.lastName), [...(byName.get(nameKey(e.firstName, e.lastName)) ?? []), e]);
+/** Every stored employee. */
+export function storedEmployees(db: Db): Promise<StoredEmployee[]> {
+  return db.select(employeeColumns).from(employees);
+}
 
-    const answer: StaffImportAnswer = { counts: { new: 0, changed: 0, unchanged: 0, invalid: 0 }, rows: [], invalid: [], written: write };
-    const seenEmails = new Set<string>();
-    const seenNames = new Set<string>();
-    const touched = new Set<string>();
-    const inserts: Values[] = [];
-    const updates: { id: string; values: Values }[] = [];
+/** Inserts the new employees (none: nothing). */
+export async function insertEmployees(db: Db, rows: EmployeeFields[]): Promise<void> {
+  if (rows.length > 0) await db.insert(employees).values(rows);
+}
 
-    for (const { row, cells } of input.rows) {
-      const read = readStaffRow(input.header, input.mapping, cells, groups);
-      const mark = (status: StaffImportStatus, name: string, errors?: RowError[]) => {
-        answer.counts[status]++;
-        answer.rows.push({ row, status, name });
-        if (errors) answer.invalid.push({ row, errors });
-      };
-      if (!read.ok) {
-        mark('invalid', read.name, read.errors);
-        continue;
-      }
-      const name = `${read.firstName} ${read.lastName}`;
-      const email = read.email.toLowerCase();
-      const key = nameKey(read.firstName, read.lastName);
-      let match: Stored | undefined;
-      if (email) {
-        if (seenEmails.has(email)) {
-          mark('invalid', name, [refusal('email', 'repeatedEmail')]);
-          continue;
-        }
-        seenEmails.add(email);
-        match = byEmail.get(email);
-      } else {
-        if (seenNames.has(key)) {
-          mark('invalid', name, [refusal('fullName', 'repeatedName')]);
-          continue;
-        }
-        seenNames.add(key);
-        const found = byName.get(key) ?? [];
-        if (found.length > 1) {
-          mark('invalid', name, [refusal('email', 'sameName')]);
-          continue;
-        }
-        if (found.length === 0) {
-          mark('invalid', name, [refusal('email', 'emailForNew')]);
-          continue;
-        }
-        match = found[0];
-      }
-      if (match && touched.has(match.id)) {
-        mark('invalid', name, [refusal('email', email ? 'repeatedEmail' : 'repeatedName')]);
-        continue;
-      }
-      if (!match) {
-        inserts.push({
-          firstName: read.firstName,
-          lastName: read.lastName,
-          email: read.email,
-          phoneNumber: read.phoneNumber ?? null,
-          role: read.role,
-          workingTimeFraction: read.workingTimeFraction ?? 1,
-          monthlyHours: read.monthlyHours ?? null,
-        });
-        mark('new', name);
-        continue;
-      }
-      touched.add(match.id);
-      // What the file does not say (a column not mapped) stays as it is.
-      const next: Values = {
-        firstName: read.firstName,
-        lastName: read.lastName,
-        // Matched by this email (case aside) or by name without one: the stored address stays.
-        email: match.email,
-        phoneNumber: read.phoneNumber === undefined ? match.phoneNumber : read.phoneNumber,
-        role: read.role,
-        workingTimeFraction: read.workingTimeFraction ?? match.workingTimeFraction,
-        monthlyHours: read.monthlyHours === undefined ? match.monthlyHours : read.monthlyHours,
-      };
-      const { id: _id, ...current } = match;
-      if (same(current, next)) mark('unchanged', name);
-      else {
-        updates.push({ id: match.id, values: next });
-        mark('changed', name);
-      }
-    }
-
-    if (write) {
-      if (inserts.length > 0) await tx.insert(employees).values(inserts);
-      for (const { id, values } of updates) {
-        await tx
-          .update(employees)
-          .set({ ...values, version: sql`${employees.version} + 1`, updatedAt: sql`now()` })
-          .where(eq(employees.id, id));
-      }
-    }
-    return answer;
-  });
+/** Writes an employee's fields and moves its version on. */
+export async function updateEmployeeFields(db: Db, id: string, values: EmployeeFields): Promise<void> {
+  await db
+    .update(employees)
+    .set({ ...values, version: sql`${employees.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(employees.id, id));
 }

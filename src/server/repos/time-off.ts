@@ -1,5 +1,6 @@
 // Time off (docs/product.md §3 and §7): the month's requests (with their kind) with the employee's name and group,
-// creation (always 'pending'), versioned edits, a manager's decision (status) and deletion.
+// creation (always 'pending'), versioned edits, a manager's decision (status) and deletion. The rules
+// and the transactions are the time off service's (time-off/service.ts).
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, schedules, timeOff } from '../db/schema.ts';
@@ -68,53 +69,45 @@ export async function getTimeOff(db: Db, id: string): Promise<TimeOff | null> {
   return row ? normalize(row) : null;
 }
 
-async function employeeExists(db: Db, id: string): Promise<boolean> {
+/** Whether the employee is there. */
+export async function employeeExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: employees.id }).from(employees).where(eq(employees.id, id));
   return Boolean(row);
 }
 
-export type WriteResult = { kind: 'ok'; row: TimeOff } | { kind: 'missing' } | { kind: 'employee-missing' } | { kind: 'stale' };
-
-/** Creates a request with status 'pending'. */
-export async function createTimeOff(db: Db, input: TimeOffInput): Promise<WriteResult> {
-  return db.transaction(async (tx) => {
-    if (!(await employeeExists(tx as unknown as Db, input.employeeId))) return { kind: 'employee-missing' } as const;
-    const [created] = await tx
-      .insert(timeOff)
-      .values({ ...values(input), status: 'pending' })
-      .returning({ id: timeOff.id });
-    const row = await getTimeOff(tx as unknown as Db, created!.id);
-    return { kind: 'ok', row: row! } as const;
-  });
+/** Inserts a request with status 'pending'; its id. */
+export async function insertTimeOff(db: Db, input: TimeOffInput): Promise<string> {
+  const [created] = await db
+    .insert(timeOff)
+    .values({ ...values(input), status: 'pending' })
+    .returning({ id: timeOff.id });
+  return created!.id;
 }
 
-/** Writes the edit only when the stored version is the one the edit was based on. */
-export async function updateTimeOff(db: Db, id: string, version: number, input: TimeOffInput): Promise<WriteResult> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select({ version: timeOff.version }).from(timeOff).where(eq(timeOff.id, id));
-    if (!current) return { kind: 'missing' } as const;
-    if (!(await employeeExists(tx as unknown as Db, input.employeeId))) return { kind: 'employee-missing' } as const;
-    const updated = await tx
-      .update(timeOff)
-      .set({ ...values(input), version: sql`${timeOff.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(timeOff.id, id), eq(timeOff.version, version)))
-      .returning({ id: timeOff.id });
-    if (updated.length === 0) return { kind: 'stale' } as const;
-    const row = await getTimeOff(tx as unknown as Db, id);
-    return { kind: 'ok', row: row! } as const;
-  });
+/** The stored version of a time off, or undefined when there is none. */
+export async function timeOffVersion(db: Db, id: string): Promise<number | undefined> {
+  const [current] = await db.select({ version: timeOff.version }).from(timeOff).where(eq(timeOff.id, id));
+  return current?.version;
 }
 
-/** Sets a request's status, when the stored version is the one the decision was based on. */
-export async function setTimeOffStatus(db: Db, id: string, version: number, status: TimeOffStatus): Promise<WriteResult> {
+/** Writes the edit only while the stored version is `version`; whether it was written. */
+export async function updateTimeOffAt(db: Db, id: string, version: number, input: TimeOffInput): Promise<boolean> {
+  const updated = await db
+    .update(timeOff)
+    .set({ ...values(input), version: sql`${timeOff.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(timeOff.id, id), eq(timeOff.version, version)))
+    .returning({ id: timeOff.id });
+  return updated.length > 0;
+}
+
+/** Sets a request's status only while the stored version is `version`; whether it was written. */
+export async function setTimeOffStatusAt(db: Db, id: string, version: number, status: TimeOffStatus): Promise<boolean> {
   const updated = await db
     .update(timeOff)
     .set({ status, version: sql`${timeOff.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(timeOff.id, id), eq(timeOff.version, version)))
     .returning({ id: timeOff.id });
-  const row = await getTimeOff(db, id);
-  if (!row) return { kind: 'missing' } as const;
-  return updated.length === 0 ? ({ kind: 'stale' } as const) : ({ kind: 'ok', row } as const);
+  return updated.length > 0;
 }
 
 /** Deletes a time off; with `version`, only while it is still the one the planner saw. */

@@ -3,23 +3,16 @@
 // approved time off and nothing else; an unknown, revoked or renewed token is a plain 404, and a token
 // of the wrong shape is refused before the database is asked. Requests are limited per client
 // address (429 past the limit), and the log writes the address with its token cut out
-// (http/log-redaction.ts).
+// (http/log-redaction.ts). What the calendar holds is the calendar service's (calendar/service.ts).
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { DateTime } from 'luxon';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { approvedTimeOffOf, employeeOfFeed, publishedShiftsOf } from '../repos/calendar-feeds.ts';
-import { getSettings } from '../repos/settings.ts';
-import { calendarText } from '../calendar/feed.ts';
+import { calendarOfToken } from '../calendar/service.ts';
 import { FEED_TOKEN_LENGTH } from '../../shared/api/publishing.ts';
-import { feedTokenHash } from '../calendar/token.ts';
 
 /** Requests one client address may make to calendar addresses per minute. */
 const FEED_REQUESTS_PER_MINUTE = 30;
-/** How far back and ahead a feed reaches, in days from today. */
-const DAYS_BACK = 62;
-const DAYS_AHEAD = 400;
 
 const FILE = new RegExp(`^([A-Za-z0-9_-]{${FEED_TOKEN_LENGTH}})\\.ics$`);
 
@@ -42,22 +35,8 @@ export async function calendarRoutes(app: FastifyInstance, { database, perMinute
     async (request, reply) => {
       const match = FILE.exec(request.params.file);
       if (!match) throw noSuchCalendar();
-      const { db } = database;
-      const employee = await employeeOfFeed(db, feedTokenHash(match[1]!));
-      if (!employee) throw noSuchCalendar();
-      const { timeZone } = await getSettings(db);
-      const today = DateTime.now().setZone(timeZone);
-      const from = today.minus({ days: DAYS_BACK }).toISODate()!;
-      const to = today.plus({ days: DAYS_AHEAD }).toISODate()!;
-      const [shifts, timeOff] = await Promise.all([publishedShiftsOf(db, employee.id, from, to), approvedTimeOffOf(db, employee.id, from, to)]);
-      const text = calendarText({
-        employeeId: employee.id,
-        name: `${employee.firstName} ${employee.lastName}`,
-        timeZone,
-        language: request.query.lang === 'en' ? 'en' : 'pl',
-        shifts,
-        timeOff,
-      });
+      const text = await calendarOfToken(database.db, match[1]!, request.query.lang === 'en' ? 'en' : 'pl');
+      if (text === null) throw noSuchCalendar();
       return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="grafik.ics"').send(text);
     },
   );

@@ -1,5 +1,6 @@
 // Time off API: GET ?month=YYYY-MM, GET /:id, POST, PUT /:id ({version, data}), PUT /:id/status
 // ({status, version}), DELETE /:id[?version], GET /overlapping-shifts?employeeId&startDate&endDate.
+// The rules are the time off service's (time-off/service.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,48 +12,14 @@ import {
   timeOffStatusUpdateSchema,
   timeOffUpdateSchema,
 } from '../../shared/api/time-off.ts';
-import { monthRange } from '../../shared/month.ts';
 import { isoMonth } from '../../shared/api/dates.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';
-import { notFound, staleRecord } from '../http/errors.ts';
-import {
-  createTimeOff,
-  deleteTimeOff,
-  getTimeOff,
-  listTimeOffInRange,
-  setTimeOffStatus,
-  shiftsOnDays,
-  updateTimeOff,
-  type WriteResult,
-} from '../repos/time-off.ts';
-import { pgErrorCode } from '../db/errors.ts';
+import { deleteTimeOff } from '../repos/time-off.ts';
+import { addTimeOff, decideTimeOff, editTimeOff, overlappingShifts, timeOffById, timeOffOfMonth } from '../time-off/service.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDelete } from '../http/replies.ts';
 
 const idParams = z.object({ id: z.uuid('must be a time off id') });
-
-function unwrap(result: WriteResult) {
-  switch (result.kind) {
-    case 'ok':
-      return result.row;
-    case 'employee-missing':
-      throw notFound('Employee');
-    case 'missing':
-      throw notFound('Time off');
-    case 'stale':
-      throw staleRecord();
-  }
-}
-
-/** The employee was deleted between the check and the write: answer as the check would. */
-async function guarded(write: () => Promise<WriteResult>) {
-  try {
-    return unwrap(await write());
-  } catch (err) {
-    if (pgErrorCode(err) === '23503') throw notFound('Employee');
-    throw err;
-  }
-}
 
 export async function timeOffRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -61,10 +28,7 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
   api.get(
     '/time-off',
     { config: { audience: 'planner' }, schema: { querystring: z.object({ month: isoMonth }), response: { 200: z.array(timeOffSchema) } } },
-    async (request) => {
-      const { first, last } = monthRange(request.query.month);
-      return listTimeOffInRange(db, first, last);
-    },
+    async (request) => timeOffOfMonth(db, request.query.month),
   );
 
   // The employee's shifts on the days a time off would cover: what the dialog names before saving.
@@ -73,33 +37,29 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
     { config: { audience: 'planner' }, schema: { querystring: overlappingShiftsQuerySchema, response: { 200: z.array(overlappingShiftSchema) } } },
     async (request) => {
       const { employeeId, startDate, endDate } = request.query;
-      if (endDate < startDate) return [];
-      return shiftsOnDays(db, employeeId, startDate, endDate);
+      return overlappingShifts(db, employeeId, startDate, endDate);
     },
   );
 
   // One time off as it is stored now: what a planner whose edit was refused as stale is shown.
-  api.get('/time-off/:id', { config: { audience: 'planner' }, schema: { params: idParams, response: { 200: timeOffSchema } } }, async (request) => {
-    const row = await getTimeOff(db, request.params.id);
-    if (!row) throw notFound('Time off');
-    return row;
-  });
+  api.get('/time-off/:id', { config: { audience: 'planner' }, schema: { params: idParams, response: { 200: timeOffSchema } } }, async (request) =>
+    timeOffById(db, request.params.id),
+  );
 
   api.post('/time-off', { config: { audience: 'planner' }, schema: { body: timeOffInputSchema, response: { 201: timeOffSchema } } }, async (request, reply) => {
-    const row = await guarded(() => createTimeOff(db, request.body));
-    return reply.status(201).send(row);
+    return reply.status(201).send(await addTimeOff(db, request.body));
   });
 
   api.put(
     '/time-off/:id',
     { config: { audience: 'planner' }, schema: { params: idParams, body: timeOffUpdateSchema, response: { 200: timeOffSchema } } },
-    async (request) => guarded(() => updateTimeOff(db, request.params.id, request.body.version, request.body.data)),
+    async (request) => editTimeOff(db, request.params.id, request.body.version, request.body.data),
   );
 
   api.put(
     '/time-off/:id/status',
     { config: { audience: 'planner' }, schema: { params: idParams, body: timeOffStatusUpdateSchema, response: { 200: timeOffSchema } } },
-    async (request) => unwrap(await setTimeOffStatus(db, request.params.id, request.body.version, request.body.status)),
+    async (request) => decideTimeOff(db, request.params.id, request.body.version, request.body.status),
   );
 
   api.delete('/time-off/:id', { config: { audience: 'planner' }, schema: { params: idParams, querystring: deleteQuerySchema } }, async (request, reply) =>
