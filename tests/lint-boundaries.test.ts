@@ -51,6 +51,7 @@ describe('lint keeps the boundaries', () => {
       'coverage',
       'demo',
       'domain',
+      'employees',
       'events',
       'exports',
       'flights',
@@ -59,6 +60,8 @@ describe('lint keeps the boundaries', () => {
       'publishing',
       'schedules',
       'staff-groups',
+      'staff-import',
+      'time-off',
       'work',
     ];
     // A new feature's service folder (one holding a service.ts) must be added here and to the lint rule.
