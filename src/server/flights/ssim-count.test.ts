@@ -3,25 +3,8 @@
 import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSsim } from '../../shared/api/ssim.ts';
-import { SAMPLE_SSIM_LINES, ssimLeg, ssimRecord } from './fixtures/ssim.ts';
+import { centuryLeg, SAMPLE_SSIM_LINES, ssimRecord } from './fixtures/ssim.ts';
 
-const centuryLeg = (i: number, extra: Partial<Parameters<typeof ssimLeg>[0]> = {}) =>
-  ssimLeg({
-    airline: 'LO',
-    number: String(3900 + i),
-    from: '01JAN00',
-    to: '31DEC99',
-    days: '1234567',
-    dep: 'WRO',
-    std: '0610',
-    depVariation: '+0100',
-    arr: 'WAW',
-    sta: '0705',
-    arrVariation: '+0100',
-    aircraft: 'E75',
-    serial: 3 + i,
-    ...extra,
-  });
 const file = (legs: string[], carrier = SAMPLE_SSIM_LINES[1]!) => [SAMPLE_SSIM_LINES[0], carrier, ...legs, SAMPLE_SSIM_LINES.at(-1)].join('\n');
 
 /** Every departure and arrival built is written out once with toISO: the count of days materialised. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { aircraftStaffing, flightImports, flights, importProfiles, settings } from '../db/schema.ts';
 import { apiCaller, createTestApp, type TestApp } from '../test/harness.ts';
-import { SAMPLE_SSIM, SAMPLE_SSIM_LINES, ssimLeg, ssimRecord } from '../flights/fixtures/ssim.ts';
+import { centuryLeg, SAMPLE_SSIM, SAMPLE_SSIM_LINES, ssimLeg, ssimRecord } from '../flights/fixtures/ssim.ts';
 import type { Flight } from '../../shared/api/flights.ts';
 
 let t: TestApp;
@@ -312,28 +312,7 @@ describe('SSIM import', () => {
 
 describe('SSIM files too large to expand', () => {
   // The audit's file: 10 daily legs from the station whose period runs 01JAN00–31DEC99, a hundred years.
-  const century = [
-    SAMPLE_SSIM_LINES[0],
-    SAMPLE_SSIM_LINES[1],
-    ...Array.from({ length: 10 }, (_, i) =>
-      ssimLeg({
-        airline: 'LO',
-        number: String(3900 + i),
-        from: '01JAN00',
-        to: '31DEC99',
-        days: '1234567',
-        dep: 'WRO',
-        std: '0610',
-        depVariation: '+0100',
-        arr: 'WAW',
-        sta: '0705',
-        arrVariation: '+0100',
-        aircraft: 'E75',
-        serial: 3 + i,
-      }),
-    ),
-    SAMPLE_SSIM_LINES.at(-1),
-  ].join('\n');
+  const century = [SAMPLE_SSIM_LINES[0], SAMPLE_SSIM_LINES[1], ...Array.from({ length: 10 }, (_, i) => centuryLeg(i)), SAMPLE_SSIM_LINES.at(-1)].join('\n');
 
   it('refuses at once, naming the count of departures the legs would give and the limit, without building them', async () => {
     // The longest the server's event loop was held while it answered.
