@@ -1,7 +1,7 @@
 // Add/Edit Event (docs/product.md §2 and §5): name required, description optional; a failed save
 // shows 'Failed to save event: {message}' inside the modal.
 import { useState, type FormEvent } from 'react';
-import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MonthEmployee, ScheduleEvent } from '../../../../shared/api/schedule.ts';
 import { useVersionedSave } from '../../../lib/versioned-save.ts';
@@ -9,8 +9,7 @@ import { translateApiError } from '../../../lib/api-errors.ts';
 import { saveEvent, useFreshMonth, useReloadMonth } from '../api.ts';
 import { fullName } from '../model.ts';
 import { longDate } from '../../../ui/dates.ts';
-import { FormActions } from '../../../ui/FormActions.tsx';
-import { GRID_EDITOR_LOCKS_SCROLL } from './editor-modal.ts';
+import { EditorModal } from './EditorModal.tsx';
 
 type Props = { month: string; employee: MonthEmployee; date: string; existing: ScheduleEvent | undefined; onClose: () => void };
 
@@ -55,41 +54,27 @@ export function EventModal({ month, employee, date, existing: shown, onClose }: 
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    <EditorModal
       title={existing ? t('event.editTitle') : t('event.addTitle')}
-      centered
-      lockScroll={GRID_EDITOR_LOCKS_SCROLL}
+      subtitle={`${fullName(employee)}, ${longDate(date, i18n.resolvedLanguage ?? 'pl')}`}
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+      submitting={save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {fullName(employee)}, {longDate(date, i18n.resolvedLanguage ?? 'pl')}
-          </Text>
-          <TextInput
-            label={t('event.name')}
-            required
-            maxLength={100}
-            value={name}
-            error={nameError}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setNameError(null);
-            }}
-            data-autofocus
-          />
-          <Textarea label={t('event.description')} rows={3} maxLength={1000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
-          <FormActions
-            error={error}
-            onCancel={onClose}
-            submitting={save.isPending}
-            cancelLabel={t('common:actions.cancel')}
-            submitLabel={t('common:actions.save')}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('event.name')}
+        required
+        maxLength={100}
+        value={name}
+        error={nameError}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          setNameError(null);
+        }}
+        data-autofocus
+      />
+      <Textarea label={t('event.description')} rows={3} maxLength={1000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+    </EditorModal>
   );
 }

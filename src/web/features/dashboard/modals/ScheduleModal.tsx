@@ -4,7 +4,7 @@
 // before the start is on the next day (docs/night-operations.md): marked "+1" with that date, its
 // hours the time that passes on the airport's clock.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Group, List, NativeSelect, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { checkShiftEdit, type Breach } from '../../../../engine/rules.ts';
 import { nextDate, parseTimeOfDay, timeOptions } from '../../../../shared/hours.ts';
@@ -23,8 +23,7 @@ import { saveSchedule, useFreshMonth, usePreviousMonthData, usePutShiftInMonth, 
 import { endsNextDay, fullName, type EmployeeMonth } from '../model.ts';
 import { longDate } from '../../../ui/dates.ts';
 import { ruleSentence } from '../../../ui/sentences.ts';
-import { FormActions } from '../../../ui/FormActions.tsx';
-import { GRID_EDITOR_LOCKS_SCROLL } from './editor-modal.ts';
+import { EditorModal } from './EditorModal.tsx';
 import { hoursNumber } from '../../../ui/numbers.ts';
 import { ruleSettings } from '../../../../shared/rule-settings.ts';
 
@@ -207,81 +206,67 @@ export function ScheduleModal({ month, employee, date, settings, data, onClose }
     ruleSentence(t, language, b.rule, { ...b.params, employeeId: employee.id, date: b.date, amount: b.amount }, () => fullName(employee), 'edit');
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    <EditorModal
       title={existing ? t('schedule.title') : t('schedule.addTitle')}
-      centered
-      lockScroll={GRID_EDITOR_LOCKS_SCROLL}
+      subtitle={t('schedule.for', { name: fullName(employee), date: longDate(date, language) })}
+      onClose={onClose}
+      onSubmit={submit}
+      error={error}
+      submitting={save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('schedule.for', { name: fullName(employee), date: longDate(date, language) })}
+      {carried && (
+        <Alert color="indigo" p="xs" role="note" data-testid="carried-in">
+          <Text size="sm">{t('schedule.carriedIn', { name: fullName(employee), start: carried.startTime, end: carried.endTime })}</Text>
+        </Alert>
+      )}
+      <Group grow align="flex-start">
+        <NativeSelect
+          label={t('schedule.start')}
+          data={startOptions}
+          value={start}
+          onChange={(e) => {
+            setStart(e.currentTarget.value);
+            setError(null);
+          }}
+          data-autofocus
+        />
+        <NativeSelect
+          label={t('schedule.end')}
+          data={endOptions}
+          value={end}
+          // The next day's date beside the end, said with the field too.
+          description={nextDay ? t('schedule.nextDay', { date: longDate(endDate, language) }) : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          descriptionProps={{ 'data-testid': 'end-next-day', fw: 600, c: 'indigo.9' }}
+          onChange={(e) => {
+            setEnd(e.currentTarget.value);
+            setError(null);
+          }}
+        />
+      </Group>
+      {/* Said as the times are chosen; once Save has said it in the form's alert, only there. */}
+      {problem && problem !== error && (
+        <Text size="sm" c="red.8" data-testid="span-problem">
+          {problem}
+        </Text>
+      )}
+      {hours !== null && (
+        <Text size="sm" data-testid="shift-hours">
+          {t('schedule.hours', { hours: hoursNumber(hours, language) })}
+        </Text>
+      )}
+      {warnings.length > 0 && (
+        <Alert color="orange" title={t('schedule.warningsTitle')} data-testid="rule-warnings">
+          <List size="sm" spacing={2}>
+            {warnings.map((b, i) => (
+              <List.Item key={`${b.rule}-${b.date}-${i}`}>{ruleText(b)}</List.Item>
+            ))}
+          </List>
+          <Text size="xs" mt={6}>
+            {t('schedule.warningsHint')}
           </Text>
-          {carried && (
-            <Alert color="indigo" p="xs" role="note" data-testid="carried-in">
-              <Text size="sm">{t('schedule.carriedIn', { name: fullName(employee), start: carried.startTime, end: carried.endTime })}</Text>
-            </Alert>
-          )}
-          <Group grow align="flex-start">
-            <NativeSelect
-              label={t('schedule.start')}
-              data={startOptions}
-              value={start}
-              onChange={(e) => {
-                setStart(e.currentTarget.value);
-                setError(null);
-              }}
-              data-autofocus
-            />
-            <NativeSelect
-              label={t('schedule.end')}
-              data={endOptions}
-              value={end}
-              // The next day's date beside the end, said with the field too.
-              description={nextDay ? t('schedule.nextDay', { date: longDate(endDate, language) }) : undefined}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              descriptionProps={{ 'data-testid': 'end-next-day', fw: 600, c: 'indigo.9' }}
-              onChange={(e) => {
-                setEnd(e.currentTarget.value);
-                setError(null);
-              }}
-            />
-          </Group>
-          {/* Said as the times are chosen; once Save has said it in the form's alert, only there. */}
-          {problem && problem !== error && (
-            <Text size="sm" c="red.8" data-testid="span-problem">
-              {problem}
-            </Text>
-          )}
-          {hours !== null && (
-            <Text size="sm" data-testid="shift-hours">
-              {t('schedule.hours', { hours: hoursNumber(hours, language) })}
-            </Text>
-          )}
-          {warnings.length > 0 && (
-            <Alert color="orange" title={t('schedule.warningsTitle')} data-testid="rule-warnings">
-              <List size="sm" spacing={2}>
-                {warnings.map((b, i) => (
-                  <List.Item key={`${b.rule}-${b.date}-${i}`}>{ruleText(b)}</List.Item>
-                ))}
-              </List>
-              <Text size="xs" mt={6}>
-                {t('schedule.warningsHint')}
-              </Text>
-            </Alert>
-          )}
-          <FormActions
-            error={error}
-            onCancel={onClose}
-            submitting={save.isPending}
-            cancelLabel={t('common:actions.cancel')}
-            submitLabel={t('common:actions.save')}
-          />
-        </Stack>
-      </form>
-    </Modal>
+        </Alert>
+      )}
+    </EditorModal>
   );
 }
