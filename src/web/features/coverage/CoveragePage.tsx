@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { Anchor, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useGroupFilter } from '../../ui/useGroupFilter.ts';
 import type { BoundStatus } from '../../../shared/api/coverage-bound.ts';
 import type { GroupCoverage } from '../../../shared/api/coverage.ts';
 import { coverageDayPath, useCoverage } from '../../lib/coverage.ts';
@@ -24,21 +25,10 @@ const SHORT_PAGE_SIZE = 20;
 export function CoveragePage() {
   const { t } = useTranslation('coverage');
   const [month, move] = useMonth();
-  const [params, setParams] = useSearchParams();
+  const [groupFilter, setGroupFilter] = useGroupFilter();
   const query = useCoverage(month);
   const groups = query.data?.groups ?? [];
-  const groupFilter = params.get('group');
   const known = groupFilter !== null && groups.some((g) => g.role === groupFilter);
-  const setGroupFilter = (value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set('group', value);
-        else next.delete('group');
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <Stack gap="md">

@@ -2,7 +2,7 @@
 // one-day list instead of the grid, and the coverage strip; remembered for the server, which draws the
 // next load's first screen the same way.
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useGroupFilter } from '../../ui/useGroupFilter.ts';
 import { rememberView, useServerView } from '../../lib/first-view.ts';
 import { storedStrip, useCoverageStrip } from './coverage/coverage-strip.ts';
 import { useDensity, usePhoneWidth } from './grid/density.ts';
@@ -22,18 +22,7 @@ export type DashboardView = {
 };
 
 export function useDashboardView(language: string): DashboardView {
-  const [params, setParams] = useSearchParams();
-  const groupFilter = params.get('group');
-  const setGroupFilter = (value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set('group', value);
-        else next.delete('group');
-        return next;
-      },
-      { replace: true },
-    );
+  const [groupFilter, setGroupFilter] = useGroupFilter();
   const [density, setDensity] = useDensity();
   // Read at once (not after a first paint of the grid), so a phone never builds the grid.
   // On the server, as the page is drawn for (the way this browser last showed it).
