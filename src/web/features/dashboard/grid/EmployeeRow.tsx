@@ -24,6 +24,8 @@ type RowProps = {
 export const EmployeeRow = memo(
   function EmployeeRow({ employee, row, days, month, marks, t, language, compact }: RowProps) {
     const name = fullName(employee);
+    // The density chooses the day cell; both kinds take the same props.
+    const Cell = compact ? CompactCell : DayCell;
     return (
       <tr data-breach={marks ? '' : undefined} aria-rowindex={row + 2}>
         {/* The row's name stays the employee's name; its marker says why in the description (hover). */}
@@ -41,35 +43,20 @@ export const EmployeeRow = memo(
           )}
           {name}
         </th>
-        {days.map((d, col) =>
-          compact ? (
-            <CompactCell
-              key={d.date}
-              name={name}
-              employeeId={employee.id}
-              day={d}
-              row={row}
-              col={col}
-              month={month}
-              reasons={marks?.byDate.get(d.date)}
-              t={t}
-              language={language}
-            />
-          ) : (
-            <DayCell
-              key={d.date}
-              name={name}
-              employeeId={employee.id}
-              day={d}
-              row={row}
-              col={col}
-              month={month}
-              reasons={marks?.byDate.get(d.date)}
-              t={t}
-              language={language}
-            />
-          ),
-        )}
+        {days.map((d, col) => (
+          <Cell
+            key={d.date}
+            name={name}
+            employeeId={employee.id}
+            day={d}
+            row={row}
+            col={col}
+            month={month}
+            reasons={marks?.byDate.get(d.date)}
+            t={t}
+            language={language}
+          />
+        ))}
         <td role="gridcell" className={classes.total}>
           {/* Against the employee's own required hours: part time is a share of the month's (docs/product.md §2). */}
           <Totals total={month.total} required={employee.requiredHours} t={t} language={language} />
