@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Anchor, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useGroupFilter } from '../../ui/useGroupFilter.ts';
+import { useAddressParam } from '../../ui/useAddressParam.ts';
 import type { BoundStatus } from '../../../shared/api/coverage-bound.ts';
 import type { GroupCoverage } from '../../../shared/api/coverage.ts';
 import { coverageDayPath, useCoverage } from '../../lib/coverage.ts';
@@ -25,7 +25,7 @@ const SHORT_PAGE_SIZE = 20;
 export function CoveragePage() {
   const { t } = useTranslation('coverage');
   const [month, move] = useMonth();
-  const [groupFilter, setGroupFilter] = useGroupFilter();
+  const [groupFilter, setGroupFilter] = useAddressParam('group');
   const query = useCoverage(month);
   const groups = query.data?.groups ?? [];
   const known = groupFilter !== null && groups.some((g) => g.role === groupFilter);

@@ -2,7 +2,7 @@
 // one-day list instead of the grid, and the coverage strip; remembered for the server, which draws the
 // next load's first screen the same way.
 import { useEffect } from 'react';
-import { useGroupFilter } from '../../ui/useGroupFilter.ts';
+import { useAddressParam } from '../../ui/useAddressParam.ts';
 import { rememberView, useServerView } from '../../lib/first-view.ts';
 import { storedStrip, useCoverageStrip } from './coverage/coverage-strip.ts';
 import { useDensity, usePhoneWidth } from './grid/density.ts';
@@ -22,7 +22,7 @@ export type DashboardView = {
 };
 
 export function useDashboardView(language: string): DashboardView {
-  const [groupFilter, setGroupFilter] = useGroupFilter();
+  const [groupFilter, setGroupFilter] = useAddressParam('group');
   const [density, setDensity] = useDensity();
   // Read at once (not after a first paint of the grid), so a phone never builds the grid.
   // On the server, as the page is drawn for (the way this browser last showed it).

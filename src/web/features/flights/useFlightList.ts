@@ -1,7 +1,7 @@
 // The flights the list shows: filtered by number, day and staffing (the staffing filter kept in the
 // address), a page at a time; and each flight's status per group, from the month's coverage.
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParam } from '../../ui/useAddressParam.ts';
 import { DateTime } from 'luxon';
 import type { FlightCoverage, MonthCoverage } from '../../../shared/api/coverage.ts';
 import type { Flight } from '../../../shared/api/flights.ts';
@@ -13,8 +13,7 @@ const PAGE_SIZE = 50;
 export const SHORT_ANY = 'any';
 
 export function useFlightList(month: string, all: Flight[], coverage: MonthCoverage | undefined, zone: string, language: string) {
-  const [params, setParams] = useSearchParams();
-  const shortFilter = params.get('short');
+  const [shortFilter, setShortParam] = useAddressParam('short');
   const [filter, setFilter] = useState({ month, search: '', day: null as string | null, page: 1 });
   // A new month starts with no filter, on the first page.
   const current = filter.month === month ? filter : { month, search: '', day: null, page: 1 };
@@ -44,15 +43,7 @@ export function useFlightList(month: string, all: Flight[], coverage: MonthCover
     // Mantine may call onChange with the value it already shows (a label changing with the language):
     // nothing to change then, and the address is left alone.
     if ((value || null) === shortGroup) return;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set('short', value);
-        else next.delete('short');
-        return next;
-      },
-      { replace: true },
-    );
+    setShortParam(value);
     setFilter({ ...current, page: 1 });
   };
 
