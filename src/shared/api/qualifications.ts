@@ -1,4 +1,4 @@
-// Qualifications (docs/qualifications.md): the airport's catalogue of licences and ratings (pushback tug,
+// Qualifications (docs/handling-rules.md): the airport's catalogue of licences and ratings (pushback tug,
 // de-icing, …), which of them each employee holds and from when to when. A qualification counts only on
 // the dates it is valid; the screens warn before one runs out. The same schemas check the forms in the
 // browser and the bodies on the server.
