@@ -200,11 +200,16 @@ export const flights = pgTable(
      * was given or for flights stored before it was kept. Figures from the aircraft table follow the table.
      */
     aircraftType: text('aircraft_type'),
+    /** What the flight is at this airport: it leaves, lands, or lands and leaves again (docs/handling-rules.md). */
+    movement: text('movement', { enum: ['departure', 'arrival', 'turnaround'] })
+      .notNull()
+      .default('departure'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
   },
   (t) => [
+    check('flights_movement', sql`${t.movement} in ('departure', 'arrival', 'turnaround')`),
     // Re-importing a timetable must not duplicate a flight.
     unique('flights_number_departure_key').on(t.flightNumber, t.departureTime),
     index('flights_departure_idx').on(t.departureTime),
@@ -246,6 +251,67 @@ export const aircraftStaffing = pgTable(
   },
   (t) => [check('aircraft_staffing_type', sql`${t.aircraftType} ~ '^([A-Z0-9]{2,4}|size:(wide|narrow|small))$'`)],
 );
+
+/** The airport's catalogue of qualifications: licences and ratings a task may ask for (docs/handling-rules.md). */
+export const qualifications = pgTable(
+  'qualifications',
+  {
+    /** PUSHBACK, DEICE: 2–12 capital letters, digits, - or _ (src/shared/api/qualifications.ts). */
+    code: text('code').primaryKey(),
+    namePl: text('name_pl').notNull(),
+    nameEn: text('name_en').notNull(),
+    description: text('description'),
+    position: integer('position').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('qualifications_code', sql`${t.code} ~ '^[A-Z0-9][A-Z0-9_-]{1,11}$'`)],
+);
+
+/** Which qualifications each employee holds, from and until which dates (both inclusive; null: open). */
+export const employeeQualifications = pgTable(
+  'employee_qualifications',
+  {
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    code: text('code')
+      .notNull()
+      .references(() => qualifications.code),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.employeeId, t.code] }),
+    index('employee_qualifications_code_idx').on(t.code),
+    check('employee_qualifications_validity', sql`${t.validUntil} >= ${t.validFrom}`),
+  ],
+);
+
+/**
+ * The timed work a flight creates per staff group (docs/handling-rules.md): a rule matches flights by
+ * aircraft type (or size class, or any), optionally by flight-number prefix and movement; its tasks
+ * (src/shared/api/handling-rules.ts's handlingTaskSchema) are kept as they were saved.
+ */
+export const handlingRules = pgTable(
+  'handling_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    position: integer('position').notNull().default(0),
+    aircraftType: text('aircraft_type').notNull(),
+    prefix: text('prefix'),
+    movement: text('movement', { enum: ['departure', 'arrival', 'turnaround'] }),
+    tasks: jsonb('tasks').$type<unknown[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('handling_rules_movement', sql`${t.movement} is null or ${t.movement} in ('departure', 'arrival', 'turnaround')`)],
+);
+
+/** How timetables write an aircraft ("BOEING 737-8*") and the type code it is. */
+export const aircraftTypeNames = pgTable('aircraft_type_names', {
+  written: text('written').primaryKey(),
+  aircraftType: text('aircraft_type').notNull(),
+  position: integer('position').notNull().default(0),
+});
 
 /** A saved column mapping, offered again for a file whose header is the same (docs/flights-import.md). */
 export const importProfiles = pgTable('import_profiles', {
