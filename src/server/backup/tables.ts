@@ -5,6 +5,8 @@ import { BackupFormatError } from './errors.ts';
 export const ALL_TABLES = [
   'staff_groups',
   'employees',
+  'qualifications',
+  'employee_qualifications',
   'schedules',
   'time_off',
   'events',
@@ -13,6 +15,8 @@ export const ALL_TABLES = [
   'flights',
   'import_profiles',
   'aircraft_staffing',
+  'aircraft_type_names',
+  'handling_rules',
   'airport_hours',
   'settings',
   'generation_runs',
@@ -92,7 +96,14 @@ export function checkHeader(fields: Record<string, unknown>): BackupHeader {
 }
 
 /** Tables added after backup format 2 was set: a backup written before them lacks them, and restores without. */
-const LATER_TABLES: readonly string[] = ['flight_imports', 'import_profiles'];
+const LATER_TABLES: readonly string[] = [
+  'flight_imports',
+  'import_profiles',
+  'qualifications',
+  'employee_qualifications',
+  'aircraft_type_names',
+  'handling_rules',
+];
 
 /** The tables a file with this header must have. */
 export function requiredTables(header: BackupHeader): readonly string[] {

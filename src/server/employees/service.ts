@@ -5,7 +5,17 @@ import type { Db } from '../db/client.ts';
 import { pgErrorCode } from '../db/errors.ts';
 import { ConflictError, invalidInput, NotFoundError } from '../domain/errors.ts';
 import type { Employee, EmployeeDependents } from '../../shared/api/employees.ts';
-import { employeeDependents, employeeVersion, getEmployee, groupExists, insertEmployee, updateEmployeeAt, type EmployeeValues } from '../repos/employees.ts';
+import {
+  employeeDependents,
+  employeeVersion,
+  getEmployee,
+  groupExists,
+  insertEmployee,
+  listEmployees,
+  updateEmployeeAt,
+  type EmployeeValues,
+} from '../repos/employees.ts';
+import { holdingsOf } from '../repos/qualifications.ts';
 
 const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
 const noGroup = () => invalidInput('role: is not a staff group', 'role', { rule: 'unknownGroup' });
@@ -52,4 +62,16 @@ export function editEmployee(db: Db, id: string, version: number, input: Employe
 export async function dependentsOf(db: Db, id: string): Promise<EmployeeDependents> {
   if (!(await getEmployee(db, id))) throw missing();
   return employeeDependents(db, id);
+}
+
+/** Every employee in the list's order, each with the qualifications they hold (catalogue order). */
+export async function employeeList(db: Db): Promise<Employee[]> {
+  const [list, holdings] = await Promise.all([listEmployees(db), holdingsOf(db)]);
+  const held = new Map<string, NonNullable<Employee['qualifications']>>();
+  for (const h of holdings) {
+    const mine = held.get(h.employeeId) ?? [];
+    mine.push({ code: h.code, validFrom: h.validFrom, validUntil: h.validUntil });
+    held.set(h.employeeId, mine);
+  }
+  return list.map((e) => ({ ...e, qualifications: held.get(e.id) ?? [] }));
 }

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { employeeDependentsSchema, employeeInputSchema, employeeSchema, employeeUpdateSchema } from '../../shared/api/employees.ts';
-import { deleteEmployee, listEmployees } from '../repos/employees.ts';
-import { addEmployee, dependentsOf, editEmployee } from '../employees/service.ts';
+import { deleteEmployee } from '../repos/employees.ts';
+import { addEmployee, dependentsOf, editEmployee, employeeList } from '../employees/service.ts';
 import type { RouteContext } from './context.ts';
 import { replyToDelete } from '../http/replies.ts';
 import { deleteQuerySchema } from '../../shared/api/versions.ts';
@@ -18,7 +18,7 @@ export async function employeeRoutes(app: FastifyInstance, { database }: RouteCo
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
 
-  api.get('/employees', { config: { audience: 'planner' }, schema: { response: { 200: z.array(employeeSchema) } } }, async () => listEmployees(db));
+  api.get('/employees', { config: { audience: 'planner' }, schema: { response: { 200: z.array(employeeSchema) } } }, async () => employeeList(db));
 
   // The staff import (docs/staff-import.md): the dry run classifies the rows; without dryRun the new
   // and changed rows are written in one transaction and the invalid ones left out.

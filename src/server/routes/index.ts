@@ -23,6 +23,8 @@ import { exportRoutes } from './exports.ts';
 import { publishingRoutes } from './publishing.ts';
 import { calendarFeedRoutes } from './calendar-feeds.ts';
 import { setupRoutes } from './setup.ts';
+import { qualificationRoutes } from './qualifications.ts';
+import { handlingRuleRoutes } from './handling-rules.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   // Each route says who may call it where it is registered (config.audience, security/audience.ts).
@@ -48,6 +50,8 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
     publishingRoutes,
     calendarFeedRoutes,
     setupRoutes,
+    qualificationRoutes,
+    handlingRuleRoutes,
   ]) {
     await api.register(async (scope) => routes(scope, ctx));
   }

@@ -26,6 +26,7 @@ import {
   updateStaffGroupRow,
   type StaffGroupValues,
 } from '../repos/staff-groups.ts';
+import { renameInHandlingRules } from '../repos/handling-rules.ts';
 
 const DUPLICATE_GROUP_MESSAGE = 'A staff group with this name already exists';
 const STALE_MESSAGE = 'This record was changed by someone else. Reload to see the latest version.';
@@ -94,6 +95,8 @@ export function updateStaffGroup(db: Db, id: number, version: number, input: Sta
         await renameInFlightStaff(tx, current.name, values.name);
         await renameInFlightSources(tx, current.name, values.name);
         await renameInAircraftStaffing(tx, current.name, values.name);
+        // Handling rules' tasks name their group too.
+        await renameInHandlingRules(tx, current.name, values.name);
       }
       return (await getStaffGroup(tx, id))!;
     }),

@@ -66,6 +66,8 @@ export const employeeSchema = z.object({
   workingTimeFraction: z.number(),
   monthlyHours: z.number().int().nullable(),
   version: z.number().int(),
+  /** What the employee holds (docs/handling-rules.md): in the list and in the answer of PUT /api/employees/:id/qualifications. */
+  qualifications: z.array(z.object({ code: z.string(), validFrom: z.string().nullable(), validUntil: z.string().nullable() })).optional(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
