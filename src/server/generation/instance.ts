@@ -20,6 +20,9 @@ import { absenceWorkingDays } from '../../shared/hours.ts';
 import { holidaysIn } from '../domain/holidays.ts';
 import { DomainError, FailedError, NotFoundError, UnprocessableError } from '../domain/errors.ts';
 import { ruleSettings } from '../../shared/rule-settings.ts';
+import type { Movement } from '../../shared/api/handling-rules.ts';
+import { holdingsOf } from '../repos/qualifications.ts';
+import { demandResolver } from '../handling-rules/service.ts';
 
 /** The failing step's message, as docs/product.md §8 names it; answered with 500 GENERATION_STEP. */
 export class GenerationStepError extends FailedError {
@@ -38,6 +41,18 @@ async function step<T>(message: string, work: () => Promise<T>): Promise<T> {
     throw new GenerationStepError(message, err);
   }
 }
+
+/** A qualification an employee holds, as format version 3 writes it: an absent date is open. */
+type HeldForEngine = { code: string; validFrom?: string; validUntil?: string };
+/** A flight's timed work, as format version 3 writes it (docs/generator-format.md). */
+type TaskForEngine = { name: string; from: string; to: string; staff: number; qualification?: string };
+type PlannedEmployee = Instance['employees'][number] & { qualifications?: HeldForEngine[] };
+type PlannedFlight = Instance['flights'][number] & { aircraftType?: string; tasks?: TaskForEngine[] };
+/**
+ * The instance as loadInstance builds it: format version 2, or version 3 when a flight has tasks or an
+ * employee holds a qualification (docs/decisions/0044-demand-from-handling-rules.md).
+ */
+type PlannedInstance = Omit<Instance, 'employees' | 'flights'> & { employees: PlannedEmployee[]; flights: PlannedFlight[] };
 
 export interface LoadedMonth {
   instance: Instance;
@@ -71,6 +86,14 @@ export async function loadInstance(
 
   const staff = await groupStaff(db, role);
   const ids = staff.map((e) => e.id);
+  // What each employee holds on some date of the month (the dates as stored); the engine judges each date.
+  const held = new Map<string, HeldForEngine[]>();
+  for (const h of await step('Error loading qualifications', () => holdingsOf(db, ids))) {
+    if ((h.validFrom && h.validFrom > last) || (h.validUntil && h.validUntil < first)) continue;
+    const mine = held.get(h.employeeId) ?? [];
+    mine.push({ code: h.code, ...(h.validFrom && { validFrom: h.validFrom }), ...(h.validUntil && { validUntil: h.validUntil }) });
+    held.set(h.employeeId, mine);
+  }
   // The days before the month count for rest, weekly rest and runs of working days (previousShifts).
   const before = DateTime.fromISO(first, { zone: 'UTC' }).minus({ days: PREVIOUS_SHIFT_DAYS }).toISODate()!;
   // A rejected request is not planned: the employee works those days as any other.
@@ -80,46 +103,69 @@ export async function loadInstance(
 
   const holidayDates = new Set(holidaysIn(month, settings.timeZone).map((h) => h.date));
   const iso = (epoch: number) => DateTime.fromSeconds(Number(epoch), { zone: settings.timeZone }).toISO({ suppressMilliseconds: true })!;
-  const instance: Instance = {
-    version: 2,
+  const { workOf, typeOf } = await step('Error loading the handling rules', () => demandResolver(db, settings.timeZone));
+  const flightsPlanned = monthFlights.flatMap((f): PlannedFlight[] => {
+    const departureTime = iso(f.departure);
+    // A departures-only flight has no arrival; demand follows the departure alone.
+    const arrivalTime = f.arrival === null ? null : iso(f.arrival);
+    const movement = f.movement as Movement;
+    const work = workOf({ flightNumber: f.flightNumber, departureTime, arrivalTime, aircraftType: f.aircraftType, movement }, role);
+    if (work.kind === 'rule') {
+      const aircraftType = typeOf(f.aircraftType);
+      return [
+        {
+          flightNumber: f.flightNumber,
+          departureTime,
+          arrivalTime,
+          // Ignored by the engine when a flight has tasks (format version 3); none of the block.
+          requiredStaff: 0,
+          ...(aircraftType && { aircraftType }),
+          tasks: work.tasks.map((t) => ({ name: t.name, from: t.from, to: t.to, staff: t.staff, ...(t.qualification && { qualification: t.qualification }) })),
+        },
+      ];
+    }
+    // No rule for the group: an arrival adds no work; a departure or a turnaround its block, as before rules.
+    if (movement === 'arrival') return [];
+    const requiredStaff = Math.max(0, Math.floor(Number(f.requiredStaff?.[role] ?? 0)));
+    return requiredStaff > 0 ? [{ flightNumber: f.flightNumber, departureTime, arrivalTime, requiredStaff }] : [];
+  });
+  const employeesPlanned: PlannedEmployee[] = staff.map((e) => {
+    // Justified absence lowers the month's working time (art. 130 § 3): the target and the limit follow.
+    const absence = absenceWorkingDays(
+      offs.filter((o) => o.employeeId === e.id),
+      month,
+      holidayDates,
+    );
+    const target = employeeRequiredHours(requiredHours, e, absence);
+    const limit = employeeHoursLimit(requiredHours, e, settings, absence);
+    const qualifications = held.get(e.id);
+    return {
+      id: e.id,
+      firstName: e.firstName,
+      lastName: e.lastName,
+      // Part time, own hours or an absence: the employee's own target (docs/decisions/0010-part-time-hours.md);
+      // a full-time employee without own hours or absence keeps the month's, so their entry has none.
+      ...((e.monthlyHours !== null || e.workingTimeFraction !== 1 || absence > 0) && target !== null && { requiredHours: target }),
+      // R13: the target plus the overtime the settings allow this kind of contract (none for part time
+      // by default); a full-time employee has no monthly limit unless the settings give one.
+      ...(limit !== null && { maxHours: limit }),
+      timeOff: offs
+        .filter((o) => o.employeeId === e.id)
+        .map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),
+      ...(qualifications && { qualifications }),
+    };
+  });
+  // An airport that defines no rules and no qualifications gets the instance it always had (version 2).
+  const v3 = flightsPlanned.some((f) => f.tasks) || employeesPlanned.some((e) => e.qualifications);
+  const instance: PlannedInstance = {
+    version: v3 ? 3 : 2,
     month,
     timeZone: settings.timeZone,
     role,
     settings: ruleSettings(settings),
     requiredHours,
-    employees: staff.map((e) => {
-      // Justified absence lowers the month's working time (art. 130 § 3): the target and the limit follow.
-      const absence = absenceWorkingDays(
-        offs.filter((o) => o.employeeId === e.id),
-        month,
-        holidayDates,
-      );
-      const target = employeeRequiredHours(requiredHours, e, absence);
-      const limit = employeeHoursLimit(requiredHours, e, settings, absence);
-      return {
-        id: e.id,
-        firstName: e.firstName,
-        lastName: e.lastName,
-        // Part time, own hours or an absence: the employee's own target (docs/decisions/0010-part-time-hours.md);
-        // a full-time employee without own hours or absence keeps the month's, so their entry has none.
-        ...((e.monthlyHours !== null || e.workingTimeFraction !== 1 || absence > 0) && target !== null && { requiredHours: target }),
-        // R13: the target plus the overtime the settings allow this kind of contract (none for part time
-        // by default); a full-time employee has no monthly limit unless the settings give one.
-        ...(limit !== null && { maxHours: limit }),
-        timeOff: offs
-          .filter((o) => o.employeeId === e.id)
-          .map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),
-      };
-    }),
-    flights: monthFlights
-      .map((f) => ({
-        flightNumber: f.flightNumber,
-        departureTime: iso(f.departure),
-        // A departures-only flight has no arrival; demand follows the departure alone.
-        arrivalTime: f.arrival === null ? null : iso(f.arrival),
-        requiredStaff: Math.max(0, Math.floor(Number(f.requiredStaff?.[role] ?? 0))),
-      }))
-      .filter((f) => f.requiredStaff > 0),
+    employees: employeesPlanned,
+    flights: flightsPlanned,
     airportHours: group.takesAirportHours
       ? hours.map((h) => ({
           dayOfWeek: h.dayOfWeek,

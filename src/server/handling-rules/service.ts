@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import {
   HANDLING_MESSAGES,
   handlingRuleSchema,
+  typeResolver,
   workResolver,
   type HandlingRule,
   type handlingRulesBodySchema,
@@ -100,14 +101,14 @@ export function tasksPerQualification(rules: readonly HandlingRule[]): Map<strin
 export type WorkOf = ReturnType<typeof workResolver>;
 
 /**
- * The airport's resolver, read once: a flight and a group in, the group's work out. `any` is false
- * when the airport has no rules, so that callers can skip resolving altogether.
+ * The airport's resolver, read once: a flight and a group in, the group's work out; and the type code
+ * a flight's aircraft is through the name table.
  */
-export async function demandResolver(db: Db, timeZone?: string): Promise<{ workOf: WorkOf; any: boolean }> {
+export async function demandResolver(db: Db, timeZone?: string): Promise<{ workOf: WorkOf; typeOf: ReturnType<typeof typeResolver> }> {
   const [rules, names, zone] = await Promise.all([
     listHandlingRules(db),
     listTypeNames(db),
     timeZone ? Promise.resolve(timeZone) : getSettings(db).then((s) => s.timeZone),
   ]);
-  return { workOf: workResolver(rules, names, zone), any: rules.length > 0 };
+  return { workOf: workResolver(rules, names, zone), typeOf: typeResolver(names) };
 }

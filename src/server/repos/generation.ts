@@ -57,6 +57,8 @@ export async function flightsDeparting(db: Db, from: string, to: string) {
       departure: sql<number>`extract(epoch from ${flights.departureTime})::float8`,
       arrival: sql<number | null>`extract(epoch from ${flights.arrivalTime})::float8`,
       requiredStaff: flights.requiredStaff,
+      aircraftType: flights.aircraftType,
+      movement: flights.movement,
     })
     .from(flights)
     .where(and(gte(flights.departureTime, from), lt(flights.departureTime, to)))

@@ -6,7 +6,7 @@
 // covers keeps the three-hour block of the aircraft table (docs/flights-import.md), so an airport that
 // defines no rules plans exactly as before. The same code resolves tasks on the server (for the
 // generator's instance) and explains the match on the screens.
-import { DateTime } from 'luxon';
+import { DateTime, FixedOffsetZone } from 'luxon';
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
 import { aircraftTypeAliases, icaoDesignatorOf, isSizeClass, normaliseAircraftType, sizeClassOf, SIZE_CLASSES, type SizeClass } from './aircraft-staffing.ts';
@@ -246,27 +246,36 @@ const moreSpecific = (a: [number, number, number], b: [number, number, number]) 
 /**
  * Resolves the rules for one airport: given a flight and a group, the group's work. `timeZone` is the
  * airport's: the tasks' instants are written with its offset at each instant (across the clock change
- * too, since offsets are added to instants, not to wall-clock times).
+ * too, since offsets are added to instants, not to wall-clock times). What can be worked out once is:
+ * each rule's tasks by group, each type's aliases and size class, the zone's offset per quarter hour, so
+ * that a month of 3,500 flights resolves in well under 200 ms.
  */
 export function workResolver(rules: readonly HandlingRule[], names: readonly TypeName[], timeZone: string) {
   const typeOf = typeResolver(names);
-  const ranked = rules.map((rule, index) => ({ rule, index, rank: specificity(rule) }));
+  const ranked = rules.map((rule, index) => {
+    const byGroup = new Map<string, HandlingTask[]>();
+    for (const task of rule.tasks) byGroup.set(task.group, [...(byGroup.get(task.group) ?? []), task]);
+    return { rule, index, rank: specificity(rule), byGroup };
+  });
   const sizeClasses = new Set<string>(SIZE_CLASSES);
+  const aliases = memo((type: string) => aircraftTypeAliases(type));
+  const sizeOf = memo((type: string) => sizeClassOf(type));
+  const instant = instantWriter(timeZone);
 
-  function matches(rule: HandlingRule, flight: RuleFlight, type: string | null): MatchReason[] | null {
+  function matches(rule: HandlingRule, flight: RuleFlight, type: string | null, number: string): MatchReason[] | null {
     const why: MatchReason[] = [];
     if (rule.aircraftType === ANY_TYPE) why.push({ code: 'anyType', params: {} });
     else if (sizeClasses.has(rule.aircraftType)) {
       if (!type && !flight.aircraftType) return null;
-      const size = sizeClassOf(type ?? flight.aircraftType!);
+      const size = sizeOf(type ?? flight.aircraftType!);
       if (size !== rule.aircraftType) return null;
       why.push({ code: 'sizeClass', params: { sizeClass: size } });
     } else {
-      if (!type || !aircraftTypeAliases(type).includes(rule.aircraftType)) return null;
+      if (!type || !aliases(type).includes(rule.aircraftType)) return null;
       why.push({ code: 'type', params: { aircraftType: rule.aircraftType } });
     }
     if (rule.prefix) {
-      if (!flight.flightNumber.replace(/\s+/g, '').toUpperCase().startsWith(rule.prefix)) return null;
+      if (!number.startsWith(rule.prefix)) return null;
       why.push({ code: 'prefix', params: { prefix: rule.prefix } });
     }
     if (rule.movement) {
@@ -278,27 +287,30 @@ export function workResolver(rules: readonly HandlingRule[], names: readonly Typ
 
   return function workOf(flight: RuleFlight, group: string): GroupWork {
     const type = typeOf(flight.aircraftType);
+    const number = flight.flightNumber.replace(/\s+/g, '').toUpperCase();
     const anchors = ANCHORS_OF[flight.movement];
     let best: { index: number; rank: [number, number, number]; why: MatchReason[]; tasks: HandlingTask[] } | null = null;
-    for (const { rule, index, rank } of ranked) {
+    for (const { rule, index, rank, byGroup } of ranked) {
       if (best && !moreSpecific(rank, best.rank)) continue;
-      const tasks = rule.tasks.filter((t) => t.group === group);
-      if (!tasks.length) continue;
+      const tasks = byGroup.get(group);
+      if (!tasks) continue;
       // A rule whose tasks for the group need a time the flight does not have here does not apply to it.
       if (tasks.some((t) => !anchors.includes(t.anchor) || (t.anchor === 'arrival' && !flight.arrivalTime))) continue;
-      const why = matches(rule, flight, type);
+      const why = matches(rule, flight, type, number);
       if (why) best = { index, rank, why, tasks };
     }
     if (!best) return { kind: 'block', aircraftType: type };
-    const at = (anchor: Anchor) => DateTime.fromISO(anchor === 'departure' ? flight.departureTime : flight.arrivalTime!, { setZone: true });
+    const departure = epochOf(flight.departureTime);
+    const arrival = flight.arrivalTime ? epochOf(flight.arrivalTime) : NaN;
+    const at = (anchor: Anchor) => (anchor === 'departure' ? departure : arrival);
     return {
       kind: 'rule',
       ruleIndex: best.index,
       why: best.why,
       tasks: best.tasks.map((t) => ({
         name: t.name,
-        from: instantText(at(t.anchor).plus({ minutes: t.startOffset }), timeZone),
-        to: instantText(at(t.anchor).plus({ minutes: t.endOffset }), timeZone),
+        from: instant(at(t.anchor) + t.startOffset * 60_000),
+        to: instant(at(t.anchor) + t.endOffset * 60_000),
         staff: t.staff,
         qualification: t.qualification,
       })),
@@ -306,4 +318,40 @@ export function workResolver(rules: readonly HandlingRule[], names: readonly Typ
   };
 }
 
-const instantText = (at: DateTime, timeZone: string) => at.setZone(timeZone).toISO({ suppressMilliseconds: true })!;
+function memo<T>(work: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
+    if (known.has(key)) return known.get(key)!;
+    const value = work(key);
+    known.set(key, value);
+    return value;
+  };
+}
+
+/** An ISO date-time's instant: the built-in parser for the standard form (far faster), luxon for any other. */
+function epochOf(iso: string): number {
+  const fast = Date.parse(iso);
+  return Number.isNaN(fast) ? DateTime.fromISO(iso, { setZone: true }).toMillis() : fast;
+}
+
+const QUARTER_HOUR = 15 * 60_000;
+
+/**
+ * An instant (epoch ms) as ISO with the zone's offset at that instant, as luxon writes it
+ * (toISO, no milliseconds). Zones change their offset on a quarter hour, so the offset is looked up
+ * once per quarter hour and the text written with that fixed offset; an offset of 0 goes through the
+ * zone itself, which luxon writes as +00:00 rather than Z.
+ */
+function instantWriter(timeZone: string): (ms: number) => string {
+  const offsets = new Map<number, number>();
+  return (ms) => {
+    const quarter = Math.floor(ms / QUARTER_HOUR);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      offset = DateTime.fromMillis(quarter * QUARTER_HOUR, { zone: timeZone }).offset;
+      offsets.set(quarter, offset);
+    }
+    const at = offset === 0 ? DateTime.fromMillis(ms, { zone: timeZone }) : DateTime.fromMillis(ms, { zone: FixedOffsetZone.instance(offset) });
+    return at.toISO({ suppressMilliseconds: true })!;
+  };
+}
