@@ -46,6 +46,7 @@ export function copyMonth(source: Flight[], sourceMonth: string, target: string,
         requiredStaff: f.requiredStaff,
         ...(f.staffSources ? { staffSources: f.staffSources } : {}),
         ...(f.aircraftType ? { aircraftType: f.aircraftType } : {}),
+        ...(f.movement ? { movement: f.movement } : {}),
       });
     }
   }

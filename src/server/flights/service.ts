@@ -49,6 +49,7 @@ import {
   type WriteResult,
 } from '../repos/flights.ts';
 import { getSettings } from '../repos/settings.ts';
+import { demandResolver } from '../handling-rules/service.ts';
 import { workQueue } from '../work/pools.ts';
 import { copyMonth } from './copy.ts';
 import { checkSsimOffThread, checkTableOffThread, type CheckedFile } from './import-checks.ts';
@@ -56,11 +57,27 @@ import { checkSsimOffThread, checkTableOffThread, type CheckedFile } from './imp
 /** The first day of a month (YYYY-MM) at midnight in the airport's zone. */
 const monthStart = (month: string, timeZone: string) => DateTime.fromISO(`${month}-01`, { zone: timeZone });
 
-/** The flights departing within the month, in the airport's zone, ascending. */
+/** The flights departing within the month, in the airport's zone, ascending, each with every flight group's work. */
 export async function flightsOfMonth(db: Db, month: string): Promise<Flight[]> {
   const { timeZone } = await getSettings(db);
   const start = monthStart(month, timeZone);
-  return listFlights(db, start, start.plus({ months: 1 }), timeZone);
+  const [list, withWork] = await Promise.all([listFlights(db, start, start.plus({ months: 1 }), timeZone), workAdder(db, timeZone)]);
+  return list.map(withWork);
+}
+
+/** Adds each flight group's work (the handling rules' resolver, read once) to flights as stored. */
+async function workAdder(db: Db, timeZone: string): Promise<(flight: Flight) => Flight> {
+  const [{ workOf }, { flightGroups }] = await Promise.all([demandResolver(db, timeZone), flightGroupNames(db)]);
+  return (flight) => {
+    const asRuled = {
+      flightNumber: flight.flightNumber,
+      departureTime: flight.departureTime,
+      arrivalTime: flight.arrivalTime,
+      aircraftType: flight.aircraftType ?? null,
+      movement: flight.movement ?? 'departure',
+    };
+    return { ...flight, work: Object.fromEntries(flightGroups.map((group) => [group, workOf(asRuled, group)])) };
+  };
 }
 
 async function rulesContext(db: Db) {
@@ -108,14 +125,16 @@ function unwrap(result: WriteResult, input: ResolvedFlight): Flight {
 export async function addFlight(db: Db, body: unknown): Promise<Flight> {
   const ctx = await importContext(db);
   const input = resolve(body, ctx);
-  return unwrap(await createFlight(db, input, ctx.timeZone), input);
+  const flight = unwrap(await createFlight(db, input, ctx.timeZone), input);
+  return (await workAdder(db, ctx.timeZone))(flight);
 }
 
-/** A flight edited, while it is still at the version the planner saw. */
+/** A flight edited, while it is still at the version the planner saw; a movement left out stays as it was. */
 export async function editFlight(db: Db, id: string, version: number, data: unknown): Promise<Flight> {
   const ctx = await importContext(db);
   const input = resolve(data, ctx, 'data.');
-  return unwrap(await updateFlight(db, id, version, input, ctx.timeZone), input);
+  const flight = unwrap(await updateFlight(db, id, version, input, ctx.timeZone), input);
+  return (await workAdder(db, ctx.timeZone))(flight);
 }
 
 // ---- The timetable import ----
@@ -177,10 +196,13 @@ async function classifyFlights(
   return candidates.map((flight, i) => {
     const match = stored.get(keys[i] ?? flightDayKey(flight.flightNumber, flight.departureTime, timeZone));
     if (!match) return { flight, status: 'new', storedId: null };
+    // A file's aircraft type and movement are compared too: the handling rules follow them.
     const same =
       match.departureMs === instantMs(flight.departureTime) &&
       (keepArrival || match.arrivalMs === instantMs(flight.arrivalTime)) &&
-      sameStaff(match.requiredStaff, flight.requiredStaff);
+      sameStaff(match.requiredStaff, flight.requiredStaff) &&
+      (flight.aircraftType === undefined || flight.aircraftType === match.aircraftType) &&
+      (flight.movement === undefined || flight.movement === match.movement);
     return { flight, status: same ? 'unchanged' : 'changed', storedId: match.id };
   });
 }

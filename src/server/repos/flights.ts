@@ -24,6 +24,7 @@ const columns = {
   importId: flights.importId,
   staffSources: flights.staffSources,
   aircraftType: flights.aircraftType,
+  movement: flights.movement,
   version: flights.version,
 };
 
@@ -36,6 +37,7 @@ type Row = {
   importId: string | null;
   staffSources: Record<string, string> | null;
   aircraftType: string | null;
+  movement: 'departure' | 'arrival' | 'turnaround';
   version: number;
 };
 
@@ -49,6 +51,7 @@ function toFlight(row: Row, timeZone: string): Flight {
     importId: row.importId,
     staffSources: row.staffSources ?? null,
     aircraftType: row.aircraftType,
+    movement: row.movement,
     version: row.version,
   };
 }
@@ -122,6 +125,8 @@ export interface StoredFlight {
   departureMs: number;
   arrivalMs: number | null;
   requiredStaff: Record<string, number>;
+  aircraftType: string | null;
+  movement: string;
 }
 
 /** The stored flights with one of these numbers departing within [from, to] (instants), ascending by departure. */
@@ -133,6 +138,8 @@ export async function flightsNumberedBetween(db: Db, numbers: string[], from: st
       departureMs: epochMs(flights.departureTime),
       arrivalMs: epochMs(flights.arrivalTime),
       requiredStaff: flights.requiredStaff,
+      aircraftType: flights.aircraftType,
+      movement: flights.movement,
     })
     .from(flights)
     .where(and(inArray(flights.flightNumber, numbers), gte(flights.departureTime, from), lte(flights.departureTime, to)))
@@ -144,6 +151,8 @@ export async function flightsNumberedBetween(db: Db, numbers: string[], from: st
     departureMs: Number(r.departureMs),
     arrivalMs: r.arrivalMs === null ? null : Number(r.arrivalMs),
     requiredStaff: r.requiredStaff ?? {},
+    aircraftType: r.aircraftType,
+    movement: r.movement,
   }));
 }
 

@@ -387,11 +387,12 @@ describe('POST /api/flights/import', () => {
   });
 
   it('classifies every rule of a row in the dry run, and writes nothing', async () => {
-    await create({ flightNumber: 'OO1003', departureTime: '2026-11-05T10:03', arrivalTime: '2026-11-05T12:03' });
+    // Stored with the same times, staff and aircraft type (a type the file gives is compared too: the handling rules follow it).
+    await create({ flightNumber: 'OO1003', departureTime: '2026-11-05T10:03', arrivalTime: '2026-11-05T12:03', aircraftType: 'BOEING 737-522' });
     const res = await importCall(
       [
         row(2),
-        row(3, { aircraft_type: 'BOEING 737-522' }), // stored with the same times and staff
+        row(3, { aircraft_type: 'BOEING 737-522' }),
         row(4, { flight_number: '' }),
         row(5, { flight_number: '=CMD()' }),
         row(6, { flight_number: '-1' }),

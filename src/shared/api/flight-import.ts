@@ -47,6 +47,8 @@ export const importMappingSchema = z
     arrival: columnName.nullable().default(null),
     arrivalDate: columnName.nullable().default(null),
     aircraftType: columnName.nullable().default(null),
+    /** Optional: what each flight is here (departure, arrival, turnaround; also odlot, przylot, obrót). */
+    movement: columnName.nullable().optional(),
     /** Staff columns: group name → column. */
     staff: z.record(z.string().min(1).max(60), columnName).default({}),
     times: z.enum(TIME_BASES).default('local'),
@@ -62,6 +64,7 @@ export const IMPORT_MESSAGES = {
   duplicateHeader: 'names a column twice',
   unknownColumn: 'is not a column of the file',
   columnTwice: 'is chosen for two fields',
+  movement: 'must be departure, arrival or turnaround (odlot, przylot, obrót)',
 } as const;
 export type ImportMessageKey = keyof typeof IMPORT_MESSAGES;
 
@@ -88,7 +91,7 @@ function mappedColumns(mapping: ImportMapping): [string, string][] {
     ['flightNumber', mapping.flightNumber],
     ['departure', mapping.departure],
   ];
-  for (const field of ['departureDate', 'arrival', 'arrivalDate', 'aircraftType'] as const) {
+  for (const field of ['departureDate', 'arrival', 'arrivalDate', 'aircraftType', 'movement'] as const) {
     const column = mapping[field];
     if (column) out.push([field, column]);
   }
@@ -177,6 +180,8 @@ export interface MappedRow {
   departure: string;
   arrival: string;
   aircraftType: string;
+  /** The movement column's cell; blank without one. */
+  movement?: string;
   staff: Record<string, string>;
 }
 
@@ -200,6 +205,7 @@ export function mapRow(header: string[], mapping: ImportMapping, row: ImportFile
     departure: join(mapping.departureDate, mapping.departure),
     arrival: mapping.arrival === null ? '' : join(mapping.arrivalDate, mapping.arrival),
     aircraftType: cell(mapping.aircraftType),
+    ...(mapping.movement ? { movement: cell(mapping.movement) } : {}),
     staff: Object.fromEntries(Object.entries(mapping.staff).map(([group, column]) => [group, cell(column)])),
   };
 }
@@ -297,6 +303,9 @@ export function checkMappedRow(mapped: MappedRow, times: TimeBasis, ctx: ImportR
     else if (read.time <= departure.time) errors.push(ruleError('arrival', 'arrivalAfterDeparture'));
     else arrival = read.time;
   }
+  const movementText = mapped.movement?.trim() ?? '';
+  const movement = movementText === '' ? undefined : MOVEMENT_WORDS[movementText.toLowerCase()];
+  if (movementText !== '' && !movement) errors.push(ruleError('movement', 'movement'));
   const byAircraft = (mapped.aircraftType && ctx.staffForAircraft?.(mapped.aircraftType)) || {};
   const requiredStaff: Record<string, number> = {};
   const staffSources: Record<string, StaffSource> = {};
@@ -331,9 +340,21 @@ export function checkMappedRow(mapped: MappedRow, times: TimeBasis, ctx: ImportR
       requiredStaff,
       staffSources,
       ...(mapped.aircraftType.trim() ? { aircraftType: mapped.aircraftType.trim().toUpperCase() } : {}),
+      ...(movement ? { movement } : {}),
     },
   };
 }
+
+/** A movement as timetables write it, in English or Polish. */
+const MOVEMENT_WORDS: Record<string, 'departure' | 'arrival' | 'turnaround'> = {
+  departure: 'departure',
+  arrival: 'arrival',
+  turnaround: 'turnaround',
+  odlot: 'departure',
+  przylot: 'arrival',
+  obrót: 'turnaround',
+  obrot: 'turnaround',
+};
 
 /** Identity of a flight for re-imports: its number and its departure's date in the airport zone. */
 export function flightDayKey(flightNumber: string, departureIso: string, timeZone: string): string {
@@ -378,7 +399,8 @@ export function guessMapping(header: string[], groups: string[]): ImportMappingI
   const departure = find(/^departure_time$/, /^(departure|dep|std)[ _]?(time)?$/, /^(time|godzina|odlot)$/, /dep|std|odlot/);
   const arrival = find(/^arrival_time$/, /^(arrival|arr|sta)[ _]?(time)?$/, /arr|sta\b|przylot/);
   const aircraftType = find(/^aircraft_type$/, /aircraft|equipment|equip|^ac ?type$|^type$|samolot/);
-  const used = new Set([flightNumber, departure, departureDate, arrival, aircraftType]);
+  const movement = find(/^movement$/, /^(ruch|rodzaj ruchu|operacja)$/);
+  const used = new Set([flightNumber, departure, departureDate, arrival, aircraftType, movement]);
   const staff: Record<string, string> = {};
   for (const group of groups) {
     const column = names.find((n) => !used.has(n) && [group.toLowerCase(), `staff_${group.toLowerCase()}`].includes(n.toLowerCase()));
@@ -393,6 +415,7 @@ export function guessMapping(header: string[], groups: string[]): ImportMappingI
     arrival: arrival !== departure ? arrival : null,
     arrivalDate: null,
     aircraftType,
+    ...(movement ? { movement } : {}),
     staff,
     times: 'local',
   };

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { plainText } from './plain-text.ts';
 import { atWallClock } from '../hours.ts';
 import { YEAR_RANGE } from './dates.ts';
+// Types only: handling-rules.ts takes STAFF_MAX from here.
+import type { GroupWork, Movement } from './handling-rules.ts';
 
 export const FLIGHT_NUMBER_MAX = 16;
 export const STAFF_MAX = 99;
@@ -48,6 +50,9 @@ export const flightNumberSchema = z
     params: { rule: 'numberCharacters' },
   })
   .transform((v) => v.toUpperCase());
+
+/** What a flight is at this airport (handling-rules.ts's MOVEMENTS, which imports this file). */
+const FLIGHT_MOVEMENTS = ['departure', 'arrival', 'turnaround'] as const satisfies readonly Movement[];
 
 /** Staff a flight needs from one group: a whole number from 1 to 99. */
 export const staffCountSchema = z
@@ -138,6 +143,8 @@ export const flightInputSchema = z
     requiredStaff: z.record(z.string().min(1).max(60), staffCountSchema).optional(),
     /** Optional: the aircraft type, whose row of the aircraft table staffs the groups left out. Not stored. */
     aircraftType: plainText().max(40).optional(),
+    /** Whether it leaves, lands, or lands and leaves again; left out: a departure when added, as it was when edited. */
+    movement: z.enum(FLIGHT_MOVEMENTS).optional(),
   })
   .strict();
 export type FlightInput = z.input<typeof flightInputSchema>;
@@ -152,6 +159,8 @@ export interface ResolvedFlight {
   staffSources?: Record<string, string>;
   /** The aircraft type given with the flight; left out: none. */
   aircraftType?: string;
+  /** What the flight is at this airport; left out: a departure when added, unchanged when updated. */
+  movement?: Movement;
 }
 
 /** A custom issue of one of the flight rules: its message for the API, its key for the screens. */
@@ -195,6 +204,7 @@ export function flightInputIn(ctx: FlightRulesContext) {
       requiredStaff,
       staffSources,
       ...(input.aircraftType ? { aircraftType: input.aircraftType.toUpperCase() } : {}),
+      ...(input.movement ? { movement: input.movement } : {}),
     };
   });
 }
@@ -213,6 +223,13 @@ export const flightSchema = z.object({
   staffSources: z.record(z.string(), z.string()).nullable(),
   /** The aircraft type given with the flight, or null; figures from the aircraft table follow the table. */
   aircraftType: z.string().nullable().optional(),
+  /** What the flight is at this airport; the API always sends it. */
+  movement: z.enum(FLIGHT_MOVEMENTS).optional(),
+  /**
+   * Each flight group's work for the flight (handling-rules.ts's workResolver): the matching rule's
+   * tasks, or the block of requiredStaff; the API always sends it, for every group that takes part in flights.
+   */
+  work: z.record(z.string(), z.custom<GroupWork>()).optional(),
   version: z.number().int(),
 });
 export type Flight = z.infer<typeof flightSchema>;
