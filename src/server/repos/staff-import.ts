@@ -31,9 +31,10 @@ export function storedEmployees(db: Db): Promise<StoredEmployee[]> {
   return db.select(employeeColumns).from(employees);
 }
 
-/** Inserts the new employees (none: nothing). */
-export async function insertEmployees(db: Db, rows: EmployeeFields[]): Promise<void> {
-  if (rows.length > 0) await db.insert(employees).values(rows);
+/** Inserts the new employees (none: nothing), answering each one's id and email. */
+export async function insertEmployees(db: Db, rows: EmployeeFields[]): Promise<{ id: string; email: string }[]> {
+  if (rows.length === 0) return [];
+  return db.insert(employees).values(rows).returning({ id: employees.id, email: employees.email });
 }
 
 /** Writes an employee's fields and moves its version on. */

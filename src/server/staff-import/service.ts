@@ -13,6 +13,8 @@ import {
 } from '../../shared/api/staff-import.ts';
 import type { RowError } from '../../shared/api/flight-import.ts';
 import { insertEmployees, staffGroupNames, storedEmployees, updateEmployeeFields, type EmployeeFields, type StoredEmployee } from '../repos/staff-import.ts';
+import { holdingsOf, insertHoldings, lockQualifications, qualificationCodes, replaceHoldings, type Holding } from '../repos/qualifications.ts';
+import type { HeldQualification } from '../../shared/api/qualifications.ts';
 
 const refusal = (field: string, rule: StaffImportRule): RowError => ({ field, message: STAFF_IMPORT_MESSAGES[rule], params: { issue: 'custom', rule } });
 const nameKey = (first: string, last: string) => `${first} ${last}`.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -24,6 +26,8 @@ const same = (a: EmployeeFields, b: EmployeeFields) =>
   a.role === b.role &&
   Math.abs(a.workingTimeFraction - b.workingTimeFraction) < 1e-9 &&
   a.monthlyHours === b.monthlyHours;
+const heldKey = (held: readonly HeldQualification[]) =>
+  JSON.stringify(held.map((h) => [h.code, h.validFrom, h.validUntil]).sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0)));
 
 /**
  * The file's rows classified against the stored employees and groups; with `write`, the new and
@@ -37,7 +41,15 @@ export async function importStaff(
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const groups = await staffGroupNames(tx);
+    const withQualifications = Boolean(input.mapping.qualifications);
+    // The catalogue is held while the holdings are checked and written (a code cannot go meanwhile).
+    if (withQualifications) await lockQualifications(tx);
+    const codes = withQualifications ? await qualificationCodes(tx) : undefined;
     const stored = await storedEmployees(tx);
+    const storedHeld = new Map<string, HeldQualification[]>();
+    if (withQualifications) {
+      for (const h of await holdingsOf(tx)) storedHeld.set(h.employeeId, [...(storedHeld.get(h.employeeId) ?? []), h]);
+    }
     const byEmail = new Map(stored.map((e) => [e.email.toLowerCase(), e]));
     const byName = new Map<string, StoredEmployee[]>();
     for (const e of stored) byName.set(nameKey(e.firstName, e.lastName), [...(byName.get(nameKey(e.firstName, e.lastName)) ?? []), e]);
@@ -48,9 +60,12 @@ export async function importStaff(
     const touched = new Set<string>();
     const inserts: EmployeeFields[] = [];
     const updates: { id: string; values: EmployeeFields }[] = [];
+    /** What new employees hold, by their email (lower case: a new row's email is no stored employee's, nor an earlier row's). */
+    const newHeld = new Map<string, HeldQualification[]>();
+    const heldUpdates: { id: string; held: HeldQualification[] }[] = [];
 
     for (const { row, cells } of input.rows) {
-      const read = readStaffRow(input.header, input.mapping, cells, groups);
+      const read = readStaffRow(input.header, input.mapping, cells, groups, codes);
       const mark = (status: StaffImportStatus, name: string, errors?: RowError[]) => {
         answer.counts[status]++;
         answer.rows.push({ row, status, name });
@@ -102,6 +117,7 @@ export async function importStaff(
           workingTimeFraction: read.workingTimeFraction ?? 1,
           monthlyHours: read.monthlyHours ?? null,
         });
+        if (read.qualifications?.length) newHeld.set(email, read.qualifications);
         mark('new', name);
         continue;
       }
@@ -118,16 +134,32 @@ export async function importStaff(
         monthlyHours: read.monthlyHours === undefined ? match.monthlyHours : read.monthlyHours,
       };
       const { id: _id, ...current } = match;
-      if (same(current, next)) mark('unchanged', name);
+      // With the column, the file's list replaces what the employee holds; a code kept keeps its valid-from date.
+      let heldChanged = false;
+      if (read.qualifications) {
+        const before = storedHeld.get(match.id) ?? [];
+        const after = read.qualifications.map((h) => ({ ...h, validFrom: before.find((b) => b.code === h.code)?.validFrom ?? null }));
+        // A valid-from date after the file's valid-until date cannot stay.
+        const held = after.map((h) => (h.validFrom && h.validUntil && h.validFrom > h.validUntil ? { ...h, validFrom: null } : h));
+        if (heldKey(held) !== heldKey(before)) {
+          heldChanged = true;
+          heldUpdates.push({ id: match.id, held });
+        }
+      }
+      const fieldsChanged = !same(current, next);
+      if (!fieldsChanged && !heldChanged) mark('unchanged', name);
       else {
-        updates.push({ id: match.id, values: next });
+        if (fieldsChanged) updates.push({ id: match.id, values: next });
         mark('changed', name);
       }
     }
 
     if (write) {
-      await insertEmployees(tx, inserts);
+      const created = await insertEmployees(tx, inserts);
       for (const { id, values } of updates) await updateEmployeeFields(tx, id, values);
+      for (const { id, held } of heldUpdates) await replaceHoldings(tx, id, held);
+      const fresh: Holding[] = created.flatMap((e) => (newHeld.get(e.email.toLowerCase()) ?? []).map((h) => ({ ...h, employeeId: e.id })));
+      await insertHoldings(tx, fresh);
     }
     return answer;
   });

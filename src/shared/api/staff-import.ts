@@ -6,6 +6,8 @@ import { employeeInputSchema } from './employees.ts';
 import { paramsOfIssue } from './issues.ts';
 import { controlCharacter, PLAIN_TEXT_MESSAGES } from './plain-text.ts';
 import { duplicatedHeader, fileHeaderSchema, fileRowsSchema, IMPORT_CELL_MAX, rowErrorSchema, type RowError } from './flight-import.ts';
+import { isCalendarDate } from '../hours.ts';
+import { qualificationCodeSchema, type HeldQualification } from './qualifications.ts';
 
 /** A staff list is short: a few thousand rows at most. */
 const STAFF_IMPORT_MAX_ROWS = 5_000;
@@ -32,6 +34,11 @@ export const staffMappingSchema = z
     fraction: columnName.nullable().default(null),
     /** The employee's own monthly hours, replacing the fraction. */
     monthlyHours: columnName.nullable().default(null),
+    /**
+     * What the employee holds ("kwalifikacje"): codes separated by ; or , each optionally CODE@YYYY-MM-DD,
+     * valid until that date. With this column, the file's list replaces what a matched employee holds.
+     */
+    qualifications: columnName.nullable().optional(),
   })
   .strict()
   .refine((m) => m.fullName !== null || (m.firstName !== null && m.lastName !== null), {
@@ -55,11 +62,19 @@ export const STAFF_IMPORT_MESSAGES = {
   repeatedEmail: 'repeats the email of an earlier row',
   repeatedName: 'repeats the name of an earlier row without an email',
   fullName: 'must have a first name and a surname',
+  qualifications: 'must be qualification codes separated by ; or , each optionally CODE@YYYY-MM-DD (valid until that date)',
+  unknownQualification: 'names a qualification that is not in the catalogue',
+  qualificationTwice: 'names a qualification twice',
 } as const;
 export type StaffImportRule = keyof typeof STAFF_IMPORT_MESSAGES;
 
-function staffMappedColumns(mapping: StaffMapping): [StaffField, string][] {
-  return STAFF_FIELDS.flatMap((field) => (mapping[field] ? [[field, mapping[field]] as [StaffField, string]] : []));
+/** A mapped field: one of STAFF_FIELDS, or the qualifications column. */
+type MappedField = StaffField | 'qualifications';
+
+function staffMappedColumns(mapping: StaffMapping): [MappedField, string][] {
+  const columns: [MappedField, string][] = STAFF_FIELDS.flatMap((field) => (mapping[field] ? [[field, mapping[field]] as [StaffField, string]] : []));
+  if (mapping.qualifications) columns.push(['qualifications', mapping.qualifications]);
+  return columns;
 }
 
 /** The body of POST /api/employees/import: the file's header and rows, and which column holds what. */
@@ -132,9 +147,9 @@ function parseFraction(text: string): number | null {
 }
 
 /** The cells of one row by field, trimmed; a field without a column is undefined. */
-function staffCells(header: string[], mapping: StaffMapping, cells: string[]): Partial<Record<StaffField, string>> {
+function staffCells(header: string[], mapping: StaffMapping, cells: string[]): Partial<Record<MappedField, string>> {
   const index = new Map(header.map((h, i) => [h.trim(), i]));
-  const out: Partial<Record<StaffField, string>> = {};
+  const out: Partial<Record<MappedField, string>> = {};
   for (const [field, column] of staffMappedColumns(mapping)) out[field] = (cells[index.get(column) ?? -1] ?? '').trim();
   return out;
 }
@@ -151,12 +166,39 @@ export type ReadStaffRow =
       role: string;
       workingTimeFraction: number | undefined;
       monthlyHours: number | null | undefined;
+      /** What the row says the employee holds; undefined without a qualifications column. */
+      qualifications: HeldQualification[] | undefined;
     }
   | { ok: false; errors: RowError[]; name: string };
 
 const rule = (field: string, key: StaffImportRule): RowError => ({ field, message: STAFF_IMPORT_MESSAGES[key], params: { issue: 'custom', rule: key } });
 
-export function readStaffRow(header: string[], mapping: StaffMapping, cells: string[], groups: string[]): ReadStaffRow {
+/**
+ * A qualifications cell: codes separated by ; or , each optionally CODE@YYYY-MM-DD (valid until then).
+ * `codes` is the catalogue; without it, any well-formed code is taken (the browser's preview).
+ */
+function readQualificationsCell(text: string, codes?: readonly string[]): { ok: true; held: HeldQualification[] } | { ok: false; error: RowError } {
+  const held: HeldQualification[] = [];
+  // The code or the text at fault leads the message; the screens translate the rule.
+  const refused = (key: StaffImportRule, what: string) => ({
+    ok: false as const,
+    error: { field: 'qualifications', message: `${what} ${STAFF_IMPORT_MESSAGES[key]}`, params: { issue: 'custom', rule: key } },
+  });
+  for (const part of text
+    .split(/[;,]/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [codeText, until, ...rest] = part.split('@').map((p) => p.trim());
+    const code = qualificationCodeSchema.safeParse(codeText);
+    if (!code.success || rest.length > 0 || (until !== undefined && !isCalendarDate(until))) return refused('qualifications', part);
+    if (codes && !codes.includes(code.data)) return refused('unknownQualification', code.data);
+    if (held.some((h) => h.code === code.data)) return refused('qualificationTwice', code.data);
+    held.push({ code: code.data, validFrom: null, validUntil: until ?? null });
+  }
+  return { ok: true, held };
+}
+
+export function readStaffRow(header: string[], mapping: StaffMapping, cells: string[], groups: string[], codes?: readonly string[]): ReadStaffRow {
   const c = staffCells(header, mapping, cells);
   const errors: RowError[] = [];
   // A cell with a control character is refused by its own column, before a whole name is split at its
@@ -195,6 +237,12 @@ export function readStaffRow(header: string[], mapping: StaffMapping, cells: str
     else if (/^\d{1,3}$/.test(c.monthlyHours) && Number(c.monthlyHours) >= 1 && Number(c.monthlyHours) <= 300) monthlyHours = Number(c.monthlyHours);
     else errors.push(rule('monthlyHours', 'hours'));
   }
+  let qualifications: HeldQualification[] | undefined;
+  if (c.qualifications !== undefined) {
+    const read = readQualificationsCell(c.qualifications, codes);
+    if (read.ok) qualifications = read.held;
+    else errors.push(read.error);
+  }
   const email = c.email ?? '';
   // The employee form's own rules for names, email, phone and group.
   const checked = employeeInputSchema.safeParse({
@@ -226,5 +274,6 @@ export function readStaffRow(header: string[], mapping: StaffMapping, cells: str
     role,
     workingTimeFraction,
     monthlyHours,
+    qualifications,
   };
 }
