@@ -10,6 +10,8 @@ import { timeOffInputSchema } from '../../shared/api/time-off.ts';
 import { eventInputSchema } from '../../shared/api/schedule.ts';
 import { flightNumberSchema } from '../../shared/api/flights.ts';
 import { importBodySchema } from '../../shared/api/flight-import.ts';
+import { heldQualificationSchema, qualificationCodeSchema, qualificationInputSchema } from '../../shared/api/qualifications.ts';
+import { handlingRuleSchema, typeNameSchema } from '../../shared/api/handling-rules.ts';
 
 /** The longest text a column without an API schema may hold (characters). */
 const TEXT_MAX = 10_000;
@@ -18,6 +20,9 @@ const JSON_MAX = 2_000_000;
 
 const employee = employeeInputSchema.shape;
 const event = eventInputSchema.shape;
+const qualification = qualificationInputSchema.shape;
+const held = heldQualificationSchema.shape;
+const rule = handlingRuleSchema.shape;
 
 /** Per table, the API's schema of each column a person types. */
 const API_FIELDS: Readonly<Record<string, Readonly<Record<string, z.ZodType>>>> = {
@@ -34,6 +39,12 @@ const API_FIELDS: Readonly<Record<string, Readonly<Record<string, z.ZodType>>>> 
   events: { name: event.name, description: event.description },
   flights: { flight_number: flightNumberSchema },
   flight_imports: { file_name: importBodySchema.shape.fileName },
+  qualifications: { code: qualificationCodeSchema, name_pl: qualification.namePl, name_en: qualification.nameEn, description: qualification.description },
+  // A holding's code must be in the catalogue (its foreign key says so) and its dates real dates.
+  employee_qualifications: { code: qualificationCodeSchema, valid_from: held.validFrom, valid_until: held.validUntil },
+  // A rule's tasks are JSON the database does not judge: each is checked as a save of the rules checks it.
+  handling_rules: { aircraft_type: rule.aircraftType, prefix: rule.prefix, movement: rule.movement, tasks: rule.tasks },
+  aircraft_type_names: { written: typeNameSchema.shape.written, aircraft_type: typeNameSchema.shape.aircraftType },
 };
 
 /** What is wrong with one field of a restored row. */
