@@ -8,6 +8,10 @@ import type { Database } from '../db/client.ts';
 import { airportHours, employees, schedules, timeOff } from '../db/schema.ts';
 import { generateMonth } from '../generation/service.ts';
 import { seedDemo } from './seed.ts';
+import { loadInstance } from '../generation/instance.ts';
+import { listQualifications, lossesOf } from '../qualifications/service.ts';
+import { holdingsOf } from '../repos/qualifications.ts';
+import { heldStatus } from '../../shared/api/qualifications.ts';
 
 const NOW = DateTime.fromISO('2027-02-10T12:00:00', { zone: 'Europe/Warsaw' });
 let database: Database;
@@ -67,6 +71,48 @@ describe('the demo airport', () => {
         .where(and(inArray(schedules.employeeId, [o.employeeId]), gte(schedules.date, o.startDate), lte(schedules.date, o.endDate)));
       expect(clash).toEqual([]);
     }
+  });
+});
+
+describe("the demo airport's qualifications and handling rules (demo/handling.ts)", () => {
+  it('holds a spread of qualifications among the ramp and the passenger desk, two running out within the month and one soon', async () => {
+    const catalogue = await listQualifications(database.db);
+    expect(catalogue.map((q) => [q.code, q.holders])).toEqual([
+      ['PUSHBACK', 8],
+      ['DEICE', 5],
+      ['HILOADER', 6],
+      ['DGR', 4],
+      ['AIRSIDE', 24],
+    ]);
+    expect(catalogue.find((q) => q.code === 'PUSHBACK')!.tasks).toBeGreaterThan(0);
+    const losses = await lossesOf(database.db, '2027-02');
+    expect(losses.map((l) => [l.role, l.code, l.lostFrom])).toEqual([
+      ['Rampa', 'PUSHBACK', '2027-02-15'],
+      ['PAX/INFO', 'DGR', '2027-02-18'],
+    ]);
+    const today = NOW.toISODate()!;
+    const expiring = (await holdingsOf(database.db)).filter((h) => heldStatus(h, today) === 'expiring');
+    // The two that run out this month, and a driving permit that runs out after it, within 60 days.
+    expect(expiring.map((h) => h.code).sort()).toEqual(['AIRSIDE', 'DGR', 'PUSHBACK']);
+    expect(expiring.find((h) => h.code === 'AIRSIDE')!.validUntil! > '2027-02-28').toBe(true);
+  });
+
+  it("names every aircraft of its timetable but a small propeller type, so that the ramp's and the desk's flights take their rules' tasks", async () => {
+    const { instance } = await loadInstance(database.db, 'Rampa', '2027-02');
+    expect(instance.version).toBe(3);
+    type Planned = (typeof instance.flights)[number] & { tasks?: { name: string; qualification?: string }[]; aircraftType?: string };
+    const planned = instance.flights as Planned[];
+    const withTasks = planned.filter((f) => f.tasks);
+    expect(withTasks.length / planned.length).toBeGreaterThan(0.95);
+    expect(new Set(withTasks.map((f) => f.aircraftType))).toEqual(
+      new Set(['CRJ2', 'CRJ7', 'CRJ9', 'E145', 'B733', 'B735', 'B737', 'B738', 'A319', 'A320', 'MD83', 'MD90']),
+    );
+    expect(withTasks.every((f) => f.tasks!.some((t) => t.qualification === 'PUSHBACK'))).toBe(true);
+    const desk = (await loadInstance(database.db, 'PAX/INFO', '2027-02')).instance.flights as Planned[];
+    expect(desk.filter((f) => f.tasks?.some((t) => t.qualification === 'DGR')).length).toBeGreaterThan(100);
+    // The coordinators have no task in any rule: their flights keep the aircraft table's block, as before rules.
+    const coordinators = (await loadInstance(database.db, 'Koordynator', '2027-02')).instance;
+    expect(coordinators.flights.every((f) => !('tasks' in f) && f.requiredStaff === 1)).toBe(true);
   });
 });
 

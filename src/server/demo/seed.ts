@@ -1,5 +1,6 @@
 // The demo airport: staff, the current month's flights from a real timetable, operating hours,
-// required hours, a few time off requests and default settings. A newcomer sees a working airport, not an empty app.
+// required hours, a few time off requests, default settings, and the demand model's qualifications,
+// aircraft names and handling rules (demo/handling.ts). A newcomer sees a working airport, not an empty app.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,8 @@ import { removeSeededGroupsOfNewAirport } from '../staff-groups/service.ts';
 import { requiredStaffFor } from '../flights/staffing.ts';
 import { mapTimetableToMonth, parseTimetableCsv } from './timetable.ts';
 import { timeOffKindDefaults, type TimeOffKind } from '../../shared/api/time-off.ts';
+import { handlingRulesBodySchema, typeNamesBodySchema } from '../../shared/api/handling-rules.ts';
+import { DEMO_HANDLING_RULES, DEMO_QUALIFICATIONS, DEMO_TYPE_NAMES, demoHoldings } from './handling.ts';
 
 const timetablePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data/timetables/boi_2008-01_departures.csv');
 
@@ -241,6 +244,11 @@ export async function seedDemo(db: Db, now: DateTime = DateTime.now(), options: 
       ),
     ),
     monthlyHours: months.map((m) => ({ month: m.month - 1, year: m.year, requiredHours: 160 })),
+    // The demand model (demo/handling.ts), checked as a planner's save would check it.
+    qualifications: DEMO_QUALIFICATIONS,
+    holdings: (stored) => demoHoldings(stored, month, now.setZone(timeZone)),
+    typeNames: typeNamesBodySchema.parse({ rows: DEMO_TYPE_NAMES }).rows,
+    handlingRules: handlingRulesBodySchema.parse({ rules: DEMO_HANDLING_RULES }).rules,
   });
   return { employees: staff.length, flights: mapped.length };
 }

@@ -2,7 +2,18 @@
 // demo's rows written in one transaction. What the rows are is src/server/demo/seed.ts's business.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { airportHours, employees, flights, monthlyWorkHours, settings, timeOff } from '../db/schema.ts';
+import {
+  aircraftTypeNames,
+  airportHours,
+  employeeQualifications,
+  employees,
+  flights,
+  handlingRules,
+  monthlyWorkHours,
+  qualifications,
+  settings,
+  timeOff,
+} from '../db/schema.ts';
 
 /** Flights per insert statement. */
 const FLIGHT_BATCH = 500;
@@ -14,6 +25,12 @@ export interface DemoRows {
   flights: (typeof flights.$inferInsert)[];
   airportHours: (typeof airportHours.$inferInsert)[];
   monthlyHours: (typeof monthlyWorkHours.$inferInsert)[];
+  /** The catalogue of qualifications, in its order; who holds which is made from the employees as stored. */
+  qualifications: Omit<typeof qualifications.$inferInsert, 'position'>[];
+  holdings: (stored: { id: string; role: string }[]) => (typeof employeeQualifications.$inferInsert)[];
+  /** The aircraft-name table and the handling rules, in their order. */
+  typeNames: Omit<typeof aircraftTypeNames.$inferInsert, 'position'>[];
+  handlingRules: Omit<typeof handlingRules.$inferInsert, 'position'>[];
 }
 
 /** The time zone the settings name, or null before there are settings. */
@@ -38,6 +55,23 @@ export async function insertDemoAirport(db: Db, rows: DemoRows): Promise<void> {
     const stored = await tx.insert(employees).values(rows.employees).returning({ id: employees.id, role: employees.role });
     const requests = rows.timeOff(stored);
     if (requests.length > 0) await tx.insert(timeOff).values(requests);
+    // The demand model's rows are the demo's own: an airport that has some keeps them.
+    if (rows.qualifications.length > 0) {
+      await tx
+        .insert(qualifications)
+        .values(rows.qualifications.map((q, position) => ({ ...q, position })))
+        .onConflictDoNothing();
+      const held = rows.holdings(stored);
+      if (held.length > 0) await tx.insert(employeeQualifications).values(held).onConflictDoNothing();
+    }
+    if (rows.typeNames.length > 0) {
+      await tx
+        .insert(aircraftTypeNames)
+        .values(rows.typeNames.map((n, position) => ({ ...n, position })))
+        .onConflictDoNothing();
+    }
+    const [rule] = await tx.select({ id: handlingRules.id }).from(handlingRules).limit(1);
+    if (!rule && rows.handlingRules.length > 0) await tx.insert(handlingRules).values(rows.handlingRules.map((r, position) => ({ ...r, position })));
     for (let i = 0; i < rows.flights.length; i += FLIGHT_BATCH) {
       await tx
         .insert(flights)
