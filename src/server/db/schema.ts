@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { MOVEMENTS } from '../../shared/api/handling-rules.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -201,9 +202,7 @@ export const flights = pgTable(
      */
     aircraftType: text('aircraft_type'),
     /** What the flight is at this airport: it leaves, lands, or lands and leaves again (docs/handling-rules.md). */
-    movement: text('movement', { enum: ['departure', 'arrival', 'turnaround'] })
-      .notNull()
-      .default('departure'),
+    movement: text('movement', { enum: MOVEMENTS }).notNull().default('departure'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -299,7 +298,7 @@ export const handlingRules = pgTable(
     position: integer('position').notNull().default(0),
     aircraftType: text('aircraft_type').notNull(),
     prefix: text('prefix'),
-    movement: text('movement', { enum: ['departure', 'arrival', 'turnaround'] }),
+    movement: text('movement', { enum: MOVEMENTS }),
     tasks: jsonb('tasks').$type<unknown[]>().notNull(),
     updatedAt: updatedAt(),
   },

@@ -103,7 +103,7 @@ export async function removeQualification(db: Db, code: string): Promise<void> {
 }
 
 /** A code each held qualification names must be in the catalogue; the first that is not is refused, naming its place. */
-export function checkCodes(held: readonly Pick<HeldQualification, 'code'>[], codes: readonly string[], fieldOf: (i: number) => string): void {
+function checkCodes(held: readonly Pick<HeldQualification, 'code'>[], codes: readonly string[], fieldOf: (i: number) => string): void {
   held.forEach((h, i) => {
     if (!codes.includes(h.code)) {
       const field = fieldOf(i);
@@ -124,17 +124,6 @@ export async function setHoldings(db: Db, employeeId: string, body: z.output<typ
     await replaceHoldings(tx, employeeId, body.qualifications);
   });
   return (await holdingsOf(db, [employeeId])).map(heldOf);
-}
-
-/** What each employee holds, by id. */
-export async function holdingsByEmployee(db: Db, ids?: readonly string[]): Promise<Map<string, HeldQualification[]>> {
-  const byEmployee = new Map<string, HeldQualification[]>();
-  for (const h of await holdingsOf(db, ids)) {
-    const list = byEmployee.get(h.employeeId) ?? [];
-    list.push(heldOf(h));
-    byEmployee.set(h.employeeId, list);
-  }
-  return byEmployee;
 }
 
 /** A holding that counts on the month's first day and no longer from `lostFrom` on, within the month. */

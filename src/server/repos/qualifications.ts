@@ -76,11 +76,6 @@ export async function holdersOf(tx: Db, code: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Inserts catalogue rows as given, in their order (the demo airport). */
-export async function insertQualifications(tx: Db, rows: QualificationRow[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(qualifications).values(rows.map((r, position) => ({ ...r, position })));
-}
-
 // ---- Who holds what ----
 
 export interface Holding extends HeldQualification {
