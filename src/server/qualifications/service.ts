@@ -14,11 +14,11 @@ import {
 import { monthRange } from '../../shared/month.ts';
 import type { Db } from '../db/client.ts';
 import { ConflictError, invalidInput, NotFoundError } from '../domain/errors.ts';
-import { getEmployee } from '../repos/employees.ts';
 import { listHandlingRules, lockHandlingRules } from '../repos/handling-rules.ts';
 import {
   deleteQualification,
   getQualificationRow,
+  holdEmployeeRow,
   holdersOf,
   holdingsEndingBetween,
   holdingsOf,
@@ -119,7 +119,7 @@ export async function setHoldings(db: Db, employeeId: string, body: z.output<typ
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await lockQualifications(tx);
-    if (!(await getEmployee(tx, employeeId))) throw new NotFoundError('NOT_FOUND', 'Employee not found', { params: { what: 'employee' } });
+    if (!(await holdEmployeeRow(tx, employeeId))) throw new NotFoundError('NOT_FOUND', 'Employee not found', { params: { what: 'employee' } });
     checkCodes(body.qualifications, await qualificationCodes(tx), (i) => `qualifications.${i}.code`);
     await replaceHoldings(tx, employeeId, body.qualifications);
   });

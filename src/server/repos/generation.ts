@@ -122,12 +122,14 @@ export async function manualMarks(db: Db, role: string, { first, last }: Days) {
 /**
  * Locks every row the instance of the group's month is read from, until commit, in the order a
  * planner's writes take the same locks (so the two wait for each other and never deadlock): the
- * flights table (SHARE), the group's row and its employees' rows (FOR UPDATE), their shifts and time
+ * flights table, the handling rules and the aircraft-name table (SHARE), the group's row and its employees' rows (FOR UPDATE), their shifts and time
  * off from `from` to the month's end (FOR UPDATE), then the operating hours, required hours and
  * settings (FOR SHARE).
  */
 export async function lockMonthInputs(tx: Db, role: string, parts: MonthParts, from: string, last: string): Promise<void> {
   await tx.execute(sql`lock table ${sql.identifier('flights')} in share mode`);
+  // The rules and the names decide the flights' tasks (an employee's qualifications are held with the employee's row below).
+  await tx.execute(sql`lock table ${sql.identifier('handling_rules')}, ${sql.identifier('aircraft_type_names')} in share mode`);
   await tx.select({ id: staffGroups.id }).from(staffGroups).where(eq(staffGroups.name, role)).for('update');
   const staff = await tx.select({ id: employees.id }).from(employees).where(eq(employees.role, role)).orderBy(asc(employees.id)).for('update');
   const ids = staff.map((e) => e.id);

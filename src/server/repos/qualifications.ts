@@ -100,6 +100,15 @@ export async function holdingsOf(db: Db, ids?: readonly string[]): Promise<Holdi
     .orderBy(asc(employeeQualifications.employeeId), asc(qualifications.position), asc(qualifications.code));
 }
 
+/**
+ * Holds an employee's row until commit (as a shift's save does), so that a generation that has read the
+ * employee waits for the save or the save for it; false when there is no such employee.
+ */
+export async function holdEmployeeRow(tx: Db, employeeId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, employeeId)).for('no key update');
+  return Boolean(row);
+}
+
 /** Replaces everything one employee holds with `held`. */
 export async function replaceHoldings(tx: Db, employeeId: string, held: readonly HeldQualification[]): Promise<void> {
   await tx.delete(employeeQualifications).where(eq(employeeQualifications.employeeId, employeeId));

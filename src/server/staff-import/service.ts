@@ -13,7 +13,7 @@ import {
 } from '../../shared/api/staff-import.ts';
 import type { RowError } from '../../shared/api/flight-import.ts';
 import { insertEmployees, staffGroupNames, storedEmployees, updateEmployeeFields, type EmployeeFields, type StoredEmployee } from '../repos/staff-import.ts';
-import { holdingsOf, insertHoldings, lockQualifications, qualificationCodes, replaceHoldings, type Holding } from '../repos/qualifications.ts';
+import { holdEmployeeRow, holdingsOf, insertHoldings, lockQualifications, qualificationCodes, replaceHoldings, type Holding } from '../repos/qualifications.ts';
 import type { HeldQualification } from '../../shared/api/qualifications.ts';
 
 const refusal = (field: string, rule: StaffImportRule): RowError => ({ field, message: STAFF_IMPORT_MESSAGES[rule], params: { issue: 'custom', rule } });
@@ -157,7 +157,10 @@ export async function importStaff(
     if (write) {
       const created = await insertEmployees(tx, inserts);
       for (const { id, values } of updates) await updateEmployeeFields(tx, id, values);
-      for (const { id, held } of heldUpdates) await replaceHoldings(tx, id, held);
+      for (const { id, held } of heldUpdates) {
+        await holdEmployeeRow(tx, id);
+        await replaceHoldings(tx, id, held);
+      }
       const fresh: Holding[] = created.flatMap((e) => (newHeld.get(e.email.toLowerCase()) ?? []).map((h) => ({ ...h, employeeId: e.id })));
       await insertHoldings(tx, fresh);
     }
