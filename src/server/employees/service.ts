@@ -37,7 +37,8 @@ export function addEmployee(db: Db, input: EmployeeValues): Promise<Employee> {
     db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       if (!(await groupExists(tx, input.role))) throw noGroup();
-      return insertEmployee(tx, input);
+      // A new employee holds nothing yet; the answer says so, as the list does.
+      return { ...(await insertEmployee(tx, input)), qualifications: [] };
     }),
   );
 }
@@ -53,7 +54,9 @@ export function editEmployee(db: Db, id: string, version: number, input: Employe
       if (!(await groupExists(tx, input.role))) throw noGroup();
       const row = await updateEmployeeAt(tx, id, version, input);
       if (!row) throw new ConflictError('STALE', STALE_MESSAGE);
-      return row;
+      // The answer is the employee as the list shows it, with what they hold.
+      const held = (await holdingsOf(tx, [id])).map((h) => ({ code: h.code, validFrom: h.validFrom, validUntil: h.validUntil }));
+      return { ...row, qualifications: held };
     }),
   );
 }
