@@ -10,13 +10,16 @@ import type { DateTime } from 'luxon';
 import type { HandlingRuleInput, HandlingTask } from '../../shared/api/handling-rules.ts';
 import type { HeldQualification } from '../../shared/api/qualifications.ts';
 
-export const DEMO_QUALIFICATIONS = [
-  { code: 'PUSHBACK', namePl: 'Holownik', nameEn: 'Pushback tug', description: 'Wypychanie samolotu od stanowiska holownikiem' },
-  { code: 'DEICE', namePl: 'Odladzanie', nameEn: 'De-icing', description: 'Obsługa odladzarki samolotów' },
-  { code: 'HILOADER', namePl: 'Podnośnik', nameEn: 'High loader', description: 'Załadunek kontenerów podnośnikiem' },
-  { code: 'DGR', namePl: 'Towary niebezpieczne', nameEn: 'Dangerous goods', description: 'Przyjmowanie bagażu i towarów niebezpiecznych (DGR)' },
-  { code: 'AIRSIDE', namePl: 'Przepustka kierowcy płyty', nameEn: 'Airside driving permit', description: null },
-];
+/** The catalogue: code, Polish name, English name, description. */
+export const DEMO_QUALIFICATIONS = (
+  [
+    ['PUSHBACK', 'Holownik', 'Pushback tug', 'Wypychanie samolotu od stanowiska holownikiem'],
+    ['DEICE', 'Odladzanie', 'De-icing', 'Obsługa odladzarki samolotów'],
+    ['HILOADER', 'Podnośnik', 'High loader', 'Załadunek kontenerów podnośnikiem'],
+    ['DGR', 'Towary niebezpieczne', 'Dangerous goods', 'Przyjmowanie bagażu i towarów niebezpiecznych (DGR)'],
+    ['AIRSIDE', 'Przepustka kierowcy płyty', 'Airside driving permit', null],
+  ] as const
+).map(([code, namePl, nameEn, description]) => ({ code, namePl, nameEn, description }));
 
 /** How the timetable writes its aircraft, and the type codes they are; a name ending in * covers its variants. */
 export const DEMO_TYPE_NAMES = [
@@ -95,14 +98,15 @@ export function demoHoldings(
   const day = (d: number) => month.set({ day: Math.min(d, month.daysInMonth!) }).toISODate()!;
   const issued = month.minus({ months: 14 }).startOf('month').toISODate()!;
   const renewed = month.plus({ years: 1 }).endOf('year').toISODate()!;
-  const plan: { role: string; nth: number[]; code: string; validUntil?: (nth: number) => string | null }[] = [
-    { role: 'Rampa', nth: range(0, 24), code: 'AIRSIDE', validUntil: (n) => (n === 11 ? today.plus({ days: 45 }).toISODate()! : renewed) },
-    { role: 'Rampa', nth: range(0, 8), code: 'PUSHBACK', validUntil: (n) => (n === 3 ? day(14) : null) },
-    { role: 'Rampa', nth: range(8, 13), code: 'DEICE' },
-    { role: 'Rampa', nth: range(13, 19), code: 'HILOADER' },
-    { role: 'PAX/INFO', nth: range(0, 4), code: 'DGR', validUntil: (n) => (n === 1 ? day(17) : renewed) },
+  // Group, the places in it that hold the code, the code, and the valid-until date by place (none: open).
+  const plan: [string, number[], string, ((nth: number) => string | null)?][] = [
+    ['Rampa', range(0, 24), 'AIRSIDE', (n) => (n === 11 ? today.plus({ days: 45 }).toISODate()! : renewed)],
+    ['Rampa', range(0, 8), 'PUSHBACK', (n) => (n === 3 ? day(14) : null)],
+    ['Rampa', range(8, 13), 'DEICE'],
+    ['Rampa', range(13, 19), 'HILOADER'],
+    ['PAX/INFO', range(0, 4), 'DGR', (n) => (n === 1 ? day(17) : renewed)],
   ];
-  return plan.flatMap(({ role, nth, code, validUntil }) => {
+  return plan.flatMap(([role, nth, code, validUntil]) => {
     const group = staff.filter((s) => s.role === role);
     return nth.flatMap((n) => {
       const employee = group[n];
