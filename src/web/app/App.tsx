@@ -48,6 +48,7 @@ const DashboardPage = screen(() => import('../features/dashboard/DashboardPage.t
   'publishing',
 ]);
 const EmployeesPage = screen(() => import('../features/employees/EmployeesPage.tsx'), 'EmployeesPage', ['employees']);
+const QualificationsPage = screen(() => import('../features/qualifications/QualificationsPage.tsx'), 'QualificationsPage', ['qualifications']);
 const FlightsPage = screen(() => import('../features/flights/FlightsPage.tsx'), 'FlightsPage', ['flights']);
 const CoveragePage = screen(() => import('../features/coverage/CoveragePage.tsx'), 'CoveragePage', ['coverage', 'coverageStrip', 'dashboard']);
 const CoverageDayPage = screen(() => import('../features/coverage/CoverageDayPage.tsx'), 'CoverageDayPage', ['coverage', 'coverageStrip']);
@@ -63,6 +64,7 @@ const UsersPage = screen(() => import('../features/users/UsersPage.tsx'), 'Users
 const signedInScreens = {
   '/': DashboardPage,
   '/employees': EmployeesPage,
+  '/qualifications': QualificationsPage,
   '/flights': FlightsPage,
   '/coverage': CoveragePage,
   '/coverage/day': CoverageDayPage,

@@ -23,6 +23,7 @@ export const screenCatalogs = {
   airportHours: () => import('../features/airport-hours/i18n.ts').then((m) => m.airportHours),
   settings: () => import('../features/settings/i18n.ts').then((m) => m.settings),
   employees: () => import('../features/employees/i18n.ts').then((m) => m.employees),
+  qualifications: () => import('../features/qualifications/i18n.ts').then((m) => m.qualifications),
   timeOff: () => import('../features/time-off/i18n.ts').then((m) => m.timeOff),
   dashboard: () => import('../features/dashboard/i18n.ts').then((m) => m.dashboard),
   flights: () => import('../features/flights/i18n.ts').then((m) => m.flights),
