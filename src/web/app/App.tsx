@@ -50,6 +50,7 @@ const DashboardPage = screen(() => import('../features/dashboard/DashboardPage.t
 const EmployeesPage = screen(() => import('../features/employees/EmployeesPage.tsx'), 'EmployeesPage', ['employees']);
 const QualificationsPage = screen(() => import('../features/qualifications/QualificationsPage.tsx'), 'QualificationsPage', ['qualifications']);
 const FlightsPage = screen(() => import('../features/flights/FlightsPage.tsx'), 'FlightsPage', ['flights']);
+const HandlingRulesPage = screen(() => import('../features/handling-rules/HandlingRulesPage.tsx'), 'HandlingRulesPage', ['handlingRules']);
 const CoveragePage = screen(() => import('../features/coverage/CoveragePage.tsx'), 'CoveragePage', ['coverage', 'coverageStrip', 'dashboard']);
 const CoverageDayPage = screen(() => import('../features/coverage/CoverageDayPage.tsx'), 'CoverageDayPage', ['coverage', 'coverageStrip']);
 const SchedulePage = screen(() => import('../features/schedule/SchedulePage.tsx'), 'SchedulePage', []);
@@ -66,6 +67,7 @@ const signedInScreens = {
   '/employees': EmployeesPage,
   '/qualifications': QualificationsPage,
   '/flights': FlightsPage,
+  '/flights/handling-rules': HandlingRulesPage,
   '/coverage': CoveragePage,
   '/coverage/day': CoverageDayPage,
   '/schedule': SchedulePage,

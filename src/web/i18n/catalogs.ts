@@ -27,6 +27,7 @@ export const screenCatalogs = {
   timeOff: () => import('../features/time-off/i18n.ts').then((m) => m.timeOff),
   dashboard: () => import('../features/dashboard/i18n.ts').then((m) => m.dashboard),
   flights: () => import('../features/flights/i18n.ts').then((m) => m.flights),
+  handlingRules: () => import('../features/handling-rules/i18n.ts').then((m) => m.handlingRules),
   timeOffModal: () => import('../ui/time-off/i18n.ts').then((m) => m.timeOffModal),
   coverage: () => import('../features/coverage/i18n.ts').then((m) => m.coverage),
   coverageStrip: () => import('../ui/coverage/i18n.ts').then((m) => m.coverageStrip),

@@ -7,7 +7,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '../../../shared/api/employees.ts';
-import { heldQualificationsBodySchema, QUALIFICATIONS_MAX, type HeldQualificationsBody } from '../../../shared/api/qualifications.ts';
+import { EXPIRY_WARNING_DAYS, heldQualificationsBodySchema, QUALIFICATIONS_MAX, type HeldQualificationsBody } from '../../../shared/api/qualifications.ts';
 import { ApiError } from '../../lib/api.ts';
 import { issueText, translateApiError, validateWith } from '../../lib/api-errors.ts';
 import { nameOfCode, qualificationName, useQualifications } from '../../lib/qualifications.ts';
@@ -72,7 +72,7 @@ export function HeldQualificationsModal({ employee, onClose }: { employee: Emplo
     <Modal opened onClose={onClose} title={t('held.title', { name })} size="xl" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text size="sm">{t('held.intro')}</Text>
+          <Text size="sm">{t('held.intro', { days: EXPIRY_WARNING_DAYS })}</Text>
           {catalogue.isPending ? (
             <Loader size="sm" aria-label={t('common:loading')} />
           ) : catalogue.isError ? (

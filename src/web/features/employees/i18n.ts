@@ -37,7 +37,8 @@ export const employees = {
       titleExpired: '{{name}}: wygasła {{until}}',
       open: 'Kwalifikacje',
       title: 'Kwalifikacje – {{name}}',
-      intro: 'Kwalifikacja liczy się tylko w dniach, w których jest ważna (obie daty włącznie). Puste pole daty: bez ograniczenia.',
+      intro:
+        'Kwalifikacja liczy się tylko w dniach, w których jest ważna (obie daty włącznie). Puste pole daty: bez ograniczenia. Kwalifikacja ważna jeszcze najwyżej {{days}} dni jest oznaczona jako wygasająca.',
       empty: 'Pracownik nie ma jeszcze żadnej kwalifikacji.',
       catalogueEmpty: 'Katalog kwalifikacji jest pusty: najpierw dodaj kwalifikacje na ekranie Kwalifikacje.',
       catalogueError: 'Nie udało się wczytać katalogu kwalifikacji: {{message}}',
@@ -296,7 +297,8 @@ export const employees = {
       titleExpired: '{{name}}: expired on {{until}}',
       open: 'Qualifications',
       title: 'Qualifications – {{name}}',
-      intro: 'A qualification counts only on the days it is valid (both dates included). An empty date: no limit.',
+      intro:
+        'A qualification counts only on the days it is valid (both dates included). An empty date: no limit. One valid for at most {{days}} more days is marked as expiring.',
       empty: 'The employee holds no qualification yet.',
       catalogueEmpty: 'The catalogue of qualifications is empty: add them on the Qualifications screen first.',
       catalogueError: 'Could not load the catalogue of qualifications: {{message}}',

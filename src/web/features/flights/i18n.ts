@@ -209,6 +209,7 @@ export const flights = {
       mixed: 'obsada z różnych źródeł',
       group: '{{group}}: {{source}}',
     },
+    handlingRules: 'Zasady obsługi',
     aircraft: {
       open: 'Obsada wg samolotu',
       title: 'Obsada według typu samolotu',
@@ -500,6 +501,7 @@ export const flights = {
       mixed: 'staff from several sources',
       group: '{{group}}: {{source}}',
     },
+    handlingRules: 'Handling rules',
     aircraft: {
       open: 'Staff by aircraft',
       title: 'Staff by aircraft type',
