@@ -6,9 +6,10 @@ import type { Qualification } from '../../shared/api/qualifications.ts';
 
 export const QUALIFICATIONS_KEY = ['qualifications'] as const;
 
-export function useQualifications() {
+export function useQualifications({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: QUALIFICATIONS_KEY,
+    enabled,
     queryFn: async ({ signal }) => (await api<{ qualifications: Qualification[] }>('/qualifications', { signal })).qualifications,
   });
 }
