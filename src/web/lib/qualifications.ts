@@ -2,7 +2,11 @@
 // and by the screens that name one: the employees' badges, the handling rules' tasks, the flights' tasks.
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
-import type { Qualification } from '../../shared/api/qualifications.ts';
+import { z } from 'zod';
+import { qualificationSchema, type Qualification } from '../../shared/api/qualifications.ts';
+
+/** The catalogue's answer, checked as it arrives: a screen names its qualifications from it. */
+const catalogueSchema = z.object({ qualifications: z.array(qualificationSchema) });
 
 export const QUALIFICATIONS_KEY = ['qualifications'] as const;
 
@@ -10,7 +14,7 @@ export function useQualifications({ enabled = true }: { enabled?: boolean } = {}
   return useQuery({
     queryKey: QUALIFICATIONS_KEY,
     enabled,
-    queryFn: async ({ signal }) => (await api<{ qualifications: Qualification[] }>('/qualifications', { signal })).qualifications,
+    queryFn: async ({ signal }) => catalogueSchema.parse(await api<unknown>('/qualifications', { signal })).qualifications,
   });
 }
 

@@ -15,6 +15,7 @@ import {
   type Anchor,
   type HandlingRule,
   type HandlingRuleInput,
+  type HandlingTask,
   type Movement,
 } from '../../../shared/api/handling-rules.ts';
 import { isSizeClass, SIZE_CLASSES, type SizeClass } from '../../../shared/api/aircraft-staffing.ts';
@@ -61,7 +62,7 @@ const toDraft = (rule: HandlingRule): DraftRule => ({
   size: isSizeClass(rule.aircraftType) ? rule.aircraftType : 'size:narrow',
   prefix: rule.prefix ?? '',
   movement: rule.movement ?? '',
-  tasks: rule.tasks.map((task) => ({
+  tasks: rule.tasks.map((task: HandlingTask) => ({
     key: nextKey++,
     name: task.name,
     group: task.group,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TYPE_NAMES_MAX, typeNamesBodySchema, type TypeName } from '../../../shared/api/handling-rules.ts';
+import { normaliseWritten, TYPE_NAMES_MAX, typeNamesBodySchema, type TypeName } from '../../../shared/api/handling-rules.ts';
 import { paramsOfIssue } from '../../../shared/api/issues.ts';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -78,7 +78,8 @@ export function TypeNamesEditor({ stored }: { stored: TypeName[] }) {
             </Table.Thead>
             <Table.Tbody>
               {shown.map((row, i) => {
-                const written = row.written.trim();
+                // As the table compares it: trimmed, spaces made one, upper-cased.
+                const written = normaliseWritten(row.written);
                 return (
                   <Table.Tr key={row.key}>
                     <Table.Td miw={260}>
@@ -87,7 +88,7 @@ export function TypeNamesEditor({ stored }: { stored: TypeName[] }) {
                         value={row.written}
                         maxLength={61}
                         autoComplete="off"
-                        description={written.length > 1 && written.endsWith('*') ? t('names.prefixMark', { start: written.slice(0, -1).trim() }) : undefined}
+                        description={written.length > 1 && written.endsWith('*') ? t('names.prefixMark', { start: written.slice(0, -1) }) : undefined}
                         error={problems.get(`rows.${i}.written`)}
                         onChange={(e) => {
                           const value = e.currentTarget.value;
