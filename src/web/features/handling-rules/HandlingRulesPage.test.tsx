@@ -121,4 +121,29 @@ describe('the Handling rules screen', () => {
     expect(await screen.findByText('nie ma grupy obsługującej loty o tej nazwie')).toBeInTheDocument();
     expect(document.body.textContent).not.toContain(ENGLISH);
   });
+
+  it('saves the aircraft-name table whole, as the table compares the names', async () => {
+    const puts: { url: string; body: unknown }[] = [];
+    serve((url, body) => {
+      puts.push({ url, body });
+      return json({ typeNames: (body as { rows: unknown[] }).rows });
+    });
+    await renderWithApp(<HandlingRulesPage />, { route: '/flights/handling-rules', language: 'en' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add name' }));
+    await userEvent.type(screen.getByLabelText('Name in the timetable, row 2'), ' airbus  a320* ');
+    expect(screen.getByText('every name starting with “AIRBUS A320”')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Type code, row 2'), 'a320');
+    await userEvent.click(screen.getByRole('button', { name: 'Save names' }));
+    await vi.waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({
+      url: '/api/aircraft-type-names',
+      body: {
+        rows: [
+          { written: 'BOEING 737-800*', aircraftType: 'B738' },
+          { written: 'AIRBUS A320*', aircraftType: 'A320' },
+        ],
+      },
+    });
+    expect(await screen.findByText('Aircraft names saved.')).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 // The ordered list of handling rules, each with its tasks, edited as a whole and saved in one go. The
 // save names the list the planner began from: after a colleague's save the editor shows theirs and says
 // that nothing was saved (docs/CONTRIBUTING.md, "Updatable records carry a version").
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, NativeSelect, NumberInput, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -99,6 +99,12 @@ const summaryRule = (rule: DraftRule) => {
   return { aircraftType, prefix: body.prefix?.toUpperCase() ?? null, movement: body.movement ?? null };
 };
 
+/** The times a task of a rule for this movement may be placed from (and the task's own, to show it is refused). */
+const anchorsFor = (movement: Movement | '', current: Anchor): readonly Anchor[] => {
+  const allowed: readonly Anchor[] = movement === 'departure' ? ['departure'] : movement === 'arrival' ? ['arrival'] : ANCHORS;
+  return allowed.includes(current) ? allowed : [...allowed, current];
+};
+
 const move = <T,>(list: T[], from: number, to: number): T[] => {
   const next = [...list];
   const [item] = next.splice(from, 1);
@@ -127,7 +133,9 @@ export function RulesEditor({
   const [serverProblem, setServerProblem] = useState<{ field: string; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const shown = draft ?? stored.map(toDraft);
+  // Drafted once per stored list, so that its rows keep their keys (and the focus) between renders.
+  const initial = useMemo(() => stored.map(toDraft), [stored]);
+  const shown = draft ?? initial;
 
   const edit = (next: DraftRule[]) => {
     if (draft === null) setBase(stored);
@@ -369,7 +377,7 @@ export function RulesEditor({
                               <NativeSelect
                                 aria-label={cell('anchor', m)}
                                 value={task.anchor}
-                                data={ANCHORS.map((a) => ({ value: a, label: t(`tasks.anchors.${a}`) }))}
+                                data={anchorsFor(rule.movement, task.anchor).map((a) => ({ value: a, label: t(`tasks.anchors.${a}`) }))}
                                 error={problemOf(`${at}.anchor`)}
                                 onChange={(e) => editTask(rule, task.key, { anchor: e.currentTarget.value as Anchor })}
                               />

@@ -1,6 +1,6 @@
 // The aircraft-name table: how timetables write an aircraft and the type code it is; a name ending in *
 // covers every name that starts so. Saved whole.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,9 @@ export function TypeNamesEditor({ stored }: { stored: TypeName[] }) {
   const [showProblems, setShowProblems] = useState(false);
   const [serverProblem, setServerProblem] = useState<{ field: string; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const shown = rows ?? stored.map((r) => ({ key: nextKey++, ...r }));
+  // Keyed once per stored table, so that its rows keep their keys (and the focus) between renders.
+  const initial = useMemo(() => stored.map((r) => ({ key: nextKey++, ...r })), [stored]);
+  const shown = rows ?? initial;
   const edit = (next: Row[]) => {
     setRows(next);
     setServerProblem(null);
