@@ -38,7 +38,7 @@ export const handlingRules = {
       unsaved: 'Zmiany nie są jeszcze zapisane.',
     },
     classes: { wide: 'szerokokadłubowy', narrow: 'wąskokadłubowy odrzutowy', small: 'mniejszy' },
-    summary: { anyType: 'każdy typ', anyFlight: 'każdy lot' },
+    summary: { anyType: 'każdy typ' },
     tasks: {
       empty: 'Zasada nie ma jeszcze zadań.',
       add: 'Dodaj zadanie (zasada {{rule}})',
@@ -142,7 +142,7 @@ export const handlingRules = {
       unsaved: 'The changes are not saved yet.',
     },
     classes: { wide: 'wide-body', narrow: 'narrow-body jet', small: 'smaller' },
-    summary: { anyType: 'any type', anyFlight: 'any flight' },
+    summary: { anyType: 'any type' },
     tasks: {
       empty: 'The rule has no tasks yet.',
       add: 'Add task (rule {{rule}})',
