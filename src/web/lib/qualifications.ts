@@ -1,4 +1,4 @@
-// The airport's catalogue of qualifications (docs/qualifications.md), read by the Qualifications screen
+// The airport's catalogue of qualifications, read by the Qualifications screen
 // and by the screens that name one: the employees' badges, the handling rules' tasks, the flights' tasks.
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';

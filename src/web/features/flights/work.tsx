@@ -1,4 +1,4 @@
-// A flight's work per group (docs/handling-rules.md): which rule it comes from and why ("zasada 2:
+// A flight's work per group: which rule it comes from and why ("zasada 2:
 // B738 + LO + odlot"), or the three-hour block of the aircraft table; and the rule's tasks drawn on a
 // small time line, a row each, with their times in the airport's zone.
 import { Anchor, Badge, Box, Stack, Table, Text, Title } from '@mantine/core';

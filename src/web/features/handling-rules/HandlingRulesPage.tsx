@@ -1,4 +1,4 @@
-// The Handling rules screen (docs/handling-rules.md), a page of the Flight Schedule (/flights/handling-rules):
+// The Handling rules screen, a page of the Flight Schedule (/flights/handling-rules):
 // the ordered rules with their timed tasks, and the table of aircraft names the rules' types are read from.
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-// Texts of the Handling rules screen (docs/handling-rules.md), reached from the Flight Schedule.
+// Texts of the Handling rules screen, reached from the Flight Schedule.
 export const handlingRules = {
   pl: {
     title: 'Zasady obsługi lotów',

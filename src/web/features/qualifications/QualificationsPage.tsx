@@ -1,4 +1,4 @@
-// The Qualifications screen (docs/qualifications.md): the airport's catalogue as a table, in its order,
+// The Qualifications screen: the airport's catalogue as a table, in its order,
 // with how many employees hold each and how many tasks of the handling rules ask for it.
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
