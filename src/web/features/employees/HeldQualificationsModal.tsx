@@ -84,7 +84,8 @@ export function HeldQualificationsModal({ employee, onClose }: { employee: Emplo
               {t('held.catalogueEmpty')}
             </Alert>
           ) : null}
-          {rows.length === 0 ? (
+          {/* The rows name their qualifications from the catalogue: drawn once it is here (or cannot be). */}
+          {catalogue.isPending ? null : rows.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('held.empty')}
             </Text>

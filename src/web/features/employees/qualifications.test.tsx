@@ -100,7 +100,7 @@ describe('qualifications on the employees screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Więcej: Anna Nowak' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Kwalifikacje' }));
     const dialog = await screen.findByRole('dialog', { name: 'Kwalifikacje – Anna Nowak' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Usuń kwalifikację Odladzanie' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Usuń kwalifikację Odladzanie' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Dodaj kwalifikację' }));
     // The new row takes the first qualification not yet held, and can be given dates.
     expect(within(dialog).getByLabelText('Kwalifikacja 3')).toHaveValue('Odladzanie');
@@ -128,7 +128,7 @@ describe('qualifications on the employees screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Więcej: Anna Nowak' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Kwalifikacje' }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 4000 });
-    const until = within(dialog).getByLabelText('Ważna do (Agregat)');
+    const until = await within(dialog).findByLabelText('Ważna do (Agregat)');
     await userEvent.type(until, '2027-02-01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz kwalifikacje' }));
     // Under a busy machine the typing and the check take their time.

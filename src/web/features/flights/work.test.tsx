@@ -71,6 +71,8 @@ describe('a flight’s work on the Flight Schedule', () => {
     const work = screen.getByTestId('flight-work');
     expect(within(work).getByText('zasada 2: B738 + LO + odlot')).toBeInTheDocument();
     expect(within(work).getByText(/blok 3 h z tabeli typów samolotów \(B738\)/)).toBeInTheDocument();
+    // The qualification is named from the catalogue, read when the details open.
+    await within(work).findByText('Holownik');
     const timeline = within(work).getByRole('table', { name: 'Zadania grupy Rampa' });
     const rows = within(timeline).getAllByRole('row').slice(1);
     expect(
