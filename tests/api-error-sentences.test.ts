@@ -8,6 +8,7 @@ import { apiErrors } from '../src/web/i18n/api-errors.ts';
 import { RULES } from '../src/shared/api/issues.ts';
 import { FLIGHT_MESSAGES } from '../src/shared/api/flights.ts';
 import { DATE_MESSAGES } from '../src/shared/api/dates.ts';
+import { QUALIFICATION_MESSAGES } from '../src/shared/api/qualifications.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -73,7 +74,14 @@ describe('the sentences of the server’s refusals', () => {
     });
 
     it(`${language}: has a sentence for every rule a shared schema names`, () => {
-      const rules = [...RULES, ...Object.keys(FLIGHT_MESSAGES), ...Object.keys(DATE_MESSAGES), 'notInCalendar', 'notAMonth'];
+      const rules = [
+        ...RULES,
+        ...Object.keys(FLIGHT_MESSAGES),
+        ...Object.keys(DATE_MESSAGES),
+        ...Object.keys(QUALIFICATION_MESSAGES),
+        'notInCalendar',
+        'notAMonth',
+      ];
       expect(rules.filter((rule) => !(rule in catalogue.rules))).toEqual([]);
     });
 

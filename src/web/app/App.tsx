@@ -48,7 +48,9 @@ const DashboardPage = screen(() => import('../features/dashboard/DashboardPage.t
   'publishing',
 ]);
 const EmployeesPage = screen(() => import('../features/employees/EmployeesPage.tsx'), 'EmployeesPage', ['employees']);
+const QualificationsPage = screen(() => import('../features/qualifications/QualificationsPage.tsx'), 'QualificationsPage', ['qualifications']);
 const FlightsPage = screen(() => import('../features/flights/FlightsPage.tsx'), 'FlightsPage', ['flights']);
+const HandlingRulesPage = screen(() => import('../features/handling-rules/HandlingRulesPage.tsx'), 'HandlingRulesPage', ['handlingRules']);
 const CoveragePage = screen(() => import('../features/coverage/CoveragePage.tsx'), 'CoveragePage', ['coverage', 'coverageStrip', 'dashboard']);
 const CoverageDayPage = screen(() => import('../features/coverage/CoverageDayPage.tsx'), 'CoverageDayPage', ['coverage', 'coverageStrip']);
 const SchedulePage = screen(() => import('../features/schedule/SchedulePage.tsx'), 'SchedulePage', []);
@@ -63,7 +65,9 @@ const UsersPage = screen(() => import('../features/users/UsersPage.tsx'), 'Users
 const signedInScreens = {
   '/': DashboardPage,
   '/employees': EmployeesPage,
+  '/qualifications': QualificationsPage,
   '/flights': FlightsPage,
+  '/flights/handling-rules': HandlingRulesPage,
   '/coverage': CoveragePage,
   '/coverage/day': CoverageDayPage,
   '/schedule': SchedulePage,

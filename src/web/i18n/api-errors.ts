@@ -10,6 +10,10 @@ export const apiErrors = {
       UNAUTHORIZED: 'Twoja sesja wygasła. Zaloguj się ponownie.',
       FORBIDDEN: 'Nie masz uprawnień do tej czynności.',
       DUPLICATE: 'Taki wpis już istnieje.',
+      QUALIFICATION_IN_USE: 'Tej kwalifikacji nie można usunąć: ktoś ją ma albo wymaga jej zadanie zasad obsługi.',
+      QUALIFICATION_IN_USE_both: 'Tej kwalifikacji nie można usunąć: {{holders}}, a {{tasks}}. Najpierw usuń ją u tych osób i z tych zadań.',
+      QUALIFICATION_IN_USE_holders: 'Tej kwalifikacji nie można usunąć: {{holders}}. Najpierw usuń ją u tych osób.',
+      QUALIFICATION_IN_USE_tasks: 'Tej kwalifikacji nie można usunąć: {{tasks}}. Najpierw usuń ją z tych zadań zasad obsługi.',
       CONFLICT: 'Tej zmiany nie można zapisać, bo koliduje z istniejącymi danymi.',
       GROUP_HAS_EMPLOYEES: 'W tej grupie są jeszcze pracownicy. Przenieś lub usuń ich, zanim usuniesz grupę.',
       AIRPORT_HOURS_EXIST: 'Ta grupa ma już godziny pracy w tym dniu tygodnia w tym miesiącu.',
@@ -147,6 +151,17 @@ export const apiErrors = {
     /** A refused input: "{{field}}: {{problem}}", or the problem alone when the field has no name here. */
     invalidField: '{{field}}: {{problem}}',
     invalid: 'Nieprawidłowe dane: {{problem}}',
+    /** Who and what still use a qualification (QUALIFICATION_IN_USE), each with its verb. */
+    inUse: {
+      holders_one: 'ma ją {{count}} osoba',
+      holders_few: 'mają ją {{count}} osoby',
+      holders_many: 'ma ją {{count}} osób',
+      holders_other: 'ma ją {{count}} osoby',
+      tasks_one: 'wymaga jej {{count}} zadanie',
+      tasks_few: 'wymagają jej {{count}} zadania',
+      tasks_many: 'wymaga jej {{count}} zadań',
+      tasks_other: 'wymaga jej {{count}} zadania',
+    },
     fields: {
       stationCode: 'Kod lotniska (IATA)',
       aircraftType: 'Typ samolotu',
@@ -261,6 +276,14 @@ export const apiErrors = {
       inFuture: 'podaj datę w przyszłości',
       plainText: 'nie może zawierać znaków sterujących (podziału wiersza, tabulatora i podobnych)',
       plainTextLines: 'poza podziałem wiersza nie może zawierać znaków sterujących (tabulatora i podobnych)',
+      // Qualifications (shared/api/qualifications.ts)
+      code: 'kod to 2–12 wielkich liter, cyfr, - lub _, np. PUSHBACK',
+      nameTooLong: 'najwyżej 80 znaków',
+      descriptionTooLong: 'najwyżej 500 znaków',
+      date: 'podaj datę',
+      untilBeforeFrom: 'data „ważne do” nie może być wcześniejsza niż „ważne od”',
+      duplicateCode: 'ta kwalifikacja jest już na liście',
+      unknownCode: 'nie ma takiej kwalifikacji w katalogu lotniska',
     },
   },
   en: {
@@ -272,6 +295,10 @@ export const apiErrors = {
       UNAUTHORIZED: 'Your session has ended. Please sign in again.',
       FORBIDDEN: 'You are not allowed to do this.',
       DUPLICATE: 'Such a record already exists.',
+      QUALIFICATION_IN_USE: 'This qualification cannot be deleted: someone holds it or a handling rule’s task asks for it.',
+      QUALIFICATION_IN_USE_both: 'This qualification cannot be deleted: held by {{holders}} and asked for by {{tasks}}. Remove those first.',
+      QUALIFICATION_IN_USE_holders: 'This qualification cannot be deleted: held by {{holders}}. Remove it from them first.',
+      QUALIFICATION_IN_USE_tasks: 'This qualification cannot be deleted: asked for by {{tasks}}. Remove it from those tasks first.',
       CONFLICT: 'This change cannot be saved: it conflicts with existing data.',
       GROUP_HAS_EMPLOYEES: 'The group still has employees. Move or delete them before removing the group.',
       AIRPORT_HOURS_EXIST: 'This group already has operating hours on this weekday this month.',
@@ -402,6 +429,12 @@ export const apiErrors = {
     },
     invalidField: '{{field}}: {{problem}}',
     invalid: 'Invalid data: {{problem}}',
+    inUse: {
+      holders_one: '{{count}} person',
+      holders_other: '{{count}} people',
+      tasks_one: '{{count}} task',
+      tasks_other: '{{count}} tasks',
+    },
     fields: {
       stationCode: 'Airport code (IATA)',
       aircraftType: 'Aircraft type',
@@ -509,6 +542,14 @@ export const apiErrors = {
       inFuture: 'enter a date in the future',
       plainText: 'must not hold control characters (line breaks, tabs and the like)',
       plainTextLines: 'must not hold control characters other than line breaks (tabs and the like)',
+      // Qualifications (shared/api/qualifications.ts)
+      code: 'a code is 2–12 capital letters, digits, - or _, such as PUSHBACK',
+      nameTooLong: 'at most 80 characters',
+      descriptionTooLong: 'at most 500 characters',
+      date: 'enter a date',
+      untilBeforeFrom: 'the valid-until date must not be before the valid-from date',
+      duplicateCode: 'this qualification is already in the list',
+      unknownCode: 'the airport’s catalogue has no such qualification',
     },
   },
 };

@@ -150,6 +150,17 @@ export function apiErrorText(code: string, status: number, params: Params | unde
       const field = t(`apiErrors:backup.fields.${text(p.column) ?? 'other'}`, { defaultValue: t('apiErrors:backup.fields.other') });
       return t('apiErrors:backup.badField', { row: num(p.row) ?? 0, table: backupPart(p.table, t), field, problem: issueText(p, t) });
     }
+    case 'QUALIFICATION_IN_USE': {
+      const holders = num(p.holders) ?? 0;
+      const tasks = num(p.tasks) ?? 0;
+      const which = holders > 0 && tasks > 0 ? 'both' : holders > 0 ? 'holders' : tasks > 0 ? 'tasks' : null;
+      if (which)
+        return t(`apiErrors:codes.QUALIFICATION_IN_USE_${which}`, {
+          holders: t('apiErrors:inUse.holders', { count: holders }),
+          tasks: t('apiErrors:inUse.tasks', { count: tasks }),
+        });
+      break;
+    }
     case 'LOCAL_TIME_SKIPPED':
       return t('apiErrors:codes.LOCAL_TIME_SKIPPED', { time: text(p.time) ?? '', date: dayText(p.date) });
   }

@@ -34,6 +34,7 @@ import { useRowMarks } from './useRowMarks.ts';
 import { DashboardModals, preloadEditors, type ModalState } from './modals/DashboardModals.tsx';
 import { FirstRun } from './first-run/FirstRun.tsx';
 import { RequiredHoursBanner } from './RequiredHoursBanner.tsx';
+import { QualificationLosses } from './QualificationLosses.tsx';
 import { GridLegend } from './grid/GridLegend.tsx';
 import { GroupCoverageRow } from './grid/GroupCoverageRow.tsx';
 import { badgeDetails } from './grid/badge-details.tsx';
@@ -178,6 +179,7 @@ export function DashboardPage() {
     <>
       <DashboardToolbar month={month} onMove={move} groups={data?.groups} view={view} t={t} />
       <RequiredHoursBanner query={query} t={t} />
+      <QualificationLosses month={month} groups={shownRoles} t={t} language={language} />
       <FirstRun month={month} />
       {deleteError && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setDeleteError(null)} mb="xs" closeButtonLabel={t('common:actions.close')}>

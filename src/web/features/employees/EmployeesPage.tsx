@@ -18,12 +18,16 @@ import { StaffImportModal } from './StaffImportModal.tsx';
 import classes from './EmployeesPage.module.css';
 import { workingTimeLabel } from './working-time.ts';
 import { RowActions } from '../../ui/RowActions.tsx';
+import { useQualifications } from '../../lib/qualifications.ts';
+import { HeldBadges, todayIso } from './held.tsx';
+import { HeldQualificationsModal } from './HeldQualificationsModal.tsx';
 
 type Dialog =
   | { kind: 'add'; fixedGroup?: string }
   | { kind: 'edit'; employee: Employee }
   | { kind: 'delete'; employee: Employee }
   | { kind: 'calendar'; employee: Employee }
+  | { kind: 'qualifications'; employee: Employee }
   | { kind: 'groups' }
   | { kind: 'import' }
   | null;
@@ -91,6 +95,7 @@ export function EmployeesPage() {
           onEdit={(employee) => setDialog({ kind: 'edit', employee })}
           onDelete={(employee) => setDialog({ kind: 'delete', employee })}
           onCalendar={(employee) => setDialog({ kind: 'calendar', employee })}
+          onQualifications={(employee) => setDialog({ kind: 'qualifications', employee })}
         />
       ) : (
         <Overview groups={groups.data ?? []} onOpen={(g) => openGroup(g.name)} />
@@ -102,6 +107,7 @@ export function EmployeesPage() {
       {dialog?.kind === 'groups' && <ManageGroupsModal groups={groups.data ?? []} onClose={close} />}
       {dialog?.kind === 'calendar' && <CalendarFeedModal employee={dialog.employee} onClose={close} />}
       {dialog?.kind === 'import' && <StaffImportModal onClose={close} />}
+      {dialog?.kind === 'qualifications' && <HeldQualificationsModal key={dialog.employee.id} employee={dialog.employee} onClose={close} />}
     </>
   );
 }
@@ -174,10 +180,14 @@ interface GroupViewProps {
   onDelete: (e: Employee) => void;
   /** Opens the employee's calendar address (docs/publishing.md#calendar-feed). */
   onCalendar: (e: Employee) => void;
+  /** Opens the editor of what the employee holds. */
+  onQualifications: (e: Employee) => void;
 }
 
-function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete, onCalendar }: GroupViewProps) {
+function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete, onCalendar, onQualifications }: GroupViewProps) {
   const { t, i18n } = useTranslation('employees');
+  const catalogue = useQualifications();
+  const today = todayIso();
   const navigate = useNavigate();
   const language = i18n.resolvedLanguage ?? 'pl';
   return (
@@ -209,13 +219,14 @@ function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete, onCalend
             {t('empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={760}>
             <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('columns.name')}</Table.Th>
                   <Table.Th>{t('columns.contact')}</Table.Th>
                   <Table.Th>{t('columns.workingTime')}</Table.Th>
+                  <Table.Th>{t('columns.qualifications')}</Table.Th>
                   <Table.Th w={140}>{t('columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -245,12 +256,16 @@ function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete, onCalend
                         <Text size="sm">{workingTimeLabel(e, t, language)}</Text>
                       </Table.Td>
                       <Table.Td>
+                        <HeldBadges employee={e} catalogue={catalogue.data} today={today} />
+                      </Table.Td>
+                      <Table.Td>
                         <RowActions
                           edit={{ label: t('editLabel', { name }), onClick: () => onEdit(e) }}
                           remove={{ label: t('deleteLabel', { name }), onClick: () => onDelete(e) }}
                           menu={{
                             label: t('moreLabel', { name }),
                             items: [
+                              { label: t('held.open'), onClick: () => onQualifications(e) },
                               { label: t('calendar.open'), onClick: () => onCalendar(e) },
                               { label: t('printMonth'), onClick: () => navigate(`/printout?group=${encodeURIComponent(group.name)}&employee=${e.id}`) },
                             ],

@@ -3,6 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { reloadCoverage } from '../../lib/coverage.ts';
 import { EMPLOYEES_KEY } from '../../lib/employees.ts';
+import { QUALIFICATIONS_KEY } from '../../lib/qualifications.ts';
+import { z } from 'zod';
+import { heldQualificationSchema, type HeldQualificationsBody } from '../../../shared/api/qualifications.ts';
 import type { Employee, EmployeeDependents, EmployeeInput } from '../../../shared/api/employees.ts';
 import type { StaffGroup, StaffGroupInput } from '../../../shared/api/staff-groups.ts';
 import type { StaffImportAnswer, StaffImportBody } from '../../../shared/api/staff-import.ts';
@@ -126,5 +129,18 @@ export function useImportStaff() {
   return useMutation({
     mutationFn: (body: StaffImportBody) => api<StaffImportAnswer>('/employees/import', { method: 'POST', body: { ...body, dryRun: false } }),
     onSettled: refresh,
+  });
+}
+
+/** What an employee holds as the server saved it. */
+const heldAnswerSchema = z.object({ qualifications: z.array(heldQualificationSchema) });
+
+/** Replaces everything an employee holds (PUT /api/employees/:id/qualifications). */
+export function useSaveHeldQualifications(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: HeldQualificationsBody) => heldAnswerSchema.parse(await api<unknown>(`/employees/${id}/qualifications`, { method: 'PUT', body })),
+    // The catalogue counts holders.
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: EMPLOYEES_KEY }), queryClient.invalidateQueries({ queryKey: QUALIFICATIONS_KEY })]),
   });
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Fieldset, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { paramsOfIssue, type IssueParams } from '../../../shared/api/issues.ts';
 import { useSaveFlight } from './api.ts';
 import { localParts, ruleText } from './format.ts';
 import { FormActions } from '../../ui/FormActions.tsx';
+import { MOVEMENTS, type Movement } from '../../../shared/api/handling-rules.ts';
+import type { FlightRow } from './work.tsx';
 
 interface Values {
   flightNumber: string;
@@ -21,7 +23,12 @@ interface Values {
   staff: { group: string; value: number | string }[];
   /** A new flight's aircraft type: the aircraft table staffs the groups whose figures are left as they are. */
   aircraftType: string;
+  /** Departure, arrival or turnaround: which handling rules apply and what their tasks are timed from. */
+  movement: Movement;
 }
+
+/** A flight's movement as stored; a flight from before the handling rules is a departure. */
+const movementOf = (flight: Flight | null): Movement => (flight as FlightRow | null)?.movement ?? 'departure';
 
 export interface FlightModalProps {
   /** The flight to edit, or null to add one. */
@@ -49,6 +56,7 @@ function initialValues({ flight, month, zone, groups }: FlightModalProps): Value
       arrivalTime: arrival.time,
       staff: groups.map((group) => ({ group, value: flight.requiredStaff[group] ?? 1 })),
       aircraftType: '',
+      movement: movementOf(flight),
     };
   }
   const today = DateTime.now().setZone(zone);
@@ -61,6 +69,7 @@ function initialValues({ flight, month, zone, groups }: FlightModalProps): Value
     arrivalTime: '',
     staff: groups.map((group) => ({ group, value: 1 })),
     aircraftType: '',
+    movement: 'departure',
   };
 }
 
@@ -113,6 +122,8 @@ export function FlightModal(props: FlightModalProps) {
       arrivalTime: values.arrivalTime ? `${values.arrivalDate}T${values.arrivalTime}` : null,
       requiredStaff,
       ...(aircraftType ? { aircraftType } : {}),
+      // Sent when chosen: left out, a new flight is a departure and an edited one keeps its own.
+      ...(values.movement !== movementOf(flight) ? { movement: values.movement } : {}),
     };
     try {
       const saved = await save.mutateAsync(flight ? { id: flight.id, version: flight.version, data } : { data });
@@ -156,6 +167,11 @@ export function FlightModal(props: FlightModalProps) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={t('modal.flightNumber')} required data-autofocus maxLength={40} {...form.getInputProps('flightNumber')} />
+          <NativeSelect
+            label={t('modal.movement')}
+            data={MOVEMENTS.map((m) => ({ value: m, label: t(`modal.movementOptions.${m}`) }))}
+            {...form.getInputProps('movement')}
+          />
           <Text size="sm" c="dimmed">
             {t('modal.zoneHint', { zone })}
           </Text>

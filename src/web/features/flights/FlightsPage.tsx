@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconFileImport, IconHistory, IconPlane, IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconHistory, IconListDetails, IconPlane, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useCoverage } from '../../lib/coverage.ts';
 import type { Flight } from '../../../shared/api/flights.ts';
 import { MonthNavigator } from '../../ui/MonthNavigator.tsx';
@@ -76,6 +76,9 @@ export function FlightsPage() {
             onDeleted={clearSelection}
             onCopied={goToMonth}
           />
+          <Button component={Link} to="/flights/handling-rules" variant="default" leftSection={<IconListDetails size={18} />}>
+            {t('handlingRules')}
+          </Button>
           <Button variant="default" leftSection={<IconPlane size={18} />} onClick={() => setAircraftOpen(true)} disabled={!groupsReady}>
             {t('aircraft.open')}
           </Button>

@@ -1,6 +1,8 @@
 // The month's flights, a page at a time: a row per flight with its times, its staff per group and
 // their status, a box to tick it for a bulk delete, and its edit and delete buttons.
-import { Checkbox, Group, Pagination, Table, Text } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import { ActionIcon, Checkbox, Group, Pagination, Table, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FlightCoverage } from '../../../shared/api/coverage.ts';
 import type { Flight } from '../../../shared/api/flights.ts';
@@ -9,6 +11,7 @@ import { formatFlightTime } from './format.ts';
 import { RowActions } from '../../ui/RowActions.tsx';
 
 import { StaffSourceLabel, StaffStatus } from './staff-labels.tsx';
+import { FlightWork, type FlightRow } from './work.tsx';
 
 export function FlightsTable({
   rows: pageRows,
@@ -51,6 +54,14 @@ export function FlightsTable({
   const columnCount = 5 + Math.max(groups.length, 1);
   const pageIds = pageRows.map((f) => f.id);
   const pageSelected = pageIds.filter((id) => selected.has(id)).length;
+  // The flights whose work is shown below their row: drawn only for them, so that a long page stays quick.
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggleOpen = (id: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <>
       <Table.ScrollContainer minWidth={720}>
@@ -96,56 +107,85 @@ export function FlightsTable({
                 </Table.Td>
               </Table.Tr>
             ) : (
-              pageRows.map((f) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={t('bulk.select', { number: f.flightNumber })}
-                      checked={selected.has(f.id)}
-                      onChange={(e) => onToggle([f.id], e.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text component="span" fw={600} ff="monospace" size="sm">
-                      {f.flightNumber}
-                    </Text>
-                    <StaffSourceLabel sources={f.staffSources} groups={groups} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.departureTime, zone, language)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {f.arrivalTime ? (
-                      formatFlightTime(f.arrivalTime, zone, language)
-                    ) : (
-                      <Text span c="dimmed" aria-label={t('noArrival')}>
-                        —
-                      </Text>
-                    )}
-                  </Table.Td>
-                  {staffHeader ? (
-                    groups.map((g) => {
-                      const status = statuses.get(f.id)?.get(g);
-                      return (
-                        <Table.Td key={g} ta="center">
-                          {f.requiredStaff[g] ?? 1}
-                          {status && <StaffStatus group={g} status={status} />}
+              pageRows.map((row) => {
+                const f = row as FlightRow;
+                const expanded = open.has(f.id);
+                return (
+                  <Fragment key={f.id}>
+                    <Table.Tr>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t('bulk.select', { number: f.flightNumber })}
+                          checked={selected.has(f.id)}
+                          onChange={(e) => onToggle([f.id], e.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            size="sm"
+                            aria-expanded={expanded}
+                            aria-label={t(expanded ? 'work.hide' : 'work.show', { number: f.flightNumber })}
+                            onClick={() => toggleOpen(f.id)}
+                          >
+                            {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                          </ActionIcon>
+                          <Text component="span" fw={600} ff="monospace" size="sm">
+                            {f.flightNumber}
+                          </Text>
+                        </Group>
+                        {f.movement && (
+                          <Text component="span" size="xs" c="dimmed" display="block">
+                            {t(`movements.${f.movement}`)}
+                          </Text>
+                        )}
+                        <StaffSourceLabel sources={f.staffSources} groups={groups} />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFlightTime(f.departureTime, zone, language)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {f.arrivalTime ? (
+                          formatFlightTime(f.arrivalTime, zone, language)
+                        ) : (
+                          <Text span c="dimmed" aria-label={t('noArrival')}>
+                            —
+                          </Text>
+                        )}
+                      </Table.Td>
+                      {staffHeader ? (
+                        groups.map((g) => {
+                          const status = statuses.get(f.id)?.get(g);
+                          return (
+                            <Table.Td key={g} ta="center">
+                              {f.requiredStaff[g] ?? 1}
+                              {status && <StaffStatus group={g} status={status} />}
+                            </Table.Td>
+                          );
+                        })
+                      ) : (
+                        <Table.Td ta="center">
+                          {Object.entries(f.requiredStaff)
+                            .map(([g, n]) => `${g}: ${n}`)
+                            .join(', ')}
                         </Table.Td>
-                      );
-                    })
-                  ) : (
-                    <Table.Td ta="center">
-                      {Object.entries(f.requiredStaff)
-                        .map(([g, n]) => `${g}: ${n}`)
-                        .join(', ')}
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    <RowActions
-                      edit={{ label: t('editLabel', { number: f.flightNumber }), onClick: () => onEdit(f), disabled: !editable }}
-                      remove={{ label: t('deleteLabel', { number: f.flightNumber }), onClick: () => onDelete(f) }}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))
+                      )}
+                      <Table.Td>
+                        <RowActions
+                          edit={{ label: t('editLabel', { number: f.flightNumber }), onClick: () => onEdit(f), disabled: !editable }}
+                          remove={{ label: t('deleteLabel', { number: f.flightNumber }), onClick: () => onDelete(f) }}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                    {expanded && (
+                      <Table.Tr>
+                        <Table.Td colSpan={columnCount} bg="gray.0">
+                          <FlightWork flight={f} groups={groups} zone={zone} />
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                );
+              })
             )}
           </Table.Tbody>
         </Table>
