@@ -143,6 +143,12 @@ const IATA_TO_ICAO: Record<string, string> = {
   DH4: 'DH8D',
 };
 
+/** The ICAO designator of a type written by its IATA code (738 → B738); any other code as it is. */
+export function icaoDesignatorOf(code: string): string {
+  const type = normaliseAircraftType(code);
+  return IATA_TO_ICAO[type] ?? type;
+}
+
 /** The codes a type may be written as: itself and its IATA or ICAO twin. */
 export function aircraftTypeAliases(code: string): string[] {
   const type = normaliseAircraftType(code);
