@@ -1,17 +1,20 @@
-// The airport's catalogue of qualifications (docs/handling-rules.md), read by the Qualifications screen
+// The airport's catalogue of qualifications, read by the Qualifications screen
 // and by the screens that name one: the employees' badges, the handling rules' tasks, the flights' tasks.
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
-import type { Qualification } from '../../shared/api/qualifications.ts';
+import { z } from 'zod';
+import { qualificationSchema, type Qualification } from '../../shared/api/qualifications.ts';
+
+/** The catalogue's answer, checked as it arrives: a screen names its qualifications from it. */
+const catalogueSchema = z.object({ qualifications: z.array(qualificationSchema) });
 
 export const QUALIFICATIONS_KEY = ['qualifications'] as const;
 
-/** The catalogue; `enabled: false` while a screen has nothing to name with it. */
 export function useQualifications({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: QUALIFICATIONS_KEY,
     enabled,
-    queryFn: async ({ signal }) => (await api<{ qualifications: Qualification[] }>('/qualifications', { signal })).qualifications,
+    queryFn: async ({ signal }) => catalogueSchema.parse(await api<unknown>('/qualifications', { signal })).qualifications,
   });
 }
 
