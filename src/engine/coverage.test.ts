@@ -4,7 +4,7 @@ import { coverageOf, dayProfile } from './coverage.ts';
 import type { InstanceInput, ResultShift } from './format.ts';
 import { buildProblem } from './problem.ts';
 import { supplyOf } from './quality.ts';
-import { baseInstance, shift } from './testing.ts';
+import { baseInstance, baseInstanceInput, shift } from './testing.ts';
 
 /** One 10:00 departure on Monday 2 November needing two of the group (e1 and e2). */
 const flight = (time = '10:00', date = '2026-11-02', requiredStaff = 2) => ({
@@ -72,5 +72,61 @@ describe('coverage of saved shifts', () => {
     expect(at('09:00')).toEqual({ minute: 540, demand: 2, staff: 1 });
     expect(at('05:45')).toEqual({ minute: 345, demand: 1, staff: 0 });
     expect(at('04:00')).toEqual({ minute: 240, demand: 0, staff: 0 });
+  });
+});
+
+describe('coverage of a version 3 month: flights judged by their tasks', () => {
+  // A 10:00 departure: loading 2 people 09:00–09:40, pushback 1 holder of PB 09:40–10:05. e1 holds PB until the 2nd.
+  const tasks = [
+    { name: 'loading', from: '2026-11-02T09:00:00+01:00', to: '2026-11-02T09:40:00+01:00', staff: 2 },
+    { name: 'pushback', from: '2026-11-02T09:40:00+01:00', to: '2026-11-02T10:05:00+01:00', staff: 1, qualification: 'PB' },
+  ];
+  const v3 = (until = '2026-11-30') => {
+    const input = baseInstanceInput();
+    return baseInstance({
+      version: 3,
+      employees: [{ ...input.employees[0]!, qualifications: [{ code: 'PB', validUntil: until }] }, input.employees[1]!],
+      flights: [{ flightNumber: 'LO1', departureTime: '2026-11-02T10:00:00+01:00', tasks }],
+    });
+  };
+  const both = [shift('e1', '2026-11-02', '06:00', '14:00'), shift('e2', '2026-11-02', '08:00', '16:00')];
+
+  it('says each task’s status, and the flight staffed when every minute of its tasks is covered', () => {
+    const coverage = coverageOf(v3(), both);
+    const f = coverage.flights[0]!;
+    expect(f).toMatchObject({ status: 'staffed', requiredStaff: 2, shortBy: 0, reason: null });
+    expect(f.tasks).toEqual([
+      { name: 'loading', from: '09:00', to: '09:40', staff: 2, qualification: null, filled: 2 },
+      { name: 'pushback', from: '09:40', to: '10:05', staff: 1, qualification: 'PB', filled: 1 },
+    ]);
+    expect(coverage.qualifiedPercent).toBe(100);
+    expect(coverage.qualifications).toEqual([{ code: 'PB', demandHours: 0.42, filledHours: 0.42, percent: 100 }]);
+  });
+
+  it('names the qualification and the stretch when nobody holding it was on shift', () => {
+    // e1 leaves at 09:50: from then on only e2, who does not hold PB, is there.
+    const coverage = coverageOf(v3(), [shift('e1', '2026-11-02', '05:30', '09:50'), shift('e2', '2026-11-02', '08:00', '16:00')]);
+    const f = coverage.flights[0]!;
+    expect(f.status).toBe('short');
+    expect(f.qualificationGap).toEqual({ qualification: 'PB', from: '09:50', to: '10:05' });
+    expect(f.tasks![1]).toMatchObject({ qualification: 'PB', filled: 0 });
+    expect(coverage.qualifiedPercent).toBe(40);
+    // The day: 05:00–23:00 at 1, loading 2 for 40 min; nobody 05:00–05:30, no PB holder 09:50–10:05, nobody after 16:00.
+    expect(coverage.days[1]).toMatchObject({ demandMinutes: 1080 + 40, coveredMinutes: 1120 - 30 - 15 - 420 });
+  });
+
+  it('counts a qualification past its validity as missing', () => {
+    const f = coverageOf(v3('2026-11-01'), both).flights[0]!;
+    expect(f).toMatchObject({ status: 'short', qualificationGap: { qualification: 'PB', from: '09:40', to: '10:05' } });
+  });
+
+  it('draws each qualification through the day, only when tasks ask for one', () => {
+    const problem = buildProblem(v3());
+    const supply = supplyOf(problem.calendar, both, []);
+    const point = dayProfile(problem, supply, '2026-11-02', 15).points.find((p) => p.minute === 9 * 60 + 45)!;
+    expect(point).toMatchObject({ demand: 1, staff: 2, covered: 1, byQualification: [{ code: 'PB', demand: 1, filled: 1 }] });
+    const plain = buildProblem(month());
+    expect(dayProfile(plain, supplyOf(plain.calendar, both, []), '2026-11-02').points[0]).not.toHaveProperty('byQualification');
+    expect(coverageOf(month(), both)).not.toHaveProperty('qualifiedPercent');
   });
 });

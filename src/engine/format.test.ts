@@ -32,7 +32,7 @@ describe('parseInstance', () => {
     );
   });
   it('refuses an unknown version', () => {
-    expect(messageOf((i) => (i.version = 3))).toContain('version: unknown version 3 (expected 1 or 2)');
+    expect(messageOf((i) => (i.version = 4))).toContain('version: unknown version 4 (expected 1 or 2 or 3)');
   });
   it('reads a version 1 file without the labour-rule settings or previous shifts, with their defaults', () => {
     const instance = parseInstance(baseInstanceInput());
@@ -112,5 +112,93 @@ describe('parseInstance', () => {
     expect(messageOf((i) => (i.fixedShifts = [{ employeeId: 'e1', date: '2026-12-02', startTime: '06:00', endTime: '14:00' }]))).toContain(
       'fixedShifts[0].date: outside the month 2026-11',
     );
+  });
+});
+
+describe('version 3: qualifications, tasks and a published month', () => {
+  const task = (from: string, to: string, staff = 1, qualification?: string) => ({
+    name: 'pushback',
+    from: `2026-11-02T${from}:00+01:00`,
+    to: `2026-11-02T${to}:00+01:00`,
+    staff,
+    ...(qualification && { qualification }),
+  });
+  const v3 = (mutate: (input: Record<string, any>) => void = () => {}) => {
+    const input = structuredClone(baseInstanceInput()) as Record<string, any>;
+    input.version = 3;
+    input.employees[0].qualifications = [{ code: 'PUSHBACK', validFrom: '2026-01-01', validUntil: '2026-11-20' }];
+    input.flights = [
+      {
+        flightNumber: 'LO1',
+        departureTime: '2026-11-02T10:00:00+01:00',
+        aircraftType: 'B738',
+        tasks: [task('09:25', '09:50', 4), task('09:50', '10:05', 1, 'PUSHBACK')],
+      },
+    ];
+    mutate(input);
+    return input;
+  };
+  const refusal = (mutate: (input: Record<string, any>) => void): string => {
+    try {
+      parseInstance(v3(mutate));
+    } catch (error) {
+      expect(error).toBeInstanceOf(FormatError);
+      return (error as Error).message;
+    }
+    throw new Error('parseInstance accepted bad input');
+  };
+
+  it('reads qualifications, an aircraft type and tasks; a flight with tasks needs no requiredStaff', () => {
+    const instance = parseInstance(v3());
+    expect(instance.employees[0]!.qualifications).toEqual([{ code: 'PUSHBACK', validFrom: '2026-01-01', validUntil: '2026-11-20' }]);
+    expect(instance.flights[0]!.aircraftType).toBe('B738');
+    expect(instance.flights[0]!.tasks).toHaveLength(2);
+    expect(instance.flights[0]!.requiredStaff).toBe(0);
+  });
+  it('still asks a flight without tasks for its requiredStaff', () => {
+    expect(refusal((i) => (i.flights = [{ flightNumber: 'X', departureTime: '2026-11-02T10:00:00+01:00' }]))).toContain('flights[0].requiredStaff');
+  });
+  it('refuses a task ending before it starts, longer than 24 h, or for fewer than one person, naming the field', () => {
+    expect(refusal((i) => (i.flights[0].tasks[0] = task('09:50', '09:25')))).toContain('flights[0].tasks[0].to: must be after from');
+    expect(refusal((i) => (i.flights[0].tasks[0].to = '2026-11-03T10:00:00+01:00'))).toContain('flights[0].tasks[0].to: is more than 24 h after from');
+    expect(refusal((i) => (i.flights[0].tasks[1].staff = 0))).toContain('flights[0].tasks[1].staff: must be 1 or more');
+    expect(refusal((i) => (i.flights[0].tasks[1].from = 'soon'))).toContain('flights[0].tasks[1].from');
+  });
+  it('accepts a task of exactly 24 h', () => {
+    expect(() => parseInstance(v3((i) => (i.flights[0].tasks[0].to = '2026-11-03T09:25:00+01:00')))).not.toThrow();
+  });
+  it('refuses a qualification date that is not a date, and an end before the start', () => {
+    expect(refusal((i) => (i.employees[0].qualifications[0].validFrom = '2026-02-30'))).toContain(
+      'employees[0].qualifications[0].validFrom: expected YYYY-MM-DD',
+    );
+    expect(refusal((i) => (i.employees[0].qualifications[0].validUntil = '2025-12-31'))).toContain(
+      'employees[0].qualifications[0].validUntil: is before validFrom',
+    );
+  });
+  it('reads replanFrom and publishedShifts, and keeps the published shifts before replanFrom as fixed shifts', () => {
+    const instance = parseInstance(
+      v3((i) => {
+        i.replanFrom = '2026-11-14';
+        i.publishedShifts = [
+          { employeeId: 'e2', date: '2026-11-13', startTime: '06:00', endTime: '14:00' },
+          { employeeId: 'e2', date: '2026-11-15', startTime: '06:00', endTime: '14:00' },
+        ];
+      }),
+    );
+    expect(instance.replanFrom).toBe('2026-11-14');
+    expect(instance.publishedShifts).toHaveLength(2);
+    expect(instance.fixedShifts).toEqual([{ employeeId: 'e2', date: '2026-11-13', startTime: '06:00', endTime: '14:00' }]);
+  });
+  it('refuses a replanFrom outside the month and a published shift of an unknown employee', () => {
+    expect(refusal((i) => (i.replanFrom = '2026-12-01'))).toContain('replanFrom: outside the month 2026-11');
+    expect(refusal((i) => (i.publishedShifts = [{ employeeId: 'x', date: '2026-11-13', startTime: '06:00', endTime: '14:00' }]))).toContain(
+      'publishedShifts[0].employeeId: unknown employee "x"',
+    );
+  });
+  it('reads a version 2 file as before: fields of version 3 in it are left out', () => {
+    const instance = parseInstance(v3((i) => ((i.version = 2), (i.flights[0].requiredStaff = 3))));
+    expect(instance.employees[0]).not.toHaveProperty('qualifications');
+    expect(instance.flights[0]).not.toHaveProperty('tasks');
+    expect(instance.flights[0]!.requiredStaff).toBe(3);
   });
 });

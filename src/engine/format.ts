@@ -1,5 +1,6 @@
-// Instance and result files of the generator (see docs/generator.md). Instances of format version 1
-// and 2 are read; version 2 adds the labour-rule settings and previousShifts, which default when absent.
+// Instance and result files of the generator (see docs/generator.md). Instances of format version 1,
+// 2 and 3 are read; version 2 adds the labour-rule settings and previousShifts, which default when absent;
+// version 3 adds employees' qualifications, flights' timed tasks, and a published month to re-plan.
 // The schemas are the contract: parseInstance refuses bad input with a message naming the field.
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
@@ -7,8 +8,15 @@ import { isCalendarDate, isClosingTime, isMonth, isTimeOfDay, nextDate, parseTim
 
 /** The version of result files, and the oldest instance version read. */
 const FORMAT_VERSION = 1;
-/** Instance versions read: 2 adds `weeklyRestHours`, `maxConsecutiveDays` and `previousShifts`. */
-const INSTANCE_VERSIONS: readonly unknown[] = [1, 2];
+/**
+ * Instance versions read: 2 adds `weeklyRestHours`, `maxConsecutiveDays` and `previousShifts`; 3 adds
+ * `qualifications`, flights' `aircraftType` and `tasks`, `replanFrom` and `publishedShifts`.
+ */
+const INSTANCE_VERSIONS: readonly unknown[] = [1, 2, 3];
+/** The longest a task may last, in milliseconds. */
+const TASK_MAX_MS = 24 * 60 * 60 * 1000;
+/** The most distinct qualification codes the tasks of one instance may ask for (one bit each). */
+export const MAX_TASK_QUALIFICATIONS = 30;
 /** Days before the month that `previousShifts` may hold. */
 export const PREVIOUS_SHIFT_DAYS = 14;
 export const DEFAULT_WEEKLY_REST_HOURS = 35;
@@ -40,6 +48,18 @@ const timeOffSchema = z
     if (off.countAsWork && off.workHours === null) ctx.addIssue({ code: 'custom', path: ['workHours'], message: 'is required when countAsWork is true' });
   });
 
+/** A qualification (licence, rating) with its inclusive validity; a missing end is open. */
+const qualificationSchema = z
+  .object({
+    code: z.string().min(1, { error: 'expected a qualification code' }),
+    validFrom: calendarDate.optional(),
+    validUntil: calendarDate.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.validFrom !== undefined && q.validUntil !== undefined && q.validUntil < q.validFrom)
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'is before validFrom' });
+  });
+
 const employeeSchema = z.object({
   id: z.string().min(1),
   firstName: z.string(),
@@ -52,14 +72,46 @@ const employeeSchema = z.object({
    */
   maxHours: z.number({ error: 'expected a number of hours (leave it out for no monthly limit)' }).min(0).optional(),
   timeOff: z.array(timeOffSchema).default([]),
+  /** Version 3: what the employee is qualified for, each on the dates of its validity. */
+  qualifications: z.array(qualificationSchema).optional(),
 });
 
-const flightSchema = z.object({
-  flightNumber: z.string(),
-  departureTime: dateTimeText,
-  arrivalTime: dateTimeText.nullable().optional(),
-  requiredStaff: z.number().int().min(0),
-});
+const epochOf = (text: string): number => DateTime.fromISO(text, { setZone: true }).toMillis();
+
+/** Version 3: timed work a flight creates, already resolved from the handling rules. */
+const taskSchema = z
+  .object({
+    name: z.string(),
+    from: dateTimeText,
+    to: dateTimeText,
+    staff: z.number({ error: 'expected a whole number of people' }).int({ error: 'expected a whole number of people' }).min(1, { error: 'must be 1 or more' }),
+    qualification: z.string().min(1, { error: 'expected a qualification code' }).optional(),
+  })
+  .superRefine((task, ctx) => {
+    const from = epochOf(task.from);
+    const to = epochOf(task.to);
+    if (!Number.isFinite(from) || !Number.isFinite(to)) return;
+    if (to <= from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+    else if (to - from > TASK_MAX_MS) ctx.addIssue({ code: 'custom', path: ['to'], message: 'is more than 24 h after from' });
+  });
+
+const flightSchema = z
+  .object({
+    flightNumber: z.string(),
+    departureTime: dateTimeText,
+    arrivalTime: dateTimeText.nullable().optional(),
+    /** The group's headcount for the flight's service window; ignored (and optional) when it has tasks. */
+    requiredStaff: z.number().int().min(0).optional(),
+    /** Version 3, informative. */
+    aircraftType: z.string().optional(),
+    /** Version 3: the flight adds to demand through these only. */
+    tasks: z.array(taskSchema).optional(),
+  })
+  .superRefine((flight, ctx) => {
+    if (flight.requiredStaff === undefined && flight.tasks === undefined)
+      ctx.addIssue({ code: 'custom', path: ['requiredStaff'], message: 'expected a number (required for a flight without tasks)' });
+  })
+  .transform(({ requiredStaff, ...flight }) => ({ ...flight, requiredStaff: requiredStaff ?? 0 }));
 
 /** A row whose closing is at or before its opening closes on the next day; "00:00"–"24:00" is open all day. */
 const airportHoursSchema = z.object({
@@ -127,6 +179,10 @@ const instanceSchema = z
     /** The same employees' shifts in the days before the month: context for R7, R11 and R12 only. */
     previousShifts: z.array(fixedShiftSchema).default([]),
     seed: z.number().int().optional(),
+    /** Version 3: the first date of the month to re-plan; published shifts before it are kept. */
+    replanFrom: calendarDate.optional(),
+    /** Version 3: the month as it was published, in the shape of fixed shifts. */
+    publishedShifts: z.array(fixedShiftSchema).optional(),
   })
   .superRefine((instance, ctx) => {
     const ids = new Set<string>();
@@ -170,6 +226,25 @@ const instanceSchema = z
         ctx.addIssue({ code: 'custom', path: ['previousShifts', i], message: `second previous shift for "${shift.employeeId}" on ${shift.date}` });
       before.add(key);
     });
+    if (instance.replanFrom !== undefined && !instance.replanFrom.startsWith(`${instance.month}-`))
+      ctx.addIssue({ code: 'custom', path: ['replanFrom'], message: `outside the month ${instance.month}` });
+    const published = new Set<string>();
+    (instance.publishedShifts ?? []).forEach((shift, i) => {
+      if (!ids.has(shift.employeeId))
+        ctx.addIssue({ code: 'custom', path: ['publishedShifts', i, 'employeeId'], message: `unknown employee "${shift.employeeId}"` });
+      if (!shift.date.startsWith(`${instance.month}-`))
+        ctx.addIssue({ code: 'custom', path: ['publishedShifts', i, 'date'], message: `outside the month ${instance.month}` });
+      const span = spanIssue(shift);
+      if (span) ctx.addIssue({ code: 'custom', path: ['publishedShifts', i, span.path], message: span.message });
+      const key = `${shift.employeeId}|${shift.date}`;
+      if (published.has(key))
+        ctx.addIssue({ code: 'custom', path: ['publishedShifts', i], message: `second published shift for "${shift.employeeId}" on ${shift.date}` });
+      published.add(key);
+    });
+    const codes = new Set<string>();
+    instance.flights.forEach((flight) => flight.tasks?.forEach((task) => task.qualification !== undefined && codes.add(task.qualification)));
+    if (codes.size > MAX_TASK_QUALIFICATIONS)
+      ctx.addIssue({ code: 'custom', path: ['flights'], message: `tasks ask for ${codes.size} qualifications (at most ${MAX_TASK_QUALIFICATIONS})` });
   });
 
 export type Instance = z.output<typeof instanceSchema>;
@@ -178,6 +253,8 @@ export type TimeOff = Employee['timeOff'][number];
 export type Flight = Instance['flights'][number];
 export type PreviousShift = Instance['previousShifts'][number];
 export type Settings = Instance['settings'];
+export type Qualification = NonNullable<Employee['qualifications']>[number];
+export type Task = NonNullable<Flight['tasks']>[number];
 
 /** An employee's target for the month: their own requiredHours, else the month's; null when neither is set. */
 export function targetHoursOf(instance: Pick<Instance, 'requiredHours'>, employee: Pick<Employee, 'requiredHours'>): number | null {
@@ -231,7 +308,32 @@ function issuesOf(error: z.ZodError): string[] {
 export function parseInstance(json: unknown): Instance {
   const parsed = instanceSchema.safeParse(json);
   if (!parsed.success) throw new FormatError(issuesOf(parsed.error));
-  return parsed.data;
+  const instance = parsed.data;
+  if (instance.version !== 3) return withoutVersion3Fields(instance);
+  return keepPublishedHistory(instance);
+}
+
+/** A version 1 or 2 file is read as it always was: fields of version 3 in it are not part of its format. */
+function withoutVersion3Fields(instance: Instance): Instance {
+  const { replanFrom: _from, publishedShifts: _published, ...rest } = instance;
+  return {
+    ...rest,
+    employees: instance.employees.map(({ qualifications: _q, ...employee }) => employee),
+    flights: instance.flights.map(({ tasks: _t, aircraftType: _a, ...flight }) => flight),
+  };
+}
+
+/**
+ * Re-planning (version 3): the published shifts dated before `replanFrom` are history and are kept like
+ * fixed shifts (a fixed shift of the same employee and date wins). Nothing else of re-planning is acted
+ * on yet: the shifts from `replanFrom` on are generated afresh.
+ */
+function keepPublishedHistory(instance: Instance): Instance {
+  const from = instance.replanFrom;
+  if (from === undefined || instance.publishedShifts === undefined) return instance;
+  const taken = new Set(instance.fixedShifts.map((s) => `${s.employeeId}|${s.date}`));
+  const kept = instance.publishedShifts.filter((s) => s.date < from && !taken.has(`${s.employeeId}|${s.date}`));
+  return kept.length === 0 ? instance : { ...instance, fixedShifts: [...instance.fixedShifts, ...kept] };
 }
 
 export type Result<Report = Record<string, unknown>> = { version: 1; shifts: ResultShift[]; report: Report };

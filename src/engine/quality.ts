@@ -1,10 +1,12 @@
-// The quality figures Q1–Q4 and Q6 (the roster's shape), computed from a result's shifts with no
-// knowledge of how they were made, plus each employee's month total against the required hours.
+// The quality figures Q1–Q4, Q6 (the roster's shape) and, for version 3 instances whose tasks ask for
+// qualifications, Q7, computed from a result's shifts with no knowledge of how they were made, plus each
+// employee's month total against the required hours.
 import { employeeMonthTotal, roundHours } from '../shared/hours.ts';
 import { buildCalendar, DAY_MINUTES, daysOffOf, localFlights, spanOf, type Calendar } from './calendar.ts';
-import { buildDemand, monthLine, type Demand, type FlightWindows } from './demand.ts';
+import { buildDemand, dayViews, monthLine, type Demand, type FlightWindows } from './demand.ts';
 import { dobaOverlapOf, isShortShift, isStartJump } from './objective.ts';
-import { targetHoursOf, type Instance, type PreviousShift, type ResultShift } from './format.ts';
+import { targetHoursOf, type Employee, type Instance, type PreviousShift, type ResultShift } from './format.ts';
+import { qualificationMasks, qualifiedCover } from './qualifications.ts';
 
 export type EmployeeTotal = { employeeId: string; totalHours: number; requiredHours: number | null; gapHours: number | null };
 
@@ -42,8 +44,14 @@ export type ShapeCounts = {
   freeWeekend: number;
 };
 
+/** Q7 of one qualification, or of all together: q-units filled against those asked for. */
+export type QualifiedFigure = { demandHours: number; filledHours: number; percent: number };
+
+/** Q7 (version 3): ∫ (q-units filled) ÷ ∫ Σ_q T_q, overall and per qualification code. */
+export type QualifiedFigures = QualifiedFigure & { byQualification: Array<QualifiedFigure & { code: string }> };
+
 export type Quality = {
-  /** Q1: ∫ min(S, D) ÷ ∫ D over the month's open time, %. */
+  /** Q1: ∫ Covered ÷ ∫ D over the month's open time, %; Covered is min(S, D) unless tasks ask for qualifications. */
   coveragePercent: number;
   /** Q2: flights whose last hour had S ≥ requiredStaff throughout, % of flights that could be served. */
   flightsStaffedPercent: number;
@@ -61,23 +69,55 @@ export type Quality = {
   coveredHours: number;
   /** Q6. */
   shape: Shape;
+  /** Q7: present only when the instance's tasks ask for qualifications. */
+  qualified?: QualifiedFigures;
   employees: EmployeeTotal[];
 };
 
-/** S(t) on the month's line of minutes (demand.ts), and each day's two-day view of it. */
-export type Supply = { line: Uint16Array; perDay: Uint16Array[] };
+/** A shift on the month's line of minutes: its employee and [from, to) as indices of the line. */
+export type SupplySpan = { employeeId: string; from: number; to: number };
+
+/** S(t) on the month's line of minutes (demand.ts), each day's two-day view of it, and the shifts it counts. */
+export type Supply = { line: Uint16Array; perDay: Uint16Array[]; spans: SupplySpan[] };
+
+/**
+ * Covered(t) on the month's line and each day's view: min(S, D), or with qualified tasks the matching of
+ * people to units (qualifications.ts); and the q-units filled per code (null without qualified tasks).
+ */
+export type Judged = { line: Uint16Array; perDay: Uint16Array[]; filled: Uint16Array[] | null };
+
+/** Covered(t) of a month's supply against its demand (docs/quality.md, version 3). */
+export function judgeCoverage(calendar: Calendar, demand: Demand, employees: ReadonlyArray<Pick<Employee, 'id' | 'qualifications'>>, supply: Supply): Judged {
+  const N = calendar.days.length;
+  if (demand.qualified === null) {
+    const line = new Uint16Array(demand.line.length);
+    for (let i = 0; i < line.length; i++) line[i] = Math.min(demand.line[i]!, supply.line[i]!);
+    return { line, perDay: dayViews(line, N), filled: null };
+  }
+  const masks = qualificationMasks(calendar, employees, demand.qualified.codes);
+  const index = new Map(employees.map((e, i) => [e.id, i]));
+  const spans = supply.spans.flatMap((s) => {
+    const employee = index.get(s.employeeId);
+    return employee === undefined ? [] : [{ employee, from: s.from, to: s.to }];
+  });
+  const { covered, filled } = qualifiedCover(demand.qualified, demand.line, masks, N + 1, spans);
+  return { line: covered, perDay: dayViews(covered, N), filled };
+}
 
 /**
  * S(t): employees on shift, minute by minute on the wall clock; an overnight shift counts on the next
  * day's minutes it covers. Shifts that cannot be placed are ignored.
  */
 export function supplyOf(calendar: Calendar, shifts: readonly ResultShift[], previous: readonly PreviousShift[] = []): Supply {
-  const supply = monthLine(calendar);
+  const supply: Supply = { ...monthLine(calendar), spans: [] };
   // The night shift of the day before the month is still on duty on its first morning.
   const before = calendar.dateOf(-1);
   for (const shift of previous) {
     const span = shift.date === before ? spanOf(shift) : null;
-    if (span !== null) for (let m = 0; m < span.end - DAY_MINUTES; m++) supply.line[m]!++;
+    if (span !== null && span.end > DAY_MINUTES) {
+      for (let m = 0; m < span.end - DAY_MINUTES; m++) supply.line[m]!++;
+      supply.spans.push({ employeeId: shift.employeeId, from: 0, to: span.end - DAY_MINUTES });
+    }
   }
   for (const shift of shifts) {
     const day = calendar.byDate.get(shift.date);
@@ -85,12 +125,27 @@ export function supplyOf(calendar: Calendar, shifts: readonly ResultShift[], pre
     if (!day || span === null) continue;
     const curve = supply.perDay[day.index]!;
     for (let m = span.start; m < span.end; m++) curve[m]!++;
+    if (span.end > span.start)
+      supply.spans.push({ employeeId: shift.employeeId, from: day.index * DAY_MINUTES + span.start, to: day.index * DAY_MINUTES + span.end });
   }
   return supply;
 }
 
-/** Whether a flight's last hour was fully staffed; null when it cannot be served (closed then). */
-export function flightStaffed(window: FlightWindows, supply: Supply): boolean | null {
+/**
+ * Whether a flight was fully staffed; null when it cannot be served (closed then). A flight without tasks
+ * is judged by its last hour (S ≥ requiredStaff); one with tasks by every minute of them (Covered = D).
+ */
+export function flightStaffed(window: FlightWindows, supply: Supply, judged: Judged, demand: Demand): boolean | null {
+  if (window.tasks !== null) {
+    if (window.tasks.every((task) => task.segments.length === 0)) return null;
+    for (const task of window.tasks)
+      for (const s of task.segments) {
+        const covered = judged.perDay[s.day]!;
+        const D = demand.perDay[s.day]!;
+        for (let m = s.from; m < s.to; m++) if (covered[m]! < D[m]!) return false;
+      }
+    return true;
+  }
   if (window.lastHour.length === 0) return null;
   const need = window.local.flight.requiredStaff;
   for (const s of window.lastHour) {
@@ -176,19 +231,20 @@ export function measureQuality(instance: Instance, shifts: readonly ResultShift[
   const calendar = prepared?.calendar ?? buildCalendar(instance);
   const demand = prepared?.demand ?? buildDemand(calendar, localFlights(instance.flights, calendar));
   const supply = supplyOf(calendar, shifts, instance.previousShifts);
+  const judged = judgeCoverage(calendar, demand, instance.employees, supply);
   let covered = 0;
   let over = 0;
   for (let i = 0; i < demand.line.length; i++) {
     const D = demand.line[i]!;
     const S = supply.line[i]!;
-    covered += S < D ? S : D;
+    covered += judged.line[i]!;
     if (S > D) over += S - D;
   }
   let staffed = 0;
   let counted = 0;
   let closed = 0;
   for (const window of demand.flights) {
-    const result = flightStaffed(window, supply);
+    const result = flightStaffed(window, supply, judged, demand);
     if (result === null) closed++;
     else {
       counted++;
@@ -210,6 +266,25 @@ export function measureQuality(instance: Instance, shifts: readonly ResultShift[
     demandHours: roundHours(demand.total / 60),
     coveredHours: roundHours(covered / 60),
     shape: measureShape(instance, shifts, calendar),
+    ...(demand.qualified !== null && judged.filled !== null && { qualified: qualifiedFigures(demand.qualified.codes, demand.qualified.total, judged.filled) }),
     employees,
+  };
+}
+
+/** Q7 from the q-units asked for (∫ T_q, minutes) and filled (lines per code). */
+export function qualifiedFigures(codes: readonly string[], asked: readonly number[], filled: readonly Uint16Array[]): QualifiedFigures {
+  const figure = (need: number, got: number): QualifiedFigure => ({
+    demandHours: roundHours(need / 60),
+    filledHours: roundHours(got / 60),
+    percent: pct(got, need),
+  });
+  const got = filled.map((line) => line.reduce((sum, v) => sum + v, 0));
+  const byQualification = codes.map((code, q) => ({ code, ...figure(asked[q]!, got[q]!) }));
+  return {
+    ...figure(
+      asked.reduce((a, b) => a + b, 0),
+      got.reduce((a, b) => a + b, 0),
+    ),
+    byQualification,
   };
 }

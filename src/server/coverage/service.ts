@@ -57,6 +57,7 @@ export async function monthCoverage(db: Db, month: string, bound?: BoundLookup, 
         ...f,
         flightId: ids.get(`${f.flightNumber}|${Math.round(DateTime.fromISO(f.departureTime).toSeconds())}`) ?? '',
       })),
+      ...(coverage.qualifiedPercent !== undefined && { qualifiedPercent: coverage.qualifiedPercent, qualifications: coverage.qualifications }),
       ...(bound && { bound: bound(group.name, month) }),
     });
   }

@@ -43,6 +43,21 @@ const flightCoverageSchema = z.object({
   away: z
     .object({ off: z.number().int(), elsewhere: z.number().int(), rules: z.number().int(), overHours: z.number().int(), free: z.number().int() })
     .nullable(),
+  /** A flight with timed tasks (handling rules): each task, its span on the airport clock and how many it had at its worst minute. */
+  tasks: z
+    .array(
+      z.object({
+        name: z.string(),
+        from: z.string(),
+        to: z.string(),
+        staff: z.number().int(),
+        qualification: z.string().nullable(),
+        filled: z.number().int(),
+      }),
+    )
+    .optional(),
+  /** A short flight whose shortfall includes a qualification: which, and the first stretch (HH:mm) nobody holding it was on duty for it. */
+  qualificationGap: z.object({ qualification: z.string(), from: z.string(), to: z.string() }).optional(),
 });
 export type FlightCoverage = z.infer<typeof flightCoverageSchema>;
 
@@ -57,6 +72,10 @@ const groupCoverageSchema = z.object({
   days: z.array(coverageDaySchema),
   /** Every flight this group serves this month, with its status. */
   flights: z.array(flightCoverageSchema),
+  /** Q7, only where tasks ask for qualifications: the share of qualified work done by people holding the qualification, in %. */
+  qualifiedPercent: z.number().optional(),
+  /** … and per qualification code: hours asked for, hours filled, %. */
+  qualifications: z.array(z.object({ code: z.string(), demandHours: z.number(), filledHours: z.number(), percent: z.number() })).optional(),
   /** The best coverage any roster of this month could reach; absent where it is not computed. */
   bound: coverageBoundSchema.optional(),
 });
@@ -75,7 +94,17 @@ export const dayProfileSchema = z.object({
   /** Minutes per step of `points`. */
   step: z.number().int(),
   /** From the day's midnight; a point past 1440 is the night after it (hours past midnight). */
-  points: z.array(z.object({ minute: z.number().int(), demand: z.number().int(), staff: z.number().int() })),
+  points: z.array(
+    z.object({
+      minute: z.number().int(),
+      demand: z.number().int(),
+      staff: z.number().int(),
+      /** Only where tasks ask for qualifications: the units the people on duty could fill (each only what they may do). */
+      covered: z.number().int().optional(),
+      /** … and per qualification code, the most units asked for and the fewest filled within the step. */
+      byQualification: z.array(z.object({ code: z.string(), demand: z.number().int(), filled: z.number().int() })).optional(),
+    }),
+  ),
   /** The day's opening and closing (closing past 1440 on the next day); null when the group is closed. */
   open: z.number().int().nullable(),
   close: z.number().int().nullable(),

@@ -108,6 +108,13 @@ export const generateResponseSchema = z.object({
       flightsStaffedPercent: z.number(),
       flightsStaffed: z.number(),
       flightsCounted: z.number(),
+      /** Q7, only where tasks ask for qualifications: the share of qualified work done by people holding the qualification, overall and per code. */
+      qualified: z
+        .object({
+          percent: z.number(),
+          byQualification: z.array(z.object({ code: z.string(), percent: z.number() })),
+        })
+        .optional(),
       /** Q6, the roster's shape, in %. */
       shape: z.object({
         startJumpsPercent: z.number(),

@@ -8,6 +8,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isoDate } from '../../../shared/api/dates.ts';
+import type { FlightCoverage } from '../../../shared/api/coverage.ts';
 import { nextDate } from '../../../shared/hours.ts';
 import { coverageDayPath, useCoverage, useCoverageDay, useMonthShifts } from '../../lib/coverage.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -15,7 +16,8 @@ import { PageTitle } from '../../ui/PageTitle.tsx';
 import { DayStrip } from '../../ui/coverage/DayStrip.tsx';
 import { percentNumber } from '../../ui/coverage/level.ts';
 import { holidayNames, longDate } from '../../ui/dates.ts';
-import { dutyShifts, minuteText, peakDemand, shortPeriods, type DutyShift, type Period } from './day.ts';
+import { dutyShifts, minuteText, peakDemand, qualificationPeriods, QUALIFIED_COLOURS, shortPeriods, type DutyShift, type Period } from './day.ts';
+import { nameOfCode, useQualifications } from '../../lib/qualifications.ts';
 import classes from './DayPage.module.css';
 
 // uPlot travels with the chart alone: neither the sign-in page nor the dashboard loads it.
@@ -61,6 +63,10 @@ function DayView({ date, group }: { date: string; group: string }) {
   const end = profile ? Math.max(1440, (profile.points.at(-1)?.minute ?? 0) + profile.step, profile.close ?? 0) : 1440;
   const periods = useMemo(() => (profile ? shortPeriods(profile) : []), [profile]);
   const peak = useMemo(() => (profile ? peakDemand(profile) : null), [profile]);
+  const byQualification = useMemo(() => (profile ? qualificationPeriods(profile) : []), [profile]);
+  const hasTasks = byQualification.length > 0 || (groupCoverage?.flights.some((f) => f.tasks) ?? false);
+  const catalogue = useQualifications({ enabled: hasTasks }).data;
+  const nameOf = (code: string) => nameOfCode(catalogue, code, language);
   const flights = useMemo(() => {
     const list = coverage.data?.groups.find((g) => g.role === group)?.flights ?? [];
     const next = nextDate(date);
@@ -153,6 +159,14 @@ function DayView({ date, group }: { date: string; group: string }) {
                 <span className={classes.keyFlight} aria-hidden="true" />
                 {t('day.legendFlight')}
               </li>
+              {byQualification.length > 0 && (
+                <li>
+                  {byQualification.map((q, i) => (
+                    <span key={q.code} className={classes.keyQualified} style={{ borderColor: QUALIFIED_COLOURS[i % QUALIFIED_COLOURS.length] }} aria-hidden="true" />
+                  ))}
+                  {t('day.legendQualified')}: {byQualification.map((q) => nameOf(q.code)).join(', ')}
+                </li>
+              )}
             </ul>
             <Suspense
               fallback={
@@ -167,7 +181,9 @@ function DayView({ date, group }: { date: string; group: string }) {
                 flights={marks}
                 end={end}
                 yLabel={t('day.axisPeople')}
-                readout={(time, demand, staff) => t('day.readout', { time, demand, staff })}
+                readout={(time, demand, staff, covered) =>
+                  covered === undefined ? t('day.readout', { time, demand, staff }) : t('day.readoutQualified', { time, demand, staff, covered })
+                }
               />
             </Suspense>
             <figcaption id="day-chart-summary" data-testid="day-chart-summary">
@@ -176,6 +192,24 @@ function DayView({ date, group }: { date: string; group: string }) {
               </Text>
               {peak && (
                 <Text size="sm">{t('day.peak', { demand: peak.demand, from: minuteText(peak.from), to: minuteText(peak.to) })}</Text>
+              )}
+              {byQualification.length > 0 && (
+                <div data-testid="day-qualifications">
+                  <Text size="sm" fw={600} mt="xs">
+                    {t('day.qualificationsTitle')}
+                  </Text>
+                  {byQualification.map((q) => (
+                    <Text key={q.code} size="sm" c={q.periods.length > 0 ? 'red.9' : undefined}>
+                      {q.periods.length > 0
+                        ? t('day.qualificationShort', {
+                            name: nameOf(q.code),
+                            peak: q.peak,
+                            list: q.periods.map((p) => `${minuteText(p.from)}–${minuteText(p.to)}`).join(', '),
+                          })
+                        : t('day.qualificationOk', { name: nameOf(q.code), peak: q.peak })}
+                    </Text>
+                  ))}
+                </div>
               )}
             </figcaption>
           </figure>
@@ -213,6 +247,7 @@ function DayView({ date, group }: { date: string; group: string }) {
                           {t(`day.flightStatus.${f.status}`, { short: f.shortBy, required: f.requiredStaff })}
                         </Text>
                       )}
+                      {f.tasks && f.tasks.length > 0 && <FlightTasks tasks={f.tasks} nameOf={nameOf} />}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -222,6 +257,22 @@ function DayView({ date, group }: { date: string; group: string }) {
         )}
       </Paper>
     </Stack>
+  );
+}
+
+/** A flight's timed tasks (handling rules): each with its span, how many it had at its worst minute, and the qualification it needs. */
+function FlightTasks({ tasks, nameOf }: { tasks: NonNullable<FlightCoverage['tasks']>; nameOf: (code: string) => string }) {
+  const { t } = useTranslation('coverage');
+  return (
+    <List size="xs" spacing={0} mt={2} aria-label={t('day.tasks')} data-testid="flight-tasks">
+      {tasks.map((task, i) => (
+        <List.Item key={i} c={task.filled < task.staff ? 'red.9' : 'dimmed'} fw={task.filled < task.staff ? 600 : 400}>
+          {task.filled < task.staff ? '⚠ ' : ''}
+          {t('day.task', { name: task.name, from: task.from, to: task.to, filled: task.filled, staff: task.staff })}
+          {task.qualification && ` · ${t('day.taskQualification', { qualification: nameOf(task.qualification) })}`}
+        </List.Item>
+      ))}
+    </List>
   );
 }
 

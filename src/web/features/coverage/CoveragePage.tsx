@@ -17,7 +17,8 @@ import { useMonth } from '../../ui/useMonth.ts';
 import { DayStrip } from '../../ui/coverage/DayStrip.tsx';
 import { percentNumber } from '../../ui/coverage/level.ts';
 import { longDate, shortDate, weekdayShort } from '../../ui/dates.ts';
-import { awaySentence, nightHoursDay, reasonSentence, shortText } from './sentences.ts';
+import { awaySentence, nightHoursDay, qualificationGapSentence, reasonSentence, shortText } from './sentences.ts';
+import { nameOfCode, useQualifications } from '../../lib/qualifications.ts';
 import { RunHistory } from './RunHistory.tsx';
 
 const SHORT_PAGE_SIZE = 20;
@@ -105,6 +106,7 @@ function GroupSection({ group, month, index }: { group: GroupCoverage; month: st
           {t('summary.flights', { percent: percent(group.flightsStaffedPercent) })} ·{' '}
           {t('summary.hours', { covered: hours.format(group.coveredHours), demand: hours.format(group.demandHours) })}
         </Text>
+        {group.qualifiedPercent !== undefined && <QualifiedSummary group={group} />}
         <Title order={3} size="h5">
           {t('strip')}
         </Title>
@@ -116,6 +118,34 @@ function GroupSection({ group, month, index }: { group: GroupCoverage; month: st
         <RunHistory role={group.role} month={month} />
       </Stack>
     </Paper>
+  );
+}
+
+/** Q7: how much of the work that needs a qualification was done by people holding it, overall and per qualification. */
+function QualifiedSummary({ group }: { group: GroupCoverage }) {
+  const { t, i18n } = useTranslation('coverage');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const catalogue = useQualifications().data;
+  const percent = (value: number) => t('percent', { value: percentNumber(value, language) });
+  return (
+    <Text size="sm" c="dimmed" mt={-8} data-testid="coverage-qualified">
+      {t('summary.qualified', { percent: percent(group.qualifiedPercent ?? 100) })}
+      {(group.qualifications ?? []).length > 0 && ' ('}
+      {(group.qualifications ?? []).map((q) => t('summary.qualifiedOne', { name: nameOfCode(catalogue, q.code, language), percent: percent(q.percent) })).join(', ')}
+      {(group.qualifications ?? []).length > 0 && ')'}
+    </Text>
+  );
+}
+
+/** "Nobody with the pushback licence was on duty for this task 05:50–06:05." */
+function GapSentence({ flight }: { flight: GroupCoverage['flights'][number] }) {
+  const { t, i18n } = useTranslation('coverage');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const catalogue = useQualifications().data;
+  return (
+    <Text size="sm" fw={600} data-testid="qualification-gap">
+      {qualificationGapSentence(t, flight, (code) => nameOfCode(catalogue, code, language))}
+    </Text>
   );
 }
 
@@ -181,7 +211,10 @@ function ShortFlights({ group, month }: { group: GroupCoverage; month: string })
                             </Anchor>
                           </>
                         ) : (
-                          <Text size="sm">{reasonSentence(t, f)}</Text>
+                          <>
+                            {f.qualificationGap && <GapSentence flight={f} />}
+                            <Text size="sm">{reasonSentence(t, f)}</Text>
+                          </>
                         )}
                         {away && (
                           <Text size="xs" c="dimmed">

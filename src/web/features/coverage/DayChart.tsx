@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DayProfile } from '../../../shared/api/coverage.ts';
-import { minuteText, type Period } from './day.ts';
+import { minuteText, QUALIFIED_COLOURS, type Period } from './day.ts';
 
 interface FlightMark {
   minute: number;
@@ -18,8 +18,8 @@ type Props = {
   flights: FlightMark[];
   /** The end of the x axis (at least the day's end). */
   end: number;
-  /** "{{time}}: demand 3, on duty 2" for the point under the cursor. */
-  readout: (time: string, demand: number, staff: number) => string;
+  /** "{{time}}: demand 3, on duty 2" for the point under the cursor (with what those allowed filled, where qualifications count). */
+  readout: (time: string, demand: number, staff: number, covered: number | undefined) => string;
   yLabel: string;
 };
 
@@ -43,6 +43,9 @@ export default function DayChart({ profile, periods, flights, end, readout, yLab
     const xs = [...points.map((p) => p.minute), last ? last.minute + profile.step : 0];
     const demand = [...points.map((p) => p.demand), last?.demand ?? 0];
     const staff = [...points.map((p) => p.staff), last?.staff ?? 0];
+    // Demand for each qualification asked for during the day, as thin dashed lines in colours of their own.
+    const codes = points.find((p) => p.byQualification)?.byQualification?.map((q) => q.code) ?? [];
+    const qualified = codes.map((_code, q) => [...points.map((p) => p.byQualification?.[q]?.demand ?? 0), last?.byQualification?.[q]?.demand ?? 0]);
     const top = Math.max(1, ...demand, ...staff) + 1;
     const stepped = uPlot.paths.stepped!({ align: 1 });
     const opts: uPlot.Options = {
@@ -63,6 +66,7 @@ export default function DayChart({ profile, periods, flights, end, readout, yLab
         {},
         { label: 'demand', stroke: '#212529', width: 2, dash: [6, 4], paths: stepped, points: { show: false } },
         { label: 'staff', stroke: '#364fc7', width: 2.5, fill: 'rgba(76, 110, 245, 0.12)', paths: stepped, points: { show: false } },
+        ...codes.map((code, q) => ({ label: code, stroke: QUALIFIED_COLOURS[q % QUALIFIED_COLOURS.length], width: 1.5, dash: [3, 3], paths: stepped, points: { show: false } })),
       ],
       cursor: { points: { show: false }, y: false },
       hooks: {
@@ -109,12 +113,12 @@ export default function DayChart({ profile, periods, flights, end, readout, yLab
               return;
             }
             const p = points[i]!;
-            out.textContent = latest.current.readout(minuteText(p.minute), p.demand, p.staff);
+            out.textContent = latest.current.readout(minuteText(p.minute), p.demand, p.staff, p.covered);
           },
         ],
       },
     };
-    const plot = new uPlot(opts, [xs, demand, staff], el);
+    const plot = new uPlot(opts, [xs, demand, staff, ...qualified], el);
     plotRef.current = plot;
     const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height: HEIGHT }));
     observer.observe(el);

@@ -15,6 +15,9 @@ export function minuteText(minute: number): string {
   return `${two(Math.floor(m / 60))}:${two(m % 60)}${next ? ' +1' : ''}`;
 }
 
+/** Colours of the qualifications' demand lines on the day chart, in the order the day names them (the legend repeats them). */
+export const QUALIFIED_COLOURS = ['#e8590c', '#2b8a3e', '#862e9c', '#0b7285', '#a61e4d'];
+
 export interface Period {
   from: number;
   /** Exclusive end, in minutes from the day's midnight. */
@@ -23,12 +26,35 @@ export interface Period {
   short: number;
 }
 
-/** The runs of steps where fewer were on duty than the demand asked for. */
+/**
+ * The runs of steps where fewer were on duty than the demand asked for. Where tasks ask for
+ * qualifications, what the people on duty could fill counts, not their number: two people without the
+ * pushback licence do not make up for the pushback driver.
+ */
 export function shortPeriods(profile: Pick<DayProfile, 'points' | 'step'>): Period[] {
+  return periodsOf(profile, (p) => p.demand - (p.covered ?? p.staff));
+}
+
+/** Per qualification asked for during the day: the runs of steps where fewer of its holders filled it than it needed. */
+export function qualificationPeriods(profile: Pick<DayProfile, 'points' | 'step'>): { code: string; peak: number; periods: Period[] }[] {
+  const codes = profile.points.find((p) => p.byQualification)?.byQualification?.map((q) => q.code) ?? [];
+  return codes
+    .map((code, q) => ({
+      code,
+      peak: Math.max(0, ...profile.points.map((p) => p.byQualification?.[q]?.demand ?? 0)),
+      periods: periodsOf(profile, (p) => {
+        const figure = p.byQualification?.[q];
+        return figure ? figure.demand - figure.filled : 0;
+      }),
+    }))
+    .filter((q) => q.peak > 0);
+}
+
+function periodsOf(profile: Pick<DayProfile, 'points' | 'step'>, gapOf: (point: DayProfile['points'][number]) => number): Period[] {
   const out: Period[] = [];
   let current: Period | null = null;
   for (const p of profile.points) {
-    const gap = p.demand - p.staff;
+    const gap = gapOf(p);
     if (gap > 0) {
       if (current && current.to === p.minute) {
         current.to = p.minute + profile.step;

@@ -18,6 +18,8 @@ export const coverage = {
       roster: 'ten grafik {{percent}}',
       flights: 'obsadzone loty: {{percent}}',
       hours: 'pokryte {{covered}} z {{demand}} roboczogodzin',
+      qualified: 'praca z uprawnieniami: {{percent}}',
+      qualifiedOne: '{{name}} {{percent}}',
     },
     strip: 'Dni miesiąca',
     short: {
@@ -53,6 +55,7 @@ export const coverage = {
       pageItem: 'Strona {{page}}',
       pageControl: { first: 'Pierwsza strona', previous: 'Poprzednia strona', next: 'Następna strona', last: 'Ostatnia strona' },
       onFlights: 'Pokaż w rozkładzie lotów',
+      qualificationGap: 'Nikt z uprawnieniem „{{qualification}}” nie był na zmianie do tego zadania w godzinach {{from}}–{{to}}.',
     },
     runs: {
       title: 'Ostatnie generowania',
@@ -103,6 +106,14 @@ export const coverage = {
       previousDayMark: '−1',
       dutyRow: '{{name}}: {{times}}',
       chartLoading: 'Ładowanie wykresu...',
+      legendQualified: 'Zapotrzebowanie na uprawnienia (cienkie linie przerywane)',
+      readoutQualified: '{{time}}: zapotrzebowanie {{demand}}, na zmianie {{staff}}, obsadzone przez uprawnionych {{covered}}',
+      qualificationsTitle: 'Zadania wymagające uprawnień',
+      qualificationShort: '{{name}} (do {{peak}} os.): brak uprawnionych {{list}}.',
+      qualificationOk: '{{name}} (do {{peak}} os.): przez cały dzień jest ktoś uprawniony.',
+      tasks: 'Zadania lotu',
+      task: '{{name}} {{from}}–{{to}}: {{filled}} z {{staff}}',
+      taskQualification: 'wymaga: {{qualification}}',
     },
   },
   en: {
@@ -123,6 +134,8 @@ export const coverage = {
       roster: 'this roster {{percent}}',
       flights: 'flights staffed: {{percent}}',
       hours: '{{covered}} of {{demand}} staff-hours covered',
+      qualified: 'qualified work: {{percent}}',
+      qualifiedOne: '{{name}} {{percent}}',
     },
     strip: 'Days of the month',
     short: {
@@ -156,6 +169,7 @@ export const coverage = {
       pageItem: 'Page {{page}}',
       pageControl: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
       onFlights: 'Show on the flight schedule',
+      qualificationGap: 'Nobody with the {{qualification}} qualification was on duty for this task {{from}}–{{to}}.',
     },
     runs: {
       title: 'Last generation runs',
@@ -204,6 +218,14 @@ export const coverage = {
       previousDayMark: '−1',
       dutyRow: '{{name}}: {{times}}',
       chartLoading: 'Loading the chart...',
+      legendQualified: 'Demand for qualifications (thin dashed lines)',
+      readoutQualified: '{{time}}: demand {{demand}}, on duty {{staff}}, filled by those allowed {{covered}}',
+      qualificationsTitle: 'Tasks that need a qualification',
+      qualificationShort: '{{name}} (up to {{peak}} people): nobody qualified {{list}}.',
+      qualificationOk: '{{name}} (up to {{peak}} people): someone qualified all day.',
+      tasks: 'The flight’s tasks',
+      task: '{{name}} {{from}}–{{to}}: {{filled}} of {{staff}}',
+      taskQualification: 'needs: {{qualification}}',
     },
   },
 };

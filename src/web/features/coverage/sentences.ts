@@ -10,6 +10,15 @@ export function reasonSentence(t: TFunction<'coverage'>, flight: Pick<FlightCove
   return flight.reason ? t(`short.reason.${flight.reason}`) : null;
 }
 
+/**
+ * "Nobody with the Pushback tug qualification was on duty for it 05:50–06:05."; null when the flight's
+ * shortfall is not a qualification. `name` gives a code's name in the UI language.
+ */
+export function qualificationGapSentence(t: TFunction<'coverage'>, flight: Pick<FlightCoverage, 'qualificationGap'>, name: (code: string) => string): string | null {
+  const gap = flight.qualificationGap;
+  return gap ? t('short.qualificationGap', { qualification: name(gap.qualification), from: gap.from, to: gap.to }) : null;
+}
+
 /** "Not on duty in the last hour before departure: off or on leave – 2, working other hours – 5."; null without counts. */
 export function awaySentence(t: TFunction<'coverage'>, flight: Pick<FlightCoverage, 'away'>): string | null {
   const away = flight.away;

@@ -119,6 +119,33 @@ describe('the report of a generated month', () => {
     );
   });
 
+  it('says how much of the qualified work people holding the qualification did, naming each as the catalogue does', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).endsWith('/api/qualifications')
+        ? new Response(
+            JSON.stringify({ qualifications: [{ code: 'PUSHBACK', namePl: 'Holownik', nameEn: 'Pushback tug', description: null, holders: 2, tasks: 1 }] }),
+            {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            },
+          )
+        : answer({
+            quality: {
+              coveragePercent: 99.5,
+              flightsStaffedPercent: 100,
+              flightsStaffed: 40,
+              flightsCounted: 40,
+              qualified: { percent: 97.5, byQualification: [{ code: 'PUSHBACK', percent: 97.5 }] },
+              shape: { startJumpsPercent: 12.5, shortShiftsPercent: 4, dobaOverlapPercent: 0.5, freeWeekendsPercent: 90 },
+            },
+          }),
+    );
+    await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language: 'pl' });
+    await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
+    const line = await screen.findByTestId('generation-qualified');
+    await vi.waitFor(() => expect(line).toHaveTextContent('Praca z uprawnieniami wykonana przez uprawnionych: 97,5% (Holownik 97,5%)'));
+  });
+
   it('says every warning and breach as a sentence in the UI language, with names and dates, never codes', async () => {
     const id = '11111111-1111-4111-8111-111111111111';
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>

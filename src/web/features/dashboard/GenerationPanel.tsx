@@ -8,6 +8,7 @@ import { toast } from '../../ui/toast.ts';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
 import { ApiError } from '../../lib/api.ts';
+import { nameOfCode, useQualifications } from '../../lib/qualifications.ts';
 import { useGenerationRuns } from '../../lib/coverage.ts';
 import { dateTimeText } from '../../ui/datetime.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -161,6 +162,7 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   const recorded = stored && shown && stored.runId === shown.runId ? stored : undefined;
   const report = shown?.report;
   const quality = report?.quality;
+  const catalogue = useQualifications({ enabled: quality?.qualified !== undefined }).data;
   const unstaffed = report?.unstaffedFlights ?? [];
   const language = i18n.resolvedLanguage ?? 'pl';
   const warnings = (report?.warnings ?? []).map((w) => warningSentence(t, language, w.code, w.params, nameOf));
@@ -240,6 +242,16 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
               <List.Item>{t('generation.shifts', { count: shown.shiftCount })}</List.Item>
               {quality && <List.Item>{t('generation.coverage', { value: numberText(quality.coveragePercent, language) })}</List.Item>}
               {quality && <List.Item>{t('generation.flightsStaffed', { value: numberText(quality.flightsStaffedPercent, language) })}</List.Item>}
+              {quality?.qualified && (
+                <List.Item data-testid="generation-qualified">
+                  {t('generation.qualified', {
+                    value: numberText(quality.qualified.percent, language),
+                    list: quality.qualified.byQualification
+                      .map((q) => t('generation.qualifiedOne', { name: nameOfCode(catalogue, q.code, language), value: numberText(q.percent, language) }))
+                      .join(', '),
+                  })}
+                </List.Item>
+              )}
               {quality && (
                 <List.Item>
                   {t('generation.shape', {

@@ -259,6 +259,8 @@ export const dashboard = {
       shifts: 'Zmiany: {{count}}',
       coverage: 'Pokrycie zapotrzebowania: {{value}}%',
       flightsStaffed: 'Obsadzone loty: {{value}}%',
+      qualified: 'Praca z uprawnieniami wykonana przez uprawnionych: {{value}}% ({{list}})',
+      qualifiedOne: '{{name}} {{value}}%',
       shape:
         'Rytm grafiku: godzina rozpoczęcia zmienia się o ponad 4 h z dnia na dzień w {{jumps}}% przypadków, {{short}}% zmian trwa krócej niż 6 h, {{doba}}% godzin zaczyna się w tej samej dobie pracowniczej co poprzednia zmiana, wolny weekend ma {{weekends}}% pracowników.',
       unstaffed: 'Nieobsadzone loty: {{count}}',
@@ -539,6 +541,8 @@ export const dashboard = {
       shifts: 'Shifts: {{count}}',
       coverage: 'Demand covered: {{value}}%',
       flightsStaffed: 'Flights staffed: {{value}}%',
+      qualified: 'Qualified work done by people holding the qualification: {{value}}% ({{list}})',
+      qualifiedOne: '{{name}} {{value}}%',
       shape:
         'Rhythm: the start time moves by more than 4 h from one day to the next in {{jumps}}% of cases, {{short}}% of shifts last under 6 h, {{doba}}% of hours begin in the same working day (doba) as the previous shift, {{weekends}}% of employees have a free weekend.',
       unstaffed: 'Unstaffed flights: {{count}}',
