@@ -65,7 +65,7 @@ const shortText = (max: number, rule: HandlingMessageKey) =>
 
 const offsetSchema = wholeNumber(-OFFSET_MAX_MINUTES, OFFSET_MAX_MINUTES, 'offset');
 
-export const handlingTaskSchema = z
+const handlingTaskSchema = z
   .object({
     name: shortText(60, 'taskName'),
     group: shortText(60, 'group'),

@@ -22,7 +22,6 @@ export const QUALIFICATION_MESSAGES = {
   duplicateCode: 'is already in the list',
   unknownCode: 'is not a qualification of this airport',
 } as const;
-export type QualificationMessageKey = keyof typeof QUALIFICATION_MESSAGES;
 
 const CODE = /^[A-Z0-9][A-Z0-9_-]{1,11}$/;
 
