@@ -23,7 +23,9 @@
 import { buildCalendar, DAY_MINUTES, daysOffOf, gridMinutes, localFlights, spanOf, weeklyCapHours, type Calendar } from './calendar.ts';
 import { buildDemand } from './demand.ts';
 import type { Highs } from 'highs';
+import type { Demand } from './demand.ts';
 import type { Instance } from './format.ts';
+import { qualificationMasks, type QualifiedDemand } from './qualifications.ts';
 import { supplyOf } from './quality.ts';
 import { maxConsecutiveDays } from './rules.ts';
 
@@ -44,6 +46,11 @@ export type CoverageBound = {
   status: 'optimal' | 'timeLimit';
   /** Size of the model solved (for the benchmark). */
   size?: { columns: number; rows: number; nonzeros: number };
+  /**
+   * Version 3, only when tasks ask for qualifications: an upper bound on Q7 (q-units filled of those asked
+   * for), from the same relaxation with employees in classes by their qualifications (docs/coverage-bound.md).
+   */
+  qualified?: { percent: number; demandHours: number; boundHours: number; status: 'optimal' | 'timeLimit' };
 };
 
 const DAILY_CAP_MINUTES = 12 * 60;
@@ -118,6 +125,56 @@ function candidates(calendar: Calendar, step: number, minShiftMinutes: number): 
   return out;
 }
 
+/** What one employee leaves a roster: free days, days that are working days anyway, and shift minutes per week. */
+type EmployeeRoom = { free: boolean[]; busy: boolean[]; weekMinutes: number[] };
+
+/**
+ * Who is free for a shift of their own each day, and what each may still work per week (and which days
+ * are working days whatever is planned, for runs of days). Rounded so that the relaxation stays the looser
+ * side of the rules: caps up, what is used down.
+ */
+function employeeRooms(instance: Instance, calendar: Calendar): EmployeeRoom[] {
+  const days = calendar.days.length;
+  const weekCap = Math.ceil(weeklyCapHours(instance.settings) * 60 - 1e-9);
+  return instance.employees.map((employee) => {
+    const off = daysOffOf(employee, calendar);
+    const fixedMinutes = new Array<number>(days).fill(0);
+    const fixedDay = new Array<boolean>(days).fill(false);
+    for (const shift of instance.fixedShifts) {
+      if (shift.employeeId !== employee.id) continue;
+      const day = calendar.byDate.get(shift.date);
+      const span = spanOf(shift);
+      if (!day || !span) continue;
+      fixedDay[day.index] = true;
+      fixedMinutes[day.index]! += calendar.elapsed(day.index, span.start, span.end);
+    }
+    const freeDays = calendar.days.map((d) => !off[d.index]!.blocked && !fixedDay[d.index]);
+    // A working day whatever is planned (R12): a fixed shift or time off counted as work.
+    const workingDays = calendar.days.map((d) => fixedDay[d.index]! || off[d.index]!.work);
+    const used = new Array<number>(calendar.weekCount).fill(0);
+    const room = new Array<number>(calendar.weekCount).fill(0);
+    for (const day of calendar.days) {
+      used[day.week]! += fixedMinutes[day.index]! + Math.floor(off[day.index]!.workHours * 60 + 1e-9);
+      if (freeDays[day.index]) room[day.week]! += Math.max(0, DAILY_CAP_MINUTES - Math.floor(off[day.index]!.workHours * 60 + 1e-9));
+    }
+    const weekMinutes = room.map((r, w) => Math.max(0, Math.min(weekCap - used[w]!, r)));
+    return { free: freeDays, busy: workingDays, weekMinutes };
+  });
+}
+
+/** R12's room in the window of days [first, first + runLimit]: the working days an employee may have in it. */
+function runRoom(room: EmployeeRoom, first: number, runLimit: number): number {
+  let freeCount = 0;
+  let freeWorking = 0;
+  let working = 0;
+  for (let d = first; d <= first + runLimit; d++) {
+    if (room.free[d]) freeCount++;
+    if (room.busy[d]) working++;
+    if (room.free[d] && room.busy[d]) freeWorking++;
+  }
+  return Math.min(freeCount, freeWorking + Math.max(0, runLimit - working));
+}
+
 /** Upper bound on Q1 for the instance's month: see the top of this file and docs/coverage-bound.md. */
 export async function coverageUpperBound(instance: Instance, options: BoundOptions = {}): Promise<CoverageBound> {
   const started = performance.now();
@@ -136,6 +193,7 @@ export async function coverageUpperBound(instance: Instance, options: BoundOptio
     };
   };
   if (demand.total === 0) return finish(0, 'optimal');
+  if (demand.qualified !== null) return qualifiedUpperBound(instance, calendar, demand, demand.qualified, options, started);
 
   const step = gridMinutes(instance.settings);
   const days = calendar.days.length;
@@ -147,41 +205,13 @@ export async function coverageUpperBound(instance: Instance, options: BoundOptio
   const curves = blockCurves(demand.line, fixedSupply, step);
   const blocks = curves.length;
 
-  // Who is free for a shift of their own each day, and what each may still work per week and per run of days.
-  // Rounded so that the relaxation stays the looser side of the rules: caps up, what is used down.
-  const weekCap = Math.ceil(weeklyCapHours(instance.settings) * 60 - 1e-9);
+  const rooms = employeeRooms(instance, calendar);
   const runLimit = maxConsecutiveDays(instance.settings);
   const freeOnDay = new Array<number>(days).fill(0);
   const weekMinutes = new Array<number>(calendar.weekCount).fill(0);
-  const free: boolean[][] = [];
-  const busy: boolean[][] = [];
-  for (const employee of instance.employees) {
-    const off = daysOffOf(employee, calendar);
-    const fixedMinutes = new Array<number>(days).fill(0);
-    const fixedDay = new Array<boolean>(days).fill(false);
-    for (const shift of instance.fixedShifts) {
-      if (shift.employeeId !== employee.id) continue;
-      const day = calendar.byDate.get(shift.date);
-      const span = spanOf(shift);
-      if (!day || !span) continue;
-      fixedDay[day.index] = true;
-      fixedMinutes[day.index]! += calendar.elapsed(day.index, span.start, span.end);
-    }
-    const freeDays = calendar.days.map((d) => !off[d.index]!.blocked && !fixedDay[d.index]);
-    // A working day whatever is planned (R12): a fixed shift or time off counted as work.
-    const workingDays = calendar.days.map((d) => fixedDay[d.index]! || off[d.index]!.work);
-    free.push(freeDays);
-    busy.push(workingDays);
-    const used = new Array<number>(calendar.weekCount).fill(0);
-    const room = new Array<number>(calendar.weekCount).fill(0);
-    for (const day of calendar.days) {
-      used[day.week]! += fixedMinutes[day.index]! + Math.floor(off[day.index]!.workHours * 60 + 1e-9);
-      if (freeDays[day.index]) {
-        freeOnDay[day.index]!++;
-        room[day.week]! += Math.max(0, DAILY_CAP_MINUTES - Math.floor(off[day.index]!.workHours * 60 + 1e-9));
-      }
-    }
-    for (let w = 0; w < calendar.weekCount; w++) weekMinutes[w]! += Math.max(0, Math.min(weekCap - used[w]!, room[w]!));
+  for (const room of rooms) {
+    room.free.forEach((free, d) => free && freeOnDay[d]!++);
+    room.weekMinutes.forEach((minutes, w) => (weekMinutes[w]! += minutes));
   }
 
   const shifts = candidates(calendar, step, Math.floor(Number(instance.settings.minShiftHours) * 60 + 1e-9));
@@ -271,17 +301,7 @@ export async function coverageUpperBound(instance: Instance, options: BoundOptio
   if (runLimit > 0 && runLimit < days) {
     for (let first = 0; first + runLimit < days; first++) {
       let room = 0;
-      for (let e = 0; e < instance.employees.length; e++) {
-        let freeCount = 0;
-        let freeWorking = 0;
-        let working = 0;
-        for (let d = first; d <= first + runLimit; d++) {
-          if (free[e]![d]) freeCount++;
-          if (busy[e]![d]) working++;
-          if (free[e]![d] && busy[e]![d]) freeWorking++;
-        }
-        room += Math.min(freeCount, freeWorking + Math.max(0, runLimit - working));
-      }
+      for (const r of rooms) room += runRoom(r, first, runLimit);
       const entries: Array<[number, number]> = [];
       for (let d = first; d <= first + runLimit; d++) entries.push([N + d, 1]);
       addRow(entries, -Infinity, room);
@@ -342,4 +362,258 @@ export async function coverageUpperBound(instance: Instance, options: BoundOptio
  */
 function withMargin(value: number): number {
   return Math.floor(value + 0.5 + 1e-6 * Math.abs(value));
+}
+
+/** A model's rows, built as lists of (column, value) and packed into CSR. */
+class Rows {
+  readonly starts: number[] = [0];
+  readonly indices: number[] = [];
+  readonly values: number[] = [];
+  readonly lower: number[] = [];
+  readonly upper: number[] = [];
+  add(entries: ReadonlyArray<readonly [number, number]>, lower: number, upper: number): void {
+    for (const [col, value] of entries) {
+      this.indices.push(col);
+      this.values.push(value);
+    }
+    this.starts.push(this.indices.length);
+    this.lower.push(lower);
+    this.upper.push(upper);
+  }
+}
+
+/**
+ * The bound with qualifications (format version 3). Employees with the same qualifications valid on every
+ * date of the month form a class; each class has its own shifts and its own supply, limited by the sum of
+ * its members' rules (shifts per day, minutes per week, runs of days: each a sum of constraints every
+ * member keeps). At every minute the units are matched to classes as the figures do: a q-unit only to a
+ * class holding q that date, any other unit to anyone. Minutes of a grid block with the same demand and
+ * the same fixed supply are one group with one matching (non-fixed supply is constant over a block). The
+ * same model is solved twice: for the most units covered (Q1) and for the most q-units filled (Q7).
+ */
+async function qualifiedUpperBound(
+  instance: Instance,
+  calendar: Calendar,
+  demand: Demand,
+  qualified: QualifiedDemand,
+  options: BoundOptions,
+  started: number,
+): Promise<CoverageBound> {
+  const step = gridMinutes(instance.settings);
+  const days = calendar.days.length;
+  const Q = qualified.codes.length;
+  const masks = qualificationMasks(calendar, instance.employees, qualified.codes);
+  // Classes: the same mask on every date (the day after the month too).
+  const classKey = (e: number): string => Array.from(masks.subarray(e * (days + 1), (e + 1) * (days + 1))).join(',');
+  const classIndex = new Map<string, number>();
+  const classOf = instance.employees.map((_, e) => {
+    const key = classKey(e);
+    let k = classIndex.get(key);
+    if (k === undefined) classIndex.set(key, (k = classIndex.size));
+    return k;
+  });
+  const K = classIndex.size;
+  const maskOf = (k: number, day: number): number => masks[classOf.indexOf(k) * (days + 1) + day]!;
+  const rooms = employeeRooms(instance, calendar);
+  const runLimit = maxConsecutiveDays(instance.settings);
+
+  // Fixed supply per class, minute by minute (fixed shifts and the night before the month).
+  const fixed = supplyOf(
+    calendar,
+    instance.fixedShifts.map((f) => ({ ...f, totalHours: 0 })),
+    instance.previousShifts,
+  );
+  const ids = new Map(instance.employees.map((e, i) => [e.id, i]));
+  const fixedByClass = Array.from({ length: K }, () => new Uint16Array(demand.line.length));
+  for (const span of fixed.spans) {
+    const e = ids.get(span.employeeId);
+    if (e === undefined) continue;
+    for (let i = Math.max(0, span.from); i < Math.min(demand.line.length, span.to); i++) fixedByClass[classOf[e]!]![i]!++;
+  }
+
+  const shifts = candidates(calendar, step, Math.floor(Number(instance.settings.minShiftHours) * 60 + 1e-9));
+  const blocks = demand.line.length / step;
+  // Groups: minutes of a block alike in demand and fixed supply.
+  type Group = { block: number; day: number; count: number; need: number[]; fixed: number[] };
+  const groups: Group[] = [];
+  for (let b = 0; b < blocks; b++) {
+    const byKey = new Map<string, Group>();
+    for (let t = b * step; t < (b + 1) * step; t++) {
+      const D = demand.line[t]!;
+      if (D === 0) continue;
+      // Unit kinds: 0 = anyone, 1 + q = holders of code q.
+      const need = [D - qualified.needAll[t]!, ...qualified.need.map((line) => line[t]!)];
+      const f = fixedByClass.map((line) => line[t]!);
+      const key = `${need.join(',')}|${f.join(',')}`;
+      const group = byKey.get(key);
+      if (group) group.count++;
+      else byKey.set(key, { block: b, day: Math.floor(t / DAY_MINUTES), count: 1, need, fixed: f });
+    }
+    groups.push(...byKey.values());
+  }
+
+  // Columns: shifts per class, supply per class and block, shifts per class and day, then the matchings.
+  let columns = 0;
+  const X = columns;
+  columns += K * shifts.length;
+  const S = columns;
+  columns += K * blocks;
+  const N = columns;
+  columns += K * days;
+  type Assign = { group: number; k: number; kind: number; col: number };
+  const assigns: Assign[] = [];
+  groups.forEach((g, gi) => {
+    for (let k = 0; k < K; k++)
+      for (let kind = 0; kind <= Q; kind++) {
+        if (g.need[kind] === 0) continue;
+        if (kind > 0 && ((maskOf(k, g.day) >> (kind - 1)) & 1) === 0) continue;
+        assigns.push({ group: gi, k, kind, col: columns++ });
+      }
+  });
+  const colUpper = new Float64Array(columns).fill(Infinity);
+  for (let k = 0; k < K; k++)
+    for (let d = 0; d < days; d++) {
+      let free = 0;
+      rooms.forEach((r, e) => classOf[e] === k && r.free[d] && free++);
+      colUpper[N + k * days + d] = free;
+    }
+  for (const a of assigns) colUpper[a.col] = groups[a.group]!.need[a.kind]!;
+
+  const rows = new Rows();
+  // Supply flow per class along the line.
+  const startsAt: number[][] = Array.from({ length: blocks }, () => []);
+  const endsAt: number[][] = Array.from({ length: blocks }, () => []);
+  shifts.forEach((shift, i) => {
+    startsAt[(shift.day * DAY_MINUTES + shift.start) / step]!.push(i);
+    const to = (shift.day * DAY_MINUTES + shift.end) / step;
+    if (to < blocks) endsAt[to]!.push(i);
+  });
+  for (let k = 0; k < K; k++)
+    for (let b = 0; b < blocks; b++) {
+      const entries: Array<[number, number]> = [[S + k * blocks + b, 1]];
+      if (b > 0) entries.push([S + k * blocks + b - 1, -1]);
+      for (const i of startsAt[b]!) entries.push([X + k * shifts.length + i, -1]);
+      for (const i of endsAt[b]!) entries.push([X + k * shifts.length + i, 1]);
+      rows.add(entries, 0, 0);
+    }
+  // Matching: each class fills at most its supply in the group's minutes; each kind of unit at most its need.
+  const byGroupClass = new Map<number, Array<[number, number]>>();
+  const byGroupKind = new Map<number, Array<[number, number]>>();
+  for (const a of assigns) {
+    const gk = a.group * K + a.k;
+    if (!byGroupClass.has(gk)) byGroupClass.set(gk, []);
+    byGroupClass.get(gk)!.push([a.col, 1]);
+    const gq = a.group * (Q + 1) + a.kind;
+    if (!byGroupKind.has(gq)) byGroupKind.set(gq, []);
+    byGroupKind.get(gq)!.push([a.col, 1]);
+  }
+  for (const [gk, entries] of byGroupClass) {
+    const g = groups[Math.floor(gk / K)]!;
+    const k = gk % K;
+    rows.add([...entries, [S + k * blocks + g.block, -1]], -Infinity, g.fixed[k]!);
+  }
+  for (const [gq, entries] of byGroupKind) if (entries.length > 1) rows.add(entries, -Infinity, groups[Math.floor(gq / (Q + 1))]!.need[gq % (Q + 1)]!);
+  // Per class: shifts per day (R4, R8, fixed shifts), minutes per week (R5, R6), runs of days (R12).
+  for (let k = 0; k < K; k++) {
+    const members = rooms.filter((_, e) => classOf[e] === k);
+    const onDay: Array<Array<[number, number]>> = Array.from({ length: days }, () => []);
+    const inWeek: Array<Array<[number, number]>> = Array.from({ length: calendar.weekCount }, () => []);
+    shifts.forEach((shift, i) => {
+      onDay[shift.day]!.push([X + k * shifts.length + i, 1]);
+      inWeek[calendar.days[shift.day]!.week]!.push([X + k * shifts.length + i, shift.minutes]);
+    });
+    for (let d = 0; d < days; d++) rows.add([...onDay[d]!, [N + k * days + d, -1]], 0, 0);
+    for (let w = 0; w < calendar.weekCount; w++)
+      if (inWeek[w]!.length > 0)
+        rows.add(
+          inWeek[w]!,
+          -Infinity,
+          members.reduce((sum, r) => sum + r.weekMinutes[w]!, 0),
+        );
+    if (runLimit > 0 && runLimit < days)
+      for (let first = 0; first + runLimit < days; first++) {
+        const entries: Array<[number, number]> = [];
+        for (let d = first; d <= first + runLimit; d++) entries.push([N + k * days + d, 1]);
+        rows.add(
+          entries,
+          -Infinity,
+          members.reduce((sum, r) => sum + runRoom(r, first, runLimit), 0),
+        );
+      }
+  }
+
+  const size = { columns, rows: rows.lower.length, nonzeros: rows.indices.length };
+  const covers = new Float64Array(columns);
+  const fills = new Float64Array(columns);
+  for (const a of assigns) {
+    covers[a.col] = groups[a.group]!.count;
+    if (a.kind > 0) fills[a.col] = groups[a.group]!.count;
+  }
+  // Coarse bounds, valid without the solver: every minute at most two shifts per employee (one of its date,
+  // one of the day before), and q-units at most the holders of q that date, twice.
+  const most = 2 * instance.employees.length;
+  let coarseCovered = 0;
+  let coarseFilled = 0;
+  for (let t = 0; t < demand.line.length; t++) {
+    coarseCovered += Math.min(demand.line[t]!, most);
+    const day = Math.floor(t / DAY_MINUTES);
+    for (let q = 0; q < Q; q++) {
+      let holders = 0;
+      for (let e = 0; e < instance.employees.length; e++) if ((masks[e * (days + 1) + day]! >> q) & 1) holders++;
+      if (qualified.need[q]![t]! > 0) coarseFilled += Math.min(qualified.need[q]![t]!, 2 * holders);
+    }
+  }
+  const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+  const highs = await loadHighs();
+  const inf = highs.infinity;
+  const finite = (v: number) => (v === Infinity ? inf : v === -Infinity ? -inf : v);
+  const solve = (cost: Float64Array): number | null => {
+    const model = highs.createModel();
+    try {
+      model.options.set({ output_flag: false, time_limit: Math.max(0.05, (timeLimitMs - (performance.now() - started)) / 1000) });
+      model.passModel({
+        numCols: columns,
+        numRows: rows.lower.length,
+        sense: highs.constants.objectiveSense.maximize,
+        offset: 0,
+        colCost: cost,
+        colLower: new Float64Array(columns),
+        colUpper: colUpper.map(finite),
+        rowLower: Float64Array.from(rows.lower, finite),
+        rowUpper: Float64Array.from(rows.upper, finite),
+        matrix: {
+          format: 'csr',
+          numRows: rows.lower.length,
+          numCols: columns,
+          starts: Int32Array.from(rows.starts),
+          indices: Int32Array.from(rows.indices),
+          values: Float64Array.from(rows.values),
+        },
+      });
+      model.run();
+      return model.getModelStatus() === highs.constants.modelStatus.optimal ? withMargin(model.getObjectiveValue()) : null;
+    } finally {
+      model.dispose();
+    }
+  };
+  const covered = solve(covers);
+  const filled = solve(fills);
+  const asked = qualified.total.reduce((a, b) => a + b, 0);
+  const coveredMinutes = Math.min(demand.total, coarseCovered, covered ?? Infinity);
+  const filledMinutes = Math.min(asked, coarseFilled, filled ?? Infinity);
+  const percent = (part: number, whole: number): number => (whole === 0 ? 100 : Math.min(100, Math.ceil((part / whole) * 10000 - 1e-9) / 100));
+  return {
+    coveragePercent: percent(coveredMinutes, demand.total),
+    demandHours: demand.total / 60,
+    boundHours: coveredMinutes / 60,
+    elapsedMs: Math.round(performance.now() - started),
+    status: covered === null ? 'timeLimit' : 'optimal',
+    size,
+    qualified: {
+      percent: percent(filledMinutes, asked),
+      demandHours: asked / 60,
+      boundHours: filledMinutes / 60,
+      status: filled === null ? 'timeLimit' : 'optimal',
+    },
+  };
 }
