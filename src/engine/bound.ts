@@ -383,13 +383,18 @@ class Rows {
 }
 
 /**
- * The bound with qualifications (format version 3). Employees with the same qualifications valid on every
- * date of the month form a class; each class has its own shifts and its own supply, limited by the sum of
- * its members' rules (shifts per day, minutes per week, runs of days: each a sum of constraints every
- * member keeps). At every minute the units are matched to classes as the figures do: a q-unit only to a
- * class holding q that date, any other unit to anyone. Minutes of a grid block with the same demand and
- * the same fixed supply are one group with one matching (non-fixed supply is constant over a block). The
- * same model is solved twice: for the most units covered (Q1) and for the most q-units filled (Q7).
+ * The bound with qualifications (format version 3). The month's relaxation is the one above (anonymous
+ * shifts, their supply S_b per block, shifts per day, minutes per week, runs of days). Then employees with
+ * the same qualifications valid on every date form a class, and each class holding any qualification gets
+ * its share s_kb of the supply: together at most S_b; per block at most its members free that day or the
+ * day before (a shift of the day before still on duty); per week at most its members' minutes that week
+ * plus what shifts of the week before may run into it. Each is a sum of what every member keeps, so a
+ * roster's own class supplies satisfy them. At every minute the units are matched to classes as the figures
+ * do: a q-unit only to a class holding q that date, any other unit to anyone. Minutes of a block with the
+ * same demand and the same fixed supply form one group with one matching (non-fixed supply is constant over
+ * a block). The model is solved twice: for the most units covered (Q1) and the most q-units filled (Q7).
+ * Shifts per class would be tighter and were measured far too slow (Boise, 20 staff: 227,000 columns, no
+ * optimum within 20 s).
  */
 async function qualifiedUpperBound(
   instance: Instance,
@@ -402,22 +407,25 @@ async function qualifiedUpperBound(
   const step = gridMinutes(instance.settings);
   const days = calendar.days.length;
   const Q = qualified.codes.length;
+  const E = instance.employees.length;
   const masks = qualificationMasks(calendar, instance.employees, qualified.codes);
-  // Classes: the same mask on every date (the day after the month too).
-  const classKey = (e: number): string => Array.from(masks.subarray(e * (days + 1), (e + 1) * (days + 1))).join(',');
+  // Classes of holders: the same mask on every date (the day after the month too); those holding nothing are "the others".
   const classIndex = new Map<string, number>();
   const classOf = instance.employees.map((_, e) => {
-    const key = classKey(e);
+    const sequence = masks.subarray(e * (days + 1), (e + 1) * (days + 1));
+    if (sequence.every((m) => m === 0)) return -1;
+    const key = Array.from(sequence).join(',');
     let k = classIndex.get(key);
     if (k === undefined) classIndex.set(key, (k = classIndex.size));
     return k;
   });
   const K = classIndex.size;
-  const maskOf = (k: number, day: number): number => masks[classOf.indexOf(k) * (days + 1) + day]!;
+  const firstMember = Array.from({ length: K }, (_, k) => classOf.indexOf(k));
+  const maskOf = (k: number, day: number): number => masks[firstMember[k]! * (days + 1) + day]!;
   const rooms = employeeRooms(instance, calendar);
   const runLimit = maxConsecutiveDays(instance.settings);
 
-  // Fixed supply per class, minute by minute (fixed shifts and the night before the month).
+  // Fixed supply (fixed shifts and the night before the month): in all, and per class of holders.
   const fixed = supplyOf(
     calendar,
     instance.fixedShifts.map((f) => ({ ...f, totalHours: 0 })),
@@ -427,141 +435,159 @@ async function qualifiedUpperBound(
   const fixedByClass = Array.from({ length: K }, () => new Uint16Array(demand.line.length));
   for (const span of fixed.spans) {
     const e = ids.get(span.employeeId);
-    if (e === undefined) continue;
+    if (e === undefined || classOf[e]! < 0) continue;
     for (let i = Math.max(0, span.from); i < Math.min(demand.line.length, span.to); i++) fixedByClass[classOf[e]!]![i]!++;
   }
 
   const shifts = candidates(calendar, step, Math.floor(Number(instance.settings.minShiftHours) * 60 + 1e-9));
   const blocks = demand.line.length / step;
   // Groups: minutes of a block alike in demand and fixed supply.
-  type Group = { block: number; day: number; count: number; need: number[]; fixed: number[] };
+  type Group = { block: number; day: number; count: number; any: number; need: number[]; fixedAll: number; fixed: number[] };
   const groups: Group[] = [];
   for (let b = 0; b < blocks; b++) {
     const byKey = new Map<string, Group>();
     for (let t = b * step; t < (b + 1) * step; t++) {
       const D = demand.line[t]!;
       if (D === 0) continue;
-      // Unit kinds: 0 = anyone, 1 + q = holders of code q.
-      const need = [D - qualified.needAll[t]!, ...qualified.need.map((line) => line[t]!)];
+      const need = qualified.need.map((line) => line[t]!);
       const f = fixedByClass.map((line) => line[t]!);
-      const key = `${need.join(',')}|${f.join(',')}`;
+      const key = `${D},${need.join(',')}|${fixed.line[t]},${f.join(',')}`;
       const group = byKey.get(key);
       if (group) group.count++;
-      else byKey.set(key, { block: b, day: Math.floor(t / DAY_MINUTES), count: 1, need, fixed: f });
+      else byKey.set(key, { block: b, day: Math.floor(t / DAY_MINUTES), count: 1, any: D - qualified.needAll[t]!, need, fixedAll: fixed.line[t]!, fixed: f });
     }
     groups.push(...byKey.values());
   }
 
-  // Columns: shifts per class, supply per class and block, shifts per class and day, then the matchings.
+  // Columns: shifts, supply per block, shifts per day, class supply per block, then per group the units
+  // anyone may fill (z) and the q-units each class fills (y).
   let columns = 0;
   const X = columns;
-  columns += K * shifts.length;
+  columns += shifts.length;
   const S = columns;
-  columns += K * blocks;
+  columns += blocks;
   const N = columns;
-  columns += K * days;
-  type Assign = { group: number; k: number; kind: number; col: number };
+  columns += days;
+  const SK = columns;
+  columns += K * blocks;
+  const Z = columns;
+  columns += groups.length;
+  type Assign = { group: number; k: number; q: number; col: number };
   const assigns: Assign[] = [];
   groups.forEach((g, gi) => {
-    for (let k = 0; k < K; k++)
-      for (let kind = 0; kind <= Q; kind++) {
-        if (g.need[kind] === 0) continue;
-        if (kind > 0 && ((maskOf(k, g.day) >> (kind - 1)) & 1) === 0) continue;
-        assigns.push({ group: gi, k, kind, col: columns++ });
-      }
+    for (let q = 0; q < Q; q++) {
+      if (g.need[q] === 0) continue;
+      for (let k = 0; k < K; k++) if ((maskOf(k, g.day) >> q) & 1) assigns.push({ group: gi, k, q, col: columns++ });
+    }
   });
   const colUpper = new Float64Array(columns).fill(Infinity);
-  for (let k = 0; k < K; k++)
-    for (let d = 0; d < days; d++) {
-      let free = 0;
-      rooms.forEach((r, e) => classOf[e] === k && r.free[d] && free++);
-      colUpper[N + k * days + d] = free;
+  for (let d = 0; d < days; d++) colUpper[N + d] = rooms.reduce((n, r) => n + (r.free[d] ? 1 : 0), 0);
+  for (let k = 0; k < K; k++) {
+    const members = rooms.filter((_, e) => classOf[e] === k);
+    for (let b = 0; b < blocks; b++) {
+      const d = Math.floor((b * step) / DAY_MINUTES);
+      colUpper[SK + k * blocks + b] = members.reduce((n, r) => n + (r.free[d] || r.free[d - 1] ? 1 : 0), 0);
     }
-  for (const a of assigns) colUpper[a.col] = groups[a.group]!.need[a.kind]!;
+  }
+  groups.forEach((g, gi) => (colUpper[Z + gi] = g.any));
+  for (const a of assigns) colUpper[a.col] = groups[a.group]!.need[a.q]!;
 
   const rows = new Rows();
-  // Supply flow per class along the line.
+  // Supply flow along the line (as in the bound without qualifications).
   const startsAt: number[][] = Array.from({ length: blocks }, () => []);
   const endsAt: number[][] = Array.from({ length: blocks }, () => []);
+  const onDay: Array<Array<[number, number]>> = Array.from({ length: days }, () => []);
+  const inWeek: Array<Array<[number, number]>> = Array.from({ length: calendar.weekCount }, () => []);
   shifts.forEach((shift, i) => {
     startsAt[(shift.day * DAY_MINUTES + shift.start) / step]!.push(i);
     const to = (shift.day * DAY_MINUTES + shift.end) / step;
     if (to < blocks) endsAt[to]!.push(i);
+    onDay[shift.day]!.push([X + i, 1]);
+    inWeek[calendar.days[shift.day]!.week]!.push([X + i, shift.minutes]);
   });
-  for (let k = 0; k < K; k++)
-    for (let b = 0; b < blocks; b++) {
-      const entries: Array<[number, number]> = [[S + k * blocks + b, 1]];
-      if (b > 0) entries.push([S + k * blocks + b - 1, -1]);
-      for (const i of startsAt[b]!) entries.push([X + k * shifts.length + i, -1]);
-      for (const i of endsAt[b]!) entries.push([X + k * shifts.length + i, 1]);
-      rows.add(entries, 0, 0);
+  for (let b = 0; b < blocks; b++) {
+    const entries: Array<[number, number]> = [[S + b, 1]];
+    if (b > 0) entries.push([S + b - 1, -1]);
+    for (const i of startsAt[b]!) entries.push([X + i, -1]);
+    for (const i of endsAt[b]!) entries.push([X + i, 1]);
+    rows.add(entries, 0, 0);
+  }
+  for (let d = 0; d < days; d++) rows.add([...onDay[d]!, [N + d, -1]], 0, 0);
+  const weekMinutes = new Array<number>(calendar.weekCount).fill(0);
+  for (const r of rooms) r.weekMinutes.forEach((m, w) => (weekMinutes[w]! += m));
+  for (let w = 0; w < calendar.weekCount; w++) if (inWeek[w]!.length > 0) rows.add(inWeek[w]!, -Infinity, weekMinutes[w]!);
+  if (runLimit > 0 && runLimit < days)
+    for (let first = 0; first + runLimit < days; first++) {
+      const entries: Array<[number, number]> = [];
+      for (let d = first; d <= first + runLimit; d++) entries.push([N + d, 1]);
+      rows.add(
+        entries,
+        -Infinity,
+        rooms.reduce((sum, r) => sum + runRoom(r, first, runLimit), 0),
+      );
     }
-  // Matching: each class fills at most its supply in the group's minutes; each kind of unit at most its need.
+  // Class supplies: together at most the supply; per week at most the members' minutes and what runs over from the week before.
+  for (let b = 0; b < blocks && K > 0; b++) {
+    const entries: Array<[number, number]> = [[S + b, -1]];
+    for (let k = 0; k < K; k++) entries.push([SK + k * blocks + b, 1]);
+    rows.add(entries, -Infinity, 0);
+  }
+  for (let k = 0; k < K; k++) {
+    const members = rooms.filter((_, e) => classOf[e] === k);
+    for (let w = 0; w < calendar.weekCount; w++) {
+      const own = calendar.days.filter((d) => d.week === w);
+      if (own.length === 0) continue;
+      const before = own[0]!.index - 1;
+      const carry = before >= 0 ? members.reduce((n, r) => n + (r.free[before] ? DAILY_CAP_MINUTES : 0), 0) : 0;
+      // The night the clocks go forward, a shift holds an hour more on the wall clock than it lasts.
+      const skipped = own.some((d) => d.offsetChanges) || (before >= 0 && calendar.days[before]!.offsetChanges) ? 60 * members.length : 0;
+      const entries: Array<[number, number]> = [];
+      for (let b = (own[0]!.index * DAY_MINUTES) / step; b < ((own[own.length - 1]!.index + 1) * DAY_MINUTES) / step; b++)
+        entries.push([SK + k * blocks + b, step]);
+      rows.add(entries, -Infinity, members.reduce((sum, r) => sum + r.weekMinutes[w]!, 0) + carry);
+    }
+  }
+  // Matching per group: each class fills q-units up to its supply; all units up to everyone's supply; each q up to its need.
   const byGroupClass = new Map<number, Array<[number, number]>>();
-  const byGroupKind = new Map<number, Array<[number, number]>>();
+  const byGroupCode = new Map<number, Array<[number, number]>>();
+  const byGroup = new Map<number, Array<[number, number]>>();
   for (const a of assigns) {
     const gk = a.group * K + a.k;
     if (!byGroupClass.has(gk)) byGroupClass.set(gk, []);
     byGroupClass.get(gk)!.push([a.col, 1]);
-    const gq = a.group * (Q + 1) + a.kind;
-    if (!byGroupKind.has(gq)) byGroupKind.set(gq, []);
-    byGroupKind.get(gq)!.push([a.col, 1]);
+    const gq = a.group * Q + a.q;
+    if (!byGroupCode.has(gq)) byGroupCode.set(gq, []);
+    byGroupCode.get(gq)!.push([a.col, 1]);
+    if (!byGroup.has(a.group)) byGroup.set(a.group, []);
+    byGroup.get(a.group)!.push([a.col, 1]);
   }
   for (const [gk, entries] of byGroupClass) {
     const g = groups[Math.floor(gk / K)]!;
     const k = gk % K;
-    rows.add([...entries, [S + k * blocks + g.block, -1]], -Infinity, g.fixed[k]!);
+    rows.add([...entries, [SK + k * blocks + g.block, -1]], -Infinity, g.fixed[k]!);
   }
-  for (const [gq, entries] of byGroupKind) if (entries.length > 1) rows.add(entries, -Infinity, groups[Math.floor(gq / (Q + 1))]!.need[gq % (Q + 1)]!);
-  // Per class: shifts per day (R4, R8, fixed shifts), minutes per week (R5, R6), runs of days (R12).
-  for (let k = 0; k < K; k++) {
-    const members = rooms.filter((_, e) => classOf[e] === k);
-    const onDay: Array<Array<[number, number]>> = Array.from({ length: days }, () => []);
-    const inWeek: Array<Array<[number, number]>> = Array.from({ length: calendar.weekCount }, () => []);
-    shifts.forEach((shift, i) => {
-      onDay[shift.day]!.push([X + k * shifts.length + i, 1]);
-      inWeek[calendar.days[shift.day]!.week]!.push([X + k * shifts.length + i, shift.minutes]);
-    });
-    for (let d = 0; d < days; d++) rows.add([...onDay[d]!, [N + k * days + d, -1]], 0, 0);
-    for (let w = 0; w < calendar.weekCount; w++)
-      if (inWeek[w]!.length > 0)
-        rows.add(
-          inWeek[w]!,
-          -Infinity,
-          members.reduce((sum, r) => sum + r.weekMinutes[w]!, 0),
-        );
-    if (runLimit > 0 && runLimit < days)
-      for (let first = 0; first + runLimit < days; first++) {
-        const entries: Array<[number, number]> = [];
-        for (let d = first; d <= first + runLimit; d++) entries.push([N + k * days + d, 1]);
-        rows.add(
-          entries,
-          -Infinity,
-          members.reduce((sum, r) => sum + runRoom(r, first, runLimit), 0),
-        );
-      }
-  }
+  for (const [gq, entries] of byGroupCode) if (entries.length > 1) rows.add(entries, -Infinity, groups[Math.floor(gq / Q)]!.need[gq % Q]!);
+  groups.forEach((g, gi) => rows.add([[Z + gi, 1], ...(byGroup.get(gi) ?? []), [S + g.block, -1]], -Infinity, g.fixedAll));
 
   const size = { columns, rows: rows.lower.length, nonzeros: rows.indices.length };
   const covers = new Float64Array(columns);
   const fills = new Float64Array(columns);
+  groups.forEach((g, gi) => (covers[Z + gi] = g.count));
   for (const a of assigns) {
     covers[a.col] = groups[a.group]!.count;
-    if (a.kind > 0) fills[a.col] = groups[a.group]!.count;
+    fills[a.col] = groups[a.group]!.count;
   }
   // Coarse bounds, valid without the solver: every minute at most two shifts per employee (one of its date,
   // one of the day before), and q-units at most the holders of q that date, twice.
-  const most = 2 * instance.employees.length;
   let coarseCovered = 0;
   let coarseFilled = 0;
+  const holders = Array.from({ length: days + 1 }, (_, d) =>
+    qualified.codes.map((_, q) => instance.employees.reduce((n, _e, e) => n + ((masks[e * (days + 1) + d]! >> q) & 1), 0)),
+  );
   for (let t = 0; t < demand.line.length; t++) {
-    coarseCovered += Math.min(demand.line[t]!, most);
+    coarseCovered += Math.min(demand.line[t]!, 2 * E);
     const day = Math.floor(t / DAY_MINUTES);
-    for (let q = 0; q < Q; q++) {
-      let holders = 0;
-      for (let e = 0; e < instance.employees.length; e++) if ((masks[e * (days + 1) + day]! >> q) & 1) holders++;
-      if (qualified.need[q]![t]! > 0) coarseFilled += Math.min(qualified.need[q]![t]!, 2 * holders);
-    }
+    for (let q = 0; q < Q; q++) coarseFilled += Math.min(qualified.need[q]![t]!, 2 * holders[day]![q]!);
   }
   const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const highs = await loadHighs();
