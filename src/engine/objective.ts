@@ -21,10 +21,16 @@ const SHORT_SHIFT_MINUTES = 6 * 60;
  * units of demand, and what one person more or fewer changes in it. Minutes are indices of the month's line.
  */
 export interface QualifiedSupply {
+  /** Covered(i), the units the people on shift fill at once. */
   covered(i: number): number;
-  /** 1 when one more person like e (e's qualifications valid on minute i's date) covers one more unit, else 0. */
+  /**
+   * What the coverage term counts at minute i: Covered, and each q-unit filled once more (Q7 ranks with
+   * Q1, docs/quality.md), so that between two months covering as much the one filling more q-units wins.
+   */
+  value(i: number): number;
+  /** What one more person like e (e's qualifications valid on minute i's date) adds to `value`: 0, 1 or 2. */
   gain(i: number, e: number): number;
-  /** 1 when e, still counted, covers a unit that nobody else on shift would (one fewer covered without them), else 0. */
+  /** What e, still counted, takes from `value` by leaving: 0, 1 or 2. */
   loss(i: number, e: number): number;
 }
 
@@ -128,7 +134,7 @@ export const coverage: CoverageTerm = {
     const W = month.weightLine;
     const q = month.qualified;
     if (q !== null) {
-      for (let i = 0; i < D.length; i++) covered += q.covered(i) * W[i]!;
+      for (let i = 0; i < D.length; i++) covered += q.value(i) * W[i]!;
       return covered;
     }
     for (let i = 0; i < D.length; i++) covered += Math.min(S[i]!, D[i]!) * W[i]!;
@@ -140,7 +146,7 @@ export const coverage: CoverageTerm = {
       const W = month.weight[d]!;
       const base = d * DAY_MINUTES;
       let sum = 0;
-      for (let m = s; m < t; m++) if ((sign > 0 ? q.gain(base + m, e) : q.loss(base + m, e)) > 0) sum += W[m]!;
+      for (let m = s; m < t; m++) sum += W[m]! * (sign > 0 ? q.gain(base + m, e) : q.loss(base + m, e));
       return sum;
     }
     const D = month.p.demand.perDay[d]!;

@@ -259,7 +259,7 @@ describe('what one person more or fewer changes (the search’s view)', () => {
     );
   });
 
-  it('keeps the coverage term’s difference equal to the change of its measure, and its measure to the report’s Covered', () => {
+  it('keeps the coverage term’s difference equal to the change of its measure, and its measure to the report’s Covered and q-units filled', () => {
     const [e1, e2] = baseInstanceInput().employees;
     const instance = v3({
       employees: [
@@ -311,8 +311,9 @@ describe('what one person more or fewer changes (the search’s view)', () => {
             ),
           );
     const judged = judgeCoverage(problem.calendar, problem.demand, instance.employees, supplyOf(problem.calendar, shifts));
+    // The term counts Covered, and each q-unit filled once more.
     let weighted = 0;
-    judged.line.forEach((covered, i) => (weighted += covered * plan.weightLine[i]!));
+    judged.line.forEach((covered, i) => (weighted += (covered + judged.filled!.reduce((sum, line) => sum + line[i]!, 0)) * plan.weightLine[i]!));
     expect(coverage.measure(plan)).toBe(weighted);
   });
 });

@@ -17,8 +17,9 @@ function coverValue(plan: Plan, d: number, waste: number, e = -1): Float64Array 
   const q = plan.qualified;
   if (q !== null) {
     const base = d * DAY_MINUTES;
-    if (e < 0) return prefix((m) => (q.gainAny(base + m) > 0 ? W[m]! : -waste), reach(plan, d));
-    return prefix((m) => (q.gain(base + m, e) > 0 ? W[m]! : -waste), reach(plan, d));
+    const value = (g: number, m: number): number => (g > 0 ? g * W[m]! : -waste);
+    if (e < 0) return prefix((m) => value(q.gainAny(base + m), m), reach(plan, d));
+    return prefix((m) => value(q.gain(base + m, e), m), reach(plan, d));
   }
   return prefix((m) => (S[m]! < D[m]! ? W[m]! : -waste), reach(plan, d));
 }

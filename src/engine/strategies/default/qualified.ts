@@ -119,14 +119,23 @@ export class QualifiedLines implements QualifiedSupply {
     return coveredUnits(this.entry(i).matched, S, D, needAll);
   }
 
-  /** The most one more person of any class would add at minute i (1 or 0): an upper envelope of `gain`. */
+  value(i: number): number {
+    const D = this.problem.demand.line[i]!;
+    const S = this.supply[i]!;
+    const needAll = this.problem.demand.qualified!.needAll[i]!;
+    if (needAll === 0) return S < D ? S : D;
+    const entry = this.entry(i);
+    return coveredUnits(entry.matched, S, D, needAll) + entry.matched;
+  }
+
+  /** The most one more person of any class would add to `value` at minute i (0, 1 or 2): an upper envelope of `gain`. */
   gainAny(i: number): number {
     const D = this.problem.demand.line[i]!;
     const S = this.supply[i]!;
     const needAll = this.problem.demand.qualified!.needAll[i]!;
     if (needAll === 0) return S < D ? 1 : 0;
     const entry = this.entry(i);
-    return entry.anyGrows || S - entry.matched < D - needAll ? 1 : 0;
+    return entry.anyGrows ? 2 : S - entry.matched < D - needAll ? 1 : 0;
   }
 
   gain(i: number, e: number): number {
@@ -135,7 +144,7 @@ export class QualifiedLines implements QualifiedSupply {
     const needAll = this.problem.demand.qualified!.needAll[i]!;
     if (needAll === 0) return S < D ? 1 : 0;
     const entry = this.entry(i);
-    if (entry.grows[this.classAt(e, i)]) return 1;
+    if (entry.grows[this.classAt(e, i)]) return 2;
     return S - entry.matched < D - needAll ? 1 : 0;
   }
 
@@ -145,7 +154,7 @@ export class QualifiedLines implements QualifiedSupply {
     const needAll = this.problem.demand.qualified!.needAll[i]!;
     if (needAll === 0) return S <= D ? 1 : 0;
     const entry = this.entry(i);
-    if (entry.shrinks[this.classAt(e, i)]) return 1;
+    if (entry.shrinks[this.classAt(e, i)]) return 2;
     return S - entry.matched <= D - needAll ? 1 : 0;
   }
 

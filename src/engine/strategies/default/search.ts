@@ -41,7 +41,7 @@ export function improve(plan: Plan, options: StrategyOptions): void {
     const open = day.open ?? 0;
     const close = day.until ?? 0;
     gain.fill(0, 0, open + 1);
-    if (qualified !== null) for (let m = open; m < close; m++) gain[m + 1] = gain[m]! + (qualified.gain(d * DAY_MINUTES + m, e) > 0 ? W[m]! : 0);
+    if (qualified !== null) for (let m = open; m < close; m++) gain[m + 1] = gain[m]! + qualified.gain(d * DAY_MINUTES + m, e) * W[m]!;
     else for (let m = open; m < close; m++) gain[m + 1] = gain[m]! + (S[m]! < D[m]! ? W[m]! : 0);
     gain.fill(gain[close]!, close + 1);
   };
