@@ -24,6 +24,19 @@ function coverValue(plan: Plan, d: number, waste: number, e = -1): Float64Array 
   return prefix((m) => (S[m]! < D[m]! ? W[m]! : -waste), reach(plan, d));
 }
 
+/** What one more person like e covers on [s, t) of day d (weighted), less `waste` where they cover nothing (qualified months). */
+function intervalValue(plan: Plan, d: number, s: number, t: number, e: number, waste: number): number {
+  const q = plan.qualified!;
+  const W = plan.weight[d]!;
+  const base = d * DAY_MINUTES;
+  let value = 0;
+  for (let m = s; m < t; m++) {
+    const g = q.gain(base + m, e);
+    value += g > 0 ? g * W[m]! : -waste;
+  }
+  return value;
+}
+
 /** Phases 1 and 2: cover demand, biggest uncovered block first, with shifts of one shape level. */
 export function cover(plan: Plan, order: number[], targetRoom: boolean, level: ShapeLevel, from = 0, to = plan.N - 1): void {
   const { calendar } = plan.p;
@@ -72,25 +85,35 @@ export function cover(plan: Plan, order: number[], targetRoom: boolean, level: S
     const free = order.filter((e) => plan.free(e, d)).sort((a, b) => required(b) - required(a) || rank[a]! - rank[b]!);
     let chosen: { e: number; choice: Choice } | null = null;
     const cache = new Map<string, Choice | null>();
+    // First whoever can work the day's best shift: the first free employee it fits (with qualifications,
+    // the one it is worth most to, taken at once by the first to whom it is worth the envelope's value).
+    const windows = new Map<number, Window | null>();
+    const windowOf = (e: number): Window | null => {
+      let w = windows.get(e);
+      if (w === undefined) windows.set(e, (w = plan.window(e, d, targetRoom, level)));
+      return w;
+    };
+    const len = plan.length(d, target.start, target.end);
     for (const e of free) {
-      const w = plan.window(e, d, targetRoom, level);
-      if (!w) continue;
-      const len = plan.length(d, target.start, target.end);
-      // With qualifications the day's best shift is e's only when e's own curve values it as much.
-      const own = qualified === null ? null : valueFor(d, e);
-      const like = own === null || own[target.end]! - own[target.start]! >= target.value - 1e-9;
-      if (like && target.start >= w.lo && target.start <= w.startHi && target.end <= w.hi && len <= w.maxLen && len >= w.minLen) {
-        chosen = { e, choice: target };
-        break;
-      }
-      const key = `${w.lo}|${w.hi}|${w.startHi}|${w.minLen}|${w.maxLen}${qualified === null ? '' : `|${qualified.signature(e, d)}`}`;
-      let c = cache.get(key);
-      if (c === undefined) {
-        c = bestInterval(plan, d, valueFor(d, e), w);
-        cache.set(key, c);
-      }
-      if (c && c.value > 0 && (!chosen || c.value > chosen.choice.value + 1e-9)) chosen = { e, choice: c };
+      const w = windowOf(e);
+      if (!w || !(target.start >= w.lo && target.start <= w.startHi && target.end <= w.hi && len <= w.maxLen && len >= w.minLen)) continue;
+      const value = qualified === null ? target.value : intervalValue(plan, d, target.start, target.end, e, level.wastePenalty);
+      if (value > 0 && (chosen === null || value > chosen.choice.value + 1e-9)) chosen = { e, choice: { ...target, value } };
+      if (value >= target.value - 1e-9) break;
     }
+    // Nobody fits it: each employee's own best shift within their window.
+    if (chosen === null)
+      for (const e of free) {
+        const w = windowOf(e);
+        if (!w) continue;
+        const key = `${w.lo}|${w.hi}|${w.startHi}|${w.minLen}|${w.maxLen}${qualified === null ? '' : `|${qualified.signature(e, d)}`}`;
+        let c = cache.get(key);
+        if (c === undefined) {
+          c = bestInterval(plan, d, valueFor(d, e), w);
+          cache.set(key, c);
+        }
+        if (c && c.value > 0 && (chosen === null || c.value > chosen.choice.value + 1e-9)) chosen = { e, choice: c };
+      }
     if (!chosen) {
       saturated[d] = 1;
       continue;

@@ -15,8 +15,8 @@ import { seededRandom } from '../../prng.ts';
 /** A minute's matching: q-units matched, and per class whether one more or one fewer changes that. */
 type Entry = { matched: number; grows: Uint8Array; shrinks: Uint8Array; anyGrows: boolean };
 
-/** Entries kept at most per kind of minute before its cache starts over (a long search meets many supplies). */
-const CACHE_LIMIT = 50_000;
+/** Entries kept at most in all before the caches start over (a long search meets many supplies). */
+const CACHE_LIMIT = 100_000;
 
 export class QualifiedLines implements QualifiedSupply {
   private readonly problem: Problem;
@@ -34,6 +34,7 @@ export class QualifiedLines implements QualifiedSupply {
   private readonly kind: Int32Array;
   private readonly asks: number[][] = [];
   private readonly caches: Array<Map<number, Entry>> = [];
+  private cached = 0;
   /** The entry last found for a minute, and the hash it was found for. */
   private readonly entryAt: Array<Entry | undefined>;
   private readonly hashAt: Float64Array;
@@ -103,8 +104,12 @@ export class QualifiedLines implements QualifiedSupply {
       const counts = this.lines.map((line) => line[i]!);
       const result = matchWithChanges(this.masks, counts, this.asks[this.kind[i]!]!);
       entry = { ...result, anyGrows: result.grows.some((g) => g === 1) };
-      if (cache.size >= CACHE_LIMIT) cache.clear();
+      if (this.cached >= CACHE_LIMIT) {
+        for (const each of this.caches) each.clear();
+        this.cached = 0;
+      }
       cache.set(h, entry);
+      this.cached++;
     }
     this.hashAt[i] = h;
     this.entryAt[i] = entry;
