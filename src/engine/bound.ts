@@ -544,7 +544,7 @@ async function qualifiedUpperBound(
       const entries: Array<[number, number]> = [];
       for (let b = (own[0]!.index * DAY_MINUTES) / step; b < ((own[own.length - 1]!.index + 1) * DAY_MINUTES) / step; b++)
         entries.push([SK + k * blocks + b, step]);
-      rows.add(entries, -Infinity, members.reduce((sum, r) => sum + r.weekMinutes[w]!, 0) + carry);
+      rows.add(entries, -Infinity, members.reduce((sum, r) => sum + r.weekMinutes[w]!, 0) + carry + skipped);
     }
   }
   // Matching per group: each class fills q-units up to its supply; all units up to everyone's supply; each q up to its need.

@@ -21,7 +21,7 @@ export const DAY_SPAN = 2 * DAY_MINUTES;
 type Segment = { day: number; from: number; to: number };
 
 /** A flight's task on the wall clock: its span from the midnight of `day`, cut to opening hours. */
-export type TaskWindow = {
+type TaskWindow = {
   name: string;
   staff: number;
   /** The qualification it asks for and its index in `QualifiedDemand.codes`; null and −1 when none. */
@@ -70,7 +70,7 @@ export function dayViews<T extends Uint16Array | Uint8Array | Float32Array>(line
  * Cuts the wall-clock span [from, to) around day `day` (may run into the days before and after) to the
  * opening hours of the days of the month, each part in minutes of the day whose hours hold it.
  */
-export function cutToOpeningHours(calendar: Calendar, day: number, from: number, to: number): Segment[] {
+function cutToOpeningHours(calendar: Calendar, day: number, from: number, to: number): Segment[] {
   const out: Segment[] = [];
   for (let offset = -1; offset <= 1; offset++) {
     const d = day + offset;

@@ -183,7 +183,7 @@ export const coveredUnits = (matched: number, people: number, demand: number, ne
   matched + Math.min(demand - needAll, people - matched);
 
 /** A cache of matchings by the classes' counts and the units asked for. */
-export class MatchCache {
+class MatchCache {
   private readonly cache = new Map<string, Match>();
   get(masks: readonly number[], counts: readonly number[], need: ArrayLike<number>): Match {
     let key = '';
