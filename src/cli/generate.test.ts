@@ -39,6 +39,26 @@ describe('generate command', () => {
     expect(readdirSync(dir).sort()).toEqual(['month.json', 'result.json']);
   });
 
+  it('prints Q7 overall and per qualification for a version 3 instance whose tasks ask for them, and nothing of it otherwise', () => {
+    const input = baseInstanceInput();
+    const instance = parseInstance({
+      ...input,
+      version: 3,
+      employees: [{ ...input.employees[1]!, qualifications: [{ code: 'PUSHBACK' }] }],
+      airportHours: [{ dayOfWeek: 1, openingTime: '06:00', closingTime: '14:00', minimumStaff: 1 }],
+      flights: [
+        {
+          flightNumber: 'LO1',
+          departureTime: '2026-11-02T09:00:00+01:00',
+          tasks: [{ name: 'pushback', from: '2026-11-02T08:50:00+01:00', to: '2026-11-02T09:05:00+01:00', staff: 1, qualification: 'PUSHBACK' }],
+        },
+      ],
+    });
+    const line = summaryLine(generate(instance, { seed: 1, timeLimitMs: 200 }), 100);
+    expect(line).toMatch(/\| Q7 qualified [\d.]+% of 0\.25 h \(PUSHBACK [\d.]+% of 0\.25 h\) \| breaches 0 \|/);
+    expect(summaryLine(generate(parseInstance(input), { seed: 1, timeLimitMs: 200 }), 100)).not.toContain('Q7');
+  });
+
   it('counts the breaches of each rule in the summary', () => {
     const result = generate(parseInstance(baseInstanceInput()), { seed: 1, timeLimitMs: 200 });
     const breach = (rule: 'R11' | 'R12') => ({ rule, name: '', employeeId: 'e1', date: '2026-11-02', message: '', amount: 1 });

@@ -87,6 +87,12 @@ export function summaryLine(result: GenerateResult, peakMb: number): string {
     `Q4 overstaffing ${q.overstaffingPercent}%`,
     `Q5 ${elapsedMs} ms, ${peakMb} MB`,
     `Q6 start jumps ${startJumpsPercent}%, short shifts ${shortShiftsPercent}%, doba overlap ${dobaOverlapPercent}%, free weekends ${freeWeekendsPercent}%`,
+    // Version 3 instances whose tasks ask for qualifications: Q7, overall and per qualification.
+    ...(q.qualified
+      ? [
+          `Q7 qualified ${q.qualified.percent}% of ${q.qualified.demandHours} h (${q.qualified.byQualification.map((b) => `${b.code} ${b.percent}% of ${b.demandHours} h`).join(', ')})`,
+        ]
+      : []),
     `breaches ${breaches.length}${ruleCounts}`,
     `strategy ${strategy}, seed ${seed}`,
   ].join(' | ');

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { coverageUpperBound } from './bound.ts';
 import { buildCalendar, gridMinutes } from './calendar.ts';
@@ -249,6 +250,104 @@ describe('no rule-abiding roster beats the bound', () => {
       { numRuns: Number(process.env.BOUND_RUNS ?? 25), seed: Number(process.env.BOUND_SEED ?? 16) },
     );
     expect(compared).toBeGreaterThanOrEqual(Number(process.env.BOUND_RUNS ?? 25) * 2);
+  });
+});
+
+// Version 3: the same months with qualifications (some valid only part of the month) and flights turned
+// into tasks, some of which ask for a qualification.
+const qualifiedArbitrary = fc.record({
+  month: monthArbitrary,
+  holds: fc.array(fc.record({ code: fc.constantFrom('A', 'B'), from: fc.integer({ min: 0, max: 27 }), days: fc.integer({ min: 1, max: 40 }) }), {
+    minLength: 3,
+    maxLength: 3,
+  }),
+  tasks: fc.array(
+    fc.record({
+      before: fc.integer({ min: 0, max: 6 }),
+      length: fc.integer({ min: 1, max: 8 }),
+      code: fc.constantFrom(null, 'A', 'B'),
+      staff: fc.integer({ min: 1, max: 2 }),
+    }),
+    { minLength: 8, maxLength: 8 },
+  ),
+});
+
+function qualifiedInstanceOf(r: typeof qualifiedArbitrary extends fc.Arbitrary<infer T> ? T : never): Instance {
+  const base = instanceOf(r.month);
+  const date = (day: number) => `${r.month.month}-${String(Math.min(28, day + 1)).padStart(2, '0')}`;
+  return parseInstance({
+    ...base,
+    version: 3,
+    employees: base.employees.map((e, i) => ({
+      ...e,
+      // Employee i holds the i-th qualification drawn (e2 may hold none when there are fewer employees).
+      qualifications: [r.holds[i]!, r.holds[(i + 1) % 3]!]
+        .slice(0, i === 0 ? 2 : 1)
+        .map((h) => ({ code: h.code, validFrom: date(h.from), validUntil: date(h.from + h.days - 1) })),
+    })),
+    flights: base.flights.map((f, i) => {
+      const task = r.tasks[i % r.tasks.length]!;
+      const departure = DateTime.fromISO(f.departureTime, { zone: base.timeZone });
+      const from = departure.minus({ minutes: 15 * task.before });
+      const to = from.plus({ minutes: 15 * task.length });
+      return {
+        flightNumber: f.flightNumber,
+        departureTime: f.departureTime,
+        tasks: [{ name: 't', from: from.toISO()!, to: to.toISO()!, staff: task.staff, ...(task.code && { qualification: task.code }) }],
+      };
+    }),
+  });
+}
+
+describe('no rule-abiding roster beats the bound on qualified months (Q1 and Q7)', () => {
+  it('holds for generated months and random hand-made ones', { timeout: 300_000 }, async () => {
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(qualifiedArbitrary, async (r) => {
+        const instance = qualifiedInstanceOf(r);
+        fc.pre(checkResult(instance, fixedOf(instance)).length === 0);
+        const bound = await coverageUpperBound(instance);
+        const rosters: ResultShift[][] = [handMade(instance, r.month.seed), handMade(instance, r.month.seed + 1)];
+        const result = generate(instance, { seed: r.month.seed, timeLimitMs: 150 });
+        if (result.report.breaches.length === 0) rosters.push(result.shifts);
+        for (const shifts of rosters) {
+          expect(checkResult(instance, shifts)).toEqual([]);
+          const quality = measureQuality(instance, shifts);
+          expect(quality.coveragePercent).toBeLessThanOrEqual(bound.coveragePercent + 1e-6);
+          expect(quality.coveredHours).toBeLessThanOrEqual(bound.boundHours + 0.01);
+          if (quality.qualified) {
+            expect(bound.qualified).toBeDefined();
+            expect(quality.qualified.percent).toBeLessThanOrEqual(bound.qualified!.percent + 1e-6);
+            expect(quality.qualified.filledHours).toBeLessThanOrEqual(bound.qualified!.boundHours + 0.01);
+          }
+          compared++;
+          if (process.env.BOUND_DEBUG)
+            console.log(
+              `bound ${bound.coveragePercent} / ${bound.qualified?.percent} roster ${quality.coveragePercent} / ${quality.qualified?.percent} (${bound.elapsedMs} ms)`,
+            );
+        }
+      }),
+      { numRuns: Number(process.env.BOUND_RUNS ?? 20), seed: Number(process.env.BOUND_SEED ?? 7) },
+    );
+    expect(compared).toBeGreaterThanOrEqual(Number(process.env.BOUND_RUNS ?? 20) * 2);
+  });
+
+  it('counts a contested holder once: one person with A and B cannot fill an A-unit and a B-unit at once', async () => {
+    const instance = aroundTheClock({
+      version: 3,
+      employees: [{ id: 'e1', firstName: 'A', lastName: 'B', timeOff: [], qualifications: [{ code: 'A' }, { code: 'B' }] }],
+      airportHours: [{ dayOfWeek: 1, openingTime: '08:00', closingTime: '12:00', minimumStaff: 0 }],
+      flights: ['A', 'B'].map((code) => ({
+        flightNumber: code,
+        departureTime: '2026-11-02T12:00:00+01:00',
+        tasks: [{ name: code, from: '2026-11-02T09:00:00+01:00', to: '2026-11-02T11:00:00+01:00', staff: 1, qualification: code }],
+      })),
+    });
+    const bound = await coverageUpperBound(instance);
+    // Demand: 2 units for 2 h; one person fills one of them: half.
+    expect(bound.demandHours).toBe(4);
+    expect(bound.boundHours).toBe(2);
+    expect(bound.qualified).toMatchObject({ percent: 50, demandHours: 4, boundHours: 2, status: 'optimal' });
   });
 });
 

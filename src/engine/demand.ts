@@ -21,7 +21,7 @@ export const DAY_SPAN = 2 * DAY_MINUTES;
 type Segment = { day: number; from: number; to: number };
 
 /** A flight's task on the wall clock: its span from the midnight of `day`, cut to opening hours. */
-export type TaskWindow = {
+type TaskWindow = {
   name: string;
   staff: number;
   /** The qualification it asks for and its index in `QualifiedDemand.codes`; null and −1 when none. */
@@ -70,7 +70,7 @@ export function dayViews<T extends Uint16Array | Uint8Array | Float32Array>(line
  * Cuts the wall-clock span [from, to) around day `day` (may run into the days before and after) to the
  * opening hours of the days of the month, each part in minutes of the day whose hours hold it.
  */
-export function cutToOpeningHours(calendar: Calendar, day: number, from: number, to: number): Segment[] {
+function cutToOpeningHours(calendar: Calendar, day: number, from: number, to: number): Segment[] {
   const out: Segment[] = [];
   for (let offset = -1; offset <= 1; offset++) {
     const d = day + offset;
@@ -83,8 +83,24 @@ export function cutToOpeningHours(calendar: Calendar, day: number, from: number,
   return out;
 }
 
-/** Day index and wall-clock minute of an instant in the airport's zone. */
+/** An instant written with its offset (or Z), which the built-in parser reads exactly. */
+const WITH_OFFSET = /(Z|[+-]\d\d:?\d\d)$/;
+
+/**
+ * Day index and wall-clock minute of an instant in the airport's zone. Tasks are many (tens of thousands
+ * a month), so an instant with an offset is placed by the calendar's midnights; a day the clocks change
+ * on, and an instant without an offset, go through luxon.
+ */
 function wallClock(calendar: Calendar, instant: string): { day: number; minute: number; epoch: number } {
+  const ms = WITH_OFFSET.test(instant) ? Date.parse(instant) : Number.NaN;
+  if (Number.isFinite(ms)) {
+    const epoch = Math.floor(ms / 60000);
+    let day = Math.floor((epoch - calendar.instant(0, 0)) / DAY_MINUTES);
+    while (calendar.instant(day, 0) > epoch) day--;
+    while (calendar.instant(day + 1, 0) <= epoch) day++;
+    const inside = calendar.days[day];
+    if (inside && !inside.offsetChanges) return { day, minute: epoch - inside.midnight, epoch };
+  }
   const local = DateTime.fromISO(instant, { zone: calendar.timeZone });
   return { day: calendar.indexOf(local.toISODate()!), minute: local.hour * 60 + local.minute, epoch: Math.floor(local.toMillis() / 60000) };
 }

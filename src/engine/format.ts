@@ -16,7 +16,7 @@ const INSTANCE_VERSIONS: readonly unknown[] = [1, 2, 3];
 /** The longest a task may last, in milliseconds. */
 const TASK_MAX_MS = 24 * 60 * 60 * 1000;
 /** The most distinct qualification codes the tasks of one instance may ask for (one bit each). */
-export const MAX_TASK_QUALIFICATIONS = 30;
+const MAX_TASK_QUALIFICATIONS = 30;
 /** Days before the month that `previousShifts` may hold. */
 export const PREVIOUS_SHIFT_DAYS = 14;
 export const DEFAULT_WEEKLY_REST_HOURS = 35;
@@ -253,8 +253,6 @@ export type TimeOff = Employee['timeOff'][number];
 export type Flight = Instance['flights'][number];
 export type PreviousShift = Instance['previousShifts'][number];
 export type Settings = Instance['settings'];
-export type Qualification = NonNullable<Employee['qualifications']>[number];
-export type Task = NonNullable<Flight['tasks']>[number];
 
 /** An employee's target for the month: their own requiredHours, else the month's; null when neither is set. */
 export function targetHoursOf(instance: Pick<Instance, 'requiredHours'>, employee: Pick<Employee, 'requiredHours'>): number | null {

@@ -343,3 +343,34 @@ describe('a month whose day before is a clock change', () => {
     expect(result.shifts.some((s) => s.date === '2080-04-01')).toBe(true);
   });
 });
+
+describe('version 3 in the generator', () => {
+  it('keeps the published shifts before replanFrom, and reports Q7 and the qualification a short flight went without', () => {
+    const input = baseInstanceInput();
+    const instance = parseInstance({
+      ...input,
+      version: 3,
+      employees: [{ ...input.employees[1]!, qualifications: [{ code: 'PUSHBACK', validUntil: '2026-11-15' }] }],
+      flights: ['2026-11-09', '2026-11-23'].map((date) => ({
+        flightNumber: `LO${date.slice(8)}`,
+        departureTime: `${date}T10:00:00+01:00`,
+        tasks: [{ name: 'pushback', from: `${date}T09:50:00+01:00`, to: `${date}T10:05:00+01:00`, staff: 1, qualification: 'PUSHBACK' }],
+      })),
+      replanFrom: '2026-11-14',
+      publishedShifts: [
+        { employeeId: 'e2', date: '2026-11-03', startTime: '06:00', endTime: '14:00' },
+        { employeeId: 'e2', date: '2026-11-17', startTime: '06:00', endTime: '14:00' },
+      ],
+    });
+    const result = generate(instance, { seed: 1, timeLimitMs: 300 });
+    expect(result.report.breaches).toEqual([]);
+    expect(result.shifts).toContainEqual(expect.objectContaining({ employeeId: 'e2', date: '2026-11-03', startTime: '06:00', endTime: '14:00' }));
+    // The licence ends on the 15th: the flight of the 23rd cannot have its pushback.
+    const q7 = result.report.quality.qualified!;
+    expect(q7.demandHours).toBe(0.5);
+    expect(q7.filledHours).toBeLessThanOrEqual(0.25);
+    expect(result.report.unstaffedFlights).toContainEqual(
+      expect.objectContaining({ flightNumber: 'LO23', qualificationGap: { qualification: 'PUSHBACK', from: '09:50', to: '10:05' } }),
+    );
+  });
+});

@@ -20,6 +20,11 @@ const DEFAULT_TIME_LIMIT_MS = 1500;
  * phase rebuilds a few days at a time, and each round brings the month closer to the best possible.
  */
 const SHORT_HANDED_TIME_LIMIT_MS = 6000;
+/**
+ * A month whose tasks ask for qualifications (format version 3) also ends with ruin and rebuild; its
+ * limit keeps a month of 60 employees and five qualifications near 3 s in all.
+ */
+const QUALIFIED_TIME_LIMIT_MS = 2500;
 const DEFAULT_SEED = 1;
 
 export type GenerateOptions = { strategy?: StrategyName; seed?: number; timeLimitMs?: number };
@@ -42,7 +47,15 @@ export type Report = {
     flights: number;
     flightsStaffed: number;
   }>;
-  unstaffedFlights: Array<{ flightNumber: string; departureTime: string; requiredStaff: number; reason: UnstaffedReason; shortBy: number }>;
+  unstaffedFlights: Array<{
+    flightNumber: string;
+    departureTime: string;
+    requiredStaff: number;
+    reason: UnstaffedReason;
+    shortBy: number;
+    /** Version 3: the qualification a unit of one of the flight's tasks went without, and the first stretch (coverage.ts). */
+    qualificationGap?: { qualification: string; from: string; to: string };
+  }>;
   employees: Array<EmployeeTotal & { shifts: number }>;
   warnings: string[];
   /** The warnings again, each as a code and its figures, for a translation of them (dates YYYY-MM-DD). */
@@ -86,7 +99,10 @@ export function generate(instance: Instance, options: GenerateOptions = {}): Gen
   const notes: StrategyNote[] = [];
   const planned = STRATEGIES[strategy](problem, {
     random: seededRandom(seed),
-    deadline: began + (options.timeLimitMs ?? (shortOfHours(problem) ? SHORT_HANDED_TIME_LIMIT_MS : DEFAULT_TIME_LIMIT_MS)),
+    deadline:
+      began +
+      (options.timeLimitMs ??
+        (shortOfHours(problem) ? SHORT_HANDED_TIME_LIMIT_MS : problem.demand.qualified !== null ? QUALIFIED_TIME_LIMIT_MS : DEFAULT_TIME_LIMIT_MS)),
     now,
     notes,
   });
@@ -158,7 +174,14 @@ function buildReport(problem: Problem, shifts: ResultShift[], strategy: Strategy
   });
   const unstaffedFlights: Report['unstaffedFlights'] = coverage.flights
     .filter((f) => f.status !== 'staffed')
-    .map((f) => ({ flightNumber: f.flightNumber, departureTime: f.departureTime, requiredStaff: f.requiredStaff, reason: f.reason!, shortBy: f.shortBy }));
+    .map((f) => ({
+      flightNumber: f.flightNumber,
+      departureTime: f.departureTime,
+      requiredStaff: f.requiredStaff,
+      reason: f.reason!,
+      shortBy: f.shortBy,
+      ...(f.qualificationGap && { qualificationGap: f.qualificationGap }),
+    }));
   const weekly = problem.weeklyCapMinutes;
 
   const warnings: string[] = [];

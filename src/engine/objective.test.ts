@@ -105,9 +105,9 @@ describe('the soft terms', () => {
           weekendCost(plan, e, weekends) +
           gapCost(plan, e);
         const searchBefore = searchParts(s0, t0);
-        const lost = s0 >= 0 ? coverage.change(plan, d, s0, t0, -1) : 0;
+        const lost = s0 >= 0 ? coverage.change(plan, d, s0, t0, -1, e) : 0;
         if (s0 >= 0) plan.remove(e, d);
-        const gained = s1 >= 0 ? coverage.change(plan, d, s1, t1, 1) : 0;
+        const gained = s1 >= 0 ? coverage.change(plan, d, s1, t1, 1, e) : 0;
         if (s1 >= 0) plan.add(e, d, s1, t1);
         const after = measures(plan);
         const aroundAfter = SHIFT_TERMS.map((term) => (s1 >= 0 ? term.around(plan, e, d, s1, t1) : 0));

@@ -7,7 +7,7 @@
 //
 // Every quantity here is a whole number (minutes, counts, integer weights; a minute's weight is 1 or 2),
 // so the score is exact in floating point and a sum gives the same value in any order.
-import { DOBA_MINUTES } from './calendar.ts';
+import { DAY_MINUTES, DOBA_MINUTES } from './calendar.ts';
 import type { Problem } from './problem.ts';
 import { SCORE_WEIGHTS } from './score.ts';
 
@@ -15,6 +15,24 @@ import { SCORE_WEIGHTS } from './score.ts';
 const START_JUMP_MINUTES = 4 * 60;
 /** A shift shorter than this is a short shift (Q6b). */
 const SHORT_SHIFT_MINUTES = 6 * 60;
+
+/**
+ * Covered(t) when tasks ask for qualifications (format version 3): the matching of the people on shift to
+ * units of demand, and what one person more or fewer changes in it. Minutes are indices of the month's line.
+ */
+export interface QualifiedSupply {
+  /** Covered(i), the units the people on shift fill at once. */
+  covered(i: number): number;
+  /**
+   * What the coverage term counts at minute i: Covered, and each q-unit filled once more (Q7 ranks with
+   * Q1, docs/quality.md), so that between two months covering as much the one filling more q-units wins.
+   */
+  value(i: number): number;
+  /** What one more person like e (e's qualifications valid on minute i's date) adds to `value`: 0, 1 or 2. */
+  gain(i: number, e: number): number;
+  /** What e, still counted, takes from `value` by leaving: 0, 1 or 2. */
+  loss(i: number, e: number): number;
+}
 
 /**
  * A month as the soft terms read it: each employee's shift per day (index e * N + d, −1 when none, the end
@@ -36,6 +54,8 @@ export interface ScoredMonth {
   readonly weight: Float32Array[];
   /** Elapsed minutes of [start, end) on a day. */
   length(day: number, start: number, end: number): number;
+  /** Covered by the matching when tasks ask for qualifications; null when Covered is min(S, D). */
+  readonly qualified: QualifiedSupply | null;
 }
 
 /** Weekends wholly inside the month, by the index of their Saturday. */
@@ -63,10 +83,11 @@ type TermBase = {
 /** Q1: covered demand. A move's difference is what adding or removing one person on [s, t) changes. */
 export type CoverageTerm = TermBase & {
   /**
-   * Weighted minutes gained by adding (+1) or lost by removing (−1) one person on [s, t) of day d, with
-   * the supply as it is now (for a removal, with the person still counted).
+   * Weighted minutes gained by adding (+1) or lost by removing (−1) employee e on [s, t) of day d, with
+   * the supply as it is now (for a removal, with the person still counted). Who it is matters only when
+   * tasks ask for qualifications.
    */
-  change: (month: ScoredMonth, d: number, s: number, t: number, sign: 1 | -1) => number;
+  change: (month: ScoredMonth, d: number, s: number, t: number, sign: 1 | -1, e: number) => number;
 };
 
 /** A term summed over employees; a move's difference is that of the employees it touches. */
@@ -111,10 +132,23 @@ export const coverage: CoverageTerm = {
     const D = month.p.demand.line;
     const S = month.supplyLine;
     const W = month.weightLine;
+    const q = month.qualified;
+    if (q !== null) {
+      for (let i = 0; i < D.length; i++) covered += q.value(i) * W[i]!;
+      return covered;
+    }
     for (let i = 0; i < D.length; i++) covered += Math.min(S[i]!, D[i]!) * W[i]!;
     return covered;
   },
-  change: (month, d, s, t, sign) => {
+  change: (month, d, s, t, sign, e) => {
+    const q = month.qualified;
+    if (q !== null) {
+      const W = month.weight[d]!;
+      const base = d * DAY_MINUTES;
+      let sum = 0;
+      for (let m = s; m < t; m++) sum += W[m]! * (sign > 0 ? q.gain(base + m, e) : q.loss(base + m, e));
+      return sum;
+    }
     const D = month.p.demand.perDay[d]!;
     const S = month.supply[d]!;
     const W = month.weight[d]!;
@@ -269,10 +303,15 @@ export function score(month: ScoredMonth): number {
   return coverage.weight * coverage.measure(month) - cost;
 }
 
-/** Whether supply meets demand at every minute of the month. */
+/** Whether supply meets demand at every minute of the month (Covered = D, with qualifications). */
 export function fullyCovered(month: ScoredMonth): boolean {
   const D = month.p.demand.line;
   const S = month.supplyLine;
+  const q = month.qualified;
+  if (q !== null) {
+    for (let i = 0; i < D.length; i++) if (q.covered(i) < D[i]!) return false;
+    return true;
+  }
   for (let i = 0; i < D.length; i++) if (S[i]! < D[i]!) return false;
   return true;
 }

@@ -14,6 +14,7 @@ import {
 } from './calendar.ts';
 import { buildDemand, type Demand } from './demand.ts';
 import { targetHoursOf, type Instance } from './format.ts';
+import { qualificationMasks } from './qualifications.ts';
 import type { Random } from './prng.ts';
 import { maxConsecutiveDays, weeklyRestMinutes, type AdmitContext } from './rules.ts';
 
@@ -51,6 +52,11 @@ export type Problem = AdmitContext & {
   weeklyCapMinutes: number;
   dailyCapMinutes: number;
   fixed: PlanShift[];
+  /**
+   * When tasks ask for qualifications (version 3): the codes each employee holds valid on each day index
+   * 0 … N, as bits of `demand.qualified.codes` (index e × (N + 1) + d); null otherwise.
+   */
+  masks: Int32Array | null;
 };
 
 export type StrategyOptions = {
@@ -94,11 +100,13 @@ export function buildProblem(instance: Instance): Problem {
     ...spanOf(f)!,
     fixed: true,
   }));
+  const demand = buildDemand(calendar, flights);
   return {
     instance,
     calendar,
     flights,
-    demand: buildDemand(calendar, flights),
+    demand,
+    masks: demand.qualified === null ? null : qualificationMasks(calendar, instance.employees, demand.qualified.codes),
     employees,
     grid: gridMinutes(instance.settings),
     minShiftMinutes: Math.round(Number(instance.settings.minShiftHours) * 60),

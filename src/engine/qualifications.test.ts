@@ -3,9 +3,14 @@ import fc from 'fast-check';
 import { buildCalendar, localFlights } from './calendar.ts';
 import { buildDemand } from './demand.ts';
 import type { InstanceInput } from './format.ts';
-import { maxQualifiedMatch } from './qualifications.ts';
-import { measureQuality } from './quality.ts';
+import { coverage } from './objective.ts';
+import { seededRandom } from './prng.ts';
+import { buildProblem } from './problem.ts';
+import { matchWithChanges, maxQualifiedMatch } from './qualifications.ts';
+import { judgeCoverage, measureQuality, supplyOf } from './quality.ts';
+import { Plan } from './strategies/default/plan.ts';
 import { baseInstance, baseInstanceInput, shift } from './testing.ts';
+import { formatMinutes } from '../shared/hours.ts';
 
 /** The most q-units people (each a mask) can fill, by trying every assignment. */
 function bruteForce(people: number[], need: number[]): number {
@@ -228,5 +233,87 @@ describe('version 3 demand and figures', () => {
     });
     const marchCalendar = buildCalendar(march);
     expect(buildDemand(marchCalendar, localFlights(march.flights, marchCalendar)).flights[0]!.tasks![0]!.segments).toEqual([{ day: 28, from: 90, to: 210 }]);
+  });
+});
+
+describe('what one person more or fewer changes (the search’s view)', () => {
+  it('says exactly when the matching grows or shrinks, on random small cases', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 6 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 3, maxLength: 3 }),
+        (people, need) => {
+          const masks = [...new Set([...people, 0b001, 0b110])];
+          const counts = masks.map((m) => people.filter((p) => p === m).length);
+          const { matched, grows, shrinks } = matchWithChanges(masks, counts, need);
+          masks.forEach((mask, c) => {
+            expect(grows[c]).toBe(bruteForce([...people, mask], need) > matched ? 1 : 0);
+            const fewer = [...people];
+            const at = fewer.indexOf(mask);
+            if (at >= 0) fewer.splice(at, 1);
+            expect(shrinks[c]).toBe(at >= 0 && bruteForce(fewer, need) < matched ? 1 : 0);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps the coverage term’s difference equal to the change of its measure, and its measure to the report’s Covered and q-units filled', () => {
+    const [e1, e2] = baseInstanceInput().employees;
+    const instance = v3({
+      employees: [
+        { ...e1!, timeOff: [], qualifications: [{ code: 'PB', validUntil: '2026-11-03' }, { code: 'DI' }] },
+        { ...e2!, qualifications: [{ code: 'DI', validFrom: '2026-11-03' }] },
+        { id: 'e3', firstName: 'C', lastName: 'D', timeOff: [], qualifications: [{ code: 'PB' }] },
+      ],
+      flights: ['2026-11-02', '2026-11-03', '2026-11-04'].flatMap((date) => [
+        {
+          flightNumber: `A${date}`,
+          departureTime: at(date, '09:00'),
+          tasks: [
+            { name: 'pushback', from: at(date, '08:30'), to: at(date, '09:10'), staff: 1, qualification: 'PB' },
+            { name: 'de-icing', from: at(date, '08:20'), to: at(date, '08:50'), staff: 2, qualification: 'DI' },
+            { name: 'loading', from: at(date, '08:00'), to: at(date, '08:40'), staff: 2 },
+          ],
+        },
+      ]),
+    });
+    const problem = buildProblem(instance);
+    const plan = new Plan(problem);
+    const random = seededRandom(5);
+    for (let step = 0; step < 200; step++) {
+      const e = random.below(3);
+      const d = 1 + random.below(3);
+      const before = coverage.measure(plan);
+      if (plan.start[e * plan.N + d]! >= 0) {
+        const lost = coverage.change(plan, d, plan.start[e * plan.N + d]!, plan.end[e * plan.N + d]!, -1, e);
+        plan.remove(e, d);
+        expect(before - coverage.measure(plan)).toBe(lost);
+      } else {
+        const s = 7 * 60 + 30 * random.below(6);
+        const t = s + 60 * (1 + random.below(3));
+        const gained = coverage.change(plan, d, s, t, 1, e);
+        plan.add(e, d, s, t);
+        expect(coverage.measure(plan) - before).toBe(gained);
+      }
+    }
+    const shifts = [];
+    for (let e = 0; e < 3; e++)
+      for (let d = 0; d < plan.N; d++)
+        if (plan.start[e * plan.N + d]! >= 0)
+          shifts.push(
+            shift(
+              instance.employees[e]!.id,
+              problem.calendar.days[d]!.date,
+              formatMinutes(plan.start[e * plan.N + d]!),
+              formatMinutes(plan.end[e * plan.N + d]!),
+            ),
+          );
+    const judged = judgeCoverage(problem.calendar, problem.demand, instance.employees, supplyOf(problem.calendar, shifts));
+    // The term counts Covered, and each q-unit filled once more.
+    let weighted = 0;
+    judged.line.forEach((covered, i) => (weighted += (covered + judged.filled!.reduce((sum, line) => sum + line[i]!, 0)) * plan.weightLine[i]!));
+    expect(coverage.measure(plan)).toBe(weighted);
   });
 });

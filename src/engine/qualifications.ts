@@ -49,6 +49,75 @@ export type Match = { matched: number; perCode: number[] };
  * breadth first, classes and codes in index order, so the split among codes is always the same.
  */
 export function maxQualifiedMatch(masks: readonly number[], counts: readonly number[], need: ArrayLike<number>): Match {
+  const { matched, perCode } = maxFlow(masks, counts, need);
+  return { matched, perCode };
+}
+
+/**
+ * A maximum matching and, per class, whether one more person of it would match one more q-unit (`grows`:
+ * an augmenting path starts at the class) and whether one fewer would match one fewer (`shrinks`: the
+ * class is used to its count and no class with someone unused can take its place along the residual graph).
+ */
+export function matchWithChanges(
+  masks: readonly number[],
+  counts: readonly number[],
+  need: ArrayLike<number>,
+): { matched: number; grows: Uint8Array; shrinks: Uint8Array } {
+  const { matched, flow, used, filled } = maxFlow(masks, counts, need);
+  const C = masks.length;
+  const Q = need.length;
+  // Classes from which a code with a unit left is reachable (class → code it holds; code → class matched to it), found backwards.
+  const grows = new Uint8Array(C);
+  const codeSeen = new Uint8Array(Q);
+  const stack: number[] = [];
+  for (let q = 0; q < Q; q++)
+    if (filled[q]! < need[q]!) {
+      codeSeen[q] = 1;
+      stack.push(q);
+    }
+  while (stack.length > 0) {
+    const q = stack.pop()!;
+    for (let c = 0; c < C; c++) {
+      if (grows[c] || ((masks[c]! >> q) & 1) === 0) continue;
+      grows[c] = 1;
+      for (let r = 0; r < Q; r++)
+        if (!codeSeen[r] && flow[c * Q + r]! > 0) {
+          codeSeen[r] = 1;
+          stack.push(r);
+        }
+    }
+  }
+  // Classes reachable from a class with someone unused: they can hand their unit over.
+  const spare = new Uint8Array(C);
+  const codeReached = new Uint8Array(Q);
+  const classes: number[] = [];
+  for (let c = 0; c < C; c++)
+    if (used[c]! < counts[c]!) {
+      spare[c] = 1;
+      classes.push(c);
+    }
+  while (classes.length > 0) {
+    const c = classes.pop()!;
+    for (let q = 0; q < Q; q++) {
+      if (codeReached[q] || ((masks[c]! >> q) & 1) === 0) continue;
+      codeReached[q] = 1;
+      for (let k = 0; k < C; k++)
+        if (!spare[k] && flow[k * Q + q]! > 0) {
+          spare[k] = 1;
+          classes.push(k);
+        }
+    }
+  }
+  const shrinks = new Uint8Array(C);
+  for (let c = 0; c < C; c++) shrinks[c] = used[c]! > 0 && !spare[c] ? 1 : 0;
+  return { matched, grows, shrinks };
+}
+
+function maxFlow(
+  masks: readonly number[],
+  counts: readonly number[],
+  need: ArrayLike<number>,
+): { matched: number; perCode: number[]; flow: Int32Array; used: Int32Array; filled: Int32Array } {
   const C = masks.length;
   const Q = need.length;
   const flow = new Int32Array(C * Q);
@@ -102,7 +171,7 @@ export function maxQualifiedMatch(masks: readonly number[], counts: readonly num
     used[n]!++;
     matched++;
   }
-  return { matched, perCode: Array.from(filled) };
+  return { matched, perCode: Array.from(filled), flow, used, filled };
 }
 
 /**
@@ -114,7 +183,7 @@ export const coveredUnits = (matched: number, people: number, demand: number, ne
   matched + Math.min(demand - needAll, people - matched);
 
 /** A cache of matchings by the classes' counts and the units asked for. */
-export class MatchCache {
+class MatchCache {
   private readonly cache = new Map<string, Match>();
   get(masks: readonly number[], counts: readonly number[], need: ArrayLike<number>): Match {
     let key = '';

@@ -75,7 +75,7 @@ export type Quality = {
 };
 
 /** A shift on the month's line of minutes: its employee and [from, to) as indices of the line. */
-export type SupplySpan = { employeeId: string; from: number; to: number };
+type SupplySpan = { employeeId: string; from: number; to: number };
 
 /** S(t) on the month's line of minutes (demand.ts), each day's two-day view of it, and the shifts it counts. */
 export type Supply = { line: Uint16Array; perDay: Uint16Array[]; spans: SupplySpan[] };

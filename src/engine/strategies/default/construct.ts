@@ -1,14 +1,40 @@
 // The default strategy's construction phases: free weekends reserved, demand covered level by level,
 // shifts lengthened into demand still uncovered, and every employee brought toward the required hours.
+import { DAY_MINUTES } from '../../calendar.ts';
 import { ANY_LEVEL, type ShapeLevel } from '../../score.ts';
 import { coverage, rests, weekendsOf } from '../../objective.ts';
 import { bestInterval, lastStart, prefix, reach, type Choice, type Plan, type Window } from './plan.ts';
 
-function coverValue(plan: Plan, d: number, waste: number): Float64Array {
+/**
+ * Prefix sums of what one more person covers on day d (weighted), less `waste` where they cover nothing.
+ * With qualifications, of one more person like e; or with e = −1, of whoever would cover most (an upper
+ * envelope, to rank the days).
+ */
+function coverValue(plan: Plan, d: number, waste: number, e = -1): Float64Array {
   const D = plan.p.demand.perDay[d]!;
   const S = plan.supply[d]!;
   const W = plan.weight[d]!;
+  const q = plan.qualified;
+  if (q !== null) {
+    const base = d * DAY_MINUTES;
+    const value = (g: number, m: number): number => (g > 0 ? g * W[m]! : -waste);
+    if (e < 0) return prefix((m) => value(q.gainAny(base + m), m), reach(plan, d));
+    return prefix((m) => value(q.gain(base + m, e), m), reach(plan, d));
+  }
   return prefix((m) => (S[m]! < D[m]! ? W[m]! : -waste), reach(plan, d));
+}
+
+/** What one more person like e covers on [s, t) of day d (weighted), less `waste` where they cover nothing (qualified months). */
+function intervalValue(plan: Plan, d: number, s: number, t: number, e: number, waste: number): number {
+  const q = plan.qualified!;
+  const W = plan.weight[d]!;
+  const base = d * DAY_MINUTES;
+  let value = 0;
+  for (let m = s; m < t; m++) {
+    const g = q.gain(base + m, e);
+    value += g > 0 ? g * W[m]! : -waste;
+  }
+  return value;
 }
 
 /** Phases 1 and 2: cover demand, biggest uncovered block first, with shifts of one shape level. */
@@ -18,8 +44,21 @@ export function cover(plan: Plan, order: number[], targetRoom: boolean, level: S
   const P: Float64Array[] = [];
   const best: Array<Choice | null> = [];
   const saturated = new Uint8Array(N);
+  // With qualifications the value of a shift depends on who works it: one curve per signature (the
+  // employees' classes on the day and the next), made when an employee of it is asked; the days are
+  // ranked by the envelope of them all, and a day none can reach is saturated as before.
+  const qualified = plan.qualified;
+  const bySignature: Array<Map<number, Float64Array>> = [];
+  const valueFor = (d: number, e: number): Float64Array => {
+    if (qualified === null) return P[d]!;
+    const signature = qualified.signature(e, d);
+    let curve = bySignature[d]!.get(signature);
+    if (!curve) bySignature[d]!.set(signature, (curve = coverValue(plan, d, level.wastePenalty, e)));
+    return curve;
+  };
   const refresh = (d: number): void => {
     P[d] = coverValue(plan, d, level.wastePenalty);
+    if (qualified !== null) bySignature[d] = new Map();
     const day = calendar.days[d]!;
     if (day.open === null || day.close === null || day.until === null) {
       best[d] = null;
@@ -46,22 +85,35 @@ export function cover(plan: Plan, order: number[], targetRoom: boolean, level: S
     const free = order.filter((e) => plan.free(e, d)).sort((a, b) => required(b) - required(a) || rank[a]! - rank[b]!);
     let chosen: { e: number; choice: Choice } | null = null;
     const cache = new Map<string, Choice | null>();
+    // First whoever can work the day's best shift: the first free employee it fits (with qualifications,
+    // the one it is worth most to, taken at once by the first to whom it is worth the envelope's value).
+    const windows = new Map<number, Window | null>();
+    const windowOf = (e: number): Window | null => {
+      let w = windows.get(e);
+      if (w === undefined) windows.set(e, (w = plan.window(e, d, targetRoom, level)));
+      return w;
+    };
+    const len = plan.length(d, target.start, target.end);
     for (const e of free) {
-      const w = plan.window(e, d, targetRoom, level);
-      if (!w) continue;
-      const len = plan.length(d, target.start, target.end);
-      if (target.start >= w.lo && target.start <= w.startHi && target.end <= w.hi && len <= w.maxLen && len >= w.minLen) {
-        chosen = { e, choice: target };
-        break;
-      }
-      const key = `${w.lo}|${w.hi}|${w.startHi}|${w.minLen}|${w.maxLen}`;
-      let c = cache.get(key);
-      if (c === undefined) {
-        c = bestInterval(plan, d, P[d]!, w);
-        cache.set(key, c);
-      }
-      if (c && c.value > 0 && (!chosen || c.value > chosen.choice.value + 1e-9)) chosen = { e, choice: c };
+      const w = windowOf(e);
+      if (!w || !(target.start >= w.lo && target.start <= w.startHi && target.end <= w.hi && len <= w.maxLen && len >= w.minLen)) continue;
+      const value = qualified === null ? target.value : intervalValue(plan, d, target.start, target.end, e, level.wastePenalty);
+      if (value > 0 && (chosen === null || value > chosen.choice.value + 1e-9)) chosen = { e, choice: { ...target, value } };
+      if (value >= target.value - 1e-9) break;
     }
+    // Nobody fits it: each employee's own best shift within their window.
+    if (chosen === null)
+      for (const e of free) {
+        const w = windowOf(e);
+        if (!w) continue;
+        const key = `${w.lo}|${w.hi}|${w.startHi}|${w.minLen}|${w.maxLen}${qualified === null ? '' : `|${qualified.signature(e, d)}`}`;
+        let c = cache.get(key);
+        if (c === undefined) {
+          c = bestInterval(plan, d, valueFor(d, e), w);
+          cache.set(key, c);
+        }
+        if (c && c.value > 0 && (chosen === null || c.value > chosen.choice.value + 1e-9)) chosen = { e, choice: c };
+      }
     if (!chosen) {
       saturated[d] = 1;
       continue;
@@ -204,13 +256,13 @@ function makeRoom(plan: Plan, e: number, minLen: number, level: ShapeLevel): boo
     const s = plan.start[k]!;
     const t = plan.end[k]!;
     const len = plan.length(d, s, t);
-    const lost = coverage.change(plan, d, s, t, -1);
+    const lost = coverage.change(plan, d, s, t, -1, e);
     plan.remove(e, d);
     const w = plan.window(e, d, false, level);
     if (w) {
       for (let ns = w.lo; ns + (t - s) <= w.hi && ns <= w.startHi; ns += grid) {
         const nt = ns + (t - s);
-        if (ns === s || plan.length(d, ns, nt) !== len || coverage.change(plan, d, ns, nt, 1) < lost) continue;
+        if (ns === s || plan.length(d, ns, nt) !== len || coverage.change(plan, d, ns, nt, 1, e) < lost) continue;
         plan.add(e, d, ns, nt);
         const room = roomOf(plan, e, minLen, level);
         plan.remove(e, d);
@@ -238,6 +290,11 @@ export function stretch(plan: Plan, allowance: number, level: ShapeLevel): void 
     const D = plan.p.demand.perDay[d]!;
     const S = plan.supply[d]!;
     const until = reach(plan, d);
+    const q = plan.qualified;
+    if (q !== null) {
+      for (let m = 0; m < until; m++) if (q.covered(d * DAY_MINUTES + m) < D[m]!) return true;
+      return false;
+    }
     for (let m = 0; m < until; m++) if (S[m]! < D[m]!) return true;
     return false;
   };
@@ -263,7 +320,7 @@ export function stretch(plan: Plan, allowance: number, level: ShapeLevel): void 
             [s, t + step],
           ] as const) {
             if (ns < w.lo || ns > w.startHi || nt > w.hi || plan.length(d, ns, nt) - own !== step) continue;
-            const gain = (ns < s ? coverage.change(plan, d, ns, s, 1) : 0) + (nt > t ? coverage.change(plan, d, t, nt, 1) : 0);
+            const gain = (ns < s ? coverage.change(plan, d, ns, s, 1, e) : 0) + (nt > t ? coverage.change(plan, d, t, nt, 1, e) : 0);
             // At least half of the added time must cover demand; the most covered per minute first.
             const rate = gain / step;
             if (rate < 0.5 || (best && rate <= best.rate)) continue;

@@ -5,6 +5,7 @@
 import { DAY_MINUTES, DOBA_MINUTES, PREVIOUS_DAYS, type Day } from '../../calendar.ts';
 import { dayViews, monthLine } from '../../demand.ts';
 import type { ScoredMonth } from '../../objective.ts';
+import { QualifiedLines } from './qualified.ts';
 import { shortOfHours, type Problem } from '../../problem.ts';
 import { consecutiveDays, minRestBetweenShifts, weeklyRest, type Candidate, type HardRule, type WorkView } from '../../rules.ts';
 import { ANY_LEVEL, SCORE_WEIGHTS, type ShapeLevel } from '../../score.ts';
@@ -41,6 +42,8 @@ export class Plan implements ScoredMonth {
   readonly workDay: Uint8Array;
   /** Days of each employee's reserved free weekend (index e * N + d), kept free by the shape levels. */
   readonly reserved: Uint8Array;
+  /** Covered by the matching, when tasks ask for qualifications (version 3); null otherwise. */
+  readonly qualified: QualifiedLines | null;
   private readonly view: PlanView;
   private readonly candidate: Candidate = { day: 0, start: 0, end: 0 };
 
@@ -69,6 +72,7 @@ export class Plan implements ScoredMonth {
     this.weightLine = new Float32Array(supply.line.length).fill(1);
     this.weight = dayViews(this.weightLine, this.N);
     this.weighLastHours(shortOfHours(problem) ? SCORE_WEIGHTS.lastHourWeightShortHanded : SCORE_WEIGHTS.lastHourWeight);
+    this.qualified = problem.masks === null ? null : new QualifiedLines(problem, problem.masks, this.supplyLine);
     const P = PREVIOUS_DAYS;
     this.prevStart = new Int32Array(this.E * P).fill(-1);
     this.prevEnd = new Int32Array(this.E * P).fill(-1);
@@ -78,7 +82,10 @@ export class Plan implements ScoredMonth {
         this.prevStart[e.index * P + s.day + P] = s.start;
         this.prevEnd[e.index * P + s.day + P] = s.end;
         // The night shift of the day before the month still covers the first morning.
-        if (s.day === -1) for (let m = 0; m < s.end - DAY_MINUTES; m++) this.supplyLine[m]!++;
+        if (s.day === -1 && s.end > DAY_MINUTES) {
+          for (let m = 0; m < s.end - DAY_MINUTES; m++) this.supplyLine[m]!++;
+          this.qualified?.move(e.index, 0, s.end - DAY_MINUTES, 1);
+        }
       }
       for (const d of e.workBefore) this.workDay[e.index * (P + this.N) + d + P] = 1;
       e.daysOff.forEach((off, d) => off.work && (this.workDay[e.index * (P + this.N) + d + P] = 1));
@@ -163,6 +170,7 @@ export class Plan implements ScoredMonth {
     this.totalMinutes[e]! += minutes;
     const curve = this.supply[d]!;
     for (let m = s; m < t; m++) curve[m]!++;
+    this.qualified?.move(e, d * DAY_MINUTES + s, d * DAY_MINUTES + t, 1);
   }
 
   remove(e: number, d: number): void {
@@ -174,6 +182,7 @@ export class Plan implements ScoredMonth {
     this.totalMinutes[e]! -= minutes;
     const curve = this.supply[d]!;
     for (let m = s; m < t; m++) curve[m]!--;
+    this.qualified?.move(e, d * DAY_MINUTES + s, d * DAY_MINUTES + t, -1);
     this.start[k] = -1;
     this.end[k] = -1;
     this.fixed[k] = 0;

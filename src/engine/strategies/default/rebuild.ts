@@ -1,4 +1,5 @@
 // The default strategy's last phase for short-handed months: ruin and rebuild.
+import { DAY_MINUTES } from '../../calendar.ts';
 import type { StrategyOptions } from '../../problem.ts';
 import { score } from '../../objective.ts';
 import type { ShapeLevel } from '../../score.ts';
@@ -13,8 +14,9 @@ function shortDays(plan: Plan): number[] {
     const D = plan.p.demand.perDay[d]!;
     const S = plan.supply[d]!;
     const until = reach(plan, d);
+    const q = plan.qualified;
     for (let m = 0; m < until; m++)
-      if (S[m]! < D[m]!) {
+      if (q === null ? S[m]! < D[m]! : q.covered(d * DAY_MINUTES + m) < D[m]!) {
         out.push(d);
         break;
       }

@@ -1,5 +1,6 @@
 // The default strategy's local search and the exchange of weekend shifts, both judged by the score's
 // difference (src/engine/objective.ts).
+import { DAY_MINUTES } from '../../calendar.ts';
 import { DAY_SPAN } from '../../demand.ts';
 import type { StrategyNote, StrategyOptions } from '../../problem.ts';
 import { coverage, gapCost, pairCost, shapeCost, weekendCost, weekendsOf } from '../../objective.ts';
@@ -27,8 +28,12 @@ export function improve(plan: Plan, options: StrategyOptions): void {
   for (let e = 0; e < plan.E; e++) for (let d = 0; d < N; d++) if (plan.start[e * N + d]! >= 0 && !plan.fixed[e * N + d]) shifts.push([e, d]);
   if (shifts.length === 0) return;
   const gain = new Float64Array(DAY_SPAN + 1);
-  /** Prefix sums of the weighted coverage one more person would add on day d (demand is 0 outside opening hours). */
-  const gainsOf = (d: number): void => {
+  const qualified = plan.qualified;
+  /**
+   * Prefix sums of the weighted coverage one more person (e, with qualifications) would add on day d
+   * (demand is 0 outside opening hours).
+   */
+  const gainsOf = (d: number, e: number): void => {
     const D = plan.p.demand.perDay[d]!;
     const S = plan.supply[d]!;
     const W = plan.weight[d]!;
@@ -36,7 +41,8 @@ export function improve(plan: Plan, options: StrategyOptions): void {
     const open = day.open ?? 0;
     const close = day.until ?? 0;
     gain.fill(0, 0, open + 1);
-    for (let m = open; m < close; m++) gain[m + 1] = gain[m]! + (S[m]! < D[m]! ? W[m]! : 0);
+    if (qualified !== null) for (let m = open; m < close; m++) gain[m + 1] = gain[m]! + qualified.gain(d * DAY_MINUTES + m, e) * W[m]!;
+    else for (let m = open; m < close; m++) gain[m + 1] = gain[m]! + (S[m]! < D[m]! ? W[m]! : 0);
     gain.fill(gain[close]!, close + 1);
   };
   let stall = 0;
@@ -67,8 +73,8 @@ export function improve(plan: Plan, options: StrategyOptions): void {
       const t2 = plan.end[k2]!;
       const len2 = plan.length(d2, s2, t2);
       const costBefore = shapeCost(plan, e, weekends);
-      const lossStart = coverage.change(plan, d, s, s + grid, -1);
-      const lossEnd = coverage.change(plan, d, t - grid, t, -1);
+      const lossStart = coverage.change(plan, d, s, s + grid, -1, e);
+      const lossEnd = coverage.change(plan, d, t - grid, t, -1, e);
       const [ns, nt, loss] = lossEnd <= lossStart ? [s, t - grid, lossEnd] : [s + grid, t, lossStart];
       if (plan.length(d, ns, nt) !== len - grid) {
         stall++;
@@ -85,7 +91,7 @@ export function improve(plan: Plan, options: StrategyOptions): void {
           [s2, t2 + grid],
         ] as const) {
           if (a2 < w.lo || b2 > w.hi || plan.length(d2, a2, b2) !== len2 + grid || len2 + grid > w.maxLen) continue;
-          const g = a2 < s2 ? coverage.change(plan, d2, a2, s2, 1) : coverage.change(plan, d2, t2, b2, 1);
+          const g = a2 < s2 ? coverage.change(plan, d2, a2, s2, 1, e) : coverage.change(plan, d2, t2, b2, 1, e);
           if (!best || g > best[2]) best = [a2, b2, g];
         }
       }
@@ -114,6 +120,8 @@ export function improve(plan: Plan, options: StrategyOptions): void {
       }
       const s2 = plan.start[kf]!;
       const t2 = plan.end[kf]!;
+      // With qualifications, who works which shift changes Covered: the exchange's difference of it.
+      let covered = 0;
       const before =
         pairCost(plan, e, d, s, t) +
         (s2 >= 0 ? pairCost(plan, f, d, s2, t2) : 0) +
@@ -128,6 +136,7 @@ export function improve(plan: Plan, options: StrategyOptions): void {
         return w !== null && a >= w.lo && b <= w.hi && plan.length(d, a, b) <= w.maxLen;
       };
       if (fits(f, s, t) && (s2 < 0 || fits(e, s2, t2))) {
+        if (qualified !== null) covered = exchangeCoverage(plan, d, e, s, t, f, s2, t2);
         plan.add(f, d, s, t);
         if (s2 >= 0) plan.add(e, d, s2, t2);
         const after =
@@ -137,7 +146,7 @@ export function improve(plan: Plan, options: StrategyOptions): void {
           weekendCost(plan, f, weekends) +
           gapCost(plan, e) +
           gapCost(plan, f);
-        const change = before - after;
+        const change = before - after + coverWeight * covered;
         if (change > 0 || (change === 0 && random.next() < 0.2)) {
           stall = change > 0 ? 0 : stall + 1;
           shifts[pick] = [f, d];
@@ -164,13 +173,13 @@ export function improve(plan: Plan, options: StrategyOptions): void {
     const weekendBefore = weekendCost(plan, e, weekends);
     const pairBefore = pairCost(plan, e, d, s, t);
     plan.remove(e, d);
-    gainsOf(d);
+    gainsOf(d, e);
     const kept = coverWeight * (gain[t]! - gain[s]!) - pairBefore - weekendBefore;
     const w = plan.window(e, nd, false);
     let best = -1;
     let bestValue = -Infinity;
     if (w && len <= w.maxLen) {
-      if (nd !== d) gainsOf(nd);
+      if (nd !== d) gainsOf(nd, e);
       for (let ns = w.lo; ns + (t - s) <= w.hi && ns <= w.startHi; ns += grid) {
         const nt = ns + (t - s);
         if (plan.length(nd, ns, nt) !== len) continue;
@@ -194,6 +203,23 @@ export function improve(plan: Plan, options: StrategyOptions): void {
     plan.add(e, d, s, t);
     stall++;
   }
+}
+
+/**
+ * With qualifications: the change of Covered (weighted) when e's shift [s, t) of day d goes to f and f's
+ * [s2, t2) (if any) to e, both removed from the plan when asked (measured in the supply left, then undone).
+ */
+function exchangeCoverage(plan: Plan, d: number, e: number, s: number, t: number, f: number, s2: number, t2: number): number {
+  // What the two shifts covered as they were: put them back one at a time, measuring each addition.
+  let before = coverage.change(plan, d, s, t, 1, e);
+  plan.add(e, d, s, t);
+  if (s2 >= 0) before += coverage.change(plan, d, s2, t2, 1, f);
+  plan.remove(e, d);
+  let after = coverage.change(plan, d, s, t, 1, f);
+  plan.add(f, d, s, t);
+  if (s2 >= 0) after += coverage.change(plan, d, s2, t2, 1, e);
+  plan.remove(f, d);
+  return after - before;
 }
 
 /**
@@ -245,6 +271,8 @@ export function freeWeekends(plan: Plan): void {
           if (f === e || !plan.free(f, d)) continue;
           for (let d2 = 0; d2 < N; d2++) {
             if (d2 === sat || d2 === sat + 1 || !movable(f, d2) || !plan.free(e, d2)) continue;
+            // With qualifications the exchange keeps Covered only between people alike on both days.
+            if (plan.qualified !== null && !(alikeOn(plan, e, f, d) && alikeOn(plan, e, f, d2))) continue;
             const before = cost(e, f);
             if (!exchange(e, d, f, d2)) continue;
             const change = before - cost(e, f);
@@ -262,6 +290,11 @@ export function freeWeekends(plan: Plan): void {
       for (const [d, f, d2] of done.reverse()) exchange(f, d, e, d2, false);
     }
   }
+}
+
+/** Whether e and f hold the same qualifications through the reach of day d's shifts. */
+function alikeOn(plan: Plan, e: number, f: number, d: number): boolean {
+  return plan.qualified!.alike(e, f, d * DAY_MINUTES, (d + 2) * DAY_MINUTES);
 }
 
 const TIME_LIMIT_NOTE: StrategyNote = {
