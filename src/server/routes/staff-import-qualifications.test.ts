@@ -50,13 +50,30 @@ describe('the qualifications column', () => {
     expect(answer.invalid).toEqual([
       {
         row: 2,
-        errors: [{ field: 'qualifications', message: expect.stringMatching(/^HILOADER /), params: { issue: 'custom', rule: 'unknownQualification' } }],
+        errors: [
+          {
+            field: 'qualifications',
+            message: expect.stringMatching(/^HILOADER /),
+            params: { issue: 'custom', rule: 'unknownQualification', value: 'HILOADER' },
+          },
+        ],
       },
       {
         row: 3,
-        errors: [{ field: 'qualifications', message: expect.stringMatching(/^DEICE@2027-02-30 /), params: { issue: 'custom', rule: 'qualifications' } }],
+        errors: [
+          {
+            field: 'qualifications',
+            message: expect.stringMatching(/^DEICE@2027-02-30 /),
+            params: { issue: 'custom', rule: 'qualifications', value: 'DEICE@2027-02-30' },
+          },
+        ],
       },
-      { row: 4, errors: [{ field: 'qualifications', message: expect.stringMatching(/^DEICE /), params: { issue: 'custom', rule: 'qualificationTwice' } }] },
+      {
+        row: 4,
+        errors: [
+          { field: 'qualifications', message: expect.stringMatching(/^DEICE /), params: { issue: 'custom', rule: 'qualificationTwice', value: 'DEICE' } },
+        ],
+      },
     ]);
     expect((await call('GET', '/api/employees')).json()).toEqual([]);
   });

@@ -34,6 +34,8 @@ export const issueParamsSchema = z.object({
   format: z.string().optional(),
   values: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
   divisor: z.number().optional(),
+  /** The text at fault, where a rule's sentence names it (a qualification code of the staff import). */
+  value: z.string().optional(),
 });
 
 /** The rules the schemas name that are not flight or date rules. */

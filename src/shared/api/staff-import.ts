@@ -182,7 +182,7 @@ function readQualificationsCell(text: string, codes?: readonly string[]): { ok: 
   // The code or the text at fault leads the message; the screens translate the rule.
   const refused = (key: StaffImportRule, what: string) => ({
     ok: false as const,
-    error: { field: 'qualifications', message: `${what} ${STAFF_IMPORT_MESSAGES[key]}`, params: { issue: 'custom', rule: key } },
+    error: { field: 'qualifications', message: `${what} ${STAFF_IMPORT_MESSAGES[key]}`, params: { issue: 'custom', rule: key, value: what } },
   });
   for (const part of text
     .split(/[;,]/)

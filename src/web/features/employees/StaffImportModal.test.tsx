@@ -93,6 +93,44 @@ describe('the staff import', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('takes the Kwalifikacje column and says an unknown code in Polish, naming it (pl)', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+      if (String(input) === '/api/employees/import') bodies.push(body);
+      const answer: StaffImportAnswer = {
+        counts: { new: 0, changed: 0, unchanged: 0, invalid: 1 },
+        rows: [{ row: 2, status: 'invalid', name: 'Anna Nowak' }],
+        invalid: [
+          {
+            row: 2,
+            errors: [
+              {
+                field: 'qualifications',
+                message: 'XRAY names a qualification that is not in the catalogue',
+                params: { issue: 'custom', rule: 'unknownQualification', value: 'XRAY' },
+              },
+            ],
+          },
+        ],
+        written: false,
+      };
+      return new Response(JSON.stringify(String(input) === '/api/employees/import' ? answer : []), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    await renderWithApp(<StaffImportModal onClose={vi.fn()} />, { language: 'pl' });
+    const dialog = await screen.findByRole('dialog', { name: 'Importuj pracowników z pliku' });
+    const csv = ['Imię,Nazwisko,E-mail,Grupa,Kwalifikacje', 'Anna,Nowak,anna@example.com,Rampa,XRAY; PUSHBACK@2027-03-31'].join('\n');
+    await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File([csv], 'kadra.csv', { type: 'text/csv' }));
+    expect(await within(dialog).findByRole('combobox', { name: /^Kwalifikacje/ })).toHaveValue('Kwalifikacje');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sprawdź plik' }));
+    const table = await within(dialog).findByTestId('staff-import-rows');
+    expect(table).toHaveTextContent('Kwalifikacje (kody, np. PUSHBACK; DEICE@2027-03-31): „XRAY”: nie ma takiej kwalifikacji w katalogu lotniska');
+    expect(bodies[0]).toMatchObject({ dryRun: true, mapping: { qualifications: 'Kwalifikacje' } });
+  });
+
   it('names a file that cannot be read, and sends nothing (en)', async () => {
     const bodies = serve();
     await renderWithApp(<StaffImportModal onClose={() => {}} />, { language: 'en' });

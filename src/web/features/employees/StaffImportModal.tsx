@@ -29,6 +29,9 @@ const FILE_ROWS_SHOWN = 5;
 const STATUS_COLOR: Record<StaffImportStatus, string> = { new: 'teal', changed: 'blue', unchanged: 'gray', invalid: 'red' };
 
 /** Header names a planner's file is likely to use, per field (lower case). */
+/** Header names taken, in either language, as the qualifications column. */
+const QUALIFICATION_HEADERS = ['kwalifikacje', 'uprawnienia', 'qualifications', 'licences', 'licenses'];
+
 const GUESSES: Record<StaffField, string[]> = {
   fullName: ['imię i nazwisko', 'imie i nazwisko', 'name', 'full name', 'pracownik', 'employee'],
   firstName: ['imię', 'imie', 'first name', 'firstname', 'first_name'],
@@ -44,12 +47,15 @@ function guessStaffMapping(header: string[]): StaffMappingInput {
   const out: Record<string, string | null> = {};
   for (const field of STAFF_FIELDS) out[field] = header.find((h) => GUESSES[field].includes(h.trim().toLowerCase()))?.trim() ?? null;
   if (out.fullName && (out.firstName || out.lastName)) out.fullName = null;
-  return { ...(out as Omit<StaffMappingInput, 'group'>), group: out.group ?? '' };
+  const qualifications = header.find((h) => QUALIFICATION_HEADERS.includes(h.trim().toLowerCase()))?.trim() ?? null;
+  return { ...(out as Omit<StaffMappingInput, 'group'>), group: out.group ?? '', qualifications };
 }
 
 function reasonText(t: TFunction<'employees'>, error: RowError): string {
   const rule = (error.params as { rule?: string } | undefined)?.rule;
-  const own = rule && (rule in STAFF_IMPORT_MESSAGES || rule === 'extraCells') ? t(`staffImport.rules.${rule}`) : '';
+  // The code or text at fault, for the sentences of the qualifications column.
+  const value = String((error.params as { value?: unknown } | undefined)?.value ?? '');
+  const own = rule && (rule in STAFF_IMPORT_MESSAGES || rule === 'extraCells') ? t(`staffImport.rules.${rule}`, { value }) : '';
   const reason = own || issueText(error.params, t);
   if (error.field === 'row') return reason;
   return `${t(`staffImport.fields.${error.field}`, { defaultValue: error.field })}: ${reason}`;
@@ -127,7 +133,7 @@ export function StaffImportModal({ onClose }: { onClose: () => void }) {
 
   const columns = (read?.header ?? []).filter((h) => h.trim() !== '').map((h) => ({ value: h.trim(), label: h.trim() }));
   const none = { value: '', label: t('staffImport.none') };
-  const select = (field: StaffField, required: boolean) => (
+  const select = (field: StaffField | 'qualifications', required: boolean) => (
     <Select
       key={field}
       label={t(`staffImport.fields.${field}`)}
@@ -178,6 +184,7 @@ export function StaffImportModal({ onClose }: { onClose: () => void }) {
               {select('group', true)}
               {select('fraction', false)}
               {select('monthlyHours', false)}
+              {select('qualifications', false)}
             </SimpleGrid>
             {!complete && (
               <Text size="sm" c="dimmed" role="status">

@@ -191,6 +191,7 @@ export const employees = {
         group: 'Grupa',
         fraction: 'Etat',
         monthlyHours: 'Własne godziny w miesiącu',
+        qualifications: 'Kwalifikacje (kody, np. PUSHBACK; DEICE@2027-03-31)',
       },
       rules: {
         unknownColumn: 'nie ma takiej kolumny w pliku',
@@ -206,6 +207,9 @@ export const employees = {
         repeatedName: 'to imię i nazwisko bez adresu e-mail było już we wcześniejszym wierszu',
         fullName: 'podaj imię i nazwisko',
         extraCells: 'wiersz ma więcej komórek niż nagłówek (przecinek w wartości wymaga cudzysłowu)',
+        qualifications: '„{{value}}”: podaj kody kwalifikacji rozdzielone ; lub , – każdy może mieć datę ważności, np. PUSHBACK@2027-03-31',
+        unknownQualification: '„{{value}}”: nie ma takiej kwalifikacji w katalogu lotniska',
+        qualificationTwice: '„{{value}}”: ta kwalifikacja występuje w wierszu dwa razy',
       },
       fileErrors: {
         tooBig: 'Plik jest za duży ({{size}} MB). Największy dozwolony rozmiar to 5 MB.',
@@ -441,6 +445,7 @@ export const employees = {
         group: 'Group',
         fraction: 'Working time',
         monthlyHours: 'Own monthly hours',
+        qualifications: 'Qualifications (codes, e.g. PUSHBACK; DEICE@2027-03-31)',
       },
       rules: {
         unknownColumn: 'the file has no such column',
@@ -456,6 +461,9 @@ export const employees = {
         repeatedName: 'an earlier row without an email has this name',
         fullName: 'enter a first name and a surname',
         extraCells: 'the row has more cells than the header (a comma inside a value needs quotes)',
+        qualifications: '“{{value}}”: enter qualification codes separated by ; or , each optionally with the date it is valid until, like PUSHBACK@2027-03-31',
+        unknownQualification: '“{{value}}”: the airport’s catalogue has no such qualification',
+        qualificationTwice: '“{{value}}”: the row names this qualification twice',
       },
       fileErrors: {
         tooBig: 'The file is too big ({{size}} MB). The largest allowed is 5 MB.',
