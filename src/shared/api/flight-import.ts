@@ -64,12 +64,8 @@ export const IMPORT_MESSAGES = {
   duplicateHeader: 'names a column twice',
   unknownColumn: 'is not a column of the file',
   columnTwice: 'is chosen for two fields',
+  movement: 'must be departure, arrival or turnaround (odlot, przylot, obrót)',
 } as const;
-/**
- * The movement column's refusal (rule `movement`). Kept out of IMPORT_MESSAGES until the screens
- * translate it: their test holds every key of that list to a translation.
- */
-const MOVEMENT_MESSAGE = 'must be departure, arrival or turnaround (odlot, przylot, obrót)';
 export type ImportMessageKey = keyof typeof IMPORT_MESSAGES;
 
 /** The key of a header for matching saved mappings: the trimmed, lower-cased names in order. */
@@ -309,7 +305,7 @@ export function checkMappedRow(mapped: MappedRow, times: TimeBasis, ctx: ImportR
   }
   const movementText = mapped.movement?.trim() ?? '';
   const movement = movementText === '' ? undefined : MOVEMENT_WORDS[movementText.toLowerCase()];
-  if (movementText !== '' && !movement) errors.push({ field: 'movement', message: MOVEMENT_MESSAGE, params: { issue: 'custom', rule: 'movement' } });
+  if (movementText !== '' && !movement) errors.push({ field: 'movement', message: IMPORT_MESSAGES.movement, params: { issue: 'custom', rule: 'movement' } });
   const byAircraft = (mapped.aircraftType && ctx.staffForAircraft?.(mapped.aircraftType)) || {};
   const requiredStaff: Record<string, number> = {};
   const staffSources: Record<string, StaffSource> = {};

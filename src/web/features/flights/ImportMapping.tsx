@@ -67,6 +67,7 @@ export function ImportMappingStep({ file, mapping, onChange, zone, groups, fligh
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {select(t('mapping.flightNumber'), mapping.flightNumber, (v) => set({ flightNumber: v ?? '' }), false, 'map-flightNumber')}
         {select(t('mapping.aircraftType'), mapping.aircraftType, (v) => set({ aircraftType: v }), true, 'map-aircraftType')}
+        {select(t('mapping.movement'), mapping.movement ?? null, (v) => set({ movement: v }), true, 'map-movement')}
       </SimpleGrid>
       <Radio.Group
         label={t('mapping.departureShape')}

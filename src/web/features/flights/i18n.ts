@@ -147,6 +147,7 @@ export const flights = {
       noColumn: 'Nie ma takiej kolumny',
       flightNumber: 'Numer lotu',
       aircraftType: 'Typ samolotu',
+      movement: 'Rodzaj lotu (odlot, przylot, obrót)',
       departureShape: 'Data i godzina odlotu',
       oneColumn: 'W jednej kolumnie',
       splitColumns: 'Data i godzina w osobnych kolumnach',
@@ -277,6 +278,7 @@ export const flights = {
       duplicateHeader: 'kolumna występuje w nagłówku dwa razy',
       unknownColumn: 'nie ma takiej kolumny w pliku',
       columnTwice: 'ta sama kolumna jest wybrana dla dwóch pól',
+      movement: 'podaj rodzaj lotu: odlot, przylot albo obrót (departure, arrival, turnaround)',
     },
     dryRun: {
       title: 'Wynik sprawdzenia (nic jeszcze nie zapisano)',
@@ -469,6 +471,7 @@ export const flights = {
       noColumn: 'No such column',
       flightNumber: 'Flight number',
       aircraftType: 'Aircraft type',
+      movement: 'Kind of flight (departure, arrival, turnaround)',
       departureShape: 'Departure date and time',
       oneColumn: 'In one column',
       splitColumns: 'Date and time in separate columns',
@@ -593,6 +596,7 @@ export const flights = {
       duplicateHeader: 'the column appears twice in the header',
       unknownColumn: 'there is no such column in the file',
       columnTwice: 'the same column is chosen for two fields',
+      movement: 'enter the kind of flight: departure, arrival or turnaround (odlot, przylot, obrót)',
     },
     dryRun: {
       title: 'Check result (nothing saved yet)',

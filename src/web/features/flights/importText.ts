@@ -6,7 +6,7 @@ import { translateApiError } from '../../lib/api-errors.ts';
 import { ruleText } from './format.ts';
 import { SSIM_MESSAGES, type SsimMessageKey } from '../../../shared/api/ssim.ts';
 
-const FIELDS = ['flightNumber', 'departure', 'departureDate', 'arrival', 'arrivalDate', 'aircraftType'] as const;
+const FIELDS = ['flightNumber', 'departure', 'departureDate', 'arrival', 'arrivalDate', 'aircraftType', 'movement'] as const;
 const isImportRule = (rule: unknown): rule is ImportMessageKey => typeof rule === 'string' && rule in IMPORT_MESSAGES;
 const isSsimRule = (rule: unknown): rule is SsimMessageKey => typeof rule === 'string' && rule in SSIM_MESSAGES;
 /** The fields of an SSIM leg that a table's mapping does not have. */
