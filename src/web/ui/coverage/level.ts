@@ -15,11 +15,14 @@ export function coverageLevel(percent: number, demandHours = 1): CoverageLevel {
 /** "92,4" / "92.4": at most one decimal, in the UI language. */
 export const percentNumber = (value: number, language: string): string => numberText(value, language, 1);
 
-/** The level's colours: light background, dark text (WCAG AA on each other). */
+/**
+ * The level's colours: light background, dark text, at least 4.5 : 1 on each other (WCAG AA for the
+ * strip's small figures; Mantine's shade 9 of green, yellow and orange is not dark enough on shade 1).
+ */
 export const LEVEL_COLORS: Record<CoverageLevel, { bg: string; fg: string; border: string }> = {
-  full: { bg: 'var(--mantine-color-green-1)', fg: 'var(--mantine-color-green-9)', border: 'var(--mantine-color-green-4)' },
-  high: { bg: 'var(--mantine-color-yellow-1)', fg: 'var(--mantine-color-yellow-9)', border: 'var(--mantine-color-yellow-5)' },
-  mid: { bg: 'var(--mantine-color-orange-1)', fg: 'var(--mantine-color-orange-9)', border: 'var(--mantine-color-orange-5)' },
-  low: { bg: 'var(--mantine-color-red-1)', fg: 'var(--mantine-color-red-9)', border: 'var(--mantine-color-red-6)' },
+  full: { bg: 'var(--mantine-color-green-1)', fg: '#1e6b2f', border: 'var(--mantine-color-green-4)' },
+  high: { bg: 'var(--mantine-color-yellow-1)', fg: '#7a4100', border: 'var(--mantine-color-yellow-5)' },
+  mid: { bg: 'var(--mantine-color-orange-1)', fg: '#9c3b0b', border: 'var(--mantine-color-orange-5)' },
+  low: { bg: 'var(--mantine-color-red-1)', fg: '#a02020', border: 'var(--mantine-color-red-6)' },
   none: { bg: 'var(--mantine-color-gray-0)', fg: 'var(--mantine-color-gray-7)', border: 'var(--mantine-color-gray-3)' },
 };
