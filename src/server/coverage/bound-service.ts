@@ -194,7 +194,12 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
     };
     run.result
       .then(
-        (bound) => store(bound.demandHours === 0 ? { status: 'unavailable', reason: 'noDemand' } : { status: 'ready', coveragePercent: bound.coveragePercent, computedAt: bound.computedAt ?? new Date(now()).toISOString() }),
+        (bound) => store(bound.demandHours === 0 ? { status: 'unavailable', reason: 'noDemand' } : {
+                status: 'ready',
+                coveragePercent: bound.coveragePercent,
+                computedAt: bound.computedAt ?? new Date(now()).toISOString(),
+                ...(bound.qualified && { qualifiedPercent: bound.qualified.percent }),
+              }),
         (err: unknown) => {
           if (closed) return;
           log(`The coverage bound of ${job.role} ${job.month} could not be computed: ${(err as Error).message}`);

@@ -10,6 +10,8 @@ export const coverageBoundSchema = z.discriminatedUnion('status', [
     coveragePercent: z.number().min(0).max(100),
     /** When the bound was computed (ISO date-time). */
     computedAt: z.string(),
+    /** Where tasks ask for qualifications: the upper bound on Q7 (qualified work done by holders), in %. */
+    qualifiedPercent: z.number().min(0).max(100).optional(),
   }),
   z.object({ status: z.literal('pending') }),
   z.object({

@@ -129,6 +129,7 @@ function QualifiedSummary({ group }: { group: GroupCoverage }) {
   const percent = (value: number) => t('percent', { value: percentNumber(value, language) });
   return (
     <Text size="sm" c="dimmed" mt={-8} data-testid="coverage-qualified">
+      {group.bound?.status === 'ready' && group.bound.qualifiedPercent !== undefined && `${t('summary.qualifiedBest', { percent: percent(group.bound.qualifiedPercent) })} · `}
       {t('summary.qualified', { percent: percent(group.qualifiedPercent ?? 100) })}
       {(group.qualifications ?? []).length > 0 && ' ('}
       {(group.qualifications ?? []).map((q) => t('summary.qualifiedOne', { name: nameOfCode(catalogue, q.code, language), percent: percent(q.percent) })).join(', ')}

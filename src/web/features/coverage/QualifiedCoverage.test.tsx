@@ -19,6 +19,7 @@ const coverage: MonthCoverage = {
       coveredHours: 9.75,
       qualifiedPercent: 80,
       qualifications: [{ code: 'PUSHBACK', demandHours: 1.25, filledHours: 1, percent: 80 }],
+      bound: { status: 'ready', coveragePercent: 99, computedAt: '2031-01-31T10:00:00Z', qualifiedPercent: 99.5 },
       days: [{ date: '2031-02-01', demandHours: 10, coveredHours: 9.75, coveragePercent: 97.5, flights: 2, shortFlights: 1 }],
       flights: [
         {
@@ -55,7 +56,7 @@ describe('qualified coverage on the Coverage screen', () => {
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     });
     await renderWithApp(<CoveragePage />, { route: '/coverage?month=2031-02', language: 'pl' });
-    expect(await screen.findByTestId('coverage-qualified')).toHaveTextContent('praca z uprawnieniami: 80 %');
+    expect(await screen.findByTestId('coverage-qualified')).toHaveTextContent('praca z uprawnieniami – najlepsze możliwe 99,5 % · praca z uprawnieniami: 80 %');
     expect(await screen.findByText(/Holownik 80/)).toBeInTheDocument();
     const row = within(await screen.findByTestId('short-flights')).getByRole('row', { name: /LO3901/ });
     expect(await within(row).findByText('Nikt z uprawnieniem „Holownik” nie był na zmianie do tego zadania w godzinach 05:55–06:10.')).toBeInTheDocument();
