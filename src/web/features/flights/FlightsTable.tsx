@@ -135,7 +135,7 @@ export function FlightsTable({
                             {f.flightNumber}
                           </Text>
                         </Group>
-                        {f.movement && (
+                        {f.movement && f.movement !== 'departure' && (
                           <Text component="span" size="xs" c="dimmed" display="block">
                             {t(`movements.${f.movement}`)}
                           </Text>
