@@ -177,6 +177,8 @@ test('a published month marks a changed day with its published shift, and a dele
   await expect(grid).toHaveAttribute('data-density', 'comfortable');
   await expect(cell('10')).toHaveAttribute('data-change', 'changed');
   await page.screenshot({ path: test.info().outputPath('publishing-comfortable-1440.png') });
+  // The restore's notification closes by itself; judged while it fades, its text reads as faint.
+  await expect(page.getByText(new RegExp(`^Przywrócono zmianę 06:00–14:00 – Ola ${last}`))).toBeHidden({ timeout: 15_000 });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // On a phone the publication is in reach above the day's list.
