@@ -33,6 +33,12 @@ export class QualifiedLines implements QualifiedSupply {
   private readonly weights: number[];
   private readonly kind: Int32Array;
   private readonly asks: number[][] = [];
+  /**
+   * Per kind of minute and class: 0 when the class holds none of the codes asked for (its people never
+   * change the matching), else one more than the units it could fill at most. Counts beyond that leave
+   * the flow, `grows` and `shrinks` as they are, so the cache is keyed by counts cut there.
+   */
+  private readonly caps: Int32Array[] = [];
   private readonly caches: Array<Map<number, Entry>> = [];
   private cached = 0;
   /** The entry last found for a minute, and the hash it was found for. */
@@ -76,6 +82,13 @@ export class QualifiedLines implements QualifiedSupply {
         kinds.set(key, k);
         this.asks.push(need);
         this.caches.push(new Map());
+        this.caps.push(
+          Int32Array.from(this.masks, (mask) => {
+            let units = 0;
+            need.forEach((n, q) => (units += (mask >> q) & 1 ? n : 0));
+            return units > 0 ? units + 1 : 0;
+          }),
+        );
       }
       this.kind[i] = k;
     }
@@ -98,17 +111,26 @@ export class QualifiedLines implements QualifiedSupply {
   private entry(i: number): Entry {
     const h = this.hash[i]!;
     if (this.hashAt[i] === h) return this.entryAt[i]!;
-    const cache = this.caches[this.kind[i]!]!;
-    let entry = cache.get(h);
+    const kind = this.kind[i]!;
+    const caps = this.caps[kind]!;
+    let key = 0;
+    for (let c = 0; c < this.C; c++) {
+      const cap = caps[c]!;
+      if (cap === 0) continue;
+      const n = this.lines[c]![i]!;
+      key += (n < cap ? n : cap) * this.weights[c]!;
+    }
+    const cache = this.caches[kind]!;
+    let entry = cache.get(key);
     if (entry === undefined) {
-      const counts = this.lines.map((line) => line[i]!);
-      const result = matchWithChanges(this.masks, counts, this.asks[this.kind[i]!]!);
+      const counts = this.lines.map((line, c) => Math.min(line[i]!, caps[c]!));
+      const result = matchWithChanges(this.masks, counts, this.asks[kind]!);
       entry = { ...result, anyGrows: result.grows.some((g) => g === 1) };
       if (this.cached >= CACHE_LIMIT) {
         for (const each of this.caches) each.clear();
         this.cached = 0;
       }
-      cache.set(h, entry);
+      cache.set(key, entry);
       this.cached++;
     }
     this.hashAt[i] = h;
