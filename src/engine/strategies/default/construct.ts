@@ -37,6 +37,55 @@ function intervalValue(plan: Plan, d: number, s: number, t: number, e: number, w
   return value;
 }
 
+/** A day's curve of what one more person (like e, or of any class with e = −1) covers: per minute, its prefix sums, and when it was last brought up to date. */
+type Curve = { d: number; e: number; values: Float64Array; P: Float64Array; at: number };
+
+/**
+ * The curves of `coverValue` on a qualified month, kept up to date minute by minute: a minute's value
+ * changes only when a shift is placed over it, so each curve works out again only the minutes placed
+ * over since it was last read, and gives the same sums as `coverValue` worked out afresh.
+ */
+class QualifiedCurves {
+  private readonly plan: Plan;
+  private readonly waste: number;
+  /** Per line minute: the tick of the last shift placed over it. */
+  private readonly touched: Int32Array;
+  private tick = 1;
+  constructor(plan: Plan, waste: number) {
+    this.plan = plan;
+    this.waste = waste;
+    this.touched = new Int32Array(plan.supplyLine.length);
+  }
+
+  curve(d: number, e: number): Curve {
+    const length = reach(this.plan, d);
+    return { d, e, values: new Float64Array(length), P: new Float64Array(length + 1), at: 0 };
+  }
+
+  changed(d: number, s: number, t: number): void {
+    this.tick++;
+    this.touched.fill(this.tick, d * DAY_MINUTES + s, d * DAY_MINUTES + t);
+  }
+
+  /** The curve's prefix sums as of now. */
+  update(curve: Curve): Float64Array {
+    const q = this.plan.qualified!;
+    const W = this.plan.weight[curve.d]!;
+    const base = curve.d * DAY_MINUTES;
+    const { values, P, e, at } = curve;
+    let dirty = false;
+    for (let m = 0; m < values.length; m++) {
+      if (at > 0 && this.touched[base + m]! <= at) continue;
+      const g = e < 0 ? q.gainAny(base + m) : q.gain(base + m, e);
+      values[m] = g > 0 ? g * W[m]! : -this.waste;
+      dirty = true;
+    }
+    if (dirty) for (let m = 0; m < values.length; m++) P[m + 1] = P[m]! + values[m]!;
+    curve.at = this.tick;
+    return P;
+  }
+}
+
 /** Phases 1 and 2: cover demand, biggest uncovered block first, with shifts of one shape level. */
 export function cover(plan: Plan, order: number[], targetRoom: boolean, level: ShapeLevel, from = 0, to = plan.N - 1): void {
   const { calendar } = plan.p;
@@ -48,17 +97,25 @@ export function cover(plan: Plan, order: number[], targetRoom: boolean, level: S
   // employees' classes on the day and the next), made when an employee of it is asked; the days are
   // ranked by the envelope of them all, and a day none can reach is saturated as before.
   const qualified = plan.qualified;
-  const bySignature: Array<Map<number, Float64Array>> = [];
+  // Qualified months: the curves are kept for the whole phase and only their minutes changed since
+  // they were last read are worked out again (one shift placed changes a few hours of a few days).
+  const curves = qualified === null ? null : new QualifiedCurves(plan, level.wastePenalty);
+  const envelopes: Array<Curve | undefined> = [];
+  const bySignature: Array<Map<number, Curve>> = [];
   const valueFor = (d: number, e: number): Float64Array => {
-    if (qualified === null) return P[d]!;
-    const signature = qualified.signature(e, d);
+    if (curves === null) return P[d]!;
+    const signature = qualified!.signature(e, d);
     let curve = bySignature[d]!.get(signature);
-    if (!curve) bySignature[d]!.set(signature, (curve = coverValue(plan, d, level.wastePenalty, e)));
-    return curve;
+    if (!curve) bySignature[d]!.set(signature, (curve = curves.curve(d, e)));
+    return curves.update(curve);
   };
   const refresh = (d: number): void => {
-    P[d] = coverValue(plan, d, level.wastePenalty);
-    if (qualified !== null) bySignature[d] = new Map();
+    if (curves === null) P[d] = coverValue(plan, d, level.wastePenalty);
+    else {
+      envelopes[d] ??= curves.curve(d, -1);
+      P[d] = curves.update(envelopes[d]!);
+      bySignature[d] ??= new Map();
+    }
     const day = calendar.days[d]!;
     if (day.open === null || day.close === null || day.until === null) {
       best[d] = null;
@@ -119,6 +176,7 @@ export function cover(plan: Plan, order: number[], targetRoom: boolean, level: S
       continue;
     }
     plan.add(chosen.e, d, chosen.choice.start, chosen.choice.end);
+    curves?.changed(d, chosen.choice.start, chosen.choice.end);
     refresh(d);
   }
 }
@@ -298,40 +356,78 @@ export function stretch(plan: Plan, allowance: number, level: ShapeLevel): void 
     for (let m = 0; m < until; m++) if (S[m]! < D[m]!) return true;
     return false;
   };
+  type Lengthening = { e: number; d: number; s: number; t: number; rate: number };
+  // The best lengthening of e's shift on day d (the first of the highest rate, shorter steps and earlier starts first).
+  const lengthening = (e: number, d: number): Lengthening | null => {
+    const k = e * N + d;
+    const required = plan.p.employees[e]!.requiredMinutes;
+    if (plan.start[k]! < 0 || plan.fixed[k] || required === null) return null;
+    const room = required + allowance - plan.totalMinutes[e]!;
+    if (room < grid) return null;
+    const s = plan.start[k]!;
+    const t = plan.end[k]!;
+    const own = plan.length(d, s, t);
+    const w = plan.window(e, d, false, level);
+    if (!w) return null;
+    const most = Math.min(room, w.extendLen - own);
+    let best: Lengthening | null = null;
+    // Qualified months: the gains of one step more are summed grid step by grid step, not afresh.
+    const steps = plan.qualified !== null;
+    let before = 0;
+    let after = 0;
+    for (let step = grid; step <= most; step += grid) {
+      if (steps) {
+        if (s - step >= 0) before += coverage.change(plan, d, s - step, s - step + grid, 1, e);
+        after += coverage.change(plan, d, t + step - grid, t + step, 1, e);
+      }
+      for (const [ns, nt] of [
+        [s - step, t],
+        [s, t + step],
+      ] as const) {
+        if (ns < w.lo || ns > w.startHi || nt > w.hi || plan.length(d, ns, nt) - own !== step) continue;
+        const gain = steps
+          ? ns < s
+            ? before
+            : after
+          : (ns < s ? coverage.change(plan, d, ns, s, 1, e) : 0) + (nt > t ? coverage.change(plan, d, t, nt, 1, e) : 0);
+        // At least half of the added time must cover demand; the most covered per minute first.
+        const rate = gain / step;
+        if (rate < 0.5 || (best && rate <= best.rate)) continue;
+        best = { e, d, s: ns, t: nt, rate };
+      }
+    }
+    return best;
+  };
+  // Qualified months keep each day's and each shift's answer until a lengthening may change it: the
+  // lengthened employee's days (hours, rest, weeks) and, for everyone, the days its minutes reach.
+  const keep = plan.qualified !== null;
+  const dayShort: Array<boolean | undefined> = new Array(N);
+  const found: Array<Lengthening | null | undefined> = new Array(plan.E * N);
   for (let guard = 0; guard < 50 * plan.E; guard++) {
-    let best: { e: number; d: number; s: number; t: number; rate: number } | null = null;
+    let best: Lengthening | null = null;
     for (let d = 0; d < N; d++) {
-      if (!uncovered(d)) continue;
+      if (!keep) {
+        if (!uncovered(d)) continue;
+      } else if (!(dayShort[d] ??= uncovered(d))) continue;
       for (let e = 0; e < plan.E; e++) {
-        const k = e * N + d;
-        const required = plan.p.employees[e]!.requiredMinutes;
-        if (plan.start[k]! < 0 || plan.fixed[k] || required === null) continue;
-        const room = required + allowance - plan.totalMinutes[e]!;
-        if (room < grid) continue;
-        const s = plan.start[k]!;
-        const t = plan.end[k]!;
-        const own = plan.length(d, s, t);
-        const w = plan.window(e, d, false, level);
-        if (!w) continue;
-        const most = Math.min(room, w.extendLen - own);
-        for (let step = grid; step <= most; step += grid) {
-          for (const [ns, nt] of [
-            [s - step, t],
-            [s, t + step],
-          ] as const) {
-            if (ns < w.lo || ns > w.startHi || nt > w.hi || plan.length(d, ns, nt) - own !== step) continue;
-            const gain = (ns < s ? coverage.change(plan, d, ns, s, 1, e) : 0) + (nt > t ? coverage.change(plan, d, t, nt, 1, e) : 0);
-            // At least half of the added time must cover demand; the most covered per minute first.
-            const rate = gain / step;
-            if (rate < 0.5 || (best && rate <= best.rate)) continue;
-            best = { e, d, s: ns, t: nt, rate };
-          }
-        }
+        let c: Lengthening | null | undefined;
+        if (keep) {
+          c = found[e * N + d];
+          if (c === undefined) found[e * N + d] = c = lengthening(e, d);
+        } else c = lengthening(e, d);
+        if (c && (!best || c.rate > best.rate)) best = c;
       }
     }
     if (!best) return;
     plan.remove(best.e, best.d);
     plan.add(best.e, best.d, best.s, best.t);
+    if (keep) {
+      for (let d = 0; d < N; d++) found[best.e * N + d] = undefined;
+      for (let d = Math.max(0, best.d - 1); d <= Math.min(N - 1, best.d + 1); d++) {
+        dayShort[d] = undefined;
+        for (let e = 0; e < plan.E; e++) found[e * N + d] = undefined;
+      }
+    }
   }
 }
 
