@@ -44,6 +44,9 @@ export class QualifiedLines implements QualifiedSupply {
   /** The entry last found for a minute, and the hash it was found for. */
   private readonly entryAt: Array<Entry | undefined>;
   private readonly hashAt: Float64Array;
+  /** The one found before it, and its hash. */
+  private readonly entryBefore: Array<Entry | undefined>;
+  private readonly hashBefore: Float64Array;
 
   constructor(problem: Problem, masks: Int32Array, supply: Uint16Array) {
     this.problem = problem;
@@ -69,6 +72,8 @@ export class QualifiedLines implements QualifiedSupply {
     this.hash = new Float64Array(length);
     this.hashAt = new Float64Array(length).fill(-1);
     this.entryAt = new Array<Entry | undefined>(length);
+    this.hashBefore = new Float64Array(length).fill(-1);
+    this.entryBefore = new Array<Entry | undefined>(length);
     const qualified = problem.demand.qualified!;
     this.kind = new Int32Array(length).fill(-1);
     const kinds = new Map<string, number>();
@@ -111,6 +116,15 @@ export class QualifiedLines implements QualifiedSupply {
   private entry(i: number): Entry {
     const h = this.hash[i]!;
     if (this.hashAt[i] === h) return this.entryAt[i]!;
+    // A move is tried by taking a shift away and putting it back: the minute's previous supply comes back.
+    if (this.hashBefore[i] === h) {
+      const entry = this.entryBefore[i]!;
+      this.hashBefore[i] = this.hashAt[i]!;
+      this.entryBefore[i] = this.entryAt[i];
+      this.hashAt[i] = h;
+      this.entryAt[i] = entry;
+      return entry;
+    }
     const kind = this.kind[i]!;
     const caps = this.caps[kind]!;
     let key = 0;
@@ -133,6 +147,8 @@ export class QualifiedLines implements QualifiedSupply {
       cache.set(key, entry);
       this.cached++;
     }
+    this.hashBefore[i] = this.hashAt[i]!;
+    this.entryBefore[i] = this.entryAt[i];
     this.hashAt[i] = h;
     this.entryAt[i] = entry;
     return entry;
