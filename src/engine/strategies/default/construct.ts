@@ -42,19 +42,27 @@ type Curve = { d: number; e: number; values: Float64Array; P: Float64Array; at: 
 
 /**
  * The curves of `coverValue` on a qualified month, kept up to date minute by minute: a minute's value
- * changes only when a shift is placed over it, so each curve works out again only the minutes placed
- * over since it was last read, and gives the same sums as `coverValue` worked out afresh.
+ * changes only when its supply or its weight changes (QualifiedLines counts both), so a curve works out
+ * again only the minutes changed since it was last read, and gives the sums `coverValue` would.
  */
 class QualifiedCurves {
   private readonly plan: Plan;
   private readonly waste: number;
-  /** Per line minute: the tick of the last shift placed over it. */
-  private readonly touched: Int32Array;
-  private tick = 1;
+  /** The envelope's curve of each day, kept from one `cover` to the next (ruin and rebuild calls it often). */
+  private readonly envelopes: Array<Curve | undefined>;
   constructor(plan: Plan, waste: number) {
     this.plan = plan;
     this.waste = waste;
-    this.touched = new Int32Array(plan.supplyLine.length);
+    this.envelopes = new Array<Curve | undefined>(plan.N);
+  }
+
+  /** The curves of a plan for one waste penalty. */
+  static of(plan: Plan, waste: number): QualifiedCurves {
+    let byWaste = KEPT.get(plan);
+    if (!byWaste) KEPT.set(plan, (byWaste = new Map()));
+    let curves = byWaste.get(waste);
+    if (!curves) byWaste.set(waste, (curves = new QualifiedCurves(plan, waste)));
+    return curves;
   }
 
   curve(d: number, e: number): Curve {
@@ -62,9 +70,8 @@ class QualifiedCurves {
     return { d, e, values: new Float64Array(length), P: new Float64Array(length + 1), at: 0 };
   }
 
-  changed(d: number, s: number, t: number): void {
-    this.tick++;
-    this.touched.fill(this.tick, d * DAY_MINUTES + s, d * DAY_MINUTES + t);
+  envelope(d: number): Curve {
+    return (this.envelopes[d] ??= this.curve(d, -1));
   }
 
   /** The curve's prefix sums as of now. */
@@ -72,19 +79,23 @@ class QualifiedCurves {
     const q = this.plan.qualified!;
     const W = this.plan.weight[curve.d]!;
     const base = curve.d * DAY_MINUTES;
-    const { values, P, e, at } = curve;
+    const { values, P, e } = curve;
+    const at = curve.at < q.weighedAt ? 0 : curve.at;
+    const touched = q.touched;
     let dirty = false;
     for (let m = 0; m < values.length; m++) {
-      if (at > 0 && this.touched[base + m]! <= at) continue;
+      if (at > 0 && touched[base + m]! <= at) continue;
       const g = e < 0 ? q.gainAny(base + m) : q.gain(base + m, e);
       values[m] = g > 0 ? g * W[m]! : -this.waste;
       dirty = true;
     }
     if (dirty) for (let m = 0; m < values.length; m++) P[m + 1] = P[m]! + values[m]!;
-    curve.at = this.tick;
+    curve.at = q.tick;
     return P;
   }
 }
+
+const KEPT = new WeakMap<Plan, Map<number, QualifiedCurves>>();
 
 /** Phases 1 and 2: cover demand, biggest uncovered block first, with shifts of one shape level. */
 export function cover(plan: Plan, order: number[], targetRoom: boolean, level: ShapeLevel, from = 0, to = plan.N - 1): void {
@@ -99,8 +110,7 @@ export function cover(plan: Plan, order: number[], targetRoom: boolean, level: S
   const qualified = plan.qualified;
   // Qualified months: the curves are kept for the whole phase and only their minutes changed since
   // they were last read are worked out again (one shift placed changes a few hours of a few days).
-  const curves = qualified === null ? null : new QualifiedCurves(plan, level.wastePenalty);
-  const envelopes: Array<Curve | undefined> = [];
+  const curves = qualified === null ? null : QualifiedCurves.of(plan, level.wastePenalty);
   const bySignature: Array<Map<number, Curve>> = [];
   const valueFor = (d: number, e: number): Float64Array => {
     if (curves === null) return P[d]!;
@@ -112,8 +122,7 @@ export function cover(plan: Plan, order: number[], targetRoom: boolean, level: S
   const refresh = (d: number): void => {
     if (curves === null) P[d] = coverValue(plan, d, level.wastePenalty);
     else {
-      envelopes[d] ??= curves.curve(d, -1);
-      P[d] = curves.update(envelopes[d]!);
+      P[d] = curves.update(curves.envelope(d));
       bySignature[d] ??= new Map();
     }
     const day = calendar.days[d]!;
@@ -176,7 +185,6 @@ export function cover(plan: Plan, order: number[], targetRoom: boolean, level: S
       continue;
     }
     plan.add(chosen.e, d, chosen.choice.start, chosen.choice.end);
-    curves?.changed(d, chosen.choice.start, chosen.choice.end);
     refresh(d);
   }
 }

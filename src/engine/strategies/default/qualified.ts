@@ -1,7 +1,7 @@
 // The default strategy's view of qualified demand (format version 3): the people on shift by class (the
 // qualifications they hold valid on a minute's date), and per minute what one more or one fewer person of
 // a class changes in Covered, the matching of people to units (qualifications.ts) by which the report
-// judges the month. Each minute keeps a hash of its classes' counts, updated as shifts are added and
+// judges the month. Each minute keeps a hash of its classes' counts (cut as `caps` says), updated as shifts are added and
 // removed; a minute's matching is looked up by its units asked for and that hash, and worked out on a miss.
 // (A hash is a sum of the counts times fixed random weights: two different supplies of one minute
 // sharing a hash would need a sum of small multiples of those weights to vanish, which the search may
@@ -28,7 +28,7 @@ export class QualifiedLines implements QualifiedSupply {
   /** People on shift per class, on the month's line of minutes. */
   private readonly lines: Uint16Array[];
   private readonly supply: Uint16Array;
-  /** Per minute: the hash of its classes' counts, and which units it asks for (an index of `asks`). */
+  /** Per minute: the hash of its classes' counts cut at their caps, and which units it asks for (an index of `asks`). */
   private readonly hash: Float64Array;
   private readonly weights: number[];
   private readonly kind: Int32Array;
@@ -70,6 +70,7 @@ export class QualifiedLines implements QualifiedSupply {
     this.supply = supply;
     this.lines = this.masks.map(() => new Uint16Array(length));
     this.hash = new Float64Array(length);
+    this.touched = new Int32Array(length);
     this.hashAt = new Float64Array(length).fill(-1);
     this.entryAt = new Array<Entry | undefined>(length);
     this.hashBefore = new Float64Array(length).fill(-1);
@@ -103,12 +104,29 @@ export class QualifiedLines implements QualifiedSupply {
     return this.classOf[e * this.days + Math.floor(i / DAY_MINUTES)]!;
   }
 
+  /** Per line minute: the tick of the last change of its supply; `tick` counts the changes, `weighedAt` is the tick of the last change of weights. */
+  readonly touched: Int32Array;
+  tick = 1;
+  weighedAt = 1;
+
+  /** The minutes' weights changed (every value read of them is to be worked out again). */
+  weighed(): void {
+    this.weighedAt = ++this.tick;
+  }
+
   /** One person e more (+1) or fewer (−1) on line minutes [from, to). */
   move(e: number, from: number, to: number, sign: 1 | -1): void {
+    this.touched.fill(++this.tick, from, to);
     for (let i = from; i < to; i++) {
       const c = this.classAt(e, i);
-      this.lines[c]![i]! += sign;
-      this.hash[i]! += sign * this.weights[c]!;
+      const line = this.lines[c]!;
+      const n = line[i]!;
+      line[i] = n + sign;
+      const kind = this.kind[i]!;
+      if (kind < 0) continue;
+      // The hash is of the counts cut at the class's cap: it changes only where the cut count does.
+      const cap = this.caps[kind]![c]!;
+      if (sign > 0 ? n < cap : n <= cap) this.hash[i]! += sign * this.weights[c]!;
     }
   }
 
@@ -127,15 +145,8 @@ export class QualifiedLines implements QualifiedSupply {
     }
     const kind = this.kind[i]!;
     const caps = this.caps[kind]!;
-    let key = 0;
-    for (let c = 0; c < this.C; c++) {
-      const cap = caps[c]!;
-      if (cap === 0) continue;
-      const n = this.lines[c]![i]!;
-      key += (n < cap ? n : cap) * this.weights[c]!;
-    }
     const cache = this.caches[kind]!;
-    let entry = cache.get(key);
+    let entry = cache.get(h);
     if (entry === undefined) {
       const counts = this.lines.map((line, c) => Math.min(line[i]!, caps[c]!));
       const result = matchWithChanges(this.masks, counts, this.asks[kind]!);
@@ -144,7 +155,7 @@ export class QualifiedLines implements QualifiedSupply {
         for (const each of this.caches) each.clear();
         this.cached = 0;
       }
-      cache.set(key, entry);
+      cache.set(h, entry);
       this.cached++;
     }
     this.hashBefore[i] = this.hashAt[i]!;
