@@ -37,65 +37,69 @@ function intervalValue(plan: Plan, d: number, s: number, t: number, e: number, w
   return value;
 }
 
-/** A day's curve of what one more person (like e, or of any class with e = −1) covers: per minute, its prefix sums, and when it was last brought up to date. */
-type Curve = { d: number; e: number; values: Float64Array; P: Float64Array; at: number };
+/**
+ * A day's curve of what one more person (like e, or of any class with e = −1) covers: per minute the
+ * gain (0, 1 or 2), the prefix sums of the value, the waste penalty they were summed with, and when it
+ * was last brought up to date.
+ */
+type Curve = { d: number; e: number; gains: Uint8Array; P: Float64Array; waste: number; at: number };
 
 /**
- * The curves of `coverValue` on a qualified month, kept up to date minute by minute: a minute's value
- * changes only when its supply or its weight changes (QualifiedLines counts both), so a curve works out
- * again only the minutes changed since it was last read, and gives the sums `coverValue` would.
+ * The curves of `coverValue` on a qualified month, kept up to date minute by minute: a minute's gain
+ * changes only when its supply changes, and its value only then or when its weight does (QualifiedLines
+ * counts both), so a curve works out again only the minutes changed since it was last read, and gives
+ * the sums `coverValue` would; the envelopes are kept for every level and call of `cover`.
  */
 class QualifiedCurves {
   private readonly plan: Plan;
-  private readonly waste: number;
   /** The envelope's curve of each day, kept from one `cover` to the next (ruin and rebuild calls it often). */
   private readonly envelopes: Array<Curve | undefined>;
-  constructor(plan: Plan, waste: number) {
+  constructor(plan: Plan) {
     this.plan = plan;
-    this.waste = waste;
     this.envelopes = new Array<Curve | undefined>(plan.N);
   }
 
-  /** The curves of a plan for one waste penalty. */
-  static of(plan: Plan, waste: number): QualifiedCurves {
-    let byWaste = KEPT.get(plan);
-    if (!byWaste) KEPT.set(plan, (byWaste = new Map()));
-    let curves = byWaste.get(waste);
-    if (!curves) byWaste.set(waste, (curves = new QualifiedCurves(plan, waste)));
+  /** The curves of a plan. */
+  static of(plan: Plan): QualifiedCurves {
+    let curves = KEPT.get(plan);
+    if (!curves) KEPT.set(plan, (curves = new QualifiedCurves(plan)));
     return curves;
   }
 
   curve(d: number, e: number): Curve {
     const length = reach(this.plan, d);
-    return { d, e, values: new Float64Array(length), P: new Float64Array(length + 1), at: 0 };
+    return { d, e, gains: new Uint8Array(length), P: new Float64Array(length + 1), waste: Number.NaN, at: 0 };
   }
 
   envelope(d: number): Curve {
     return (this.envelopes[d] ??= this.curve(d, -1));
   }
 
-  /** The curve's prefix sums as of now. */
-  update(curve: Curve): Float64Array {
+  /** The curve's prefix sums as of now, with a minute that covers nothing worth −waste. */
+  update(curve: Curve, waste: number): Float64Array {
     const q = this.plan.qualified!;
     const W = this.plan.weight[curve.d]!;
     const base = curve.d * DAY_MINUTES;
-    const { values, P, e } = curve;
-    const at = curve.at < q.weighedAt ? 0 : curve.at;
+    const { gains, P, e, at } = curve;
     const touched = q.touched;
-    let dirty = false;
-    for (let m = 0; m < values.length; m++) {
+    let dirty = at < q.weighedAt || curve.waste !== waste;
+    for (let m = 0; m < gains.length; m++) {
       if (at > 0 && touched[base + m]! <= at) continue;
-      const g = e < 0 ? q.gainAny(base + m) : q.gain(base + m, e);
-      values[m] = g > 0 ? g * W[m]! : -this.waste;
+      gains[m] = e < 0 ? q.gainAny(base + m) : q.gain(base + m, e);
       dirty = true;
     }
-    if (dirty) for (let m = 0; m < values.length; m++) P[m + 1] = P[m]! + values[m]!;
+    if (dirty)
+      for (let m = 0; m < gains.length; m++) {
+        const g = gains[m]!;
+        P[m + 1] = P[m]! + (g > 0 ? g * W[m]! : -waste);
+      }
+    curve.waste = waste;
     curve.at = q.tick;
     return P;
   }
 }
 
-const KEPT = new WeakMap<Plan, Map<number, QualifiedCurves>>();
+const KEPT = new WeakMap<Plan, QualifiedCurves>();
 
 /** Phases 1 and 2: cover demand, biggest uncovered block first, with shifts of one shape level. */
 export function cover(plan: Plan, order: number[], targetRoom: boolean, level: ShapeLevel, from = 0, to = plan.N - 1): void {
@@ -110,19 +114,19 @@ export function cover(plan: Plan, order: number[], targetRoom: boolean, level: S
   const qualified = plan.qualified;
   // Qualified months: the curves are kept for the whole phase and only their minutes changed since
   // they were last read are worked out again (one shift placed changes a few hours of a few days).
-  const curves = qualified === null ? null : QualifiedCurves.of(plan, level.wastePenalty);
+  const curves = qualified === null ? null : QualifiedCurves.of(plan);
   const bySignature: Array<Map<number, Curve>> = [];
   const valueFor = (d: number, e: number): Float64Array => {
     if (curves === null) return P[d]!;
     const signature = qualified!.signature(e, d);
     let curve = bySignature[d]!.get(signature);
     if (!curve) bySignature[d]!.set(signature, (curve = curves.curve(d, e)));
-    return curves.update(curve);
+    return curves.update(curve, level.wastePenalty);
   };
   const refresh = (d: number): void => {
     if (curves === null) P[d] = coverValue(plan, d, level.wastePenalty);
     else {
-      P[d] = curves.update(curves.envelope(d));
+      P[d] = curves.update(curves.envelope(d), level.wastePenalty);
       bySignature[d] ??= new Map();
     }
     const day = calendar.days[d]!;
