@@ -37,6 +37,70 @@ function intervalValue(plan: Plan, d: number, s: number, t: number, e: number, w
   return value;
 }
 
+/**
+ * A day's curve of what one more person (like e, or of any class with e = −1) covers: per minute the
+ * gain (0, 1 or 2), the prefix sums of the value, the waste penalty they were summed with, and when it
+ * was last brought up to date.
+ */
+type Curve = { d: number; e: number; gains: Uint8Array; P: Float64Array; waste: number; at: number };
+
+/**
+ * The curves of `coverValue` on a qualified month, kept up to date minute by minute: a minute's gain
+ * changes only when its supply changes, and its value only then or when its weight does (QualifiedLines
+ * counts both), so a curve works out again only the minutes changed since it was last read, and gives
+ * the sums `coverValue` would; the envelopes are kept for every level and call of `cover`.
+ */
+class QualifiedCurves {
+  private readonly plan: Plan;
+  /** The envelope's curve of each day, kept from one `cover` to the next (ruin and rebuild calls it often). */
+  private readonly envelopes: Array<Curve | undefined>;
+  constructor(plan: Plan) {
+    this.plan = plan;
+    this.envelopes = new Array<Curve | undefined>(plan.N);
+  }
+
+  /** The curves of a plan. */
+  static of(plan: Plan): QualifiedCurves {
+    let curves = KEPT.get(plan);
+    if (!curves) KEPT.set(plan, (curves = new QualifiedCurves(plan)));
+    return curves;
+  }
+
+  curve(d: number, e: number): Curve {
+    const length = reach(this.plan, d);
+    return { d, e, gains: new Uint8Array(length), P: new Float64Array(length + 1), waste: Number.NaN, at: 0 };
+  }
+
+  envelope(d: number): Curve {
+    return (this.envelopes[d] ??= this.curve(d, -1));
+  }
+
+  /** The curve's prefix sums as of now, with a minute that covers nothing worth −waste. */
+  update(curve: Curve, waste: number): Float64Array {
+    const q = this.plan.qualified!;
+    const W = this.plan.weight[curve.d]!;
+    const base = curve.d * DAY_MINUTES;
+    const { gains, P, e, at } = curve;
+    const touched = q.touched;
+    let dirty = at < q.weighedAt || curve.waste !== waste;
+    for (let m = 0; m < gains.length; m++) {
+      if (at > 0 && touched[base + m]! <= at) continue;
+      gains[m] = e < 0 ? q.gainAny(base + m) : q.gain(base + m, e);
+      dirty = true;
+    }
+    if (dirty)
+      for (let m = 0; m < gains.length; m++) {
+        const g = gains[m]!;
+        P[m + 1] = P[m]! + (g > 0 ? g * W[m]! : -waste);
+      }
+    curve.waste = waste;
+    curve.at = q.tick;
+    return P;
+  }
+}
+
+const KEPT = new WeakMap<Plan, QualifiedCurves>();
+
 /** Phases 1 and 2: cover demand, biggest uncovered block first, with shifts of one shape level. */
 export function cover(plan: Plan, order: number[], targetRoom: boolean, level: ShapeLevel, from = 0, to = plan.N - 1): void {
   const { calendar } = plan.p;
@@ -48,17 +112,23 @@ export function cover(plan: Plan, order: number[], targetRoom: boolean, level: S
   // employees' classes on the day and the next), made when an employee of it is asked; the days are
   // ranked by the envelope of them all, and a day none can reach is saturated as before.
   const qualified = plan.qualified;
-  const bySignature: Array<Map<number, Float64Array>> = [];
+  // Qualified months: the curves are kept for the whole phase and only their minutes changed since
+  // they were last read are worked out again (one shift placed changes a few hours of a few days).
+  const curves = qualified === null ? null : QualifiedCurves.of(plan);
+  const bySignature: Array<Map<number, Curve>> = [];
   const valueFor = (d: number, e: number): Float64Array => {
-    if (qualified === null) return P[d]!;
-    const signature = qualified.signature(e, d);
+    if (curves === null) return P[d]!;
+    const signature = qualified!.signature(e, d);
     let curve = bySignature[d]!.get(signature);
-    if (!curve) bySignature[d]!.set(signature, (curve = coverValue(plan, d, level.wastePenalty, e)));
-    return curve;
+    if (!curve) bySignature[d]!.set(signature, (curve = curves.curve(d, e)));
+    return curves.update(curve, level.wastePenalty);
   };
   const refresh = (d: number): void => {
-    P[d] = coverValue(plan, d, level.wastePenalty);
-    if (qualified !== null) bySignature[d] = new Map();
+    if (curves === null) P[d] = coverValue(plan, d, level.wastePenalty);
+    else {
+      P[d] = curves.update(curves.envelope(d), level.wastePenalty);
+      bySignature[d] ??= new Map();
+    }
     const day = calendar.days[d]!;
     if (day.open === null || day.close === null || day.until === null) {
       best[d] = null;
@@ -298,40 +368,78 @@ export function stretch(plan: Plan, allowance: number, level: ShapeLevel): void 
     for (let m = 0; m < until; m++) if (S[m]! < D[m]!) return true;
     return false;
   };
+  type Lengthening = { e: number; d: number; s: number; t: number; rate: number };
+  // The best lengthening of e's shift on day d (the first of the highest rate, shorter steps and earlier starts first).
+  const lengthening = (e: number, d: number): Lengthening | null => {
+    const k = e * N + d;
+    const required = plan.p.employees[e]!.requiredMinutes;
+    if (plan.start[k]! < 0 || plan.fixed[k] || required === null) return null;
+    const room = required + allowance - plan.totalMinutes[e]!;
+    if (room < grid) return null;
+    const s = plan.start[k]!;
+    const t = plan.end[k]!;
+    const own = plan.length(d, s, t);
+    const w = plan.window(e, d, false, level);
+    if (!w) return null;
+    const most = Math.min(room, w.extendLen - own);
+    let best: Lengthening | null = null;
+    // Qualified months: the gains of one step more are summed grid step by grid step, not afresh.
+    const steps = plan.qualified !== null;
+    let before = 0;
+    let after = 0;
+    for (let step = grid; step <= most; step += grid) {
+      if (steps) {
+        if (s - step >= 0) before += coverage.change(plan, d, s - step, s - step + grid, 1, e);
+        after += coverage.change(plan, d, t + step - grid, t + step, 1, e);
+      }
+      for (const [ns, nt] of [
+        [s - step, t],
+        [s, t + step],
+      ] as const) {
+        if (ns < w.lo || ns > w.startHi || nt > w.hi || plan.length(d, ns, nt) - own !== step) continue;
+        const gain = steps
+          ? ns < s
+            ? before
+            : after
+          : (ns < s ? coverage.change(plan, d, ns, s, 1, e) : 0) + (nt > t ? coverage.change(plan, d, t, nt, 1, e) : 0);
+        // At least half of the added time must cover demand; the most covered per minute first.
+        const rate = gain / step;
+        if (rate < 0.5 || (best && rate <= best.rate)) continue;
+        best = { e, d, s: ns, t: nt, rate };
+      }
+    }
+    return best;
+  };
+  // Qualified months keep each day's and each shift's answer until a lengthening may change it: the
+  // lengthened employee's days (hours, rest, weeks) and, for everyone, the days its minutes reach.
+  const keep = plan.qualified !== null;
+  const dayShort: Array<boolean | undefined> = new Array(N);
+  const found: Array<Lengthening | null | undefined> = new Array(plan.E * N);
   for (let guard = 0; guard < 50 * plan.E; guard++) {
-    let best: { e: number; d: number; s: number; t: number; rate: number } | null = null;
+    let best: Lengthening | null = null;
     for (let d = 0; d < N; d++) {
-      if (!uncovered(d)) continue;
+      if (!keep) {
+        if (!uncovered(d)) continue;
+      } else if (!(dayShort[d] ??= uncovered(d))) continue;
       for (let e = 0; e < plan.E; e++) {
-        const k = e * N + d;
-        const required = plan.p.employees[e]!.requiredMinutes;
-        if (plan.start[k]! < 0 || plan.fixed[k] || required === null) continue;
-        const room = required + allowance - plan.totalMinutes[e]!;
-        if (room < grid) continue;
-        const s = plan.start[k]!;
-        const t = plan.end[k]!;
-        const own = plan.length(d, s, t);
-        const w = plan.window(e, d, false, level);
-        if (!w) continue;
-        const most = Math.min(room, w.extendLen - own);
-        for (let step = grid; step <= most; step += grid) {
-          for (const [ns, nt] of [
-            [s - step, t],
-            [s, t + step],
-          ] as const) {
-            if (ns < w.lo || ns > w.startHi || nt > w.hi || plan.length(d, ns, nt) - own !== step) continue;
-            const gain = (ns < s ? coverage.change(plan, d, ns, s, 1, e) : 0) + (nt > t ? coverage.change(plan, d, t, nt, 1, e) : 0);
-            // At least half of the added time must cover demand; the most covered per minute first.
-            const rate = gain / step;
-            if (rate < 0.5 || (best && rate <= best.rate)) continue;
-            best = { e, d, s: ns, t: nt, rate };
-          }
-        }
+        let c: Lengthening | null | undefined;
+        if (keep) {
+          c = found[e * N + d];
+          if (c === undefined) found[e * N + d] = c = lengthening(e, d);
+        } else c = lengthening(e, d);
+        if (c && (!best || c.rate > best.rate)) best = c;
       }
     }
     if (!best) return;
     plan.remove(best.e, best.d);
     plan.add(best.e, best.d, best.s, best.t);
+    if (keep) {
+      for (let d = 0; d < N; d++) found[best.e * N + d] = undefined;
+      for (let d = Math.max(0, best.d - 1); d <= Math.min(N - 1, best.d + 1); d++) {
+        dayShort[d] = undefined;
+        for (let e = 0; e < plan.E; e++) found[e * N + d] = undefined;
+      }
+    }
   }
 }
 

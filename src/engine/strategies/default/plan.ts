@@ -98,6 +98,7 @@ export class Plan implements ScoredMonth {
   /** Sets the weight of the minutes in flights' last hours (every other minute of demand weighs 1). */
   weighLastHours(weight: number): void {
     for (const f of this.p.demand.flights) for (const seg of f.lastHour) this.weight[seg.day]!.fill(weight, seg.from, seg.to);
+    this.qualified?.weighed();
   }
 
   /** Start of e's shift on day d (previous shifts before the month); −1 when none. */

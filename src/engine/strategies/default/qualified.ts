@@ -1,7 +1,7 @@
 // The default strategy's view of qualified demand (format version 3): the people on shift by class (the
 // qualifications they hold valid on a minute's date), and per minute what one more or one fewer person of
 // a class changes in Covered, the matching of people to units (qualifications.ts) by which the report
-// judges the month. Each minute keeps a hash of its classes' counts, updated as shifts are added and
+// judges the month. Each minute keeps a hash of its classes' counts (cut as `caps` says), updated as shifts are added and
 // removed; a minute's matching is looked up by its units asked for and that hash, and worked out on a miss.
 // (A hash is a sum of the counts times fixed random weights: two different supplies of one minute
 // sharing a hash would need a sum of small multiples of those weights to vanish, which the search may
@@ -28,16 +28,25 @@ export class QualifiedLines implements QualifiedSupply {
   /** People on shift per class, on the month's line of minutes. */
   private readonly lines: Uint16Array[];
   private readonly supply: Uint16Array;
-  /** Per minute: the hash of its classes' counts, and which units it asks for (an index of `asks`). */
+  /** Per minute: the hash of its classes' counts cut at their caps, and which units it asks for (an index of `asks`). */
   private readonly hash: Float64Array;
   private readonly weights: number[];
   private readonly kind: Int32Array;
   private readonly asks: number[][] = [];
+  /**
+   * Per kind of minute and class: 0 when the class holds none of the codes asked for (its people never
+   * change the matching), else one more than the units it could fill at most. Counts beyond that leave
+   * the flow, `grows` and `shrinks` as they are, so the cache is keyed by counts cut there.
+   */
+  private readonly caps: Int32Array[] = [];
   private readonly caches: Array<Map<number, Entry>> = [];
   private cached = 0;
   /** The entry last found for a minute, and the hash it was found for. */
   private readonly entryAt: Array<Entry | undefined>;
   private readonly hashAt: Float64Array;
+  /** The one found before it, and its hash. */
+  private readonly entryBefore: Array<Entry | undefined>;
+  private readonly hashBefore: Float64Array;
 
   constructor(problem: Problem, masks: Int32Array, supply: Uint16Array) {
     this.problem = problem;
@@ -61,8 +70,11 @@ export class QualifiedLines implements QualifiedSupply {
     this.supply = supply;
     this.lines = this.masks.map(() => new Uint16Array(length));
     this.hash = new Float64Array(length);
+    this.touched = new Int32Array(length);
     this.hashAt = new Float64Array(length).fill(-1);
     this.entryAt = new Array<Entry | undefined>(length);
+    this.hashBefore = new Float64Array(length).fill(-1);
+    this.entryBefore = new Array<Entry | undefined>(length);
     const qualified = problem.demand.qualified!;
     this.kind = new Int32Array(length).fill(-1);
     const kinds = new Map<string, number>();
@@ -76,6 +88,13 @@ export class QualifiedLines implements QualifiedSupply {
         kinds.set(key, k);
         this.asks.push(need);
         this.caches.push(new Map());
+        this.caps.push(
+          Int32Array.from(this.masks, (mask) => {
+            let units = 0;
+            need.forEach((n, q) => (units += (mask >> q) & 1 ? n : 0));
+            return units > 0 ? units + 1 : 0;
+          }),
+        );
       }
       this.kind[i] = k;
     }
@@ -85,12 +104,29 @@ export class QualifiedLines implements QualifiedSupply {
     return this.classOf[e * this.days + Math.floor(i / DAY_MINUTES)]!;
   }
 
+  /** Per line minute: the tick of the last change of its supply; `tick` counts the changes, `weighedAt` is the tick of the last change of weights. */
+  readonly touched: Int32Array;
+  tick = 1;
+  weighedAt = 1;
+
+  /** The minutes' weights changed (every value read of them is to be worked out again). */
+  weighed(): void {
+    this.weighedAt = ++this.tick;
+  }
+
   /** One person e more (+1) or fewer (−1) on line minutes [from, to). */
   move(e: number, from: number, to: number, sign: 1 | -1): void {
+    this.touched.fill(++this.tick, from, to);
     for (let i = from; i < to; i++) {
       const c = this.classAt(e, i);
-      this.lines[c]![i]! += sign;
-      this.hash[i]! += sign * this.weights[c]!;
+      const line = this.lines[c]!;
+      const n = line[i]!;
+      line[i] = n + sign;
+      const kind = this.kind[i]!;
+      if (kind < 0) continue;
+      // The hash is of the counts cut at the class's cap: it changes only where the cut count does.
+      const cap = this.caps[kind]![c]!;
+      if (sign > 0 ? n < cap : n <= cap) this.hash[i]! += sign * this.weights[c]!;
     }
   }
 
@@ -98,11 +134,22 @@ export class QualifiedLines implements QualifiedSupply {
   private entry(i: number): Entry {
     const h = this.hash[i]!;
     if (this.hashAt[i] === h) return this.entryAt[i]!;
-    const cache = this.caches[this.kind[i]!]!;
+    // A move is tried by taking a shift away and putting it back: the minute's previous supply comes back.
+    if (this.hashBefore[i] === h) {
+      const entry = this.entryBefore[i]!;
+      this.hashBefore[i] = this.hashAt[i]!;
+      this.entryBefore[i] = this.entryAt[i];
+      this.hashAt[i] = h;
+      this.entryAt[i] = entry;
+      return entry;
+    }
+    const kind = this.kind[i]!;
+    const caps = this.caps[kind]!;
+    const cache = this.caches[kind]!;
     let entry = cache.get(h);
     if (entry === undefined) {
-      const counts = this.lines.map((line) => line[i]!);
-      const result = matchWithChanges(this.masks, counts, this.asks[this.kind[i]!]!);
+      const counts = this.lines.map((line, c) => Math.min(line[i]!, caps[c]!));
+      const result = matchWithChanges(this.masks, counts, this.asks[kind]!);
       entry = { ...result, anyGrows: result.grows.some((g) => g === 1) };
       if (this.cached >= CACHE_LIMIT) {
         for (const each of this.caches) each.clear();
@@ -111,6 +158,8 @@ export class QualifiedLines implements QualifiedSupply {
       cache.set(h, entry);
       this.cached++;
     }
+    this.hashBefore[i] = this.hashAt[i]!;
+    this.entryBefore[i] = this.entryAt[i];
     this.hashAt[i] = h;
     this.entryAt[i] = entry;
     return entry;
