@@ -38,7 +38,9 @@ test('a licensed task: short without a holder, staffed once someone holds it, sh
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, 'X')}`;
   const name = `Naprowadzanie ${tag}`;
-  await page.goto('/qualifications');
+  await page.goto('/employees');
+  await page.getByRole('link', { name: 'Kwalifikacje' }).click();
+  await expect(page).toHaveURL(/\/employees\/qualifications$/);
   await page.getByRole('button', { name: 'Dodaj kwalifikację' }).click();
   const added = page.getByRole('dialog', { name: 'Nowa kwalifikacja' });
   await added.getByLabel('Kod').fill(code);

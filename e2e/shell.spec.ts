@@ -10,7 +10,7 @@ test('a user with no session is sent to /login; signing in reaches the dashboard
   await page.getByRole('link', { name: 'Pulpit' }).click();
   await expect(page).toHaveURL(/\/(?:\?month=\d{4}-\d{2})?$/);
   const nav = page.getByRole('navigation').first();
-  for (const item of ['Pulpit', 'Pracownicy', 'Kwalifikacje', 'Loty', 'Pokrycie', 'Urlopy', 'Godziny pracy lotniska', 'Ustawienia']) {
+  for (const item of ['Pulpit', 'Pracownicy', 'Loty', 'Pokrycie', 'Urlopy', 'Godziny pracy lotniska', 'Ustawienia']) {
     await expect(nav.getByRole('link', { name: item })).toBeVisible();
   }
   await expect(nav.getByRole('link', { name: 'Pulpit' })).toHaveAttribute('aria-current', 'page');

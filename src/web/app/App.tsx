@@ -65,7 +65,7 @@ const UsersPage = screen(() => import('../features/users/UsersPage.tsx'), 'Users
 const signedInScreens = {
   '/': DashboardPage,
   '/employees': EmployeesPage,
-  '/qualifications': QualificationsPage,
+  '/employees/qualifications': QualificationsPage,
   '/flights': FlightsPage,
   '/flights/handling-rules': HandlingRulesPage,
   '/coverage': CoveragePage,

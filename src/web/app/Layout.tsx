@@ -14,7 +14,6 @@ import classes from './Layout.module.css';
 const NAV_ITEMS = [
   { to: '/', key: 'dashboard' },
   { to: '/employees', key: 'employees' },
-  { to: '/qualifications', key: 'qualifications' },
   { to: '/flights', key: 'flights' },
   { to: '/coverage', key: 'coverage' },
   { to: '/time-off', key: 'timeOff' },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconFileImport, IconPlus, IconPrinter, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconArrowLeft, IconCertificate, IconFileImport, IconPlus, IconPrinter, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -66,6 +66,9 @@ export function EmployeesPage() {
                 {t('groups.manage')}
               </Button>
             )}
+            <Button component={Link} to="/employees/qualifications" variant="default" leftSection={<IconCertificate size={16} />}>
+              {t('qualificationsScreen')}
+            </Button>
             <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setDialog({ kind: 'import' })} disabled={!groups.data}>
               {t('staffImport.open')}
             </Button>

@@ -20,6 +20,7 @@ export const employees = {
     editLabel: 'Edytuj: {{name}}',
     deleteLabel: 'Usuń: {{name}}',
     moreLabel: 'Więcej: {{name}}',
+    qualificationsScreen: 'Kwalifikacje',
     printMonth: 'Wydruk miesiąca',
     held: {
       none: 'brak',
@@ -284,6 +285,7 @@ export const employees = {
     editLabel: 'Edit {{name}}',
     deleteLabel: 'Delete {{name}}',
     moreLabel: 'More for {{name}}',
+    qualificationsScreen: 'Qualifications',
     held: {
       none: 'none',
       listLabel: 'Qualifications: {{name}}',

@@ -2,7 +2,8 @@
 // with how many employees hold each and how many tasks of the handling rules ask for it.
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Qualification } from '../../../shared/api/qualifications.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
@@ -26,9 +27,14 @@ export function QualificationsPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>{t('title')}</PageTitle>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'edit', qualification: null })} disabled={!query.isSuccess}>
-          {t('add')}
-        </Button>
+        <Group gap="sm">
+          <Button component={Link} to="/employees" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+            {t('back')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'edit', qualification: null })} disabled={!query.isSuccess}>
+            {t('add')}
+          </Button>
+        </Group>
       </Group>
       <Text size="sm" c="dimmed">
         {t('intro')}

@@ -2,6 +2,7 @@
 export const qualifications = {
   pl: {
     title: 'Kwalifikacje',
+    back: 'Wróć do pracowników',
     intro:
       'Katalog uprawnień i licencji lotniska, np. holownik czy odladzanie. Pracownikom przypisuje się je na ekranie Pracownicy, a zadania zasad obsługi lotów mogą ich wymagać.',
     add: 'Dodaj kwalifikację',
@@ -55,6 +56,7 @@ export const qualifications = {
   },
   en: {
     title: 'Qualifications',
+    back: 'Back to employees',
     intro:
       'The airport’s catalogue of licences and ratings, such as pushback tug or de-icing. Employees are given them on the Employees screen, and the tasks of the flights’ handling rules may ask for them.',
     add: 'Add qualification',
