@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   handlingRuleSchema,
+  peakStaff,
   handlingRulesBodySchema,
   typeNameSchema,
   typeResolver,
@@ -117,5 +118,26 @@ describe('handling rules: what is refused', () => {
       ],
     });
     expect(twice.error?.issues[0]?.path).toEqual(['rules', 1, 'aircraftType']);
+  });
+});
+
+describe('the most people a flight’s tasks need at once', () => {
+  it('adds overlapping tasks, and a task ending as another begins needs no one more', () => {
+    const at = (m: number) => new Date(Date.UTC(2026, 10, 2, 5, m)).toISOString();
+    expect(peakStaff([])).toBe(0);
+    expect(
+      peakStaff([
+        { from: at(0), to: at(25), staff: 4 },
+        { from: at(5), to: at(20), staff: 1 },
+        { from: at(25), to: at(40), staff: 1 },
+        { from: at(25), to: at(40), staff: 1 },
+      ]),
+    ).toBe(5);
+    expect(
+      peakStaff([
+        { from: at(0), to: at(10), staff: 2 },
+        { from: at(10), to: at(20), staff: 3 },
+      ]),
+    ).toBe(3);
   });
 });

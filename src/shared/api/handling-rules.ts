@@ -355,3 +355,20 @@ function instantWriter(timeZone: string): (ms: number) => string {
     return at.toISO({ suppressMilliseconds: true })!;
   };
 }
+
+/** The most people a flight's tasks need at once (tasks that overlap add up): what a group's work asks for at its peak. */
+export function peakStaff(tasks: readonly { from: string; to: string; staff: number }[]): number {
+  const edges = tasks.flatMap((t) => [
+    { at: Date.parse(t.from), change: t.staff },
+    { at: Date.parse(t.to), change: -t.staff },
+  ]);
+  // At the same instant an end comes before a start: a task ending as the next begins needs no one more.
+  edges.sort((a, b) => a.at - b.at || a.change - b.change);
+  let now = 0;
+  let most = 0;
+  for (const edge of edges) {
+    now += edge.change;
+    most = Math.max(most, now);
+  }
+  return most;
+}

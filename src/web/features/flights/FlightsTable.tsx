@@ -12,6 +12,7 @@ import { RowActions } from '../../ui/RowActions.tsx';
 
 import { StaffSourceLabel, StaffStatus } from './staff-labels.tsx';
 import { FlightWork, type FlightRow } from './work.tsx';
+import { peakStaff } from '../../../shared/api/handling-rules.ts';
 
 export function FlightsTable({
   rows: pageRows,
@@ -155,9 +156,11 @@ export function FlightsTable({
                       {staffHeader ? (
                         groups.map((g) => {
                           const status = statuses.get(f.id)?.get(g);
+                          // A group whose work a handling rule gives needs its tasks' most at once, not the aircraft table's block.
+                          const work = f.work?.[g];
                           return (
                             <Table.Td key={g} ta="center">
-                              {f.requiredStaff[g] ?? 1}
+                              {work?.kind === 'rule' ? peakStaff(work.tasks) : (f.requiredStaff[g] ?? 1)}
                               {status && <StaffStatus group={g} status={status} />}
                             </Table.Td>
                           );

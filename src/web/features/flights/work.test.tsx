@@ -17,7 +17,7 @@ const FLIGHT = {
   flightNumber: 'LO3915',
   departureTime: '2026-11-02T06:00:00+01:00',
   arrivalTime: null,
-  requiredStaff: { Koordynator: 1, Rampa: 3 },
+  requiredStaff: { Koordynator: 1, Rampa: 6 },
   importId: null,
   staffSources: null,
   aircraftType: 'B738',
@@ -64,6 +64,10 @@ describe('a flight’s work on the Flight Schedule', () => {
     serve();
     await renderWithApp(<FlightsPage />, { route: '/flights?month=2026-11', language: 'pl' });
     const row = (await screen.findByText('LO3915')).closest('tr')!;
+    // The ramp's figure is its tasks' most at once (3, then 2), not the aircraft table's block of 6; the coordinators keep the block.
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[4]).toHaveTextContent(/^1/);
+    expect(cells[5]).toHaveTextContent(/^3/);
     // A departure, the usual kind, is not marked; only an arrival or a turnaround says so under its number.
     expect(within(row).queryByText('odlot')).toBeNull();
     const toggle = within(row).getByRole('button', { name: 'Pokaż zadania lotu LO3915' });
