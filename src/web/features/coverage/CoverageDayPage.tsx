@@ -260,18 +260,47 @@ function DayView({ date, group }: { date: string; group: string }) {
   );
 }
 
-/** A flight's timed tasks (handling rules): each with its span, how many it had at its worst minute, and the qualification it needs. */
+/**
+ * A flight's timed tasks (handling rules): each with its span, how many it had at its worst minute and
+ * the qualification it needs, and a bar on a time line shared by the flight's tasks.
+ */
 function FlightTasks({ tasks, nameOf }: { tasks: NonNullable<FlightCoverage['tasks']>; nameOf: (code: string) => string }) {
   const { t } = useTranslation('coverage');
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  // Tasks of one flight lie within a day of each other: a time far before the first is past midnight.
+  const first = Math.min(...tasks.map((task) => minutes(task.from)));
+  const onLine = (hhmm: string) => (minutes(hhmm) < first - 720 ? minutes(hhmm) + 1440 : minutes(hhmm));
+  const spans = tasks.map((task) => {
+    const from = onLine(task.from);
+    const to = onLine(task.to) <= from ? onLine(task.to) + 1440 : onLine(task.to);
+    return { from, to };
+  });
+  const start = Math.min(...spans.map((s) => s.from));
+  const length = Math.max(1, Math.max(...spans.map((s) => s.to)) - start);
   return (
-    <List size="xs" spacing={0} mt={2} aria-label={t('day.tasks')} data-testid="flight-tasks">
-      {tasks.map((task, i) => (
-        <List.Item key={i} c={task.filled < task.staff ? 'red.9' : 'dimmed'} fw={task.filled < task.staff ? 600 : 400}>
-          {task.filled < task.staff ? '⚠ ' : ''}
-          {t('day.task', { name: task.name, from: task.from, to: task.to, filled: task.filled, staff: task.staff })}
-          {task.qualification && ` · ${t('day.taskQualification', { qualification: nameOf(task.qualification) })}`}
-        </List.Item>
-      ))}
+    <List size="xs" spacing={0} mt={2} listStyleType="none" aria-label={t('day.tasks')} data-testid="flight-tasks">
+      {tasks.map((task, i) => {
+        const short = task.filled < task.staff;
+        const span = spans[i]!;
+        return (
+          <List.Item key={i} c={short ? 'red.9' : 'dimmed'} fw={short ? 600 : 400}>
+            <span className={classes.taskRow}>
+              <span>
+                {short ? '⚠ ' : ''}
+                {t('day.task', { name: task.name, from: task.from, to: task.to, filled: task.filled, staff: task.staff })}
+                {task.qualification && ` · ${t('day.taskQualification', { qualification: nameOf(task.qualification) })}`}
+              </span>
+              <span className={classes.taskTrack} aria-hidden="true">
+                <span
+                  className={classes.taskBar}
+                  data-short={short || undefined}
+                  style={{ left: `${((span.from - start) / length) * 100}%`, width: `${Math.max(((span.to - span.from) / length) * 100, 2)}%` }}
+                />
+              </span>
+            </span>
+          </List.Item>
+        );
+      })}
     </List>
   );
 }
