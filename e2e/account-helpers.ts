@@ -33,9 +33,11 @@ export async function changePassword(page: Page, current: string, next: string) 
   await page.getByLabel('Obecne hasło').fill(current);
   await page.getByLabel(/^Nowe hasło/).fill(next);
   await page.getByLabel('Powtórz nowe hasło').fill(next);
+  // A change soon after another waits for the earlier one's notification to close, so the one seen is its own.
+  const changed = page.getByText('Hasło zmienione. Pozostałe urządzenia zostały wylogowane.');
+  await expect(changed).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Zmień hasło' }).click();
-  // A second change soon after the first finds the first one's notification still there: the newest is this one's.
-  await expect(page.getByText('Hasło zmienione. Pozostałe urządzenia zostały wylogowane.').last()).toBeVisible();
+  await expect(changed).toBeVisible();
 }
 
 /** A code for the next 30-second step: valid now (±1 step), and never the one used a moment ago. */
