@@ -3,7 +3,8 @@
 // the dates it is valid; the screens warn before one runs out. The same schemas check the forms in the
 // browser and the bodies on the server.
 import { z } from 'zod';
-import { isCalendarDate } from '../hours.ts';
+import { DateTime } from 'luxon';
+import { isCalendarDate, nextDate } from '../hours.ts';
 import { plainText } from './plain-text.ts';
 
 /** At most this many qualifications in an airport's catalogue, and held by one employee. */
@@ -103,12 +104,13 @@ export function validOn(held: Pick<HeldQualification, 'validFrom' | 'validUntil'
  */
 export type HeldStatus = 'valid' | 'expiring' | 'expired' | 'notYetValid';
 
-const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+/** Whole days from one date (YYYY-MM-DD) to another. */
+const daysBetween = (from: string, to: string) => DateTime.fromISO(to, { zone: 'UTC' }).diff(DateTime.fromISO(from, { zone: 'UTC' }), 'days').days;
 
 export function heldStatus(held: Pick<HeldQualification, 'validFrom' | 'validUntil'>, today: string): HeldStatus {
   if (held.validUntil && held.validUntil < today) return 'expired';
   if (held.validFrom && today < held.validFrom) return 'notYetValid';
-  if (held.validUntil && dayNumber(held.validUntil) - dayNumber(today) <= EXPIRY_WARNING_DAYS) return 'expiring';
+  if (held.validUntil && daysBetween(today, held.validUntil) <= EXPIRY_WARNING_DAYS) return 'expiring';
   return 'valid';
 }
 
@@ -118,6 +120,5 @@ export function heldStatus(held: Pick<HeldQualification, 'validFrom' | 'validUnt
  */
 export function lostFrom(held: Pick<HeldQualification, 'validFrom' | 'validUntil'>, first: string, last: string): string | null {
   if (!validOn(held, first) || !held.validUntil || held.validUntil >= last) return null;
-  const next = new Date((dayNumber(held.validUntil) + 1) * 86_400_000).toISOString().slice(0, 10);
-  return next;
+  return nextDate(held.validUntil);
 }

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isoDate } from '../../../shared/api/dates.ts';
 import type { FlightCoverage } from '../../../shared/api/coverage.ts';
-import { nextDate } from '../../../shared/hours.ts';
+import { nextDate, parseTimeOfDay } from '../../../shared/hours.ts';
 import { coverageDayPath, useCoverage, useCoverageDay, useMonthShifts } from '../../lib/coverage.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { PageTitle } from '../../ui/PageTitle.tsx';
@@ -266,7 +266,7 @@ function DayView({ date, group }: { date: string; group: string }) {
  */
 function FlightTasks({ tasks, nameOf }: { tasks: NonNullable<FlightCoverage['tasks']>; nameOf: (code: string) => string }) {
   const { t } = useTranslation('coverage');
-  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const minutes = (hhmm: string) => parseTimeOfDay(hhmm) ?? 0;
   // Tasks of one flight lie within a day of each other: a time far before the first is past midnight.
   const first = Math.min(...tasks.map((task) => minutes(task.from)));
   const onLine = (hhmm: string) => (minutes(hhmm) < first - 720 ? minutes(hhmm) + 1440 : minutes(hhmm));
