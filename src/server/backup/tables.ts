@@ -23,6 +23,7 @@ export const ALL_TABLES = [
   'published_months',
   'published_shifts',
   'schedule_edits',
+  'publication_notices',
   'calendar_feeds',
   'app_meta',
   'audit_log',

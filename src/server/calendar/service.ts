@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import { writeAudit, type AuditEntry } from '../repos/audit.ts';
-import { approvedTimeOffOf, deleteFeed, employeeFound, employeeOfFeed, feedOf, insertFeed, publishedShiftsOf } from '../repos/calendar-feeds.ts';
+import { approvedTimeOffOf, deleteFeed, employeeFound, employeeOfFeed, feedOf, insertFeed, markFetched, publishedShiftsOf } from '../repos/calendar-feeds.ts';
 import { getSettings } from '../repos/settings.ts';
 import { calendarText, type FeedLanguage } from './feed.ts';
 import { feedTokenHash, newFeedToken } from './token.ts';
@@ -60,5 +60,7 @@ export async function calendarOfToken(db: Db, token: string, language: FeedLangu
   const from = today.minus({ days: DAYS_BACK }).toISODate()!;
   const to = today.plus({ days: DAYS_AHEAD }).toISODate()!;
   const [shifts, timeOff] = await Promise.all([publishedShiftsOf(db, employee.id, from, to), approvedTimeOffOf(db, employee.id, from, to)]);
+  // What the feed answers now has reached the employee's calendar (docs/publishing.md#who-was-told).
+  await markFetched(db, employee.id);
   return calendarText({ employeeId: employee.id, name: `${employee.firstName} ${employee.lastName}`, timeZone, language, shifts, timeOff });
 }

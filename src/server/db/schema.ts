@@ -474,6 +474,28 @@ export const scheduleEdits = pgTable(
   ],
 );
 
+/**
+ * Who a publication told of a change (docs/publishing.md#who-was-told): when a month is published
+ * again, one row per employee whose shifts of the month differ from the copy published before, with
+ * how many of their days changed. Their calendar feed carries the change from that moment.
+ */
+export const publicationNotices = pgTable(
+  'publication_notices',
+  {
+    id: serial('id').primaryKey(),
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publishedMonths.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    /** Days of the employee's month whose shift the publication added, removed or moved. */
+    changes: integer('changes').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('publication_notices_publication_idx').on(t.publicationId, t.publishedAt), check('publication_notices_changes', sql`${t.changes} > 0`)],
+);
+
 /** An employee's secret calendar address (docs/publishing.md): only the token's SHA-256 is kept. */
 export const calendarFeeds = pgTable('calendar_feeds', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -484,6 +506,8 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: createdAt(),
   createdBy: text('created_by'),
+  /** When a calendar last fetched the feed (kept to the minute): whether a change has reached the phone. */
+  lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
 });
 
 /** Instance facts the app keeps for itself, such as the generated signing secret. */

@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { neighboursOverlap } from '../domain/shifts.ts';
 import { monthRange } from '../../shared/month.ts';
 import { nextDate, previousDate } from '../../shared/hours.ts';
-import type { MonthPublishedParams, PublishChange, PublishChanges, PublishStatus, ShiftFace } from '../../shared/api/publishing.ts';
+import type { MonthPublishedParams, PublicationNotice, PublishChange, PublishChanges, PublishStatus, ShiftFace } from '../../shared/api/publishing.ts';
 import { tryLockGroupMonth } from '../repos/generation.ts';
 import {
   changeCounts,
@@ -22,8 +22,10 @@ import {
   groupExists,
   holdGroupEmployees,
   insertPublication,
+  insertNotices,
   insertShifts,
   lastEditIdOf,
+  lastNotices,
   publicationOf,
   publishedShiftCount,
   publisherName,
@@ -89,7 +91,32 @@ async function statusOf(
       : null,
     changes: counted.changes,
     lastEditId: await lastEditIdOf(db, role, month),
+    told: publication ? (await lastNotices(db, publication.id)).length : 0,
   };
+}
+
+/** Who the publication's last publishing told of a change, and whether it has reached their calendar. */
+async function noticesOf(db: Db, publication: Publication | undefined): Promise<PublicationNotice[]> {
+  if (!publication) return [];
+  return (await lastNotices(db, publication.id)).map((n) => ({
+    employeeId: n.employeeId,
+    firstName: n.firstName,
+    lastName: n.lastName,
+    changes: n.changes,
+    calendar: !n.hasFeed ? 'none' : n.fetchedSince ? 'fetched' : 'waiting',
+    fetchedAt: n.hasFeed && n.fetchedSince && n.fetchedAt ? n.fetchedAt.toISOString() : null,
+  }));
+}
+
+/** For publishing again: how many days of each employee's month the new copy changes against the old one. */
+function changedDaysByEmployee(frozen: ShiftRow[], now: ShiftRow[], ids: string[]): { employeeId: string; changes: number }[] {
+  const inGroup = new Set(ids);
+  const counts = new Map<string, number>();
+  for (const { before, after } of compare(frozen, now)) {
+    const id = (after ?? before)!.employeeId;
+    if (inGroup.has(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return [...counts].map(([employeeId, changes]) => ({ employeeId, changes }));
 }
 
 /** The status, counted by the database (the same comparison as `compare`). */
@@ -116,7 +143,8 @@ export async function changesSincePublication(db: Db, role: string, month: strin
   await requireGroup(db, role);
   const publication = await publicationOf(db, role, month);
   const { status, diff } = await statusWith(db, role, month, publication);
-  if (!publication || diff.length === 0) return { ...status, list: [] };
+  const notices = await noticesOf(db, publication);
+  if (!publication || diff.length === 0) return { ...status, list: [], notices };
   const edits = await editsAfter(db, role, month, publication.editMark);
   type Edit = (typeof edits)[number];
   const lastOfDay = new Map<string, Edit>();
@@ -142,7 +170,7 @@ export async function changesSincePublication(db: Db, role: string, month: strin
       at: edit ? edit.at.toISOString() : null,
     };
   });
-  return { ...status, list };
+  return { ...status, list, notices };
 }
 
 const busy = (role: string, month: string) =>
@@ -179,8 +207,10 @@ export async function publishMonth(db: Db, input: PublishInput): Promise<Publish
     const mark = await recordEdit(tx, { role, month, action: 'published', userId: input.userId });
     let publicationId: string;
     if (existing) {
+      const told = changedDaysByEmployee(await frozenShifts(tx, existing.id), await currentShifts(tx, role, month), ids);
       await republish(tx, existing.id, input.userId, mark);
       publicationId = existing.id;
+      await insertNotices(tx, publicationId, told);
     } else {
       publicationId = await insertPublication(tx, role, month, input.userId, mark);
     }

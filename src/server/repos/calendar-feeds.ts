@@ -1,9 +1,9 @@
 // Employees' calendar addresses (docs/publishing.md#calendar-feed): one per employee, kept as the
 // SHA-256 of its token only, and what a feed shows: the employee's published shifts and approved
 // time off around today. The rules and the transaction are the calendar service's (calendar/service.ts).
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { calendarFeeds, employees, publishedMonths, publishedShifts, timeOff } from '../db/schema.ts';
+import { calendarFeeds, employees, publicationNotices, publishedMonths, publishedShifts, timeOff } from '../db/schema.ts';
 
 /** The employee's address as a planner sees it (never its token); null without one. */
 export async function feedOf(db: Db, employeeId: string): Promise<{ createdAt: Date } | null> {
@@ -26,6 +26,24 @@ export async function insertFeed(db: Db, employeeId: string, tokenHash: string, 
 export async function deleteFeed(db: Db, employeeId: string): Promise<boolean> {
   const deleted = await db.delete(calendarFeeds).where(eq(calendarFeeds.employeeId, employeeId)).returning({ id: calendarFeeds.id });
   return deleted.length > 0;
+}
+
+/**
+ * Notes that the address was fetched now: at most once a minute per address (a calendar polling hard
+ * costs no more than one small update), and always on the first fetch after a publication told the
+ * employee of a change.
+ */
+export async function markFetched(db: Db, employeeId: string): Promise<void> {
+  const lastNotice = sql`(select max(${publicationNotices.publishedAt}) from ${publicationNotices} where ${publicationNotices.employeeId} = ${employeeId})`;
+  await db
+    .update(calendarFeeds)
+    .set({ lastFetchedAt: sql`now()` })
+    .where(
+      and(
+        eq(calendarFeeds.employeeId, employeeId),
+        or(isNull(calendarFeeds.lastFetchedAt), lt(calendarFeeds.lastFetchedAt, sql`now() - interval '1 minute'`), lt(calendarFeeds.lastFetchedAt, lastNotice)),
+      ),
+    );
 }
 
 /** The employee an address's token hash belongs to, with the name the calendar is titled by. */

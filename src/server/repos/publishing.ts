@@ -4,7 +4,7 @@
 // refusals) and the transactions are the publishing service's (src/server/publishing/service.ts).
 import { and, asc, eq, gt, gte, inArray, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { employees, publishedMonths, publishedShifts, scheduleEdits, schedules, staffGroups, user } from '../db/schema.ts';
+import { calendarFeeds, employees, publicationNotices, publishedMonths, publishedShifts, scheduleEdits, schedules, staffGroups, user } from '../db/schema.ts';
 import { monthRange, parseMonthKey } from '../../shared/month.ts';
 import type { EditAction, ShiftFace } from '../../shared/api/publishing.ts';
 
@@ -197,7 +197,45 @@ export function shiftsOnDates(db: Db, employeeIds: string[], dates: string[]) {
     .orderBy(asc(schedules.date), asc(schedules.employeeId));
 }
 
+/**
+ * Who the publication's last publishing told of a change: each employee's notice of that moment,
+ * with their name and, when they have a calendar address, when it was last fetched. Empty when the
+ * last publishing changed nobody's shifts (or was the first).
+ */
+export async function lastNotices(db: Db, publicationId: string) {
+  return (
+    db
+      .select({
+        employeeId: publicationNotices.employeeId,
+        firstName: employees.firstName,
+        lastName: employees.lastName,
+        changes: publicationNotices.changes,
+        hasFeed: sql<boolean>`${calendarFeeds.id} is not null`,
+        fetchedAt: calendarFeeds.lastFetchedAt,
+        // Compared in the database, to the microsecond.
+        fetchedSince: sql<boolean>`coalesce(${calendarFeeds.lastFetchedAt} >= ${publicationNotices.publishedAt}, false)`,
+      })
+      .from(publicationNotices)
+      // A publishing's notices carry its moment (the transaction's now(), as the publication's row does).
+      .innerJoin(
+        publishedMonths,
+        and(eq(publishedMonths.id, publicationNotices.publicationId), eq(publishedMonths.publishedAt, publicationNotices.publishedAt)),
+      )
+      .innerJoin(employees, eq(employees.id, publicationNotices.employeeId))
+      .leftJoin(calendarFeeds, eq(calendarFeeds.employeeId, publicationNotices.employeeId))
+      .where(eq(publicationNotices.publicationId, publicationId))
+      .orderBy(asc(employees.lastName), asc(employees.firstName))
+  );
+}
+
 // ---- Writes ----
+
+/** Records that this publishing told these employees of this many changed days each (in the caller's transaction). */
+export async function insertNotices(tx: Db, publicationId: string, notices: { employeeId: string; changes: number }[]): Promise<void> {
+  if (notices.length === 0) return;
+  // published_at defaults to now(): the transaction's moment, the same as the publication's.
+  await tx.insert(publicationNotices).values(notices.map((n) => ({ publicationId, ...n })));
+}
 
 /** Holds the group's employee rows for the rest of the transaction, in id order as a generation takes them; their ids. */
 export async function holdGroupEmployees(tx: Db, role: string): Promise<string[]> {

@@ -57,7 +57,7 @@ const monthShifts = async () =>
 
 describe('publishing a group’s month', () => {
   it('is a draft until published: no publication, no changes', async () => {
-    expect(await status()).toEqual({ role: 'Rampa', month: MONTH, publication: null, changes: 0, lastEditId: 0 });
+    expect(await status()).toEqual({ role: 'Rampa', month: MONTH, publication: null, changes: 0, lastEditId: 0, told: 0 });
   });
 
   it('freezes the month’s shifts with who published it and when', async () => {
@@ -294,5 +294,51 @@ describe('generating or clearing a published month', () => {
   it('a draft month is generated and cleared without a confirmation', async () => {
     const res = await asEwa('POST', '/api/generation/clear', { role: 'Rampa', month: '2027-04' });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('who publishing again told of a change', () => {
+  const may = '2027-07';
+  const changesOf = async (month: string) => (await asEwa('GET', `/api/publishing/changes?role=Rampa&month=${month}`)).json();
+  const statusOf = async (month: string) => (await asEwa('GET', `/api/publishing?role=Rampa&month=${month}`)).json();
+
+  it('names each person whose shifts the new publication changed, and whether their calendar has fetched it', async () => {
+    expect((await put(asEwa, anna, `${may}-03`, '06:00', '14:00')).statusCode).toBe(201);
+    expect((await put(asEwa, piotr, `${may}-03`, '14:00', '22:00')).statusCode).toBe(201);
+    expect((await asEwa('POST', '/api/publishing', { role: 'Rampa', month: may })).statusCode).toBe(200);
+    // A first publication tells everybody their whole month: nobody is told "of a change".
+    expect((await statusOf(may)).told).toBe(0);
+    expect((await changesOf(may)).notices).toEqual([]);
+
+    // Anna's shift moves, Jan gets a shift on two days; Piotr's stays as published.
+    const annas = (await asEwa('GET', `/api/month?month=${may}`)).json().schedules.find((s: { employeeId: string }) => s.employeeId === anna);
+    expect((await put(asEwa, anna, `${may}-03`, '07:00', '15:00', annas.version)).statusCode).toBe(200);
+    expect((await put(asEwa, jan, `${may}-04`, '06:00', '14:00')).statusCode).toBe(201);
+    expect((await put(asEwa, jan, `${may}-05`, '06:00', '14:00')).statusCode).toBe(201);
+    const feed = await asEwa('POST', `/api/employees/${jan}/calendar-feed`);
+    expect(feed.statusCode).toBe(201);
+    const before = await statusOf(may);
+    expect((await asEwa('POST', '/api/publishing', { role: 'Rampa', month: may, version: before.publication.version })).statusCode).toBe(200);
+
+    expect((await statusOf(may)).told).toBe(2);
+    const told = (await changesOf(may)).notices;
+    expect(told).toEqual([
+      { employeeId: jan, firstName: 'Jan', lastName: 'Kowalski', changes: 2, calendar: 'waiting', fetchedAt: null },
+      { employeeId: anna, firstName: 'Anna', lastName: 'Nowak', changes: 1, calendar: 'none', fetchedAt: null },
+    ]);
+
+    // Jan's phone fetches his calendar: the change has reached him.
+    const fetched = await t.app.inject({ method: 'GET', url: feed.json().path });
+    expect(fetched.statusCode).toBe(200);
+    const [janNow] = (await changesOf(may)).notices;
+    expect(janNow).toMatchObject({ firstName: 'Jan', calendar: 'fetched' });
+    expect(Date.parse(janNow.fetchedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('says nothing of a publication that changed nobody’s plan', async () => {
+    const seen = await statusOf(may);
+    expect((await asEwa('POST', '/api/publishing', { role: 'Rampa', month: may, version: seen.publication.version })).statusCode).toBe(200);
+    expect((await statusOf(may)).told).toBe(0);
+    expect((await changesOf(may)).notices).toEqual([]);
   });
 });

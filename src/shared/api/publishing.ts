@@ -47,6 +47,8 @@ export const publishStatusSchema = z.object({
   changes: z.number().int(),
   /** The newest entry of the month's edit journal, or 0: a reset names it to refuse on edits it did not see. */
   lastEditId: z.number().int(),
+  /** How many people the last publishing told of a change to their shifts (0 after a first publication). */
+  told: z.number().int(),
 });
 export type PublishStatus = z.infer<typeof publishStatusSchema>;
 
@@ -80,7 +82,27 @@ const publishChangeSchema = z.object({
 });
 export type PublishChange = z.infer<typeof publishChangeSchema>;
 
-export const publishChangesSchema = publishStatusSchema.extend({ list: z.array(publishChangeSchema) });
+/**
+ * One person the last publishing told of a change: how many of their days it changed, and whether the
+ * change has reached their calendar: `fetched` (their calendar address was fetched since, at
+ * `fetchedAt`), `waiting` (not fetched since), or `none` (they have no calendar address: tell them).
+ */
+const noticeSchema = z.object({
+  employeeId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  changes: z.number().int(),
+  calendar: z.enum(['fetched', 'waiting', 'none']),
+  /** ISO instant; null unless `fetched`. */
+  fetchedAt: z.string().nullable(),
+});
+export type PublicationNotice = z.infer<typeof noticeSchema>;
+
+export const publishChangesSchema = publishStatusSchema.extend({
+  list: z.array(publishChangeSchema),
+  /** Who the last publishing told of a change, by name; empty after a first publication or one that changed nobody's plan. */
+  notices: z.array(noticeSchema),
+});
 export type PublishChanges = z.infer<typeof publishChangesSchema>;
 
 export const resetAnswerSchema = publishStatusSchema.extend({ restored: z.number().int() });

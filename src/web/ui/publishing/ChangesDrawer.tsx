@@ -1,12 +1,13 @@
 // The drawer of a group-month's changes since publication (docs/publishing.md), loaded when a planner
 // first opens it from the publication control: by day and name, what was published, what is there
-// now, and who changed it, how and when; Back to published above the list.
+// now, and who changed it, how and when; Back to published above the list; and who the last
+// publishing told of a change, with whether their calendar has fetched it.
 import type { ReactNode } from 'react';
-import { Badge, Drawer, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Drawer, List, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { numericDate } from '../dates.ts';
 import { dateTimeText } from '../datetime.ts';
-import type { PublishChange, ShiftFace } from '../../../shared/api/publishing.ts';
+import type { PublicationNotice, PublishChange, ShiftFace } from '../../../shared/api/publishing.ts';
 import { usePublishChanges } from './api.ts';
 
 interface Props {
@@ -39,8 +40,8 @@ export function ChangesList({ group, month }: Props) {
   const changes = usePublishChanges(group, month, true);
   if (changes.isError) return <Text c="red">{t('loadFailed')}</Text>;
   if (!changes.data) return <Text>{t('loading')}</Text>;
-  const list = changes.data.list;
-  if (list.length === 0) return <Text>{t('empty')}</Text>;
+  const { list, notices, publication } = changes.data;
+  if (list.length === 0 && notices.length === 0) return <Text>{t('empty')}</Text>;
 
   const shift = (s: ShiftFace | null, date: string) => {
     if (!s) return t('none');
@@ -49,6 +50,24 @@ export function ChangesList({ group, month }: Props) {
   const who = (c: PublishChange) =>
     c.how && c.at ? t('whoWhen', { how: t(`how.${c.how}`), who: c.by ?? t('someone'), when: dateTimeText(c.at, language) }) : t('unknown');
 
+  return (
+    <Stack gap="lg">
+      {list.length === 0 ? (
+        <Text>{t('empty')}</Text>
+      ) : (
+        <Stack gap="xs">
+          <Text size="sm">{t('notTold')}</Text>
+          <ChangesTable list={list} shift={shift} who={who} />
+        </Stack>
+      )}
+      {publication && notices.length > 0 && <Notices notices={notices} publishedAt={publication.publishedAt} />}
+    </Stack>
+  );
+}
+
+function ChangesTable({ list, shift, who }: { list: PublishChange[]; shift: (s: ShiftFace | null, date: string) => string; who: (c: PublishChange) => string }) {
+  const { t, i18n } = useTranslation('publishing');
+  const language = i18n.resolvedLanguage ?? 'pl';
   return (
     <ScrollArea>
       <Table striped aria-label={t('tableLabel')}>
@@ -81,5 +100,29 @@ export function ChangesList({ group, month }: Props) {
         </Table.Tbody>
       </Table>
     </ScrollArea>
+  );
+}
+
+/** Who the last publishing told of a change to their shifts, and whether it has reached their calendar. */
+function Notices({ notices, publishedAt }: { notices: PublicationNotice[]; publishedAt: string }) {
+  const { t, i18n } = useTranslation('publishing');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  return (
+    <section aria-labelledby="publication-told-title">
+      <Title order={3} size="h5" id="publication-told-title">
+        {t('toldTitle', { when: dateTimeText(publishedAt, language) })}
+      </Title>
+      <List size="sm" spacing={4} mt="xs" data-testid="publication-notices">
+        {notices.map((n) => (
+          <List.Item key={n.employeeId}>
+            {t(`toldPerson.${n.calendar}`, {
+              name: `${n.firstName} ${n.lastName}`,
+              count: n.changes,
+              when: n.fetchedAt ? dateTimeText(n.fetchedAt, language) : '',
+            })}
+          </List.Item>
+        ))}
+      </List>
+    </section>
   );
 }

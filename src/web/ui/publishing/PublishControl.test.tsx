@@ -10,13 +10,14 @@ import { PublishControl } from './PublishControl.tsx';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const draft = { role: 'Rampa', month: '2026-12', publication: null, changes: 0, lastEditId: 0 };
+const draft = { role: 'Rampa', month: '2026-12', publication: null, changes: 0, lastEditId: 0, told: 0 };
 const published = (changes: number, version = 1) => ({
   role: 'Rampa',
   month: '2026-12',
   publication: { publishedAt: '2026-11-20T09:05:00.000Z', publishedBy: 'Ewa Planistka', version, shiftCount: 40 },
   changes,
   lastEditId: 17,
+  told: 0,
 });
 const change = (over: Record<string, unknown>) => ({
   employeeId: 'e1',
@@ -107,6 +108,7 @@ describe('PublishControl', () => {
       if (String(url).startsWith('/api/publishing/changes')) {
         return json({
           ...published(3),
+          notices: [],
           list: [
             change({}),
             change({ employeeId: 'e2', firstName: 'Jan', lastName: 'Kowalski', kind: 'removed', after: null, how: 'deleted', by: null }),
@@ -139,6 +141,33 @@ describe('PublishControl', () => {
       'Piotr Wiśniewski4.12.2026 dodanabrak zmiany22:00–06:00 (do następnego dnia)generowanie: Olek Planista, 21.11.2026, 13:30',
     ]);
     expect(table.textContent).not.toMatch(/2026-12|removed|generated|e1/);
+  });
+
+  it('says who the last publication told of a change, and whether it reached their calendar', async () => {
+    const notice = (over: Record<string, unknown>) => ({ employeeId: 'e1', firstName: 'Anna', lastName: 'Nowak', changes: 1, calendar: 'none', fetchedAt: null, ...over });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      const told = { ...published(0, 2), told: 3 };
+      if (!String(url).startsWith('/api/publishing/changes')) return json(told);
+      return json({
+        ...told,
+        list: [],
+        notices: [
+          notice({ employeeId: 'e2', firstName: 'Jan', lastName: 'Kowalski', changes: 2, calendar: 'fetched', fetchedAt: '2026-11-21T05:42:00.000Z' }),
+          notice({}),
+          notice({ employeeId: 'e3', firstName: 'Piotr', lastName: 'Wiśniewski', changes: 4, calendar: 'waiting' }),
+        ],
+      });
+    });
+    await renderWithApp(<PublishControl group="Rampa" month="2026-12" />, { language: 'pl' });
+    expect(await screen.findByTestId('publication-changes')).toHaveTextContent('Bez poprawek od publikacji');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pokaż, kogo ostatnia publikacja powiadomiła o zmianach – Rampa' }));
+    const told = await screen.findByRole('region', { name: 'Kogo powiadomiła publikacja 20.11.2026, 09:05' });
+    expect(within(told).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Jan Kowalski: zmienione dni – 2; kalendarz pobrał zmiany 21.11.2026, 05:42.',
+      'Anna Nowak: zmienione dni – 1; bez adresu kalendarza, trzeba powiedzieć osobiście.',
+      'Piotr Wiśniewski: zmienione dni – 4; kalendarz jeszcze ich nie pobrał.',
+    ]);
+    expect(screen.getByText('Grafik jest taki, jak go opublikowano.')).toBeInTheDocument();
   });
 
   it('goes back to the published version after a confirmation, naming the version and last edit it saw', async () => {

@@ -1,6 +1,7 @@
 // A group-month's publication (docs/publishing.md): whether it is a draft or published (when and by
 // whom), how many shifts changed since (a button that opens the drawer listing who changed what and
-// when, with Back to published, after a confirmation that says what goes), and Publish (again).
+// when, with Back to published, after a confirmation that says what goes), who the last publishing
+// told of a change, and Publish (again).
 // The dashboard mounts it on each group's title line (`inline`: no frame of its own) and above each
 // group's list of the day on a phone: <PublishControl group={name} month={month} inline />.
 import { lazy, Suspense, useState } from 'react';
@@ -72,6 +73,14 @@ export function PublishControl({ group, month, inline = false, concerns }: Props
   });
 
   const busy = publishing.isPending || resetting.isPending;
+  const drawerOpener = {
+    onClick: () => {
+      setOpened(true);
+      setOpen(true);
+    },
+    onPointerEnter: () => void loadDrawer(),
+    onFocus: () => void loadDrawer(),
+  };
   const when = publication ? dateTimeText(publication.publishedAt, language) : '';
 
   const confirmReset = () => {
@@ -131,24 +140,19 @@ export function PublishControl({ group, month, inline = false, concerns }: Props
             </Text>
             {data.changes > 0 ? (
               // The count opens the list of changes (and the way back to the published version).
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => {
-                  setOpened(true);
-                  setOpen(true);
-                }}
-                onPointerEnter={() => void loadDrawer()}
-                onFocus={() => void loadDrawer()}
-                aria-label={t('showChangesLabel', { group })}
-                data-testid="publication-changes"
-              >
+              <Button size="xs" variant="default" {...drawerOpener} aria-label={t('showChangesLabel', { group })} data-testid="publication-changes">
                 {t('changes', { count: data.changes })}
               </Button>
             ) : (
               <Text size="sm" data-testid="publication-changes">
                 {t('noChanges')}
               </Text>
+            )}
+            {data.changes === 0 && data.told > 0 && (
+              // Who the last publishing told of a change, and whether it reached their calendars.
+              <Button size="xs" variant="subtle" {...drawerOpener} aria-label={t('showToldLabel', { group })} data-testid="publication-told">
+                {t('told', { count: data.told })}
+              </Button>
             )}
           </>
         ) : (

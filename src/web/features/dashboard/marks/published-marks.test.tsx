@@ -58,10 +58,12 @@ const status = {
   publication: { publishedAt: '2026-02-20T09:05:00Z', publishedBy: 'Ewa Planistka', version: 1, shiftCount: 3 },
   changes: 3,
   lastEditId: 7,
+  told: 0,
 };
 const change = { employeeId: anna.id, firstName: 'Anna', lastName: 'Nowak', how: 'saved', by: 'Ewa Planistka', at: '2026-02-21T10:00:00Z' } as const;
 const changes: PublishChanges = {
   ...status,
+  notices: [],
   list: [
     {
       ...change,
@@ -86,7 +88,7 @@ function serve(published: boolean) {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, path: url.pathname + url.search, body });
     const json = (value: unknown, code = 200) => new Response(JSON.stringify(value), { status: code, headers: { 'content-type': 'application/json' } });
-    if (url.pathname === '/api/publishing/changes') return json(published ? changes : { ...status, publication: null, changes: 0, list: [] });
+    if (url.pathname === '/api/publishing/changes') return json(published ? changes : { ...status, publication: null, changes: 0, list: [], notices: [] });
     if (url.pathname === '/api/publishing') return json(published ? status : { ...status, publication: null, changes: 0 });
     if (url.pathname === '/api/schedules' && method === 'DELETE') return new Response(null, { status: 204 });
     if (url.pathname === '/api/schedules' && method === 'PUT')
