@@ -65,7 +65,15 @@ export function ChangesList({ group, month }: Props) {
   );
 }
 
-function ChangesTable({ list, shift, who }: { list: PublishChange[]; shift: (s: ShiftFace | null, date: string) => string; who: (c: PublishChange) => string }) {
+function ChangesTable({
+  list,
+  shift,
+  who,
+}: {
+  list: PublishChange[];
+  shift: (s: ShiftFace | null, date: string) => string;
+  who: (c: PublishChange) => string;
+}) {
   const { t, i18n } = useTranslation('publishing');
   const language = i18n.resolvedLanguage ?? 'pl';
   return (

@@ -144,7 +144,15 @@ describe('PublishControl', () => {
   });
 
   it('says who the last publication told of a change, and whether it reached their calendar', async () => {
-    const notice = (over: Record<string, unknown>) => ({ employeeId: 'e1', firstName: 'Anna', lastName: 'Nowak', changes: 1, calendar: 'none', fetchedAt: null, ...over });
+    const notice = (over: Record<string, unknown>) => ({
+      employeeId: 'e1',
+      firstName: 'Anna',
+      lastName: 'Nowak',
+      changes: 1,
+      calendar: 'none',
+      fetchedAt: null,
+      ...over,
+    });
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
       const told = { ...published(0, 2), told: 3 };
       if (!String(url).startsWith('/api/publishing/changes')) return json(told);
@@ -162,7 +170,11 @@ describe('PublishControl', () => {
     expect(await screen.findByTestId('publication-changes')).toHaveTextContent('Bez poprawek od publikacji');
     await userEvent.click(await screen.findByRole('button', { name: 'Pokaż, kogo ostatnia publikacja powiadomiła o zmianach – Rampa' }));
     const told = await screen.findByRole('region', { name: 'Kogo powiadomiła publikacja 20.11.2026, 09:05' });
-    expect(within(told).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(told)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Jan Kowalski: zmienione dni – 2; kalendarz pobrał zmiany 21.11.2026, 05:42.',
       'Anna Nowak: zmienione dni – 1; bez adresu kalendarza, trzeba powiedzieć osobiście.',
       'Piotr Wiśniewski: zmienione dni – 4; kalendarz jeszcze ich nie pobrał.',
