@@ -3,7 +3,7 @@
 import { DAY_MINUTES } from '../../calendar.ts';
 import { DAY_SPAN } from '../../demand.ts';
 import type { StrategyNote, StrategyOptions } from '../../problem.ts';
-import { changeCost, coverage, disruptionCost, gapCost, pairCost, shapeCost, weekendCost, weekendsOf } from '../../objective.ts';
+import { changeCost, coverage, disruption, disruptionCost, gapCost, pairCost, shapeCost, weekendCost, weekendsOf } from '../../objective.ts';
 import type { Plan } from './plan.ts';
 
 /** The local search's budget of moves: per shift of the month, and at most. */
@@ -44,6 +44,14 @@ export function improve(plan: Plan, options: StrategyOptions): void {
     if (qualified !== null) for (let m = open; m < close; m++) gain[m + 1] = gain[m]! + qualified.gain(d * DAY_MINUTES + m, e) * W[m]!;
     else for (let m = open; m < close; m++) gain[m + 1] = gain[m]! + (S[m]! < D[m]! ? W[m]! : 0);
     gain.fill(gain[close]!, close + 1);
+  };
+  const published = plan.p.published;
+  /** The published start of e's shift on day d when it spans `span` minutes as this one does; −1 otherwise. */
+  const publishedStart = (e: number, d: number, span: number): number => {
+    if (published === null) return -1;
+    const k = e * N + d;
+    const start = published.start[k]!;
+    return start >= 0 && published.end[k]! - start === span ? start : -1;
   };
   let stall = 0;
   const stallLimit = 8 * shifts.length + 2000;
@@ -183,13 +191,19 @@ export function improve(plan: Plan, options: StrategyOptions): void {
     const w = plan.window(e, nd, false);
     let best = -1;
     let bestValue = -Infinity;
+    // Re-planning: the day's published start, when the shift has the published length, is ranked with
+    // what putting it back saves, so that a change no longer needed is undone.
+    const back = publishedStart(e, nd, t - s);
+    let bestRank = -Infinity;
     if (w && len <= w.maxLen) {
       if (nd !== d) gainsOf(nd, e);
       for (let ns = w.lo; ns + (t - s) <= w.hi && ns <= w.startHi; ns += grid) {
         const nt = ns + (t - s);
         if (plan.length(nd, ns, nt) !== len) continue;
         const value = coverWeight * (gain[nt]! - gain[ns]!) - pairCost(plan, e, nd, ns, nt);
-        if (value > bestValue) {
+        const rank = ns === back ? value + disruption.weight : value;
+        if (rank > bestRank) {
+          bestRank = rank;
           bestValue = value;
           best = ns;
         }
