@@ -59,6 +59,21 @@ describe('generate command', () => {
     expect(summaryLine(generate(parseInstance(input), { seed: 1, timeLimitMs: 200 }), 100)).not.toContain('Q7');
   });
 
+  it('prints Q8 when the instance re-plans a published month, and nothing of it otherwise', () => {
+    const input = baseInstanceInput();
+    const published = generate(parseInstance({ ...input, version: 3 }), { seed: 1, timeLimitMs: 200 });
+    // e1 is off 10–12 Nov: from the 9th on, the published shifts of those days are counted apart.
+    const instance = parseInstance({
+      ...input,
+      version: 3,
+      replanFrom: '2026-11-09',
+      publishedShifts: published.shifts.map(({ totalHours: _hours, ...s }) => s),
+    });
+    const line = summaryLine(generate(instance, { seed: 1, timeLimitMs: 200 }), 100);
+    expect(line).toMatch(/\| Q8 disruption [\d.]+% \(\d+\/\d+ changed: \d+ moved, \d+ removed; \d+ on time off\) \| breaches 0 \|/);
+    expect(summaryLine(published, 100)).not.toContain('Q8');
+  });
+
   it('counts the breaches of each rule in the summary', () => {
     const result = generate(parseInstance(baseInstanceInput()), { seed: 1, timeLimitMs: 200 });
     const breach = (rule: 'R11' | 'R12') => ({ rule, name: '', employeeId: 'e1', date: '2026-11-02', message: '', amount: 1 });

@@ -93,6 +93,12 @@ export function summaryLine(result: GenerateResult, peakMb: number): string {
           `Q7 qualified ${q.qualified.percent}% of ${q.qualified.demandHours} h (${q.qualified.byQualification.map((b) => `${b.code} ${b.percent}% of ${b.demandHours} h`).join(', ')})`,
         ]
       : []),
+    // Re-planning a published month (version 3): Q8, the published shifts changed.
+    ...(q.disruption
+      ? [
+          `Q8 disruption ${q.disruption.percent}% (${q.disruption.changed}/${q.disruption.published} changed: ${q.disruption.moved} moved, ${q.disruption.removed} removed; ${q.disruption.forbiddenByTimeOff} on time off)`,
+        ]
+      : []),
     `breaches ${breaches.length}${ruleCounts}`,
     `strategy ${strategy}, seed ${seed}`,
   ].join(' | ');

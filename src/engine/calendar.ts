@@ -208,6 +208,11 @@ export type DayOff = {
 };
 
 /** Per day of the month, an employee's time off. */
+/** Whether a day has time off of either kind: a published shift on it is not asked of a re-plan (Q8). */
+export function hasTimeOff(off: DayOff): boolean {
+  return off.blocked || off.work;
+}
+
 export function daysOffOf(employee: { timeOff: readonly Employee['timeOff'][number][] }, calendar: Calendar): DayOff[] {
   const result: DayOff[] = calendar.days.map(() => ({ blocked: false, workHours: 0, work: false }));
   for (const off of employee.timeOff) {

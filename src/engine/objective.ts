@@ -40,7 +40,7 @@ export interface QualifiedSupply {
  * plan is one.
  */
 export interface ScoredMonth {
-  readonly p: Pick<Problem, 'calendar' | 'demand' | 'employees'>;
+  readonly p: Pick<Problem, 'calendar' | 'demand' | 'employees' | 'published'>;
   readonly E: number;
   readonly N: number;
   readonly start: Int32Array;
@@ -70,7 +70,7 @@ export function rests(month: Pick<ScoredMonth, 'p' | 'N' | 'start'>, e: number, 
 
 type TermBase = {
   /** The figure of docs/quality.md the term stands for. */
-  figure: 'Q1' | 'Q3' | 'Q6a' | 'Q6b' | 'Q6c' | 'Q6d';
+  figure: 'Q1' | 'Q3' | 'Q6a' | 'Q6b' | 'Q6c' | 'Q6d' | 'Q8';
   name: string;
   /** The term as a sentence. */
   label: string;
@@ -267,11 +267,58 @@ export const noFreeWeekend: EmployeeTerm = {
   employee: withoutWeekendOf,
 };
 
+/** Whether a shift [start, end) holds a published one unchanged: the same start and end on the same day (Q8). */
+export const holdsPublished = (publishedStart: number, publishedEnd: number, start: number, end: number): boolean =>
+  publishedStart === start && publishedEnd === end;
+
+/** 1 when e had a published shift on day d (from replanFrom on, no time off now) that the month does not hold unchanged. */
+export function changedAt(month: Pick<ScoredMonth, 'p' | 'N' | 'start' | 'end'>, e: number, d: number): number {
+  const published = month.p.published;
+  if (published === null) return 0;
+  const k = e * month.N + d;
+  const s = published.start[k]!;
+  return s >= 0 && !holdsPublished(s, published.end[k]!, month.start[k]!, month.end[k]!) ? 1 : 0;
+}
+
+const changedOf = (month: ScoredMonth, e: number): number => {
+  if (month.p.published === null) return 0;
+  let count = 0;
+  for (let d = 0; d < month.N; d++) count += changedAt(month, e, d);
+  return count;
+};
+
+/**
+ * Q8 (re-planning): a published shift from replanFrom on that the month does not hold unchanged, moved or
+ * removed. Published shifts on days the employee now has time off are not counted (Problem.published
+ * leaves them out). Without a published month the term is 0.
+ */
+export const disruption: EmployeeTerm = {
+  figure: 'Q8',
+  name: 'disruption',
+  label: 'A published shift (from the re-plan date on) that is not kept unchanged.',
+  weight: SCORE_WEIGHTS.changedShift,
+  measure: sumOverEmployees(changedOf),
+  employee: changedOf,
+};
+
 /** The shape terms (Q6 a–d), in the order of the report. */
 export const SHAPE_TERMS = [startJumps, shortShifts, dobaOverlap, noFreeWeekend] as const;
 
-/** Every soft term: coverage, the hours gap and the shape. */
-export const SOFT_TERMS = [coverage, hoursGap, ...SHAPE_TERMS] as const;
+/** Every soft term: coverage, disruption of a published month, the hours gap and the shape. */
+export const SOFT_TERMS = [coverage, disruption, hoursGap, ...SHAPE_TERMS] as const;
+
+/** The score's disruption term of e's whole month (score units). */
+export function disruptionCost(month: ScoredMonth, e: number): number {
+  return disruption.weight * changedOf(month, e);
+}
+
+/** The score's disruption term of e's shifts on the given (distinct) days (score units): the part a move of them changes. */
+export function changeCost(month: ScoredMonth, e: number, ...days: number[]): number {
+  if (month.p.published === null) return 0;
+  let count = 0;
+  for (const d of days) count += changedAt(month, e, d);
+  return disruption.weight * count;
+}
 
 /** The shape part of the score for one employee's month (Q6 a–d, weighted; lower is better). */
 export function shapeCost(month: ScoredMonth, e: number, weekends: readonly number[]): number {
@@ -295,11 +342,11 @@ export function gapCost(month: ScoredMonth, e: number): number {
   return hoursGap.weight * hoursGap.employee(month, e);
 }
 
-/** The whole month's score (SCORE_WEIGHTS): weighted coverage, minus the hours gap and the shape of everyone. */
+/** The whole month's score (SCORE_WEIGHTS): weighted coverage, minus disruption, the hours gap and the shape of everyone. */
 export function score(month: ScoredMonth): number {
   const weekends = weekendsOf(month);
   let cost = 0;
-  for (let e = 0; e < month.E; e++) cost += shapeCost(month, e, weekends) + gapCost(month, e);
+  for (let e = 0; e < month.E; e++) cost += shapeCost(month, e, weekends) + gapCost(month, e) + disruptionCost(month, e);
   return coverage.weight * coverage.measure(month) - cost;
 }
 

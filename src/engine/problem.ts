@@ -4,6 +4,7 @@ import {
   daysOffOf,
   spanOf,
   gridMinutes,
+  hasTimeOff,
   localFlights,
   PREVIOUS_DAYS,
   weeklyCapHours,
@@ -57,6 +58,13 @@ export type Problem = AdmitContext & {
    * 0 … N, as bits of `demand.qualified.codes` (index e × (N + 1) + d); null otherwise.
    */
   masks: Int32Array | null;
+  /**
+   * Re-planning (version 3, `replanFrom` and `publishedShifts`): the published shift of each employee and
+   * day from `replanFrom` on (index e × N + d, start and end as in PlanShift, −1 where none), leaving out
+   * the days on which the employee now has time off (they are counted apart, docs/quality.md Q8);
+   * null when the instance does not re-plan.
+   */
+  published: { start: Int32Array; end: Int32Array } | null;
 };
 
 export type StrategyOptions = {
@@ -102,6 +110,7 @@ export function buildProblem(instance: Instance): Problem {
   }));
   const demand = buildDemand(calendar, flights);
   return {
+    published: publishedOf(instance, calendar, employees),
     instance,
     calendar,
     flights,
@@ -117,6 +126,25 @@ export function buildProblem(instance: Instance): Problem {
     maxConsecutiveDays: maxConsecutiveDays(instance.settings),
     fixed,
   };
+}
+
+/** The published shifts the re-plan is measured against (Problem.published); null when it does not re-plan. */
+function publishedOf(instance: Instance, calendar: Calendar, employees: ReadonlyArray<Pick<PlanEmployee, 'id' | 'daysOff'>>): Problem['published'] {
+  const from = instance.replanFrom;
+  if (from === undefined || instance.publishedShifts === undefined) return null;
+  const N = calendar.days.length;
+  const start = new Int32Array(employees.length * N).fill(-1);
+  const end = new Int32Array(employees.length * N).fill(-1);
+  const ids = new Map(employees.map((e, i) => [e.id, i]));
+  for (const shift of instance.publishedShifts) {
+    const e = ids.get(shift.employeeId);
+    const day = calendar.byDate.get(shift.date);
+    const span = spanOf(shift);
+    if (e === undefined || day === undefined || span === null || shift.date < from || hasTimeOff(employees[e]!.daysOff[day.index]!)) continue;
+    start[e * N + day.index] = span.start;
+    end[e * N + day.index] = span.end;
+  }
+  return { start, end };
 }
 
 /**

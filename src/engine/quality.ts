@@ -1,10 +1,10 @@
-// The quality figures Q1–Q4, Q6 (the roster's shape) and, for version 3 instances whose tasks ask for
-// qualifications, Q7, computed from a result's shifts with no knowledge of how they were made, plus each
+// The quality figures Q1–Q4, Q6 (the roster's shape), for version 3 instances whose tasks ask for
+// qualifications Q7, and for version 3 instances that re-plan a published month Q8, computed from a result's shifts with no knowledge of how they were made, plus each
 // employee's month total against the required hours.
 import { employeeMonthTotal, roundHours } from '../shared/hours.ts';
-import { buildCalendar, DAY_MINUTES, daysOffOf, localFlights, spanOf, type Calendar } from './calendar.ts';
+import { buildCalendar, DAY_MINUTES, daysOffOf, hasTimeOff, localFlights, spanOf, type Calendar } from './calendar.ts';
 import { buildDemand, dayViews, monthLine, type Demand, type FlightWindows } from './demand.ts';
-import { dobaOverlapOf, isShortShift, isStartJump } from './objective.ts';
+import { dobaOverlapOf, holdsPublished, isShortShift, isStartJump } from './objective.ts';
 import { targetHoursOf, type Employee, type Instance, type PreviousShift, type ResultShift } from './format.ts';
 import { qualificationMasks, qualifiedCover } from './qualifications.ts';
 
@@ -71,8 +71,64 @@ export type Quality = {
   shape: Shape;
   /** Q7: present only when the instance's tasks ask for qualifications. */
   qualified?: QualifiedFigures;
+  /** Q8: present only when the instance re-plans a published month (version 3, replanFrom and publishedShifts). */
+  disruption?: Disruption;
   employees: EmployeeTotal[];
 };
+
+/**
+ * Q8 (re-planning): of the published shifts dated on or after replanFrom, those the result does not hold
+ * unchanged (same employee, date, start and end), in % of them; published shifts on a day the employee
+ * now has time off are counted apart, in neither.
+ */
+export type Disruption = {
+  /** Q8: changed ÷ published, %; 0 when nothing is counted. */
+  percent: number;
+  /** Published shifts counted that the result does not hold unchanged: moved plus removed. */
+  changed: number;
+  /** …of which the employee still works that date, at other times. */
+  moved: number;
+  /** …of which the employee no longer works that date. */
+  removed: number;
+  /** Published shifts from replanFrom on, less those on a day of time off. */
+  published: number;
+  /** Published shifts from replanFrom on that fall on a day the employee now has time off. */
+  forbiddenByTimeOff: number;
+};
+
+/** Q8 of a result against the published month it re-plans; null when the instance does not re-plan. */
+export function measureDisruption(
+  instance: Pick<Instance, 'employees' | 'replanFrom' | 'publishedShifts'>,
+  shifts: readonly ResultShift[],
+  calendar: Calendar,
+): Disruption | null {
+  const from = instance.replanFrom;
+  if (from === undefined || instance.publishedShifts === undefined) return null;
+  const employees = new Map(instance.employees.map((e) => [e.id, e]));
+  const daysOff = new Map<string, ReturnType<typeof daysOffOf>>();
+  const result = new Map(shifts.map((s) => [`${s.employeeId}|${s.date}`, s]));
+  let published = 0;
+  let moved = 0;
+  let removed = 0;
+  let forbidden = 0;
+  for (const shift of instance.publishedShifts) {
+    const day = calendar.byDate.get(shift.date);
+    const employee = employees.get(shift.employeeId);
+    if (shift.date < from || day === undefined || employee === undefined) continue;
+    if (!daysOff.has(employee.id)) daysOff.set(employee.id, daysOffOf(employee, calendar));
+    if (hasTimeOff(daysOff.get(employee.id)![day.index]!)) {
+      forbidden++;
+      continue;
+    }
+    published++;
+    const now = result.get(`${shift.employeeId}|${shift.date}`);
+    const was = spanOf(shift);
+    const is = now === undefined ? null : spanOf(now);
+    if (is === null) removed++;
+    else if (was === null || !holdsPublished(was.start, was.end, is.start, is.end)) moved++;
+  }
+  return { percent: share(moved + removed, published), changed: moved + removed, moved, removed, published, forbiddenByTimeOff: forbidden };
+}
 
 /** A shift on the month's line of minutes: its employee and [from, to) as indices of the line. */
 type SupplySpan = { employeeId: string; from: number; to: number };
@@ -254,6 +310,7 @@ export function measureQuality(instance: Instance, shifts: readonly ResultShift[
   const employees = employeeTotals(instance, shifts);
   const gaps = employees.map((e) => e.gapHours).filter((g): g is number => g !== null);
   const hasTarget = gaps.length > 0;
+  const disruption = measureDisruption(instance, shifts, calendar);
   return {
     coveragePercent: pct(covered, demand.total),
     flightsStaffedPercent: pct(staffed, counted),
@@ -267,6 +324,7 @@ export function measureQuality(instance: Instance, shifts: readonly ResultShift[
     coveredHours: roundHours(covered / 60),
     shape: measureShape(instance, shifts, calendar),
     ...(demand.qualified !== null && judged.filled !== null && { qualified: qualifiedFigures(demand.qualified.codes, demand.qualified.total, judged.filled) }),
+    ...(disruption !== null && { disruption }),
     employees,
   };
 }

@@ -3,8 +3,9 @@
 // after another. See docs/decisions/0009-roster-shape.md and 0041-soft-terms.md.
 //
 // The order is the one docs/quality.md gives: hard rules, then coverage and flights staffed (Q1, Q2),
-// then the hours gap (Q3), then the roster's shape (Q6). Hard rules are never traded: a shift that
-// breaks one is not admitted at all, so the score of a breach only says that nothing outweighs it.
+// then, when re-planning, the published shifts kept (Q8), then the hours gap (Q3), then the roster's
+// shape (Q6). Hard rules are never traded: a shift that breaks one is not admitted at all, so the score
+// of a breach only says that nothing outweighs it.
 
 /** Weights of the score (higher is better; penalties are subtracted). */
 export type ScoreWeights = {
@@ -19,6 +20,12 @@ export type ScoreWeights = {
    * every flight can have its team and every hour of work counts toward Q1.
    */
   lastHourWeightShortHanded: number;
+  /**
+   * Re-planning: a published shift (from replanFrom on) not kept unchanged (Q8). It ranks after coverage
+   * and above the hours gap and the shape; its size says how many minutes of demand a changed shift must
+   * buy (docs/decisions/0045-replanning-a-published-month.md).
+   */
+  changedShift: number;
   /** One minute of |month total − required hours| (Q3). */
   gapMinute: number;
   /** A pair of consecutive working days whose starts differ by more than 4 h (Q6a). */
@@ -41,6 +48,9 @@ export const SCORE_WEIGHTS: Readonly<ScoreWeights> = {
   // hours one by one and ends 1.5 to 2.7 points of Q1 below the upper bound; with every minute alike it
   // ends within a point of it, and Q2 moves by less than Q1 gains (docs/decisions/0014-short-handed-months.md).
   lastHourWeightShortHanded: 1,
+  // A changed shift is worth an hour of demand covered: a re-plan moves a published shift only where
+  // that covers more than an hour that would stay short otherwise (measured, decision 0045).
+  changedShift: 60_000,
   gapMinute: 100,
   startJump: 600,
   shortShift: 400,

@@ -24,6 +24,9 @@
 //     months that are not short-handed have it right after phase 3 as well, before the search);
 //     up to here every minute of demand weighs the same (SCORE_WEIGHTS.lastHourWeightShortHanded), then
 //     the search runs once more with flights' last hours weighing double.
+// Re-planning a published month (version 3, replanFrom and publishedShifts): before phase 0 the published
+// shifts from replanFrom on are put in where the rules still admit them, and every phase weighs the
+// score's `disruption` term (a published shift not kept unchanged; docs/decisions/0045).
 // When the month is not fully covered, a second month is built with shorter shifts allowed, and the
 // score keeps the better one. All choices that are not forced are broken by a seeded random order, so
 // a seed replays a month.
@@ -42,6 +45,8 @@ import { freeWeekends, improve } from './default/search.ts';
 /** One month: free weekends reserved, demand covered level by level, hours balanced, then the search. */
 function build(problem: Problem, order: number[], options: StrategyOptions, coverLevels: readonly ShapeLevel[]): Plan {
   const plan = new Plan(problem);
+  // Re-planning: the published month, where it still keeps the rules, is where construction starts.
+  plan.seedPublished();
   // Demand above the staff's hours at the requirement: coverage comes before the hours gap and the
   // shape, so shifts are cut to demand and overtime goes up to the caps, as before shapes were aimed at.
   const short = shortOfHours(problem);

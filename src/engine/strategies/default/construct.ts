@@ -2,7 +2,7 @@
 // shifts lengthened into demand still uncovered, and every employee brought toward the required hours.
 import { DAY_MINUTES } from '../../calendar.ts';
 import { ANY_LEVEL, type ShapeLevel } from '../../score.ts';
-import { coverage, rests, weekendsOf } from '../../objective.ts';
+import { coverage, disruption, rests, weekendsOf } from '../../objective.ts';
 import { bestInterval, lastStart, prefix, reach, type Choice, type Plan, type Window } from './plan.ts';
 
 /**
@@ -248,7 +248,7 @@ export function balance(plan: Plan, order: number[], level: ShapeLevel): void {
             if (len < w.minLen || len > w.maxLen) continue;
             const c = bestInterval(plan, d, valueOf(d), w, len);
             if (c && better(len, c.value)) bestMove = { d, choice: c, extend: false, added: len };
-          } else if (plan.start[k]! >= 0 && !plan.fixed[k]) {
+          } else if (plan.start[k]! >= 0 && !plan.fixed[k] && !plan.keepsPublished(k)) {
             // Lengthen an existing shift at either end.
             const w = windowOf(d);
             if (!w) continue;
@@ -322,7 +322,7 @@ function makeRoom(plan: Plan, e: number, minLen: number, level: ShapeLevel): boo
   let best: { d: number; s: number; t: number; room: number } | null = null;
   for (let d = 0; d < N; d++) {
     const k = e * N + d;
-    if (plan.start[k]! < 0 || plan.fixed[k]) continue;
+    if (plan.start[k]! < 0 || plan.fixed[k] || plan.keepsPublished(k)) continue;
     const s = plan.start[k]!;
     const t = plan.end[k]!;
     const len = plan.length(d, s, t);
@@ -374,6 +374,8 @@ export function stretch(plan: Plan, allowance: number, level: ShapeLevel): void 
     const k = e * N + d;
     const required = plan.p.employees[e]!.requiredMinutes;
     if (plan.start[k]! < 0 || plan.fixed[k] || required === null) return null;
+    // Re-planning: a published shift kept so far is lengthened only where that covers more than its change costs.
+    const published = plan.keepsPublished(k);
     const room = required + allowance - plan.totalMinutes[e]!;
     if (room < grid) return null;
     const s = plan.start[k]!;
@@ -405,6 +407,7 @@ export function stretch(plan: Plan, allowance: number, level: ShapeLevel): void 
         // At least half of the added time must cover demand; the most covered per minute first.
         const rate = gain / step;
         if (rate < 0.5 || (best && rate <= best.rate)) continue;
+        if (published && coverage.weight * gain <= disruption.weight) continue;
         best = { e, d, s: ns, t: nt, rate };
       }
     }

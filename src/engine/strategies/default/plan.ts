@@ -4,7 +4,7 @@
 // the phases share (best interval on a day, snapshot and restore).
 import { DAY_MINUTES, DOBA_MINUTES, PREVIOUS_DAYS, type Day } from '../../calendar.ts';
 import { dayViews, monthLine } from '../../demand.ts';
-import type { ScoredMonth } from '../../objective.ts';
+import { holdsPublished, type ScoredMonth } from '../../objective.ts';
 import { QualifiedLines } from './qualified.ts';
 import { shortOfHours, type Problem } from '../../problem.ts';
 import { consecutiveDays, minRestBetweenShifts, weeklyRest, type Candidate, type HardRule, type WorkView } from '../../rules.ts';
@@ -93,6 +93,33 @@ export class Plan implements ScoredMonth {
     this.reserved = new Uint8Array(this.E * this.N);
     this.view = new PlanView(this);
     for (const f of problem.fixed) this.add(f.employee, f.day, f.start, f.end, true);
+  }
+
+  /** Whether the shift of index e × N + d is the published one, unchanged (re-planning): construction leaves it as it is. */
+  keepsPublished(k: number): boolean {
+    const published = this.p.published;
+    return published !== null && published.start[k]! >= 0 && holdsPublished(published.start[k]!, published.end[k]!, this.start[k]!, this.end[k]!);
+  }
+
+  /**
+   * Re-planning: the published shifts from replanFrom on are put in first, day by day, each where the
+   * month so far still admits it (time off, opening hours, the placement rules, the daily, weekly and
+   * monthly caps: `window`, as for any shift); the others are dropped and construction fills the gaps.
+   */
+  seedPublished(): void {
+    const published = this.p.published;
+    if (published === null) return;
+    const { minShiftMinutes } = this.p;
+    for (let d = 0; d < this.N; d++)
+      for (let e = 0; e < this.E; e++) {
+        const k = e * this.N + d;
+        const s = published.start[k]!;
+        const t = published.end[k]!;
+        if (s < 0 || this.start[k]! >= 0) continue;
+        const w = this.window(e, d, false);
+        const length = this.length(d, s, t);
+        if (w && s >= w.lo && s <= w.startHi && t <= w.hi && length >= minShiftMinutes && length <= w.maxLen) this.add(e, d, s, t);
+      }
   }
 
   /** Sets the weight of the minutes in flights' last hours (every other minute of demand weighs 1). */

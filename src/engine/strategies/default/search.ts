@@ -3,7 +3,7 @@
 import { DAY_MINUTES } from '../../calendar.ts';
 import { DAY_SPAN } from '../../demand.ts';
 import type { StrategyNote, StrategyOptions } from '../../problem.ts';
-import { coverage, gapCost, pairCost, shapeCost, weekendCost, weekendsOf } from '../../objective.ts';
+import { changeCost, coverage, disruption, disruptionCost, gapCost, pairCost, shapeCost, weekendCost, weekendsOf } from '../../objective.ts';
 import type { Plan } from './plan.ts';
 
 /** The local search's budget of moves: per shift of the month, and at most. */
@@ -45,6 +45,14 @@ export function improve(plan: Plan, options: StrategyOptions): void {
     else for (let m = open; m < close; m++) gain[m + 1] = gain[m]! + (S[m]! < D[m]! ? W[m]! : 0);
     gain.fill(gain[close]!, close + 1);
   };
+  const published = plan.p.published;
+  /** The published start of e's shift on day d when it spans `span` minutes as this one does; −1 otherwise. */
+  const publishedStart = (e: number, d: number, span: number): number => {
+    if (published === null) return -1;
+    const k = e * N + d;
+    const start = published.start[k]!;
+    return start >= 0 && published.end[k]! - start === span ? start : -1;
+  };
   let stall = 0;
   const stallLimit = 8 * shifts.length + 2000;
   const budget = Math.min(MOVES_PER_SHIFT * shifts.length + 4000, MAX_MOVES);
@@ -72,7 +80,7 @@ export function improve(plan: Plan, options: StrategyOptions): void {
       const s2 = plan.start[k2]!;
       const t2 = plan.end[k2]!;
       const len2 = plan.length(d2, s2, t2);
-      const costBefore = shapeCost(plan, e, weekends);
+      const costBefore = shapeCost(plan, e, weekends) + changeCost(plan, e, d, d2);
       const lossStart = coverage.change(plan, d, s, s + grid, -1, e);
       const lossEnd = coverage.change(plan, d, t - grid, t, -1, e);
       const [ns, nt, loss] = lossEnd <= lossStart ? [s, t - grid, lossEnd] : [s + grid, t, lossStart];
@@ -97,7 +105,7 @@ export function improve(plan: Plan, options: StrategyOptions): void {
       }
       if (best) {
         plan.add(e, d2, best[0], best[1]);
-        const change = coverWeight * (best[2] - loss) - (shapeCost(plan, e, weekends) - costBefore);
+        const change = coverWeight * (best[2] - loss) - (shapeCost(plan, e, weekends) + changeCost(plan, e, d, d2) - costBefore);
         if (change > 0) {
           stall = 0;
           continue;
@@ -128,7 +136,9 @@ export function improve(plan: Plan, options: StrategyOptions): void {
         weekendCost(plan, e, weekends) +
         weekendCost(plan, f, weekends) +
         gapCost(plan, e) +
-        gapCost(plan, f);
+        gapCost(plan, f) +
+        changeCost(plan, e, d) +
+        changeCost(plan, f, d);
       plan.remove(e, d);
       if (s2 >= 0) plan.remove(f, d);
       const fits = (who: number, a: number, b: number): boolean => {
@@ -145,7 +155,9 @@ export function improve(plan: Plan, options: StrategyOptions): void {
           weekendCost(plan, e, weekends) +
           weekendCost(plan, f, weekends) +
           gapCost(plan, e) +
-          gapCost(plan, f);
+          gapCost(plan, f) +
+          changeCost(plan, e, d) +
+          changeCost(plan, f, d);
         const change = before - after + coverWeight * covered;
         if (change > 0 || (change === 0 && random.next() < 0.2)) {
           stall = change > 0 ? 0 : stall + 1;
@@ -172,19 +184,26 @@ export function improve(plan: Plan, options: StrategyOptions): void {
     }
     const weekendBefore = weekendCost(plan, e, weekends);
     const pairBefore = pairCost(plan, e, d, s, t);
+    const changedBefore = nd === d ? changeCost(plan, e, d) : changeCost(plan, e, d, nd);
     plan.remove(e, d);
     gainsOf(d, e);
-    const kept = coverWeight * (gain[t]! - gain[s]!) - pairBefore - weekendBefore;
+    const kept = coverWeight * (gain[t]! - gain[s]!) - pairBefore - weekendBefore - changedBefore;
     const w = plan.window(e, nd, false);
     let best = -1;
     let bestValue = -Infinity;
+    // Re-planning: the day's published start, when the shift has the published length, is ranked with
+    // what putting it back saves, so that a change no longer needed is undone.
+    const back = publishedStart(e, nd, t - s);
+    let bestRank = -Infinity;
     if (w && len <= w.maxLen) {
       if (nd !== d) gainsOf(nd, e);
       for (let ns = w.lo; ns + (t - s) <= w.hi && ns <= w.startHi; ns += grid) {
         const nt = ns + (t - s);
         if (plan.length(nd, ns, nt) !== len) continue;
         const value = coverWeight * (gain[nt]! - gain[ns]!) - pairCost(plan, e, nd, ns, nt);
-        if (value > bestValue) {
+        const rank = ns === back ? value + disruption.weight : value;
+        if (rank > bestRank) {
+          bestRank = rank;
           bestValue = value;
           best = ns;
         }
@@ -192,7 +211,7 @@ export function improve(plan: Plan, options: StrategyOptions): void {
     }
     if (best >= 0 && !(nd === d && best === s)) {
       plan.add(e, nd, best, best + (t - s));
-      const change = bestValue - weekendCost(plan, e, weekends) - kept;
+      const change = bestValue - weekendCost(plan, e, weekends) - (nd === d ? changeCost(plan, e, d) : changeCost(plan, e, d, nd)) - kept;
       if (change > 0 || (change === 0 && random.next() < 0.2)) {
         stall = change > 0 ? 0 : stall + 1;
         shifts[pick] = [e, nd];
@@ -231,7 +250,8 @@ function exchangeCoverage(plan: Plan, d: number, e: number, s: number, t: number
 export function freeWeekends(plan: Plan): void {
   const weekends = weekendsOf(plan);
   const N = plan.N;
-  const cost = (a: number, b: number): number => shapeCost(plan, a, weekends) + gapCost(plan, a) + shapeCost(plan, b, weekends) + gapCost(plan, b);
+  const cost = (a: number, b: number): number =>
+    shapeCost(plan, a, weekends) + gapCost(plan, a) + disruptionCost(plan, a) + shapeCost(plan, b, weekends) + gapCost(plan, b) + disruptionCost(plan, b);
   const fits = (who: number, d: number, s: number, t: number): boolean => {
     const w = plan.window(who, d, false);
     return w !== null && s >= w.lo && t <= w.hi && plan.length(d, s, t) <= w.maxLen;
