@@ -115,6 +115,20 @@ export const generateResponseSchema = z.object({
           byQualification: z.array(z.object({ code: z.string(), percent: z.number() })),
         })
         .optional(),
+      /**
+       * Q8, only when re-planning a published month: of the published shifts from the re-plan's first day
+       * (those on a day of time off counted apart), how many the result does not hold unchanged.
+       */
+      disruption: z
+        .object({
+          percent: z.number(),
+          changed: z.number().int(),
+          moved: z.number().int(),
+          removed: z.number().int(),
+          published: z.number().int(),
+          forbiddenByTimeOff: z.number().int(),
+        })
+        .optional(),
       /** Q6, the roster's shape, in %. */
       shape: z.object({
         startJumpsPercent: z.number(),
