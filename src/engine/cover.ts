@@ -149,13 +149,17 @@ const STANDING_ORDER = { lawful: 0, breaks: 1, unavailable: 2 } as const;
 
 /** Best first, in the order the decision record gives (docs/decisions/0046-who-can-cover.md). */
 export function compareCandidates(a: CoverCandidate, b: CoverCandidate): number {
+  const byName = `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`, 'pl');
+  const order = STANDING_ORDER[a.standing] - STANDING_ORDER[b.standing];
+  // Those not free: the ones working that day (another shift could move), then those away; by name.
+  if (order === 0 && a.standing === 'unavailable') return (a.unavailable?.reason === 'busy' ? 0 : 1) - (b.unavailable?.reason === 'busy' ? 0 : 1) || byName;
   return (
-    STANDING_ORDER[a.standing] - STANDING_ORDER[b.standing] ||
+    order ||
     (a.standing === 'breaks' ? a.breaches.length - b.breaches.length : 0) ||
     a.missingQualifications.length - b.missingQualifications.length ||
     below(b) - below(a) ||
     (restMargin(b) === restMargin(a) ? 0 : restMargin(b) > restMargin(a) ? 1 : -1) ||
-    `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`, 'pl')
+    byName
   );
 }
 
