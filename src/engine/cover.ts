@@ -10,7 +10,7 @@ import { validOn } from '../shared/api/qualifications.ts';
 import { employeeMonthTotal, roundHours } from '../shared/hours.ts';
 import { buildCalendar, spanOf, type Calendar } from './calendar.ts';
 import type { Instance, ResultShift } from './format.ts';
-import { checkShiftEdit } from './rules.ts';
+import { checkShiftEdit, editCalendar } from './rules.ts';
 
 /** The shift to cover: a date, its times, the date it ends and its elapsed hours. */
 export type CoverShift = { date: string; startTime: string; endTime: string; endDate: string; hours: number };
@@ -70,7 +70,7 @@ function placed(calendar: Calendar, shift: { date: string; startTime: string; en
 type Employee = CoverInput['instance']['employees'][number] & { qualifications?: Array<{ code: string; validFrom?: string; validUntil?: string }> };
 
 /** One person against the shift. */
-function judge(input: CoverInput, calendar: Calendar, employee: Employee, own: ResultShift[], needed: readonly string[]): CoverCandidate {
+function judge(input: CoverInput, calendar: Calendar, edits: Calendar, employee: Employee, own: ResultShift[], needed: readonly string[]): CoverCandidate {
   const { instance, shift } = input;
   const proposed: ResultShift = {
     employeeId: employee.id,
@@ -104,7 +104,9 @@ function judge(input: CoverInput, calendar: Calendar, employee: Employee, own: R
   const away = employee.timeOff.some((o) => o.startDate <= shift.date && shift.date <= o.endDate);
 
   const held = employee.qualifications ?? [];
-  const missingQualifications = needed.filter((code) => !held.some((h) => h.code === code && validOn({ validFrom: h.validFrom ?? null, validUntil: h.validUntil ?? null }, shift.date)));
+  const missingQualifications = needed.filter(
+    (code) => !held.some((h) => h.code === code && validOn({ validFrom: h.validFrom ?? null, validUntil: h.validUntil ?? null }, shift.date)),
+  );
   const base = {
     employeeId: employee.id,
     firstName: employee.firstName ?? '',
@@ -137,6 +139,7 @@ function judge(input: CoverInput, calendar: Calendar, employee: Employee, own: R
       previousShifts: previous.map((s) => ({ ...s, totalHours: 0 })),
     },
     proposed,
+    edits,
   ).map((b) => ({ rule: b.rule, date: b.date, amount: b.amount, ...(b.params && { params: b.params }) }));
   return { ...base, standing: breaches.length ? 'breaks' : 'lawful', breaches };
 }
@@ -166,6 +169,8 @@ export function compareCandidates(a: CoverCandidate, b: CoverCandidate): number 
 /** Every other person of the group against the shift, best first, and the qualifications its time needs. */
 export function rankCoverCandidates(input: CoverInput): { needed: string[]; candidates: CoverCandidate[] } {
   const calendar = buildCalendar(input.instance);
+  // One calendar for every person's rule check (the shift editor's builds its own per edit).
+  const edits = editCalendar(input.instance);
   const needed = neededQualifications(input);
   const byEmployee = new Map<string, ResultShift[]>();
   for (const s of input.shifts) {
@@ -175,7 +180,7 @@ export function rankCoverCandidates(input: CoverInput): { needed: string[]; cand
   }
   const candidates = input.instance.employees
     .filter((e) => e.id !== input.from)
-    .map((e) => judge(input, calendar, e as Employee, byEmployee.get(e.id) ?? [], needed))
+    .map((e) => judge(input, calendar, edits, e as Employee, byEmployee.get(e.id) ?? [], needed))
     .sort(compareCandidates);
   return { needed, candidates };
 }

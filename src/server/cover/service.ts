@@ -2,6 +2,7 @@
 // docs/decisions/0046-who-can-cover.md). The group's month is the generator's instance
 // (generation/instance.ts) and its saved shifts; the judging is the engine's (engine/cover.ts with the
 // shift editor's rule check, engine/coverage.ts for the flights), so nothing here decides a rule.
+import { DateTime } from 'luxon';
 import { coverageOf } from '../../engine/coverage.ts';
 import { rankCoverCandidates } from '../../engine/cover.ts';
 import type { ResultShift } from '../../engine/format.ts';
@@ -29,9 +30,14 @@ export async function coverCandidates(db: Db, role: string, month: string, query
   const endDate = endDateOf(date, start, end);
   const span = checkShiftSpan({ date, startTime: start, endTime: end, endDate }, timeZone);
   if (!span.ok) throw invalidInput(span.problem.message.replace(/^endTime/, 'end'), 'end', { rule: span.problem.rule });
-  const { instance } = await loadInstance(db, role, month, { keepManual: false, requiredHoursOptional: true });
+  // The flights whose tasks may fall in the shift: those departing within half a day of it.
+  const at = DateTime.fromISO(`${date}T${start}`, { zone: timeZone });
+  const flightsAround = { from: at.minus({ hours: 12 }).toISO()!, to: at.plus({ hours: span.hours + 12 }).toISO()! };
   const { first, last } = monthRange(month);
-  const shifts = await savedShifts(db, role, first, last);
+  const [{ instance }, shifts] = await Promise.all([
+    loadInstance(db, role, month, { keepManual: false, requiredHoursOptional: true, flightsAround }),
+    savedShifts(db, role, first, last),
+  ]);
   const shift = { date, startTime: start, endTime: end, endDate, hours: span.hours };
   const { needed, candidates } = rankCoverCandidates({ instance, shifts, shift, from });
   return { role, date, startTime: start, endTime: end, endDate, hours: span.hours, needed, candidates };

@@ -19,13 +19,17 @@ beforeAll(async () => {
   const people = ['Anna Nowak', 'Bartek Lis', 'Celina Wrona', 'Dorota Sowa', 'Ewa Kruk'];
   const rows = await db
     .insert(employees)
-    .values(people.map((p) => ({ firstName: p.split(' ')[0]!, lastName: p.split(' ')[1]!, email: `${p.split(' ')[0]!.toLowerCase()}@example.com`, role: 'Rampa' })))
+    .values(
+      people.map((p) => ({ firstName: p.split(' ')[0]!, lastName: p.split(' ')[1]!, email: `${p.split(' ')[0]!.toLowerCase()}@example.com`, role: 'Rampa' })),
+    )
     .returning();
   for (const r of rows) id[r.firstName] = r.id;
   await db.insert(monthlyWorkHours).values({ month: 2, year: 2026, requiredHours: 160 });
   await db
     .insert(airportHours)
-    .values([0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '05:00', closingTime: '23:00', minimumStaff: 1, month: 2, year: 2026 })));
+    .values(
+      [0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '05:00', closingTime: '23:00', minimumStaff: 1, month: 2, year: 2026 })),
+    );
   // Two of Rampa for the 10:00 departure.
   await db.insert(flights).values({
     flightNumber: 'LO3921',
@@ -49,7 +53,12 @@ const call = apiCaller(
 );
 const candidates = (q: string) => call('GET', `/api/schedules/Rampa/${MONTH}/cover-candidates?${q}`);
 const shiftOf = async (name: string) =>
-  (await t.database.db.select().from(schedules).where(and(eq(schedules.employeeId, id[name]!), eq(schedules.date, DAY))))[0];
+  (
+    await t.database.db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.employeeId, id[name]!), eq(schedules.date, DAY)))
+  )[0];
 
 describe('GET /api/schedules/:role/:month/cover-candidates', () => {
   it('ranks the group for Anna’s shift: the free one first, the one who would rest too little next, the busy and the absent last', async () => {
@@ -59,7 +68,15 @@ describe('GET /api/schedules/:role/:month/cover-candidates', () => {
     expect(body).toMatchObject({ role: 'Rampa', date: DAY, startTime: '06:00', endTime: '14:00', endDate: DAY, hours: 8, needed: [] });
     const list = body.candidates as Array<Record<string, unknown>>;
     expect(list.map((c) => c.firstName)).toEqual(['Bartek', 'Celina', 'Ewa', 'Dorota']);
-    expect(list[0]).toMatchObject({ standing: 'lawful', breaches: [], hoursBefore: 0, hoursAfter: 8, targetHours: 160, overtimeHours: 0, restBeforeHours: null });
+    expect(list[0]).toMatchObject({
+      standing: 'lawful',
+      breaches: [],
+      hoursBefore: 0,
+      hoursAfter: 8,
+      targetHours: 160,
+      overtimeHours: 0,
+      restBeforeHours: null,
+    });
     // Celina: the engine's rest rule, with its figures for the sentence.
     expect(list[1]).toMatchObject({ standing: 'breaks', restBeforeHours: 8, hoursBefore: 8, hoursAfter: 16 });
     expect((list[1]!.breaches as Array<{ rule: string }>).map((b) => b.rule)).toEqual(['R7']);

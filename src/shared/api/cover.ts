@@ -84,7 +84,10 @@ export const coverMoveBodySchema = z
     startTime: timeOfDay,
     endTime: timeOfDay,
     toEmployeeId: z.uuid('must be an employee id'),
-    from: z.object({ employeeId: z.uuid('must be an employee id'), version: z.number().int().min(1, 'must be at least 1') }).strict().optional(),
+    from: z
+      .object({ employeeId: z.uuid('must be an employee id'), version: z.number().int().min(1, 'must be at least 1') })
+      .strict()
+      .optional(),
   })
   .strict();
 export type CoverMoveBody = z.infer<typeof coverMoveBodySchema>;
