@@ -52,8 +52,13 @@ function shorterFlights(before: ReturnType<typeof coverageOf>, after: ReturnType
     const tasks = (flight.tasks ?? [])
       .map((task, t) => ({ task, was: was.tasks?.[t] }))
       .filter(({ task, was: old }) => old !== undefined && task.filled < old.filled)
-      .map(({ task }) => ({ name: task.name, missing: task.staff - task.filled, qualification: task.qualification }));
-    out.push({ flightNumber: flight.flightNumber, date: flight.date, time: flight.time, missing: flight.shortBy, tasks });
+      .map(({ task, was: old }) => ({
+        name: task.name,
+        missing: task.staff - task.filled,
+        more: old!.filled - task.filled,
+        qualification: task.qualification,
+      }));
+    out.push({ flightNumber: flight.flightNumber, date: flight.date, time: flight.time, missing: flight.shortBy, more: flight.shortBy - was.shortBy, tasks });
   });
   return out.sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`));
 }

@@ -109,7 +109,7 @@ describe('GET /api/time-off/impact', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ role: 'Rampa', published: true, shifts: [{ date: DAY, startTime: '06:00', endTime: '14:00', endDate: DAY, version: 1 }] });
-    expect(body.shortFlights).toEqual([{ flightNumber: 'LO3921', date: DAY, time: '10:00', missing: 1, tasks: [] }]);
+    expect(body.shortFlights).toEqual([{ flightNumber: 'LO3921', date: DAY, time: '10:00', missing: 1, more: 1, tasks: [] }]);
     // A day without shifts takes nothing.
     const none = await call('GET', `/api/time-off/impact?employeeId=${id.Anna}&startDate=2026-03-10&endDate=2026-03-11`);
     expect(none.json()).toMatchObject({ shifts: [], shortFlights: [], published: false });

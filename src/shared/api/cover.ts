@@ -109,9 +109,11 @@ const shortFlightSchema = z.object({
   flightNumber: z.string(),
   date: z.string(),
   time: z.string(),
-  /** People of the group missing at the flight's worst minute, once the shifts are gone. */
+  /** People of the group missing at the flight's worst minute, once the shifts are gone, and how many of them because of it. */
   missing: z.number(),
-  tasks: z.array(z.object({ name: z.string(), missing: z.number(), qualification: z.string().nullable() })),
+  more: z.number(),
+  /** Its tasks with fewer people: missing at their worst minute once the shifts are gone, and how many more than before. */
+  tasks: z.array(z.object({ name: z.string(), missing: z.number(), more: z.number(), qualification: z.string().nullable() })),
 });
 
 export const absenceImpactSchema = z.object({

@@ -11,6 +11,8 @@ import { weekdayDayMonth } from '../dates.ts';
 import { CoverCandidatesModal } from './CoverCandidatesModal.tsx';
 import type { CoverTarget } from './api.ts';
 
+const FIRST_LINES = 8;
+
 type Props = {
   impact: Impact;
   /** The absent person; with `offerCover`, each shift gets "Who can take it?". */
@@ -26,17 +28,22 @@ export function AbsenceImpact({ impact, employee, offerCover = false, shiftsName
   const [open, setOpen] = useState<CoverTarget | null>(null);
   // The shifts already handed on, by date, with who took them.
   const [moved, setMoved] = useState<Map<string, string>>(new Map());
+  // A short list says every flight; a long one its first lines until asked for all.
+  const [all, setAll] = useState(false);
   const manyDays = new Set(impact.shortFlights.map((f) => f.date)).size > 1;
 
+  // A flight short already before: how many more it lacks because of the absence.
+  const said = (text: string, missing: number, more: number) => (more < missing ? t('impact.more', { text, more }) : text);
   const flightText = (f: ShortFlight): string[] => {
     const flight = f.flightNumber.replace(/^([A-Z0-9]{2})(\d)/, '$1 $2');
     const lines =
       f.tasks.length > 0
-        ? f.tasks.map((task) => t('impact.task', { flight, time: f.time, count: task.missing, task: task.name }))
-        : [t('impact.flight', { flight, time: f.time, count: f.missing, group: impact.role })];
+        ? f.tasks.map((task) => said(t('impact.task', { flight, time: f.time, count: task.missing, task: task.name }), task.missing, task.more))
+        : [said(t('impact.flight', { flight, time: f.time, count: f.missing, group: impact.role }), f.missing, f.more)];
     return manyDays ? lines.map((text) => t('impact.onDate', { date: weekdayDayMonth(f.date, language), text })) : lines;
   };
 
+  const lines = impact.shortFlights.flatMap(flightText);
   if (impact.shifts.length === 0) return null;
   return (
     <Alert color="orange" title={t('impact.title')} data-testid="absence-impact">
@@ -87,8 +94,17 @@ export function AbsenceImpact({ impact, employee, offerCover = false, shiftsName
               {t('impact.short')}
             </Text>
             <List size="sm" spacing={2} data-testid="absence-short-flights">
-              {impact.shortFlights.flatMap((f) => flightText(f).map((line) => <List.Item key={`${f.flightNumber}-${f.date}-${line}`}>{line}</List.Item>))}
+              {lines.slice(0, all ? lines.length : FIRST_LINES).map((line, i) => (
+                <List.Item key={`${i}-${line}`}>{line}</List.Item>
+              ))}
             </List>
+            {!all && lines.length > FIRST_LINES && (
+              <Group>
+                <Button size="compact-xs" variant="subtle" onClick={() => setAll(true)}>
+                  {t('impact.showAll', { count: lines.length })}
+                </Button>
+              </Group>
+            )}
           </>
         ) : (
           <Text size="sm">{t('impact.noShort')}</Text>
