@@ -13,9 +13,9 @@ import type { Instance, ResultShift } from './format.ts';
 import { checkShiftEdit, editCalendar } from './rules.ts';
 
 /** The shift to cover: a date, its times, the date it ends and its elapsed hours. */
-export type CoverShift = { date: string; startTime: string; endTime: string; endDate: string; hours: number };
+type CoverShift = { date: string; startTime: string; endTime: string; endDate: string; hours: number };
 
-export type CoverBreach = { rule: string; date: string; amount: number; params?: Record<string, string | number> };
+type CoverBreach = { rule: string; date: string; amount: number; params?: Record<string, string | number> };
 
 export type CoverCandidate = {
   employeeId: string;

@@ -20,7 +20,7 @@ import { getSettings } from '../repos/settings.ts';
 import { shiftsOfDays } from '../repos/cover.ts';
 
 /** The date a shift ends: the next one when its end is at or before its start on the clock. */
-export const endDateOf = (date: string, start: string, end: string): string => (parseTimeOfDay(end)! <= parseTimeOfDay(start)! ? nextDate(date) : date);
+const endDateOf = (date: string, start: string, end: string): string => (parseTimeOfDay(end)! <= parseTimeOfDay(start)! ? nextDate(date) : date);
 
 /** The ranked candidates for a shift of the group's month: the whole month is read once, then judged in memory. */
 export async function coverCandidates(db: Db, role: string, month: string, query: CoverCandidatesQuery): Promise<CoverCandidates> {

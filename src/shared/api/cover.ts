@@ -34,9 +34,9 @@ const coverBreachSchema = z.object({
  * - `breaks`: only by breaking the rules in `breaches`;
  * - `unavailable`: already works that day (`busy`) or has time off (`timeOff`).
  */
-export const COVER_STANDINGS = ['lawful', 'breaks', 'unavailable'] as const;
+const COVER_STANDINGS = ['lawful', 'breaks', 'unavailable'] as const;
 
-export const coverCandidateSchema = z.object({
+const coverCandidateSchema = z.object({
   employeeId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
