@@ -48,6 +48,7 @@ describe('lint keeps the boundaries', () => {
       'auth',
       'backup',
       'calendar',
+      'cover',
       'coverage',
       'demo',
       'domain',

@@ -840,6 +840,10 @@ export type ShiftEditContext = {
   previousShifts?: readonly ResultShift[];
 };
 
+/** The calendar a manual edit of the month is judged on: the month's days in its zone (the edit rules read no operating hours). */
+export const editCalendar = (context: Pick<ShiftEditContext, 'month' | 'timeZone'>): Calendar =>
+  buildCalendar({ month: context.month, timeZone: context.timeZone, airportHours: [] });
+
 /** The rules a manual edit is warned about (R1–R3 and R9 are kept by the editor's own choices). */
 export const EDIT_RULES: readonly HardRule[] = [
   atMost12HoursPerDay,
@@ -854,9 +858,10 @@ export const EDIT_RULES: readonly HardRule[] = [
 /**
  * Warnings for one manual edit: the daily cap, the weekly cap, rest before and after, time off, the
  * week's rest and the run of working days, as they stand once the proposed shift replaces the
- * employee's shift of that day.
+ * employee's shift of that day. `calendar`: the month's calendar without operating hours
+ * (editCalendar), when many edits of one month are judged (who can take a shift).
  */
-export function checkShiftEdit(context: ShiftEditContext, proposed: ResultShift): Breach[] {
+export function checkShiftEdit(context: ShiftEditContext, proposed: ResultShift, calendar?: Calendar): Breach[] {
   const { settings } = context;
   const instance: RuleContext['instance'] = {
     month: context.month,
@@ -877,10 +882,10 @@ export function checkShiftEdit(context: ShiftEditContext, proposed: ResultShift)
     employees: [context.employee],
   };
   const others = context.shifts.filter((s) => s.employeeId === context.employee.id && s.date !== proposed.date);
-  const ruleContext = buildRuleContext(instance, [...others, { ...proposed, employeeId: context.employee.id }]);
-  const { calendar } = ruleContext;
-  const day = calendar.byDate.get(proposed.date);
+  const ruleContext = buildRuleContext(instance, [...others, { ...proposed, employeeId: context.employee.id }], calendar ?? editCalendar(context));
+  const day = ruleContext.calendar.byDate.get(proposed.date);
   if (!day) return [];
+  const cal = ruleContext.calendar;
   const mine = ruleContext.timeline.get(context.employee.id) ?? [];
   const at = mine.findIndex((s) => !s.previous && s.shift.date === proposed.date);
   const nextDate = mine[at + 1]?.shift.date;
@@ -889,12 +894,12 @@ export function checkShiftEdit(context: ShiftEditContext, proposed: ResultShift)
   ruleContext.daysOff.get(context.employee.id)!.forEach((off, d) => off.work && worked.add(d));
   for (const d of ruleContext.workBefore.get(context.employee.id)!) worked.add(d);
   const sameRun = (date: string): boolean => {
-    const [a, b] = [calendar.indexOf(date), day.index].sort((x, y) => x - y) as [number, number];
+    const [a, b] = [cal.indexOf(date), day.index].sort((x, y) => x - y) as [number, number];
     for (let d = a; d <= b; d++) if (!worked.has(d)) return false;
     return true;
   };
   return EDIT_RULES.flatMap((rule) => rule.check(ruleContext)).filter((b) => {
-    if (b.rule === 'R6' || b.rule === 'R11') return calendar.byDate.get(b.date)?.week === day.week;
+    if (b.rule === 'R6' || b.rule === 'R11') return cal.byDate.get(b.date)?.week === day.week;
     if (b.rule === 'R7') return b.date === proposed.date || b.date === nextDate;
     if (b.rule === 'R12') return sameRun(b.date);
     // The month's limit: any shift of the month adds to it.

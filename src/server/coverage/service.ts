@@ -19,7 +19,8 @@ import { coverageInThread, type CoverageRun } from './coverage-runner.ts';
 /** Asks for a group-month's upper bound without waiting (src/server/coverage/bound-service.ts). */
 export type BoundLookup = (role: string, month: string) => BoundStatus;
 
-async function savedShifts(db: Db, role: string, first: string, last: string): Promise<ResultShift[]> {
+/** The group's saved shifts from `first` to `last`, as the engine reads them. */
+export async function savedShifts(db: Db, role: string, first: string, last: string): Promise<ResultShift[]> {
   const rows = await groupShifts(db, role, first, last);
   return rows.map((r) => ({
     employeeId: r.employeeId,

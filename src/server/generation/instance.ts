@@ -64,8 +64,12 @@ export async function loadInstance(
   db: Db,
   role: string,
   month: string,
-  /** `keepManual`: the planner's shifts as fixed (default); `requiredHoursOptional`: a month without required hours has requiredHours null instead of being refused. */
-  options: { keepManual?: boolean; requiredHoursOptional?: boolean } = {},
+  /**
+   * `keepManual`: the planner's shifts as fixed (default); `requiredHoursOptional`: a month without
+   * required hours has requiredHours null instead of being refused; `flightsAround`: only the flights
+   * departing within these instants (ISO) of the month, for a look at a few hours of it (who can take a shift).
+   */
+  options: { keepManual?: boolean; requiredHoursOptional?: boolean; flightsAround?: { from: string; to: string } } = {},
 ): Promise<LoadedMonth> {
   const group = await findStaffGroup(db, role);
   if (!group) throw new NotFoundError('NOT_FOUND', `Staff group "${role}" not found`, { field: 'role', params: { what: 'staffGroup' } });
@@ -80,9 +84,12 @@ export async function loadInstance(
   const hours = await step('Error loading airport hours', () => groupAirportHours(db, role, parts));
 
   const start = DateTime.fromISO(`${month}-01`, { zone: settings.timeZone });
-  const monthFlights = group.takesFlights
-    ? await step('Error loading flights', () => flightsDeparting(db, start.toUTC().toISO()!, start.plus({ months: 1 }).toUTC().toISO()!))
-    : [];
+  const monthStart = start.toUTC().toISO()!;
+  const monthEnd = start.plus({ months: 1 }).toUTC().toISO()!;
+  const around = options.flightsAround;
+  const from = around && DateTime.fromISO(around.from) > DateTime.fromISO(monthStart) ? DateTime.fromISO(around.from).toUTC().toISO()! : monthStart;
+  const to = around && DateTime.fromISO(around.to) < DateTime.fromISO(monthEnd) ? DateTime.fromISO(around.to).toUTC().toISO()! : monthEnd;
+  const monthFlights = group.takesFlights ? await step('Error loading flights', () => flightsDeparting(db, from, to)) : [];
 
   const staff = await groupStaff(db, role);
   const ids = staff.map((e) => e.id);

@@ -1,5 +1,6 @@
 // Time off API: GET ?month=YYYY-MM, GET /:id, POST, PUT /:id ({version, data}), PUT /:id/status
-// ({status, version}), DELETE /:id[?version], GET /overlapping-shifts?employeeId&startDate&endDate.
+// ({status, version}), DELETE /:id[?version], GET /overlapping-shifts?employeeId&startDate&endDate,
+// GET /impact?employeeId&startDate&endDate (the shifts an absence takes and the flights left short).
 // The rules are the time off service's (time-off/service.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +18,8 @@ import { deleteQuerySchema } from '../../shared/api/versions.ts';
 import { deleteTimeOff } from '../repos/time-off.ts';
 import { addTimeOff, decideTimeOff, editTimeOff, overlappingShifts, timeOffById, timeOffOfMonth } from '../time-off/service.ts';
 import type { RouteContext } from './context.ts';
+import { absenceImpactSchema } from '../../shared/api/cover.ts';
+import { absenceImpact } from '../cover/service.ts';
 import { replyToDelete } from '../http/replies.ts';
 
 const idParams = z.object({ id: z.uuid('must be a time off id') });
@@ -38,6 +41,16 @@ export async function timeOffRoutes(app: FastifyInstance, { database }: RouteCon
     async (request) => {
       const { employeeId, startDate, endDate } = request.query;
       return overlappingShifts(db, employeeId, startDate, endDate);
+    },
+  );
+
+  // What the absence takes from the group: the shifts on those days and the flights left short (docs/day-of-operations.md).
+  api.get(
+    '/time-off/impact',
+    { config: { audience: 'planner' }, schema: { querystring: overlappingShiftsQuerySchema, response: { 200: absenceImpactSchema } } },
+    async (request) => {
+      const { employeeId, startDate, endDate } = request.query;
+      return absenceImpact(db, employeeId, startDate, endDate);
     },
   );
 

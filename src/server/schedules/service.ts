@@ -5,9 +5,10 @@
 // (docs/design.md#edits-by-several-planners) and goes into the month's edit journal (docs/publishing.md).
 // The reads and writes are the repository's (repos/schedules.ts).
 import type { Db } from '../db/client.ts';
-import { invalidInput, RefusedError } from '../domain/errors.ts';
+import { ConflictError, invalidInput, NotFoundError, RefusedError } from '../domain/errors.ts';
 import { neighboursOverlap } from '../domain/shifts.ts';
-import { nextDate, previousDate } from '../../shared/hours.ts';
+import { nextDate, parseTimeOfDay, previousDate } from '../../shared/hours.ts';
+import { COVER_OTHER_GROUP, COVER_STALE, COVER_TAKEN } from '../../shared/api/cover.ts';
 import { checkShiftSpan, LOCAL_TIME_SKIPPED, SHIFT_OVERLAP, skippedShiftTime, type Schedule, type ScheduleInput } from '../../shared/api/schedule.ts';
 import { getSettings } from '../repos/settings.ts';
 import { monthOfDate, recordEdit } from '../repos/publishing.ts';
@@ -95,3 +96,63 @@ export function deleteShift(db: Db, employeeId: string, date: string, version?: 
     return result;
   });
 }
+
+/** What a move of a shift to another person (who can take it?) came to. */
+export type MoveResult = { kind: 'moved'; row: Schedule };
+
+/**
+ * Gives a shift to `toEmployeeId` as a planner's save: taken from `from` when it is someone's (their
+ * shift of that date, only while it is at the version the planner saw), both in one transaction and
+ * both in the month's edit journal. Refused with 409 when the shift changed or went meanwhile, or the
+ * candidate got a shift of their own that day; with 400 when the candidate is of another group.
+ */
+export async function moveShift(
+  db: Db,
+  role: string,
+  input: { date: string; startTime: string; endTime: string; toEmployeeId: string; from?: { employeeId: string; version: number } | undefined },
+  userId: string | null,
+): Promise<MoveResult> {
+  const { date, startTime, endTime, toEmployeeId, from } = input;
+  const { timeZone } = await getSettings(db);
+  const endDate = parseTimeOfDay(endTime)! <= parseTimeOfDay(startTime)! ? nextDate(date) : date;
+  const proposed = { date, startTime, endTime, endDate };
+  const skipped = skippedShiftTime(proposed, timeZone);
+  if (skipped) {
+    const on = skipped.field === 'endTime' ? endDate : date;
+    throw new RefusedError(LOCAL_TIME_SKIPPED, skipped.message, { field: skipped.field, params: { field: skipped.field, time: skipped.time, date: on } });
+  }
+  const span = checkShiftSpan(proposed, timeZone);
+  if (!span.ok) throw invalidInput(span.problem.message, span.problem.field, { rule: span.problem.rule });
+  if (from && from.employeeId === toEmployeeId) throw invalidInput('toEmployeeId: the shift is already theirs', 'toEmployeeId', { rule: 'sameEmployee' });
+  const values = { startTime, endTime, endDate: span.endDate, totalHours: span.hours };
+
+  return db.transaction(async (transaction): Promise<MoveResult> => {
+    const tx = transaction as unknown as Db;
+    // Both rows held in one order, so that two moves between the same two people wait for each other.
+    const ids = [toEmployeeId, ...(from ? [from.employeeId] : [])].sort();
+    const held = new Map<string, { role: string } | undefined>();
+    for (const id of ids) held.set(id, await holdEmployee(tx, id));
+    const to = held.get(toEmployeeId);
+    if (!to) throw new NotFoundError('NOT_FOUND', 'Employee not found', { field: 'toEmployeeId', params: { what: 'employee' } });
+    if (to.role !== role) throw new RefusedError(COVER_OTHER_GROUP, `toEmployeeId: the employee is not of the group "${role}"`, { field: 'toEmployeeId' });
+    if (from) {
+      if (!held.get(from.employeeId)) throw new ConflictError(COVER_STALE, STALE_SHIFT, { params: { who: 'from' } });
+      const current = await heldDayVersion(tx, from.employeeId, date);
+      if (current !== from.version) throw new ConflictError(COVER_STALE, STALE_SHIFT, { params: { who: 'from' } });
+      await deleteDayShift(tx, from.employeeId, date, from.version);
+      await journal(tx, role, { employeeId: from.employeeId, date, userId }, 'deleted');
+    }
+    const shift = { employeeId: toEmployeeId, date, startTime, endTime, endDate: span.endDate };
+    for (const other of await shiftsOnEither(tx, toEmployeeId, previousDate(date), nextDate(date))) {
+      if (neighboursOverlap(other, shift)) refuseOverlap(other, date);
+    }
+    if ((await heldDayVersion(tx, toEmployeeId, date)) !== undefined) throw new ConflictError(COVER_TAKEN, TAKEN, { params: { who: 'to' } });
+    const inserted = await insertDayShift(tx, toEmployeeId, date, values, 'manual');
+    if (!inserted) throw new ConflictError(COVER_TAKEN, TAKEN, { params: { who: 'to' } });
+    await journal(tx, role, { employeeId: toEmployeeId, date, userId });
+    return { kind: 'moved', row: inserted };
+  });
+}
+
+const STALE_SHIFT = 'The shift was changed or removed by someone else meanwhile. Reload to see the latest version.';
+const TAKEN = 'The employee got a shift of their own that day meanwhile. Reload and choose again.';

@@ -46,6 +46,7 @@ const DashboardPage = screen(() => import('../features/dashboard/DashboardPage.t
   'timeOffModal',
   'coverageStrip',
   'publishing',
+  'cover',
 ]);
 const EmployeesPage = screen(() => import('../features/employees/EmployeesPage.tsx'), 'EmployeesPage', ['employees']);
 const QualificationsPage = screen(() => import('../features/qualifications/QualificationsPage.tsx'), 'QualificationsPage', ['qualifications']);
@@ -54,7 +55,7 @@ const HandlingRulesPage = screen(() => import('../features/handling-rules/Handli
 const CoveragePage = screen(() => import('../features/coverage/CoveragePage.tsx'), 'CoveragePage', ['coverage', 'coverageStrip', 'dashboard']);
 const CoverageDayPage = screen(() => import('../features/coverage/CoverageDayPage.tsx'), 'CoverageDayPage', ['coverage', 'coverageStrip']);
 const SchedulePage = screen(() => import('../features/schedule/SchedulePage.tsx'), 'SchedulePage', []);
-const TimeOffPage = screen(() => import('../features/time-off/TimeOffPage.tsx'), 'TimeOffPage', ['timeOff', 'timeOffModal']);
+const TimeOffPage = screen(() => import('../features/time-off/TimeOffPage.tsx'), 'TimeOffPage', ['timeOff', 'timeOffModal', 'cover', 'dashboard']);
 const AirportHoursPage = screen(() => import('../features/airport-hours/AirportHoursPage.tsx'), 'AirportHoursPage', ['airportHours']);
 const SettingsPage = screen(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage', ['settings']);
 const AccountPage = screen(() => import('../features/account/AccountPage.tsx'), 'AccountPage', ['account']);

@@ -29,6 +29,7 @@ export const screenCatalogs = {
   flights: () => import('../features/flights/i18n.ts').then((m) => m.flights),
   handlingRules: () => import('../features/handling-rules/i18n.ts').then((m) => m.handlingRules),
   timeOffModal: () => import('../ui/time-off/i18n.ts').then((m) => m.timeOffModal),
+  cover: () => import('../ui/cover/i18n.ts').then((m) => m.cover),
   coverage: () => import('../features/coverage/i18n.ts').then((m) => m.coverage),
   coverageStrip: () => import('../ui/coverage/i18n.ts').then((m) => m.coverageStrip),
   publishing: () => import('../ui/publishing/i18n.ts').then((m) => m.publishing),

@@ -124,6 +124,8 @@ export function DashboardPage() {
       { action: 'timeOff', label: off ? tt('menu.editTimeOff') : tt('menu.requestTimeOff') },
       { action: 'event', label: event ? tt('menu.editEvent') : tt('menu.addEvent') },
     ];
+    // Who can take it? (docs/day-of-operations.md): the group's people ranked for this shift.
+    if (shift) items.push({ action: 'cover', label: tt('menu.cover') });
     if (shift) items.push({ action: 'deleteShift', label: tt('menu.deleteSchedule'), destructive: true });
     if (off) items.push({ action: 'deleteTimeOff', label: tt('menu.deleteTimeOff'), destructive: true });
     if (event) items.push({ action: 'deleteEvent', label: tt('menu.deleteEvent'), destructive: true });

@@ -67,6 +67,7 @@ export const dashboard = {
       deleteSchedule: 'Usuń zmianę',
       deleteTimeOff: 'Usuń urlop',
       deleteEvent: 'Usuń wydarzenie',
+      cover: 'Kto może przejąć?',
     },
     badge: {
       off: 'Wolne',
@@ -359,6 +360,7 @@ export const dashboard = {
       deleteSchedule: 'Delete Schedule',
       deleteTimeOff: 'Delete Time Off',
       deleteEvent: 'Delete Event',
+      cover: 'Who can take it?',
     },
     badge: {
       off: 'Off',

@@ -179,6 +179,18 @@ describe('the time off form’s reason and the shifts it lies on', () => {
               ],
         );
       }
+      // What the absence takes from the group: a flight without handling rules left one person short.
+      if (url.pathname.endsWith('/time-off/impact')) {
+        return json(200, {
+          role: 'Rampa',
+          published: true,
+          shifts: [
+            { date: '2026-03-11', startTime: '06:00', endTime: '14:00', endDate: '2026-03-11', version: 1 },
+            { date: '2026-03-12', startTime: '22:00', endTime: '06:00', endDate: '2026-03-13', version: 1 },
+          ],
+          shortFlights: [{ flightNumber: 'LO3921', date: '2026-03-11', time: '10:10', missing: 2, more: 1, tasks: [] }],
+        });
+      }
       return json(200, []);
     });
     await renderWithApp(<TimeOffModal defaultDate="2026-03-10" employee={employee} onClose={() => {}} />, { language: 'pl' });
@@ -191,5 +203,8 @@ describe('the time off form’s reason and the shifts it lies on', () => {
     expect(within(dialog).getByText('środa, 11 marca 2026: 06:00–14:00')).toBeInTheDocument();
     expect(within(dialog).getByText('czwartek, 12 marca 2026: 22:00–06:00')).toBeInTheDocument();
     expect(within(dialog).getByText(/Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku/)).toBeInTheDocument();
+    // … and the flights left short without them, on the published month.
+    expect(await within(dialog).findByText('LO 3921 o 10:10: brakuje 2 osób z grupy Rampa (o 1 więcej bez tej osoby)')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Grafik tego miesiąca jest opublikowany/)).toBeInTheDocument();
   });
 });

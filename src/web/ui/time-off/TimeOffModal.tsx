@@ -4,12 +4,14 @@
 // 'other', docs/decisions/0039-time-off-reason-and-kind.md); choosing one fills in whether it counts as work and
 // its hours per day from the kind's defaults (TIME_OFF_KINDS), which the planner may still change.
 // Before saving, the dialog names the employee's shifts on those days and says they stay in the
-// schedule (the server keeps them; the rule check flags each one).
+// schedule (the server keeps them; the rule check flags each one), and the flights that would be short
+// without them (docs/day-of-operations.md). After saving such an absence it stays open on what the
+// absence takes, with "Who can take it?" for each shift, until the planner is done.
 // Default dates are the given day; a start date moved past the end drags the end along; 'Count as
 // work hours' reveals the hours per day and unticking it clears them. Rendered only while open; closes after a
 // successful save and stays open with the error inside it when the save fails.
 import { useState } from 'react';
-import { Alert, Checkbox, List, Modal, NativeSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, NativeSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +34,9 @@ import { fetchOverlappingShifts, fetchTimeOff, reloadAfterTimeOffChange, saveTim
 import { longDate } from '../dates.ts';
 import { formatDates } from './dates.ts';
 import { FormActions } from '../FormActions.tsx';
+import { AbsenceImpact } from '../cover/AbsenceImpact.tsx';
+import { fetchAbsenceImpact } from '../cover/api.ts';
+import type { AbsenceImpact as Impact } from '../../../shared/api/cover.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -150,6 +155,20 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
   });
   const shifts = days ? (overlapping.data ?? []) : [];
   const language = i18n.resolvedLanguage ?? 'pl';
+  // What the absence takes from the group's month: asked only when it takes shifts.
+  const impact = useQuery({
+    queryKey: ['time-off-impact', days],
+    queryFn: () => fetchAbsenceImpact(days!),
+    enabled: days !== null && shifts.length > 0,
+  });
+  const { t: tc } = useTranslation('cover');
+  // Once saved, what the absence took, with "Who can take it?" for each shift.
+  const [after, setAfter] = useState<{ impact: Impact; employee: { id: string; name: string } } | null>(null);
+  const nameOf = (id: string) => {
+    if (employee) return employee.name;
+    const chosen = employees?.find((e) => e.id === id);
+    return chosen ? `${chosen.firstName} ${chosen.lastName}` : '';
+  };
 
   const save = useVersionedSave({
     write: saveTimeOff,
@@ -157,6 +176,11 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
     onSaved: async (saved) => {
       await reloadAfterTimeOffChange(queryClient);
       onSaved?.(saved);
+      // An absence that takes shifts: the dialog stays on them, asked again (their versions as stored now).
+      if (shifts.length > 0) {
+        const taken = await fetchAbsenceImpact({ employeeId: saved.employeeId, startDate: saved.startDate, endDate: saved.endDate }).catch(() => null);
+        if (taken && taken.shifts.length > 0) return setAfter({ impact: taken, employee: { id: saved.employeeId, name: nameOf(saved.employeeId) } });
+      }
       onClose();
     },
     reload: async () => (existing ? fetchTimeOff(existing.id) : undefined),
@@ -187,115 +211,128 @@ export function TimeOffModal({ defaultDate, onClose, onSaved, employee, existing
       size="lg"
       centered
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {employee ? (
-            <Text size="sm">
-              {t('text')} <strong>{employee.name}</strong>
-            </Text>
-          ) : (
-            <>
-              <Text size="sm" c="dimmed">
-                {t('text')}
+      {after ? (
+        <Stack gap="sm" data-testid="time-off-saved">
+          <Text size="sm">{tc('impact.saved')}</Text>
+          <AbsenceImpact impact={after.impact} employee={after.employee} offerCover />
+          <Group justify="flex-end">
+            <Button onClick={onClose}>{tc('impact.done')}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {employee ? (
+              <Text size="sm">
+                {t('text')} <strong>{employee.name}</strong>
               </Text>
-              <Select
-                label={t('employee')}
-                placeholder={t('employeePlaceholder')}
-                required
-                searchable
-                allowDeselect={false}
-                data={groups}
-                nothingFoundMessage="—"
-                {...form.getInputProps('employeeId')}
-                onChange={(v) => form.setFieldValue('employeeId', v ?? '')}
-              />
-            </>
-          )}
-          <NativeSelect
-            label={t('kind')}
-            required
-            data={TIME_OFF_KINDS.map(({ kind }) => ({ value: kind, label: t(`kinds.${kind}`) }))}
-            {...form.getInputProps('kind')}
-            onChange={(e) => {
-              const kind = e.currentTarget.value as TimeOffKind;
-              form.setFieldValue('kind', kind);
-              // The kind's defaults: whether it counts as work and its hours per day (the planner may change them).
-              const defaults = timeOffKindDefaults(kind);
-              form.setFieldValue('countAsWork', defaults.countAsWork);
-              form.setFieldValue('workHours', defaults.workHours ?? '');
-              form.clearFieldError('workHours');
-            }}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              type="date"
-              label={t('startDate')}
+            ) : (
+              <>
+                <Text size="sm" c="dimmed">
+                  {t('text')}
+                </Text>
+                <Select
+                  label={t('employee')}
+                  placeholder={t('employeePlaceholder')}
+                  required
+                  searchable
+                  allowDeselect={false}
+                  data={groups}
+                  nothingFoundMessage="—"
+                  {...form.getInputProps('employeeId')}
+                  onChange={(v) => form.setFieldValue('employeeId', v ?? '')}
+                />
+              </>
+            )}
+            <NativeSelect
+              label={t('kind')}
               required
-              {...form.getInputProps('startDate')}
+              data={TIME_OFF_KINDS.map(({ kind }) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+              {...form.getInputProps('kind')}
               onChange={(e) => {
-                const start = e.currentTarget.value;
-                form.setFieldValue('startDate', start);
-                // Moving the start past the end takes the end along (docs/product.md §4).
-                if (start && form.getValues().endDate < start) form.setFieldValue('endDate', start);
+                const kind = e.currentTarget.value as TimeOffKind;
+                form.setFieldValue('kind', kind);
+                // The kind's defaults: whether it counts as work and its hours per day (the planner may change them).
+                const defaults = timeOffKindDefaults(kind);
+                form.setFieldValue('countAsWork', defaults.countAsWork);
+                form.setFieldValue('workHours', defaults.workHours ?? '');
+                form.clearFieldError('workHours');
               }}
             />
-            <TextInput type="date" label={t('endDate')} required min={form.getValues().startDate || undefined} {...form.getInputProps('endDate')} />
-          </SimpleGrid>
-          <Textarea
-            label={reasonRequired(form.getValues().kind) ? t('reason') : t('reasonOptional')}
-            required={reasonRequired(form.getValues().kind)}
-            rows={3}
-            maxLength={500}
-            data-autofocus={employee ? true : undefined}
-            {...form.getInputProps('reason')}
-          />
-          <Checkbox
-            label={t('countAsWork')}
-            {...form.getInputProps('countAsWork', { type: 'checkbox' })}
-            onChange={(e) => {
-              const on = e.currentTarget.checked;
-              form.setFieldValue('countAsWork', on);
-              // Unticking resets the hours to empty (docs/product.md §4).
-              if (!on) {
-                form.setFieldValue('workHours', '');
-                form.clearFieldError('workHours');
-              }
-            }}
-          />
-          {shifts.length > 0 && (
-            <Alert color="orange" title={t('overlap.title', { count: shifts.length })} data-testid="time-off-overlap">
-              <List size="sm">
-                {shifts.map((s) => (
-                  <List.Item key={s.date}>{t('overlap.shift', { date: longDate(s.date, language), start: s.startTime, end: s.endTime })}</List.Item>
-                ))}
-              </List>
-              <Text size="sm" mt="xs">
-                {t('overlap.what', { count: shifts.length })}
-              </Text>
-            </Alert>
-          )}
-          {form.getValues().countAsWork && (
-            <NumberInput
-              label={t('hoursPerDay')}
-              required
-              min={1}
-              max={24}
-              step={0.5}
-              decimalScale={1}
-              clampBehavior="none"
-              w={200}
-              {...form.getInputProps('workHours')}
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput
+                type="date"
+                label={t('startDate')}
+                required
+                {...form.getInputProps('startDate')}
+                onChange={(e) => {
+                  const start = e.currentTarget.value;
+                  form.setFieldValue('startDate', start);
+                  // Moving the start past the end takes the end along (docs/product.md §4).
+                  if (start && form.getValues().endDate < start) form.setFieldValue('endDate', start);
+                }}
+              />
+              <TextInput type="date" label={t('endDate')} required min={form.getValues().startDate || undefined} {...form.getInputProps('endDate')} />
+            </SimpleGrid>
+            <Textarea
+              label={reasonRequired(form.getValues().kind) ? t('reason') : t('reasonOptional')}
+              required={reasonRequired(form.getValues().kind)}
+              rows={3}
+              maxLength={500}
+              data-autofocus={employee ? true : undefined}
+              {...form.getInputProps('reason')}
             />
-          )}
-          <FormActions
-            error={error}
-            onCancel={onClose}
-            submitting={save.isPending}
-            cancelLabel={t('common:actions.cancel')}
-            submitLabel={existing ? t('common:actions.save') : t('submit')}
-          />
-        </Stack>
-      </form>
+            <Checkbox
+              label={t('countAsWork')}
+              {...form.getInputProps('countAsWork', { type: 'checkbox' })}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                form.setFieldValue('countAsWork', on);
+                // Unticking resets the hours to empty (docs/product.md §4).
+                if (!on) {
+                  form.setFieldValue('workHours', '');
+                  form.clearFieldError('workHours');
+                }
+              }}
+            />
+            {shifts.length > 0 && (
+              <Alert color="orange" title={t('overlap.title', { count: shifts.length })} data-testid="time-off-overlap">
+                <List size="sm">
+                  {shifts.map((s) => (
+                    <List.Item key={s.date}>{t('overlap.shift', { date: longDate(s.date, language), start: s.startTime, end: s.endTime })}</List.Item>
+                  ))}
+                </List>
+                <Text size="sm" mt="xs">
+                  {t('overlap.what', { count: shifts.length })}
+                </Text>
+              </Alert>
+            )}
+            {shifts.length > 0 && impact.data && (
+              <AbsenceImpact impact={impact.data} employee={{ id: employeeId, name: nameOf(employeeId) }} shiftsNamedAbove />
+            )}
+            {form.getValues().countAsWork && (
+              <NumberInput
+                label={t('hoursPerDay')}
+                required
+                min={1}
+                max={24}
+                step={0.5}
+                decimalScale={1}
+                clampBehavior="none"
+                w={200}
+                {...form.getInputProps('workHours')}
+              />
+            )}
+            <FormActions
+              error={error}
+              onCancel={onClose}
+              submitting={save.isPending}
+              cancelLabel={t('common:actions.cancel')}
+              submitLabel={existing ? t('common:actions.save') : t('submit')}
+            />
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -27,13 +27,13 @@ export const timeOffModal = {
       title_other: 'Pracownik ma w tych dniach {{count}} zmiany',
       shift: '{{date}}: {{start}}–{{end}}',
       what_one:
-        'Zapisanie urlopu nie usunie tej zmiany: zostanie w grafiku, a sprawdzanie reguł oznaczy ją jako kolizję z urlopem. Usuń ją lub przenieś w grafiku albo wygeneruj grafik ponownie.',
+        'Zapisanie urlopu nie usunie tej zmiany: zostanie w grafiku, a sprawdzanie reguł oznaczy ją jako kolizję z urlopem. Usuń ją lub przenieś w grafiku albo wygeneruj grafik ponownie; po zapisaniu możesz ją od razu przekazać komuś innemu („Kto może przejąć?”).',
       what_few:
-        'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie.',
+        'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie; po zapisaniu możesz je od razu przekazać innym („Kto może przejąć?”).',
       what_many:
-        'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie.',
+        'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie; po zapisaniu możesz je od razu przekazać innym („Kto może przejąć?”).',
       what_other:
-        'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie.',
+        'Zapisanie urlopu nie usunie tych zmian: zostaną w grafiku, a sprawdzanie reguł oznaczy je jako kolizje z urlopem. Usuń je lub przenieś w grafiku albo wygeneruj grafik ponownie; po zapisaniu możesz je od razu przekazać innym („Kto może przejąć?”).',
     },
     countAsWork: 'Licz jako godziny pracy',
     hoursPerDay: 'Godziny dziennie',
@@ -77,9 +77,9 @@ export const timeOffModal = {
       title_other: 'The employee has {{count}} shifts on these days',
       shift: '{{date}}: {{start}}–{{end}}',
       what_one:
-        'Saving the time off does not remove this shift: it stays in the schedule and the rule check marks it as clashing with the time off. Delete or move it in the schedule, or generate the schedule again.',
+        'Saving the time off does not remove this shift: it stays in the schedule and the rule check marks it as clashing with the time off. Delete or move it in the schedule, or generate the schedule again; once saved you can hand it to someone else at once (“Who can take it?”).',
       what_other:
-        'Saving the time off does not remove these shifts: they stay in the schedule and the rule check marks them as clashing with the time off. Delete or move them in the schedule, or generate the schedule again.',
+        'Saving the time off does not remove these shifts: they stay in the schedule and the rule check marks them as clashing with the time off. Delete or move them in the schedule, or generate the schedule again; once saved you can hand them to others at once (“Who can take it?”).',
     },
     countAsWork: 'Count as work hours',
     hoursPerDay: 'Hours per day',

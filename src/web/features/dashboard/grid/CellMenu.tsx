@@ -15,7 +15,7 @@ import {
 import { createPortal } from 'react-dom';
 import classes from '../Grid.module.css';
 
-export type MenuAction = 'schedule' | 'timeOff' | 'event' | 'deleteShift' | 'deleteTimeOff' | 'deleteEvent';
+export type MenuAction = 'schedule' | 'timeOff' | 'event' | 'cover' | 'deleteShift' | 'deleteTimeOff' | 'deleteEvent';
 /** A delete is shown apart from the other actions, in red; it is the keyboard's way to a badge's × button. */
 export type MenuItem = { action: MenuAction; label: string; destructive?: boolean };
 export type CellMenuApi = {
