@@ -31,7 +31,9 @@ beforeAll(async () => {
   await db.insert(monthlyWorkHours).values({ month: 10, year: 2026, requiredHours: 120 });
   await db
     .insert(airportHours)
-    .values([0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '05:00', closingTime: '21:00', minimumStaff: 1, month: 10, year: 2026 })));
+    .values(
+      [0, 1, 2, 3, 4, 5, 6].map((d) => ({ role: 'Rampa', dayOfWeek: d, openingTime: '05:00', closingTime: '21:00', minimumStaff: 1, month: 10, year: 2026 })),
+    );
   const days = Array.from({ length: 30 }, (_, i) => String(i + 1).padStart(2, '0'));
   await db.insert(flights).values(
     days.map((d) => ({
@@ -145,13 +147,24 @@ describe('re-planning a published month from a date', () => {
     const proposal = await propose();
     const other = staff.find((id) => id !== sick.employeeId)!;
     expect(
-      (await call('POST', '/api/time-off', { employeeId: other, startDate: '2026-11-28', endDate: '2026-11-28', kind: 'vacation', countAsWork: false, workHours: null }))
-        .statusCode,
+      (
+        await call('POST', '/api/time-off', {
+          employeeId: other,
+          startDate: '2026-11-28',
+          endDate: '2026-11-28',
+          kind: 'vacation',
+          countAsWork: false,
+          workHours: null,
+        })
+      ).statusCode,
     ).toBe(201);
     const before = await month();
     const res = await apply(proposal.token);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'REPLAN_STALE', params: { change: 'timeOff', employee: `Osoba${staff.indexOf(other)} Rampowa${staff.indexOf(other)}` } });
+    expect(res.json()).toMatchObject({
+      code: 'REPLAN_STALE',
+      params: { change: 'timeOff', employee: `Osoba${staff.indexOf(other)} Rampowa${staff.indexOf(other)}` },
+    });
     expect(await month()).toEqual(before);
   }, 60_000);
 

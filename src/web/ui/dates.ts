@@ -21,6 +21,9 @@ export const weekdayShort = (date: string, language: string) => formatter(langua
 export const longDate = (date: string, language: string) =>
   formatter(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(asDate(date));
 
+/** "poniedziałek, 14 grudnia" / "Monday, December 14": a day of the month on screen, in words */
+export const dayInWords = (date: string, language: string) => formatter(language, { weekday: 'long', day: 'numeric', month: 'long' }).format(asDate(date));
+
 /** "2 mar" / "Mar 2" */
 export const shortDate = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'short' }).format(asDate(date));
 

@@ -1,7 +1,7 @@
 // The schedule-generation control of one staff group (docs/product.md §2, §4 and §8): Generate and
 // Clear, both disabled while either runs, errors inline in red, toasts, and the run's report.
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, CloseButton, Group, List, Popover, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
@@ -17,6 +17,8 @@ import { MONTH_PUBLISHED, type PublishStatus } from '../../../shared/api/publish
 import { clearSchedule, generateSchedule, monthQueryKey, useGenerationQueue, useReloadMonth } from './api.ts';
 import type { MonthData } from '../../../shared/api/schedule.ts';
 import { publishingKey } from '../../ui/publishing/api.ts';
+import { useAddressParam } from '../../ui/useAddressParam.ts';
+import { ReplanModal } from './replan/ReplanModal.tsx';
 import { numericDate, shortDate } from '../../ui/dates.ts';
 import { ruleSentence, warningSentence, type NameOf } from '../../ui/sentences.ts';
 import { numberText } from '../../ui/numbers.ts';
@@ -64,6 +66,13 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   const runs = useGenerationRuns(group, month);
   const stored = Array.isArray(runs.data?.runs) ? runs.data.runs[0] : undefined;
   const [dismissed, setDismissed] = useState<string | null>(null);
+  // A published month is re-planned from a day (docs/replanning.md); a link may name the day (`?replan=`) for the group shown (`?group=`).
+  // The status the group's publish control reads (the same query), never asked for again here.
+  const published = useQuery<PublishStatus>({ queryKey: publishingKey(month, group), queryFn: skipToken }).data?.publication ?? null;
+  const [replanDay, setReplanDay] = useAddressParam('replan');
+  const [shownGroup] = useAddressParam('group');
+  const [replanOpen, setReplanOpen] = useState(false);
+  const linked = replanDay !== null && shownGroup === group && published !== null;
 
   // A published month is changed only once the planner has read what would change and agreed.
   const confirmPublished = (err: unknown, again: () => void): boolean => {
@@ -307,7 +316,31 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
           </Popover.Dropdown>
         </Popover>
       )}
+      {(replanOpen || linked) && (
+        <ReplanModal
+          group={group}
+          month={month}
+          zone={zone}
+          initialFrom={replanDay}
+          onClose={() => {
+            setReplanOpen(false);
+            setReplanDay(null);
+          }}
+        />
+      )}
       <Group gap="xs" wrap="nowrap">
+        {published && (
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setReplanOpen(true)}
+            disabled={running !== null}
+            aria-label={t('replan.openLabel', { group })}
+            data-testid="replan-open"
+          >
+            {t('replan.open')}
+          </Button>
+        )}
         <Button size="xs" data-generate="" onClick={askThenGenerate} disabled={running !== null} aria-label={`${generateLabel} – ${group}`}>
           {generateLabel}
         </Button>
