@@ -18,7 +18,7 @@ import { clearSchedule, generateSchedule, monthQueryKey, useGenerationQueue, use
 import type { MonthData } from '../../../shared/api/schedule.ts';
 import { publishingKey } from '../../ui/publishing/api.ts';
 import { useAddressParam } from '../../ui/useAddressParam.ts';
-import { ReplanModal } from './replan/ReplanModal.tsx';
+import { ReplanModal } from './ReplanModal.tsx';
 import { numericDate, shortDate } from '../../ui/dates.ts';
 import { ruleSentence, warningSentence, type NameOf } from '../../ui/sentences.ts';
 import { numberText } from '../../ui/numbers.ts';

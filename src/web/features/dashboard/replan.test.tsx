@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { renderWithApp } from '../../../test/render.tsx';
-import type { ReplanProposal } from '../../../../shared/api/replan.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import type { ReplanProposal } from '../../../shared/api/replan.ts';
 import { ReplanModal, defaultReplanDay } from './ReplanModal.tsx';
 
 const ANNA = '11111111-1111-4111-8111-111111111111';

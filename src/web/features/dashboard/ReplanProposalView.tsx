@@ -3,10 +3,10 @@
 // and times in 24 h, and any working rule the proposed month breaks.
 import { Alert, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ReplanProposal, ReplanShift } from '../../../../shared/api/replan.ts';
-import { dayInWords } from '../../../ui/dates.ts';
-import { numberText } from '../../../ui/numbers.ts';
-import { ruleSentence, type NameOf } from '../../../ui/sentences.ts';
+import type { ReplanProposal, ReplanShift } from '../../../shared/api/replan.ts';
+import { dayInWords } from '../../ui/dates.ts';
+import { numberText } from '../../ui/numbers.ts';
+import { ruleSentence, type NameOf } from '../../ui/sentences.ts';
 
 export function ReplanProposalView({ proposal }: { proposal: ReplanProposal }) {
   const { t, i18n } = useTranslation('dashboard');

@@ -6,15 +6,15 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api.ts';
-import { translateApiError } from '../../../lib/api-errors.ts';
-import { toast } from '../../../ui/toast.ts';
-import { dayInWords, dayMonthYear } from '../../../ui/dates.ts';
-import { ruleSentence } from '../../../ui/sentences.ts';
-import { monthRange } from '../../../../shared/month.ts';
-import { REPLAN_BREAKS_RULE, REPLAN_NOT_PUBLISHED, REPLAN_STALE, REPLAN_TAMPERED, type ReplanProposal } from '../../../../shared/api/replan.ts';
-import { applyReplan, proposeReplan, useReloadMonth } from '../api.ts';
-import { usePhoneWidth } from '../grid/density.ts';
+import { ApiError } from '../../lib/api.ts';
+import { translateApiError } from '../../lib/api-errors.ts';
+import { toast } from '../../ui/toast.ts';
+import { dayInWords, dayMonthYear } from '../../ui/dates.ts';
+import { ruleSentence } from '../../ui/sentences.ts';
+import { monthRange } from '../../../shared/month.ts';
+import { REPLAN_BREAKS_RULE, REPLAN_NOT_PUBLISHED, REPLAN_STALE, REPLAN_TAMPERED, type ReplanProposal } from '../../../shared/api/replan.ts';
+import { applyReplan, proposeReplan, useReloadMonth } from './api.ts';
+import { usePhoneWidth } from './grid/density.ts';
 import { ReplanProposalView } from './ReplanProposalView.tsx';
 
 /** The day a re-plan starts at unless the planner chooses: tomorrow, within the month (its first day if later, its last if earlier). */
