@@ -1,7 +1,7 @@
 // The schedule-generation control of one staff group (docs/product.md §2, §4 and §8): Generate and
 // Clear, both disabled while either runs, errors inline in red, toasts, and the run's report.
 import { useState } from 'react';
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, CloseButton, Group, List, Popover, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
@@ -16,7 +16,7 @@ import { GENERATION_STALE, type GenerateResponse } from '../../../shared/api/gen
 import { MONTH_PUBLISHED, type PublishStatus } from '../../../shared/api/publishing.ts';
 import { clearSchedule, generateSchedule, monthQueryKey, useGenerationQueue, useReloadMonth } from './api.ts';
 import type { MonthData } from '../../../shared/api/schedule.ts';
-import { publishingKey } from '../../ui/publishing/api.ts';
+import { publishingKey, usePublishStatus } from '../../ui/publishing/api.ts';
 import { useAddressParam } from '../../ui/useAddressParam.ts';
 import { ReplanModal } from './ReplanModal.tsx';
 import { numericDate, shortDate } from '../../ui/dates.ts';
@@ -68,7 +68,7 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   const [dismissed, setDismissed] = useState<string | null>(null);
   // A published month is re-planned from a day (docs/replanning.md); a link may name the day (`?replan=`) for the group shown (`?group=`).
   // The status the group's publish control reads (the same query), never asked for again here.
-  const published = useQuery<PublishStatus>({ queryKey: publishingKey(month, group), queryFn: skipToken }).data?.publication ?? null;
+  const published = usePublishStatus(group, month, { fetch: false }).data?.publication ?? null;
   const [replanDay, setReplanDay] = useAddressParam('replan');
   const [shownGroup] = useAddressParam('group');
   const [replanOpen, setReplanOpen] = useState(false);
@@ -328,7 +328,8 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
           }}
         />
       )}
-      <Group gap="xs" wrap="nowrap">
+      {/* Three buttons on a published month: on a phone they wrap rather than run off the screen. */}
+      <Group gap="xs" wrap="wrap" justify="flex-end">
         {published && (
           <Button
             size="xs"
