@@ -108,7 +108,7 @@ const breachKey = (b: Breach) => `${b.rule}|${b.employeeId}|${b.date}`;
 /** The key the proposals are signed with: derived from the server's signing secret, for this use only. */
 const signingKey = (secret: string) => createHmac('sha256', secret).update('grafik re-plan proposals').digest();
 
-export function signProposal(payload: Payload, secret: string): string {
+function signProposal(payload: Payload, secret: string): string {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   const signature = createHmac('sha256', signingKey(secret)).update(body).digest('base64url');
   return `${body}.${signature}`;
@@ -154,7 +154,7 @@ const asResult = (s: ShiftRow): ResultShift => ({
  * How many of the published shifts a proposal changes (moved or removed). Counted from the difference
  * until the engine's report gives its own figure of published shifts changed; then that figure is read here.
  */
-export function publishedShiftsChanged(changes: readonly ReplanChange[]): number {
+function publishedShiftsChanged(changes: readonly ReplanChange[]): number {
   return changes.filter((c) => c.before !== null).length;
 }
 

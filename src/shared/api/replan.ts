@@ -14,7 +14,6 @@ export const replanRequestSchema = z
   })
   .strict()
   .refine((body) => body.from.slice(0, 7) === body.month, { path: ['from'], error: 'is not a day of the month' });
-export type ReplanRequest = z.infer<typeof replanRequestSchema>;
 
 /** A shift as the proposal shows it: times HH:MM, endDate the next date for a night shift. */
 const replanShiftSchema = z.object({ startTime: z.string(), endTime: z.string(), endDate: z.string() });
@@ -53,7 +52,7 @@ export const replanProposalSchema = z.object({
 export type ReplanProposal = z.infer<typeof replanProposalSchema>;
 
 /** The largest token the apply route reads: a 200-person month with every day of everyone changed fits. */
-export const REPLAN_TOKEN_MAX = 3_000_000;
+const REPLAN_TOKEN_MAX = 3_000_000;
 
 export const replanApplySchema = z
   .object({
