@@ -203,6 +203,12 @@ describe('re-planning a published month from a date', () => {
     expect((await apply(proposal.token)).statusCode).toBe(409);
   }, 60_000);
 
+  it('refuses a token longer than any month’s proposal, naming it', async () => {
+    const res = await apply('x'.repeat(3_000_001));
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('token');
+  });
+
   it('names a bad date and a month that is not published', async () => {
     const bad = await call('POST', '/api/generation/replan', { role: 'Rampa', month: MONTH, from: '2026-12-02' });
     expect(bad.statusCode).toBe(400);
