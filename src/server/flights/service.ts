@@ -233,7 +233,11 @@ function importFlights(db: Db, candidates: ResolvedFlight[], record: ImportRecor
     );
     for (const c of classified) if (c.status === 'changed') await updateImportedFlight(tx, c.storedId!, c.flight, importId, record.keepArrival);
     if (record.profile) await saveImportProfile(tx, record.profile);
-    return { importId, counts };
+    // The airport's dates of the flights added or changed: the days whose coverage changed, in order.
+    const days = [
+      ...new Set(classified.filter((c) => c.status !== 'unchanged').map((c) => DateTime.fromISO(c.flight.departureTime, { zone: timeZone }).toISODate()!)),
+    ].sort();
+    return { importId, counts, days };
   });
 }
 
@@ -274,8 +278,8 @@ async function answerImport(
     };
   }
   const { dryRun: _dryRun, ...rest } = options;
-  const { importId, counts } = await importFlights(db, valid, { ...rest, userId, month }, timeZone, keys);
-  return { importId, counts, month };
+  const { importId, counts, days } = await importFlights(db, valid, { ...rest, userId, month }, timeZone, keys);
+  return { importId, counts, month, days };
 }
 
 /**

@@ -53,7 +53,7 @@ export async function lockInputs(tx: Db, role: string, month: string): Promise<v
 }
 
 /** JSON that does not depend on the order of keys or of array items (rows read in another order are equal). */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).sort().join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

@@ -7,7 +7,8 @@ import { asc } from 'drizzle-orm';
 import { openTestDatabase } from '../test/harness.ts';
 import type { Database } from '../db/client.ts';
 import { airportHours, employees, flights, monthlyWorkHours, schedules } from '../db/schema.ts';
-import { loadInstance } from './instance.ts';
+import { loadInstance, replanInstance } from './instance.ts';
+import { parseInstance } from '../../engine/format.ts';
 import { generateMonth } from './service.ts';
 import { saveHandlingRules, saveTypeNames } from '../handling-rules/service.ts';
 import { addQualification, setHoldings } from '../qualifications/service.ts';
@@ -160,5 +161,28 @@ describe('an airport with rules and qualifications', () => {
     const { instance } = await loadInstance(database.db, 'Rampa', MONTH);
     expect(instance.version).toBe(3);
     expect(instance.flights.every((f) => !('tasks' in f))).toBe(true);
+  });
+});
+
+describe('a re-plan from a date (docs/replanning.md)', () => {
+  it('is version 3 with replanFrom and the published shifts of the group’s employees, leaving the month’s own instance as it was', async () => {
+    const loaded = (await loadInstance(database.db, 'Rampa', MONTH)).instance;
+    const before = JSON.stringify(loaded);
+    const published = [
+      { employeeId: staff[0]!, date: `${MONTH}-03`, startTime: '06:00:00', endTime: '14:00:00', endDate: `${MONTH}-03` },
+      { employeeId: staff[1]!, date: `${MONTH}-20`, startTime: '22:00', endTime: '06:00', endDate: `${MONTH}-21` },
+      { employeeId: 'someone-else', date: `${MONTH}-20`, startTime: '06:00', endTime: '14:00' },
+    ];
+    const replan = replanInstance(loaded, `${MONTH}-10`, published);
+    expect(JSON.stringify(loaded)).toBe(before);
+    expect(replan).toMatchObject({ version: 3, replanFrom: `${MONTH}-10` });
+    expect(replan.publishedShifts).toEqual([
+      { employeeId: staff[0], date: `${MONTH}-03`, startTime: '06:00', endTime: '14:00' },
+      { employeeId: staff[1], date: `${MONTH}-20`, startTime: '22:00', endTime: '06:00', endDate: `${MONTH}-21` },
+    ]);
+    // The format reads it, keeping the published shift before the date as history.
+    const parsed = parseInstance(replan);
+    expect(parsed.fixedShifts).toContainEqual(expect.objectContaining({ employeeId: staff[0], date: `${MONTH}-03`, startTime: '06:00' }));
+    expect(parsed.fixedShifts.some((f) => f.date === `${MONTH}-20`)).toBe(false);
   });
 });

@@ -199,3 +199,35 @@ export async function loadInstance(
   };
   return { instance, employeeIds: ids, manualKeys: new Set(manual.map((s) => `${s.employeeId}|${s.date}`)) };
 }
+
+/** A shift of the month as format version 3's `publishedShifts` holds it. */
+export interface PublishedShiftForEngine {
+  employeeId: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  endDate?: string;
+}
+
+/**
+ * The instance of a re-plan from a date (docs/replanning.md): format version 3 with `replanFrom` and
+ * `publishedShifts` (the month before the date as it is, the published version from it on). Everything
+ * else is the group's month as loadInstance built it; only the shifts of employees in it are passed.
+ */
+export function replanInstance(instance: Instance, from: string, published: readonly PublishedShiftForEngine[]): Instance {
+  const known = new Set(instance.employees.map((e) => e.id));
+  return {
+    ...instance,
+    version: 3,
+    replanFrom: from,
+    publishedShifts: published
+      .filter((s) => known.has(s.employeeId))
+      .map((s) => ({
+        employeeId: s.employeeId,
+        date: s.date,
+        startTime: s.startTime.slice(0, 5),
+        endTime: s.endTime.slice(0, 5),
+        ...(s.endDate !== undefined && s.endDate !== s.date && { endDate: s.endDate }),
+      })),
+  } as Instance;
+}

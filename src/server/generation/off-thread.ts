@@ -5,7 +5,7 @@
 // starve the server's own thread as surely (the queue in front is service.ts's).
 import type { Piscina } from 'piscina';
 import type { GenerateOptions, GenerateResult } from '../../engine/generate.ts';
-import type { Instance } from '../../engine/format.ts';
+import type { Instance, ResultShift } from '../../engine/format.ts';
 import { workerPool } from '../work/pools.ts';
 
 export interface WorkerAnswer {
@@ -13,6 +13,8 @@ export interface WorkerAnswer {
   result?: GenerateResult;
   name?: string;
   message?: string;
+  /** The coverage (Q1, %) of each month asked to be measured, in the order asked. */
+  coverage?: number[];
 }
 
 let pool: Piscina | null = null;
@@ -22,4 +24,11 @@ export async function generateOffThread(instance: Instance, options: GenerateOpt
   const answer = (await generationPool().run({ instance, options })) as WorkerAnswer;
   if (answer.ok && answer.result) return answer.result;
   throw Object.assign(new Error(answer.message ?? 'The generator failed.'), { name: answer.name ?? 'Error' });
+}
+
+/** The coverage (Q1, %) of each of these whole months of shifts against the instance, in a worker thread. */
+export async function measureOffThread(instance: Instance, months: ResultShift[][]): Promise<number[]> {
+  const answer = (await generationPool().run({ instance, measure: months })) as WorkerAnswer;
+  if (answer.ok && answer.coverage) return answer.coverage;
+  throw Object.assign(new Error(answer.message ?? 'Measuring the coverage failed.'), { name: answer.name ?? 'Error' });
 }

@@ -50,7 +50,8 @@ export interface GenerateMonthResult {
 
 const busyMessage = (role: string, month: string) => `A generation or clear of ${role} for ${month} is already running. Try again when it has finished.`;
 
-async function exclusive<T>(role: string, month: string, work: () => Promise<T>): Promise<T> {
+/** Runs `work` as the only generation, clear or re-plan of the group-month in this process (GENERATION_RUNNING otherwise). */
+export async function exclusive<T>(role: string, month: string, work: () => Promise<T>): Promise<T> {
   const key = `${role}|${month}`;
   if (running.has(key)) throw new ConflictError('GENERATION_RUNNING', busyMessage(role, month));
   running.add(key);
@@ -62,7 +63,7 @@ async function exclusive<T>(role: string, month: string, work: () => Promise<T>)
 }
 
 /** Takes the group-month's advisory lock for the rest of the transaction, or refuses with GENERATION_RUNNING. */
-async function lockGroupMonth(tx: Db, role: string, month: string) {
+export async function lockGroupMonth(tx: Db, role: string, month: string) {
   if (!(await tryLockGroupMonth(tx, role, month))) throw new ConflictError('GENERATION_RUNNING', busyMessage(role, month));
 }
 

@@ -154,7 +154,7 @@ describe('re-import', () => {
 
     expect((await dryRun(boise, mapping)).json()).toMatchObject({ counts: { new: 0, changed: 0, unchanged: 1520, invalid: 0 } });
     const again = await runImport(boise, mapping);
-    expect(again.json()).toMatchObject({ counts: { new: 0, changed: 0, unchanged: 1520 } });
+    expect(again.json()).toMatchObject({ counts: { new: 0, changed: 0, unchanged: 1520 }, days: [] });
     expect(await stored()).toBe(1520);
 
     // NW580 on 1 January now leaves at 06:10: the stored flight moves, no second one appears.
@@ -163,7 +163,8 @@ describe('re-import', () => {
       rows: boise.rows.map((r) => (r.row === 2 ? { ...r, cells: ['NW580', '2008-01-01T06:10', '2008-01-01T08:31', 'AIRBUS A320-211'] } : r)),
     };
     const update = await runImport(edited, mapping);
-    expect(update.json()).toMatchObject({ counts: { new: 0, changed: 1, unchanged: 1519 } });
+    // Only 1 January's coverage changed: the answer names that day alone.
+    expect(update.json()).toMatchObject({ counts: { new: 0, changed: 1, unchanged: 1519 }, days: ['2008-01-01'] });
     const nw = await t.database.db.select().from(flights).where(eq(flights.flightNumber, 'NW580'));
     const first1 = nw.filter((f) => new Date(f.departureTime).toISOString().startsWith('2008-01-01'));
     expect(first1).toHaveLength(1);

@@ -15,6 +15,11 @@ import type { Report } from '../../engine/generate.ts';
 import { recentRuns } from '../repos/generation.ts';
 import { clearMonth, generateMonth, type GenerateMonthResult } from '../generation/service.ts';
 import { workQueue } from '../work/pools.ts';
+import { applyReplan, proposeReplan } from '../generation/replan.ts';
+import { replanAppliedSchema, replanApplySchema, replanProposalSchema, replanRequestSchema } from '../../shared/api/replan.ts';
+
+/** The apply route reads a proposal's token of up to this many bytes (a 200-person month changed throughout fits); others keep the default. */
+const REPLAN_BODY_LIMIT = 4 * 1024 * 1024;
 import type { RouteContext } from './context.ts';
 
 /** The run as the browser gets it: breaches and warnings by code with their figures, never as English text. */
@@ -35,8 +40,20 @@ function answer(result: Pick<GenerateMonthResult, 'runId' | 'shiftCount' | 'seed
   };
 }
 
-export async function generationRoutes(app: FastifyInstance, { database }: RouteContext) {
+export async function generationRoutes(app: FastifyInstance, { database, auth }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const secret = auth.options.secret!;
+  // Re-planning a published month from a date (docs/replanning.md): a proposal, saving nothing; then applying it.
+  api.post(
+    '/generation/replan',
+    { config: { audience: 'planner' }, schema: { body: replanRequestSchema, response: { 200: replanProposalSchema } } },
+    async (request) => proposeReplan(database.db, { ...request.body, userId: request.user?.id ?? null, secret }),
+  );
+  api.post(
+    '/generation/replan/apply',
+    { config: { audience: 'planner' }, bodyLimit: REPLAN_BODY_LIMIT, schema: { body: replanApplySchema, response: { 200: replanAppliedSchema } } },
+    async (request) => applyReplan(database.db, { ...request.body, userId: request.user?.id ?? null, secret }),
+  );
   api.post(
     '/generation',
     { config: { audience: 'planner' }, schema: { body: generateRequestSchema, response: { 200: generateResponseSchema } } },

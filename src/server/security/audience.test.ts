@@ -98,6 +98,8 @@ describe('who may call each route', () => {
       'POST /api/flights/import-ssim planner',
       'POST /api/generation planner',
       'POST /api/generation/clear planner',
+      'POST /api/generation/replan planner',
+      'POST /api/generation/replan/apply planner',
       'POST /api/monthly-hours planner',
       'POST /api/publishing planner',
       'POST /api/publishing/reset planner',

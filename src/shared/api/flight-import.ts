@@ -437,6 +437,8 @@ export const importResultSchema = z.object({
   counts: z.object({ new: z.number().int(), changed: z.number().int(), unchanged: z.number().int() }),
   /** The month that received the most flights (YYYY-MM), or null. */
   month: z.string().nullable(),
+  /** The days (YYYY-MM-DD, the airport's dates) on which a flight was added or changed: their coverage changed. */
+  days: z.array(z.string()),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -24,6 +24,8 @@ export const longDate = (date: string, language: string) =>
 /** "pon. 14 grudnia" / "Mon, December 14": a day of a month a planner works in, with its weekday. */
 export const weekdayDayMonth = (date: string, language: string) =>
   formatter(language, { weekday: 'short', day: 'numeric', month: 'long' }).format(asDate(date));
+/** "poniedziałek, 14 grudnia" / "Monday, December 14": a day of the month on screen, in words */
+export const dayInWords = (date: string, language: string) => formatter(language, { weekday: 'long', day: 'numeric', month: 'long' }).format(asDate(date));
 
 /** "2 mar" / "Mar 2" */
 export const shortDate = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'short' }).format(asDate(date));

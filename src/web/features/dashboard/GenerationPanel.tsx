@@ -16,7 +16,9 @@ import { GENERATION_STALE, type GenerateResponse } from '../../../shared/api/gen
 import { MONTH_PUBLISHED, type PublishStatus } from '../../../shared/api/publishing.ts';
 import { clearSchedule, generateSchedule, monthQueryKey, useGenerationQueue, useReloadMonth } from './api.ts';
 import type { MonthData } from '../../../shared/api/schedule.ts';
-import { publishingKey } from '../../ui/publishing/api.ts';
+import { publishingKey, usePublishStatus } from '../../ui/publishing/api.ts';
+import { useAddressParam } from '../../ui/useAddressParam.ts';
+import { ReplanModal } from './ReplanModal.tsx';
 import { numericDate, shortDate } from '../../ui/dates.ts';
 import { ruleSentence, warningSentence, type NameOf } from '../../ui/sentences.ts';
 import { numberText } from '../../ui/numbers.ts';
@@ -64,6 +66,13 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
   const runs = useGenerationRuns(group, month);
   const stored = Array.isArray(runs.data?.runs) ? runs.data.runs[0] : undefined;
   const [dismissed, setDismissed] = useState<string | null>(null);
+  // A published month is re-planned from a day (docs/replanning.md); a link may name the day (`?replan=`) for the group shown (`?group=`).
+  // The status the group's publish control reads (the same query), never asked for again here.
+  const published = usePublishStatus(group, month, { fetch: false }).data?.publication ?? null;
+  const [replanDay, setReplanDay] = useAddressParam('replan');
+  const [shownGroup] = useAddressParam('group');
+  const [replanOpen, setReplanOpen] = useState(false);
+  const linked = replanDay !== null && shownGroup === group && published !== null;
 
   // A published month is changed only once the planner has read what would change and agreed.
   const confirmPublished = (err: unknown, again: () => void): boolean => {
@@ -307,7 +316,32 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
           </Popover.Dropdown>
         </Popover>
       )}
-      <Group gap="xs" wrap="nowrap">
+      {(replanOpen || linked) && (
+        <ReplanModal
+          group={group}
+          month={month}
+          zone={zone}
+          initialFrom={replanDay}
+          onClose={() => {
+            setReplanOpen(false);
+            setReplanDay(null);
+          }}
+        />
+      )}
+      {/* Three buttons on a published month: on a phone they wrap rather than run off the screen. */}
+      <Group gap="xs" wrap="wrap" justify="flex-end">
+        {published && (
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setReplanOpen(true)}
+            disabled={running !== null}
+            aria-label={t('replan.openLabel', { group })}
+            data-testid="replan-open"
+          >
+            {t('replan.open')}
+          </Button>
+        )}
         <Button size="xs" data-generate="" onClick={askThenGenerate} disabled={running !== null} aria-label={`${generateLabel} – ${group}`}>
           {generateLabel}
         </Button>

@@ -4,6 +4,7 @@ import { api } from '../../lib/api.ts';
 import { reloadCoverage } from '../../lib/coverage.ts';
 import type { EventInput, MonthData, Schedule, ScheduleEvent, ScheduleInput } from '../../../shared/api/schedule.ts';
 import { addMonths } from '../../../shared/month.ts';
+import { replanAppliedSchema, replanProposalSchema, type ReplanApplied, type ReplanProposal } from '../../../shared/api/replan.ts';
 import { generateResponseSchema, generationQueueSchema, type GenerateResponse } from '../../../shared/api/generation.ts';
 
 import { fetchMonth, monthQueryKey, MONTH_STALE_MS } from '../../lib/month-query.ts';
@@ -126,3 +127,10 @@ export const generateSchedule = async (role: string, month: string, confirmPubli
   generateResponseSchema.parse(await api<unknown>('/generation', { method: 'POST', body: { role, month, ...(confirmPublished ? { confirmPublished } : {}) } }));
 export const clearSchedule = (role: string, month: string, confirmPublished = false) =>
   api<{ deleted: number }>('/generation/clear', { method: 'POST', body: { role, month, ...(confirmPublished ? { confirmPublished } : {}) } });
+
+/** A re-plan of a published month from a date (docs/replanning.md): the proposal; nothing is saved. */
+export const proposeReplan = async (role: string, month: string, from: string): Promise<ReplanProposal> =>
+  replanProposalSchema.parse(await api<unknown>('/generation/replan', { method: 'POST', body: { role, month, from } }));
+/** Applies a proposal, sent back as the server signed it. */
+export const applyReplan = async (role: string, month: string, token: string): Promise<ReplanApplied> =>
+  replanAppliedSchema.parse(await api<unknown>('/generation/replan/apply', { method: 'POST', body: { role, month, token } }));

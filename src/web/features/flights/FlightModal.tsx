@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Fieldset, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toast } from '../../ui/toast.ts';
+import { localDate } from './format.ts';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
 import { flightNumberSchema, parseFlightTime, staffCountSchema, staffFromInput, type Flight } from '../../../shared/api/flights.ts';
@@ -41,6 +42,8 @@ export interface FlightModalProps {
   /** Every staff group's name: staff of other groups a flight carries is kept, of removed groups dropped. */
   allGroups: string[];
   onClose: () => void;
+  /** After a save: the airport's dates the flight left on before and leaves on now (their coverage changed). */
+  onSaved?: (days: string[]) => void;
 }
 
 function initialValues({ flight, month, zone, groups }: FlightModalProps): Values {
@@ -128,6 +131,7 @@ export function FlightModal(props: FlightModalProps) {
     try {
       const saved = await save.mutateAsync(flight ? { id: flight.id, version: flight.version, data } : { data });
       toast('green', flight ? t('modal.saved', { number: saved.flightNumber }) : t('modal.added', { number: saved.flightNumber }));
+      props.onSaved?.([...new Set([...(flight ? [localDate(flight.departureTime, zone)] : []), localDate(saved.departureTime, zone)])].sort());
       onClose();
     } catch (err) {
       setServerError(saveErrorText(err));

@@ -22,6 +22,7 @@ import { useFlightList } from './useFlightList.ts';
 import { useFlightDelete } from './useFlightDelete.tsx';
 import { useFlightSelection } from './useFlightSelection.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
+import { ReplanOffer } from './ReplanOffer.tsx';
 
 /**
  * The Flight Schedule (docs/product.md §2): a month of flights with their required staff per group.
@@ -42,6 +43,8 @@ export function FlightsPage() {
   const [importing, setImporting] = useState(false);
   const [aircraftOpen, setAircraftOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // The days whose coverage the last import or edit changed, with a re-plan offered for published months.
+  const [changedDays, setChangedDays] = useState<string[]>([]);
   const { selected, toggle, clear: clearSelection } = useFlightSelection(month);
   /** Opens the screen on `target` (after an import or a copy: the month that received the flights). */
   const goToMonth = (target: string) =>
@@ -101,6 +104,7 @@ export function FlightsPage() {
         </Text>
       </Group>
 
+      <ReplanOffer days={changedDays} groups={groups} onClose={() => setChangedDays([])} />
       {groupsQuery.isError && (
         <Alert color="red" role="alert">
           {t('groupsError', { message: translateApiError(groupsQuery.error, t) })}
@@ -157,6 +161,7 @@ export function FlightsPage() {
           groups={groups}
           allGroups={(groupsQuery.data ?? []).map((g) => g.name)}
           onClose={() => setModal(null)}
+          onSaved={setChangedDays}
         />
       )}
       {aircraftOpen && <AircraftStaffingModal flightGroups={groups} onClose={() => setAircraftOpen(false)} />}
@@ -169,6 +174,7 @@ export function FlightsPage() {
           flightGroups={groups}
           onClose={() => setImporting(false)}
           onImported={(result) => {
+            setChangedDays(result.days);
             if (result.month) goToMonth(result.month);
           }}
         />

@@ -1,6 +1,16 @@
 // Texts of the Flight Schedule screen. docs/product.md quotes its texts in English: those are verbatim in `en`.
 export const flights = {
   pl: {
+    replanOffer: {
+      days_one: 'Zmieniło się pokrycie dnia {{list}}.',
+      days_few: 'Zmieniło się pokrycie dni: {{list}}.',
+      days_many: 'Zmieniło się pokrycie dni: {{list}}.',
+      days_other: 'Zmieniło się pokrycie dni: {{list}}.',
+      daysMore: 'Zmieniło się pokrycie dni: {{list}} i {{count}} innych.',
+      hint: 'Opublikowany grafik tych dni nie uwzględnia zmiany. Możesz przeplanować resztę miesiąca od pierwszego z nich.',
+      link: 'Przeplanuj {{group}} od {{date}}',
+      close: 'Zamknij',
+    },
     title: 'Rozkład lotów',
     add: 'Dodaj lot',
     import: 'Importuj rozkład',
@@ -332,6 +342,14 @@ export const flights = {
     },
   },
   en: {
+    replanOffer: {
+      days_one: 'The coverage of {{list}} changed.',
+      days_other: 'The coverage of these days changed: {{list}}.',
+      daysMore: 'The coverage of these days changed: {{list}} and {{count}} more.',
+      hint: 'The published schedule of these days does not take the change into account. You can re-plan the rest of the month from the first of them.',
+      link: 'Re-plan {{group}} from {{date}}',
+      close: 'Close',
+    },
     title: 'Flight Schedule',
     add: 'Add Flight',
     import: 'Import timetable',

@@ -26,10 +26,12 @@ export const publish = async (role: string, month: string, version: number | und
 export const resetToPublished = async (role: string, month: string, version: number, lastEditId: number) =>
   resetAnswerSchema.parse(await api<unknown>('/publishing/reset', { method: 'POST', body: { role, month, version, lastEditId } }));
 
-export function usePublishStatus(role: string, month: string) {
+/** `fetch: false`: only what another reader of the same status (the publish control) has asked for. */
+export function usePublishStatus(role: string, month: string, { fetch = true }: { fetch?: boolean } = {}) {
   return useQuery({
     queryKey: publishingKey(month, role),
     queryFn: ({ signal }) => fetchStatus(role, month, signal),
+    enabled: fetch,
     staleTime: 5_000,
     refetchInterval: 30_000,
   });
