@@ -9,6 +9,7 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { parseInstance, FormatError, type Instance, type ResultShift } from '../../engine/format.ts';
 import { checkResult, type Breach } from '../../engine/rules.ts';
+import type { Disruption } from '../../engine/quality.ts';
 import {
   REPLAN_BREAKS_RULE,
   REPLAN_NOT_PUBLISHED,
@@ -150,12 +151,15 @@ const asResult = (s: ShiftRow): ResultShift => ({
   totalHours: s.totalHours,
 });
 
-/**
- * How many of the published shifts a proposal changes (moved or removed). Counted from the difference
- * until the engine's report gives its own figure of published shifts changed; then that figure is read here.
- */
+/** How many of the published shifts a proposal changes (moved or removed), those time off takes included. */
 function publishedShiftsChanged(changes: readonly ReplanChange[]): number {
   return changes.filter((c) => c.before !== null).length;
+}
+
+/** The engine's Q8 of the proposal, as the answer carries it. */
+function disruptionOf(q8: Disruption | undefined): ReplanProposal['disruption'] {
+  if (!q8) return null;
+  return { percent: q8.percent, changed: q8.changed, published: q8.published, forbiddenByTimeOff: q8.forbiddenByTimeOff };
 }
 
 const breachAnswer = (b: Breach) => ({
@@ -275,6 +279,7 @@ export function proposeReplan(db: Db, options: ReplanOptions): Promise<ReplanPro
           removed: all.filter((c) => c.kind === 'removed').length,
         },
         publishedChanged: publishedShiftsChanged(all),
+        disruption: disruptionOf(result.report.quality.disruption),
         coverage: { before: coverageBefore ?? 0, after: coverageAfter ?? 0 },
         writes: writes.length,
         breaches: breaches.map(breachAnswer),

@@ -38,8 +38,14 @@ export const replanProposalSchema = z.object({
   /** Who is affected, by name, each with their changed days in date order. */
   people: z.array(z.object({ employeeId: z.string(), name: z.string(), changes: z.array(replanChangeSchema) })),
   counts: z.object({ people: z.number().int(), moved: z.number().int(), added: z.number().int(), removed: z.number().int() }),
-  /** How many of the published shifts the proposal changes (moved or removed). */
+  /** How many of the published shifts the proposal changes (moved or removed), time off's included. */
   publishedChanged: z.number().int(),
+  /**
+   * The engine's Q8: of the published shifts from the date on, less those a day of time off now takes,
+   * how many the proposal does not keep as they were (`changed` of `published`, `percent`); and how many
+   * time off takes. Null when the engine did not measure it.
+   */
+  disruption: z.object({ percent: z.number(), changed: z.number().int(), published: z.number().int(), forbiddenByTimeOff: z.number().int() }).nullable(),
   /** The group's coverage (Q1, %) of the month as it is now and as proposed. */
   coverage: z.object({ before: z.number(), after: z.number() }),
   /** How many shifts of the month as it is now applying writes (added, replaced or removed). */

@@ -32,10 +32,22 @@ export function ReplanProposalView({ proposal }: { proposal: ReplanProposal }) {
               after: percent(coverage.after),
             })}
       </Text>
-      {proposal.publishedChanged > 0 && (
-        <Text size="sm" c="dimmed">
-          {t('replan.publishedChanged', { count: proposal.publishedChanged })}
+      {proposal.disruption ? (
+        // Q8: the share of the published plan the proposal changes, time off's takings counted apart.
+        <Text size="sm" c="dimmed" data-testid="replan-disruption">
+          {t('replan.disruption', {
+            changed: proposal.disruption.changed,
+            published: proposal.disruption.published,
+            percent: percent(proposal.disruption.percent),
+          })}
+          {proposal.disruption.forbiddenByTimeOff > 0 && ` ${t('replan.takenByTimeOff', { count: proposal.disruption.forbiddenByTimeOff })}`}
         </Text>
+      ) : (
+        proposal.publishedChanged > 0 && (
+          <Text size="sm" c="dimmed">
+            {t('replan.publishedChanged', { count: proposal.publishedChanged })}
+          </Text>
+        )
       )}
       {proposal.breaches.length > 0 && (
         <Alert color="red" p="xs" title={t('replan.breaches')} data-testid="replan-breaches">

@@ -39,6 +39,8 @@ const proposal: ReplanProposal = {
   ],
   counts: { people: 2, moved: 1, added: 1, removed: 2 },
   publishedChanged: 3,
+  // Anna's two shifts fall on her sick leave; of the other 40 published shifts one moves.
+  disruption: { percent: 2.5, changed: 1, published: 40, forbiddenByTimeOff: 2 },
   coverage: { before: 96.14, after: 99.42 },
   writes: 4,
   breaches: [],
@@ -75,7 +77,9 @@ describe('the re-plan dialog', () => {
 
     const summary = await within(dialog).findByTestId('replan-summary');
     expect(summary).toHaveTextContent('Zmieni się plan 2 osób: 1 zmiana przesunięta, 1 dodana, 2 usunięte; pokrycie 96,1 % → 99,4 %.');
-    expect(dialog).toHaveTextContent('Zmienia 3 opublikowane zmiany.');
+    expect(within(dialog).getByTestId('replan-disruption')).toHaveTextContent(
+      'Zmienia 1 z 40 opublikowanych zmian od tego dnia (2,5 %). Oprócz tego nieobecności zabierają 2 opublikowane zmiany.',
+    );
     const people = within(dialog).getAllByTestId('replan-person');
     expect(people.map((p) => p.textContent)).toEqual([
       'Anna Nowakponiedziałek, 14 grudnia: zmiana 06:00–14:00 usunięta.wtorek, 15 grudnia: zmiana 06:00–14:00 usunięta.',
