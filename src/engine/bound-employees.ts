@@ -21,12 +21,12 @@ import type { Instance } from './format.ts';
 import { maxConsecutiveDays, weeklyRestMinutes } from './rules.ts';
 
 /** A block's covered minutes as a function of its supply s: constant + Σ_v count_v · min(v, s). */
-export type BlockCurve = { constant: number; values: number[]; counts: number[] };
-export type BoundCandidate = { day: number; start: number; end: number; minutes: number };
+type BlockCurve = { constant: number; values: number[]; counts: number[] };
+type BoundCandidate = { day: number; start: number; end: number; minutes: number };
 /** What one employee leaves a roster (bound.ts, employeeRooms). */
-export type EmployeeRoom = { free: boolean[]; busy: boolean[]; weekMinutes: number[] };
+type EmployeeRoom = { free: boolean[]; busy: boolean[]; weekMinutes: number[] };
 
-export type EmployeeBoundInput = {
+type EmployeeBoundInput = {
   instance: Instance;
   calendar: Calendar;
   step: number;
@@ -40,7 +40,7 @@ export type EmployeeBoundInput = {
   maxColumns: number;
 };
 
-export type EmployeeBoundResult =
+type EmployeeBoundResult =
   | { status: 'optimal'; objective: number; size: { columns: number; rows: number; nonzeros: number } }
   | { status: 'timeLimit' | 'tooLarge'; size: { columns: number; rows: number; nonzeros: number } };
 

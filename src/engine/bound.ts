@@ -43,7 +43,7 @@ export type BoundOptions = {
 };
 
 /** The per-employee relaxation's part in a bound (docs/coverage-bound.md, "Per employee"). */
-export type EmployeeBoundStatus = {
+type EmployeeBoundStatus = {
   /** 'optimal': solved, its percent is a bound; 'timeLimit' or 'tooLarge': not solved, the aggregate bound stands. */
   status: 'optimal' | 'timeLimit' | 'tooLarge';
   /** Its bound on Q1 (rounded up as coveragePercent), when solved. */
