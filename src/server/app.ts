@@ -26,6 +26,9 @@ import { MonthCache } from './cache/month-cache.ts';
 import { monthAnswer } from './http/month-answer.ts';
 import { hasBody, refuseCrossSiteWrites } from './security/access.ts';
 import { declareAudiences, type RouteAudience } from './security/audience.ts';
+import { employeeOfUser } from './repos/employee-accounts.ts';
+import type { MailSettings } from './employee-accounts/mail.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 import { securityHeaders } from './security/headers.ts';
 
 export interface AppOptions {
@@ -45,6 +48,10 @@ export interface AppOptions {
   calendarRequestsPerMinute?: number;
   /** Where the log goes (standard output when not given); tests capture it. */
   logStream?: NodeJS.WritableStream;
+  /** Where invitation mail goes out; none: planners copy the links (src/server/employee-accounts/mail.ts). */
+  mail?: MailSettings | null;
+  /** Invitation acceptances one client address may try per minute (routes/invitations.ts). */
+  invitationAttemptsPerMinute?: number;
 }
 
 declare module 'fastify' {
@@ -117,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('employeeId', null);
 
   // Security headers on every answer (API answers also get no-store, in the /api scope below).
   const headers = securityHeaders(baseUrl.startsWith('https://'));
@@ -197,7 +205,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('monthCache', monthCache);
   // Every /api route says who may call it; its guards (a session first, checked before the body is read:
   // a caller without one gets 401 and nothing parsed) run for the route the router matched.
-  app.decorate('routeAudiences', declareAudiences(app, auth));
+  app.decorate(
+    'routeAudiences',
+    declareAudiences(app, auth, (userId) => employeeOfUser(database.db, userId)),
+  );
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (_request, reply) => {
@@ -211,6 +222,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Text with a NUL character cannot be stored by PostgreSQL: refused before validation, naming the field.
       api.addHook('preValidation', refuseNulCharacters);
       await api.register(async (open) => publicRoutes(open, { database, auth, baseUrl }));
+      // An invitation link's acceptance: no session, the token is the key; throttled in its own scope.
+      await api.register(async (invitations) =>
+        invitationRoutes(invitations, {
+          database,
+          auth,
+          ...(options.invitationAttemptsPerMinute ? { perMinute: options.invitationAttemptsPerMinute } : {}),
+        }),
+      );
       // Employees' calendar addresses: no session, the token is the key; rate-limited in their own scope.
       await api.register(async (feeds) =>
         calendarRoutes(feeds, { database, ...(options.calendarRequestsPerMinute ? { perMinute: options.calendarRequestsPerMinute } : {}) }),
@@ -225,7 +244,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           monthCache.invalidate('all');
           coverageCache.invalidate('all');
         });
-        await registerApiRoutes(signedIn, { database, auth, monthCache, coverageCache, coverageBound: boundService.boundFor });
+        await registerApiRoutes(signedIn, {
+          database,
+          auth,
+          monthCache,
+          coverageCache,
+          coverageBound: boundService.boundFor,
+          baseUrl,
+          mail: options.mail ?? null,
+        });
       });
     },
     { prefix: '/api' },

@@ -25,6 +25,8 @@ import { calendarFeedRoutes } from './calendar-feeds.ts';
 import { setupRoutes } from './setup.ts';
 import { qualificationRoutes } from './qualifications.ts';
 import { handlingRuleRoutes } from './handling-rules.ts';
+import { employeeAccountRoutes } from './employee-accounts.ts';
+import { meRoutes } from './me.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   // Each route says who may call it where it is registered (config.audience, security/audience.ts).
@@ -52,6 +54,8 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
     setupRoutes,
     qualificationRoutes,
     handlingRuleRoutes,
+    employeeAccountRoutes,
+    meRoutes,
   ]) {
     await api.register(async (scope) => routes(scope, ctx));
   }
