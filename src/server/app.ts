@@ -8,6 +8,7 @@ import fastifyCompress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Auth } from './auth/auth.ts';
+import { headersOf } from './auth/fetch-request.ts';
 import { errorReply, frameworkErrorReply } from './http/error-handler.ts';
 import { loggedUrl, serializeError } from './http/log-redaction.ts';
 import { registerWebAssets, REVALIDATE } from './http/web-assets.ts';
@@ -153,6 +154,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // (src/server/http/first-screen.ts); the page differs by the cookie.
       reply.header('vary', 'cookie');
       if (firstScreenPages && hasSessionCookie(request.headers.cookie)) {
+        // An employee's own account has no dashboard: their page is /me, and the dashboard's page (which
+        // names the dashboard's code to fetch) never goes to them.
+        const session = await auth.api.getSession({ headers: headersOf(request) }).catch(() => null);
+        if (session?.user.role === 'employee') return reply.redirect('/me', 302);
         const month = monthToPreload(query);
         const encoding = pageEncoding(request.headers['accept-encoding']);
         // Drawn on the server when it can be (http/first-screen-drawing.ts); else the page with its links.
