@@ -9,6 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { apiCaller, createTestApp, signInAs, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
 import { auditLog, employeeAccounts, employees, monthlyWorkHours, user } from '../db/schema.ts';
 import { createBackup, restoreBackup } from '../backup/backup.ts';
+import { INVITATION_ACCEPT_BODY_LIMIT } from './invitations.ts';
 
 const MONTH = '2027-03';
 const DRAFT = '2027-04';
@@ -261,6 +262,48 @@ describe('inviting an employee', () => {
     expect(actions).toEqual(
       expect.arrayContaining(['employee-account.invited', 'employee-account.accepted', 'employee-account.reinvited', 'employee-account.revoked']),
     );
+  });
+
+  it('refuses a large or malformed body on the open acceptance route before any work, naming the field', async () => {
+    const large = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      headers: { origin: TEST_BASE_URL, 'content-type': 'application/json' },
+      payload: JSON.stringify({ token: 'x'.repeat(43), password: 'p'.repeat(INVITATION_ACCEPT_BODY_LIMIT) }),
+    });
+    expect(large.statusCode).toBe(413);
+    const short = await accept('too-short');
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ field: 'token' });
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      headers: { origin: TEST_BASE_URL },
+      payload: { token: 'x'.repeat(43), password: PASSWORD, employeeId: anna },
+    });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('limits acceptance attempts per client address, as sign-in is', async () => {
+    const limited = await createTestApp({ invitationAttemptsPerMinute: 3 });
+    try {
+      const tries = [];
+      for (let i = 0; i < 4; i++) {
+        tries.push(
+          await limited.app.inject({
+            method: 'POST',
+            url: '/api/invitations/accept',
+            headers: { origin: TEST_BASE_URL },
+            payload: { token: 'y'.repeat(43), password: PASSWORD },
+            remoteAddress: '10.9.9.9',
+          }),
+        );
+      }
+      expect(tries.map((r) => r.statusCode)).toEqual([400, 400, 400, 429]);
+      expect(tries[3]!.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    } finally {
+      await limited.close();
+    }
   });
 
   it('keeps the employees’ addresses and names out of the server log', () => {
