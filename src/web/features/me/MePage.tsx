@@ -108,6 +108,11 @@ function Hours({ month }: { month: MeMonth }) {
           ? t('hoursNoTarget', { worked: hoursText(worked, language) })
           : t('hoursOfTarget', { worked: hoursText(worked, language), target: hoursText(target, language) })}
       </Text>
+      {target === null && (
+        <Text size="sm" c="dimmed">
+          {t('noTarget')}
+        </Text>
+      )}
       {target !== null && target > 0 && (
         <Box mt="xs" h={8} bg="gray.2" style={{ borderRadius: 4, overflow: 'hidden' }} aria-hidden>
           <Box h="100%" bg="indigo.6" style={{ width: `${Math.min(100, (worked / target) * 100)}%` }} />
