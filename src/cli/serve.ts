@@ -29,6 +29,8 @@ runCli(async () => {
     baseUrl: env.baseUrl,
     logLevel: env.LOG_LEVEL,
     trustedProxies: env.TRUSTED_PROXIES.split(',').map((s) => s.trim()),
+    mail: env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
+    invitationAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
   });
 
   let closing = false;

@@ -8,6 +8,7 @@ import fastifyCompress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Auth } from './auth/auth.ts';
+import { headersOf } from './auth/fetch-request.ts';
 import { errorReply, frameworkErrorReply } from './http/error-handler.ts';
 import { loggedUrl, serializeError } from './http/log-redaction.ts';
 import { registerWebAssets, REVALIDATE } from './http/web-assets.ts';
@@ -26,6 +27,9 @@ import { MonthCache } from './cache/month-cache.ts';
 import { monthAnswer } from './http/month-answer.ts';
 import { hasBody, refuseCrossSiteWrites } from './security/access.ts';
 import { declareAudiences, type RouteAudience } from './security/audience.ts';
+import { employeeOfUser } from './repos/employee-accounts.ts';
+import type { MailSettings } from './employee-accounts/mail.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 import { securityHeaders } from './security/headers.ts';
 
 export interface AppOptions {
@@ -45,6 +49,10 @@ export interface AppOptions {
   calendarRequestsPerMinute?: number;
   /** Where the log goes (standard output when not given); tests capture it. */
   logStream?: NodeJS.WritableStream;
+  /** Where invitation mail goes out; none: planners copy the links (src/server/employee-accounts/mail.ts). */
+  mail?: MailSettings | null;
+  /** Invitation acceptances one client address may try per minute (routes/invitations.ts). */
+  invitationAttemptsPerMinute?: number;
 }
 
 declare module 'fastify' {
@@ -117,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('employeeId', null);
 
   // Security headers on every answer (API answers also get no-store, in the /api scope below).
   const headers = securityHeaders(baseUrl.startsWith('https://'));
@@ -145,6 +154,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // (src/server/http/first-screen.ts); the page differs by the cookie.
       reply.header('vary', 'cookie');
       if (firstScreenPages && hasSessionCookie(request.headers.cookie)) {
+        // An employee's own account has no dashboard: their page is /me, and the dashboard's page (which
+        // names the dashboard's code to fetch) never goes to them.
+        const session = await auth.api.getSession({ headers: headersOf(request) }).catch(() => null);
+        if (session?.user.role === 'employee') return reply.redirect('/me', 302);
         const month = monthToPreload(query);
         const encoding = pageEncoding(request.headers['accept-encoding']);
         // Drawn on the server when it can be (http/first-screen-drawing.ts); else the page with its links.
@@ -197,7 +210,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('monthCache', monthCache);
   // Every /api route says who may call it; its guards (a session first, checked before the body is read:
   // a caller without one gets 401 and nothing parsed) run for the route the router matched.
-  app.decorate('routeAudiences', declareAudiences(app, auth));
+  app.decorate(
+    'routeAudiences',
+    declareAudiences(app, auth, (userId) => employeeOfUser(database.db, userId)),
+  );
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (_request, reply) => {
@@ -211,6 +227,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Text with a NUL character cannot be stored by PostgreSQL: refused before validation, naming the field.
       api.addHook('preValidation', refuseNulCharacters);
       await api.register(async (open) => publicRoutes(open, { database, auth, baseUrl }));
+      // An invitation link's acceptance: no session, the token is the key; throttled in its own scope.
+      await api.register(async (invitations) =>
+        invitationRoutes(invitations, {
+          database,
+          auth,
+          ...(options.invitationAttemptsPerMinute ? { perMinute: options.invitationAttemptsPerMinute } : {}),
+        }),
+      );
       // Employees' calendar addresses: no session, the token is the key; rate-limited in their own scope.
       await api.register(async (feeds) =>
         calendarRoutes(feeds, { database, ...(options.calendarRequestsPerMinute ? { perMinute: options.calendarRequestsPerMinute } : {}) }),
@@ -225,7 +249,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           monthCache.invalidate('all');
           coverageCache.invalidate('all');
         });
-        await registerApiRoutes(signedIn, { database, auth, monthCache, coverageCache, coverageBound: boundService.boundFor });
+        await registerApiRoutes(signedIn, {
+          database,
+          auth,
+          monthCache,
+          coverageCache,
+          coverageBound: boundService.boundFor,
+          baseUrl,
+          mail: options.mail ?? null,
+        });
       });
     },
     { prefix: '/api' },

@@ -32,6 +32,13 @@ const envSchema = z.object({
    * once, each in a worker thread; the rest wait in its queue (src/server/work/). 1 suits two cores.
    */
   HEAVY_WORK_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /** The mail server invitations go out through (smtp://user:password@host:587 or smtps://…); unset: planners copy links. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of that mail, e.g. "Grafik <grafik@airport.example>"; required with SMTP_URL. */
+  MAIL_FROM: z.string().min(3).max(200).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { baseUrl: string };
@@ -43,6 +50,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  if (env.SMTP_URL && !env.MAIL_FROM) throw new Error('Invalid environment:\n  MAIL_FROM: is required with SMTP_URL (the sender of invitation mail)');
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   return { ...env, baseUrl: env.BASE_URL ?? `http://${host}:${env.PORT}` };
 }

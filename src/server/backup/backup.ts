@@ -5,7 +5,8 @@
 // A backup never holds sessions, sign-in challenges, throttling counters or calendar addresses (a
 // restore keeps those the database has, for the employees it restores: docs/decisions/0030-calendar-addresses-and-backups.md). Password hashes,
 // two-factor secrets and the signing secret are in it only when asked for (and the file is then
-// encrypted, ./encryption.ts). A restore ends every session; without secrets in the file, the
+// encrypted, ./encryption.ts). Employees' own accounts and their links are never in a backup, and a
+// restore removes them: employees are invited again (docs/security.md, promise 50). A restore ends every session; without secrets in the file, the
 // accounts keep the credentials they have now (docs/decisions/0003-accounts-and-security.md).
 // The statements themselves are in ../repos/backup.ts.
 import { createHash } from 'node:crypto';
@@ -26,6 +27,7 @@ import {
   keepCredentials,
   readTable,
   readTables as readTablesOf,
+  removeEmployeeUsers,
 } from '../repos/backup.ts';
 import { APP_VERSION } from '../../shared/version.ts';
 import { BackupFormatError } from './errors.ts';
@@ -66,9 +68,21 @@ export async function readTables(db: Db, tables: readonly string[] = ALL_TABLES)
  */
 export async function createBackup(db: Db, options: { withSecrets?: boolean } = {}): Promise<Backup> {
   const withSecrets = options.withSecrets === true;
-  const tables = await readTables(db, withSecrets ? BACKUP_TABLES : DATA_TABLES);
+  const tables = leaveOutEmployeeAccounts(await readTables(db, withSecrets ? BACKUP_TABLES : DATA_TABLES));
   if (!withSecrets) tables.app_meta = (tables.app_meta ?? []).filter((row) => row.key !== SIGNING_SECRET_KEY);
   return { format: FORMAT, formatVersion: FORMAT_VERSION, appVersion: APP_VERSION, createdAt: new Date().toISOString(), secrets: withSecrets, tables };
+}
+
+/** The tables without employees' own accounts (role 'employee'), their passwords and second factors. */
+function leaveOutEmployeeAccounts(tables: Record<string, Record<string, unknown>[]>): Record<string, Record<string, unknown>[]> {
+  const employeeUsers = new Set((tables.auth_user ?? []).filter((row) => row.role === 'employee').map((row) => row.id));
+  if (employeeUsers.size === 0) return tables;
+  const out: Record<string, Record<string, unknown>[]> = { ...tables, auth_user: tables.auth_user!.filter((row) => !employeeUsers.has(row.id)) };
+  for (const name of ['auth_account', 'auth_two_factor']) {
+    const rows = out[name];
+    if (rows) out[name] = rows.filter((row) => !employeeUsers.has(row.user_id));
+  }
+  return out;
 }
 
 /** Rows per table, and in all. */
@@ -90,6 +104,8 @@ export interface RestoreReport {
   kept: { accounts: number; twoFactor: number; signingSecret: boolean };
   /** Calendar addresses (never in a backup): those that worked before and still do, and those that ended with their employee. */
   calendarAddresses: { kept: number; ended: number };
+  /** Employees' own accounts (never in a backup) that the restore removed: those employees are invited again. */
+  employeeAccountsEnded: number;
   /** Sessions that the restore ended (all of them). */
   sessionsEnded: number;
   /** Accounts that cannot sign in until an administrator gives them a password (npm run user:reset). */
@@ -216,6 +232,7 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
     const sessionsEnded = await countSessions(tx);
     const secretBefore = await metaValue(tx, SIGNING_SECRET_KEY);
     const feedsBefore = await readTable(tx, 'calendar_feeds');
+    const employeeAccountsBefore = (await readTable(tx, 'employee_accounts')).length;
     const current = keep
       ? {
           accounts: await readTable(tx, 'auth_account'),
@@ -260,6 +277,8 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
     }
     await followIdSequences(tx, SERIAL_TABLES);
     const feedsKept = await keepCalendarFeeds(tx, feedsBefore);
+    // Whatever the file holds, no employee's own account comes back with it.
+    await removeEmployeeUsers(tx);
 
     const withoutPassword = await emailsWithoutPassword(tx);
     const administratorsWithPassword = await countAdministratorsWithPassword(tx);
@@ -270,6 +289,7 @@ export async function restoreFile(db: Db, file: ReadBackup, options: { audit?: A
       credentials: keep ? 'kept' : 'from backup',
       kept,
       calendarAddresses: { kept: feedsKept, ended: feedsBefore.length - feedsKept },
+      employeeAccountsEnded: employeeAccountsBefore,
       sessionsEnded,
       usersWithoutPassword: withoutPassword,
       administratorsWithPassword,

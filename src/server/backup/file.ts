@@ -12,7 +12,17 @@ import { BackupDecryption, encryptedHeaderOf } from './encryption.ts';
 import { BackupFormatError, BackupTooLargeError } from './errors.ts';
 import { BackupJsonReader, type BackupJsonEvent } from './json-reader.ts';
 import { fieldProblem } from './row-limits.ts';
-import { ALL_TABLES, KEPT_TABLES, SECRET_TABLES, SESSION_TABLES, SIGNING_SECRET_KEY, checkHeader, requiredTables, type BackupHeader } from './tables.ts';
+import {
+  ALL_TABLES,
+  EMPLOYEE_ACCOUNT_TABLES,
+  KEPT_TABLES,
+  SECRET_TABLES,
+  SESSION_TABLES,
+  SIGNING_SECRET_KEY,
+  checkHeader,
+  requiredTables,
+  type BackupHeader,
+} from './tables.ts';
 
 /** A backup in memory: its header and the rows of each table. */
 export interface BackupContent extends BackupHeader {
@@ -260,7 +270,12 @@ class Spool {
 
   private async openTable(name: string) {
     this.currentName = name;
-    if (SESSION_TABLES.includes(name) || KEPT_TABLES.includes(name) || (this.plainVersion1 && SECRET_TABLES.includes(name))) {
+    if (
+      SESSION_TABLES.includes(name) ||
+      KEPT_TABLES.includes(name) ||
+      EMPLOYEE_ACCOUNT_TABLES.includes(name) ||
+      (this.plainVersion1 && SECRET_TABLES.includes(name))
+    ) {
       this.current = 'ignored';
       this.ignored[name] = 0;
       return;

@@ -33,6 +33,7 @@ export const ALL_TABLES = [
   'auth_verification',
   'auth_two_factor',
   'auth_rate_limit',
+  'employee_accounts',
 ] as const;
 
 /**
@@ -54,8 +55,18 @@ export { SIGNING_SECRET_KEY } from '../repos/app-meta.ts';
  */
 export const KEPT_TABLES: readonly string[] = ['calendar_feeds'];
 
-/** The tables a backup can hold: everything but the session tables and calendar addresses. */
-export const BACKUP_TABLES: readonly string[] = ALL_TABLES.filter((t) => !SESSION_TABLES.includes(t) && !KEPT_TABLES.includes(t));
+/**
+ * Never in a backup, and emptied by a restore (docs/security.md, promise 50): the links between
+ * employees and their own accounts, with their open invitations. The employees' accounts themselves
+ * (users with role 'employee') are left out of a backup too and removed by a restore, so a restore
+ * never brings back an account or an invitation a planner had revoked: employees are invited again.
+ */
+export const EMPLOYEE_ACCOUNT_TABLES: readonly string[] = ['employee_accounts'];
+
+/** The tables a backup can hold: everything but the session tables, calendar addresses and employee accounts' links. */
+export const BACKUP_TABLES: readonly string[] = ALL_TABLES.filter(
+  (t) => !SESSION_TABLES.includes(t) && !KEPT_TABLES.includes(t) && !EMPLOYEE_ACCOUNT_TABLES.includes(t),
+);
 
 /** The tables every backup holds, with or without secrets. */
 export const DATA_TABLES: readonly string[] = BACKUP_TABLES.filter((t) => !SECRET_TABLES.includes(t));

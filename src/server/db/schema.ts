@@ -367,6 +367,8 @@ export const settings = pgTable(
     timeZone: text('time_zone').notNull().default('Europe/Warsaw'),
     /** The airport's IATA code (three letters); an SSIM import picks the legs departing from it. */
     stationCode: text('station_code'),
+    /** Employees see the names of their group's colleagues working on their days (docs/staff-accounts.md). */
+    showColleagues: boolean('show_colleagues').notNull().default(false),
     updatedAt: updatedAt(),
     version: version(),
   },
@@ -509,6 +511,33 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   /** When a calendar last fetched the feed (kept to the minute): whether a change has reached the phone. */
   lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
 });
+
+/**
+ * An employee's own account (docs/staff-accounts.md): the better-auth user (role 'employee') linked to
+ * exactly one employee record, one account per employee, and the invitation that lets the employee
+ * choose a password: only the SHA-256 of its token is kept, with when it stops working. Accepting it
+ * clears the token. Never in a backup; a restore empties it (docs/security.md).
+ */
+export const employeeAccounts = pgTable(
+  'employee_accounts',
+  {
+    employeeId: uuid('employee_id')
+      .primaryKey()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The SHA-256 of the open invitation's token; null once accepted. */
+    inviteTokenHash: text('invite_token_hash').unique(),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The planner who sent the latest invitation (better-auth's user id). */
+    invitedBy: text('invited_by'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [check('employee_accounts_invitation', sql`(${t.inviteTokenHash} is null) = (${t.inviteExpiresAt} is null)`)],
+);
 
 /** Instance facts the app keeps for itself, such as the generated signing secret. */
 export const appMeta = pgTable('app_meta', {

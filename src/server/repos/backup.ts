@@ -146,6 +146,14 @@ export async function keepCalendarFeeds(db: Db, before: Row[]): Promise<number> 
   );
 }
 
+/**
+ * Removes every employee's own account (role 'employee'; their passwords, second factors and links go
+ * with them): a restore never brings one back. How many there were.
+ */
+export async function removeEmployeeUsers(db: Db): Promise<number> {
+  return countOf(db, sql`with gone as (delete from auth_user where role = 'employee' returning 1) select count(*)::int as n from gone`);
+}
+
 /** The emails of the accounts without a password, in order. */
 export async function emailsWithoutPassword(db: Db): Promise<string[]> {
   const result = await db.execute(sql`select email from auth_user u where not exists (

@@ -64,6 +64,7 @@ export async function publishedShiftsOf(db: Db, employeeId: string, from: string
       startTime: publishedShifts.startTime,
       endTime: publishedShifts.endTime,
       endDate: publishedShifts.endDate,
+      totalHours: publishedShifts.totalHours,
       publishedAt: publishedMonths.publishedAt,
       version: publishedMonths.version,
       role: publishedMonths.role,

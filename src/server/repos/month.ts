@@ -12,7 +12,7 @@ import { listTimeOffInRange } from './time-off.ts';
 /** "HH:mm" of a stored time ("HH:mm:ss"). */
 export const hhmm = (time: string): string => time.slice(0, 5);
 
-async function requiredHoursOf(db: Db, month: string): Promise<number | null> {
+export async function requiredHoursOf(db: Db, month: string): Promise<number | null> {
   const { month: m, year } = parseMonthKey(month);
   const [row] = await db
     .select({ requiredHours: monthlyWorkHours.requiredHours })

@@ -25,6 +25,8 @@ export interface SettingsValues {
   timeZone: string;
   /** Left out: kept as stored; null clears it. */
   stationCode?: string | null | undefined;
+  /** Left out: kept as stored. */
+  showColleagues?: boolean | undefined;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function updateSettings(db: Db, values: SettingsValues, version: nu
       partTimeOvertimeHours: values.partTimeOvertimeHours ?? sql`${settings.partTimeOvertimeHours}`,
       fullTimeOvertimeHours: values.fullTimeOvertimeHours === undefined ? sql`${settings.fullTimeOvertimeHours}` : values.fullTimeOvertimeHours,
       stationCode: values.stationCode === undefined ? sql`${settings.stationCode}` : values.stationCode,
+      showColleagues: values.showColleagues ?? sql`${settings.showColleagues}`,
       version: sql`${settings.version} + 1`,
       updatedAt: sql`now()`,
     })

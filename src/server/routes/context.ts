@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { MonthCache } from '../cache/month-cache.ts';
 import type { BoundLookup } from '../coverage/service.ts';
 import type { MonthCoverage } from '../../shared/api/coverage.ts';
+import type { MailSettings } from '../employee-accounts/mail.ts';
 
 /** What every route plugin is given. */
 export interface RouteContext {
@@ -14,4 +15,8 @@ export interface RouteContext {
   coverageCache: MonthCache<MonthCoverage>;
   /** The best coverage a group-month could reach, when it is computed (src/server/coverage/bound-service.ts). */
   coverageBound?: BoundLookup;
+  /** The app's own address (links in mail). */
+  baseUrl?: string;
+  /** Where invitation mail goes out; null: none is sent. */
+  mail?: MailSettings | null;
 }

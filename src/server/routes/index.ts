@@ -26,6 +26,8 @@ import { setupRoutes } from './setup.ts';
 import { qualificationRoutes } from './qualifications.ts';
 import { handlingRuleRoutes } from './handling-rules.ts';
 import { coverRoutes } from './cover.ts';
+import { employeeAccountRoutes } from './employee-accounts.ts';
+import { meRoutes } from './me.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   // Each route says who may call it where it is registered (config.audience, security/audience.ts).
@@ -54,6 +56,8 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
     qualificationRoutes,
     handlingRuleRoutes,
     coverRoutes,
+    employeeAccountRoutes,
+    meRoutes,
   ]) {
     await api.register(async (scope) => routes(scope, ctx));
   }

@@ -1,14 +1,21 @@
 // Who may call each route, as the routes declare it (security/audience.ts): the whole table, and a sweep
 // that calls every registered route as each kind of caller and checks that only its audience gets past
-// the guards.
+// the guards. An employee's own account reaches the employee routes, its own account and the public
+// ones only; and asking for another employee's data anywhere in a request gets nothing of theirs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { createTestApp, signInAs, TEST_BASE_URL, TEST_PASSWORD, type TestApp } from '../test/harness.ts';
 import { createUser } from '../auth/users.ts';
+import { employees, schedules } from '../db/schema.ts';
+import { acceptInvitation, inviteEmployee } from '../employee-accounts/service.ts';
 import { declareAudiences, type Audience } from './audience.ts';
 
 let t: TestApp;
-const cookies: Record<'admin' | 'planner' | 'unsettled', string> = { admin: '', planner: '', unsettled: '' };
+const cookies: Record<'admin' | 'planner' | 'unsettled' | 'employee', string> = { admin: '', planner: '', unsettled: '', employee: '' };
+/** The employee signed in with their own account, and another one of the same group. */
+let own: string;
+let other: string;
+const EMPLOYEE_PASSWORD = 'a quiet hangar at dawn 4471';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -17,6 +24,22 @@ beforeAll(async () => {
   // An account an administrator has just created: it must choose its own password before anything else.
   await createUser(t.auth, { email: 'new.planner@grafik.test', password: TEST_PASSWORD, mustChangePassword: true });
   cookies.unsettled = await signInAs(t.app, 'new.planner@grafik.test', TEST_PASSWORD);
+  const rows = await t.database.db
+    .insert(employees)
+    .values([
+      { firstName: 'Hanna', lastName: 'Sowa', email: 'hanna.sowa@example.com', role: 'Rampa', phoneNumber: '+48 600 100 200' },
+      { firstName: 'Marek', lastName: 'Zięba', email: 'marek.zieba@example.com', role: 'Rampa', phoneNumber: '+48 600 300 400' },
+    ])
+    .returning();
+  [own, other] = rows.map((r) => r.id) as [string, string];
+  const invited = await inviteEmployee(
+    { db: t.database.db, auth: t.auth, baseUrl: TEST_BASE_URL, mail: null },
+    own,
+    {},
+    { userId: null, email: null, ipAddress: null },
+  );
+  await acceptInvitation(t.database.db, t.auth, { token: invited.path.split('#')[1]!, password: EMPLOYEE_PASSWORD }, null);
+  cookies.employee = await signInAs(t.app, 'hanna.sowa@example.com', EMPLOYEE_PASSWORD);
 });
 afterAll(async () => t?.close());
 
@@ -33,6 +56,7 @@ describe('who may call each route', () => {
       'DELETE /api/admin/users/:id admin',
       'DELETE /api/airport-hours/:id planner',
       'DELETE /api/employees/:id planner',
+      'DELETE /api/employees/:id/account planner',
       'DELETE /api/employees/:id/calendar-feed planner',
       'DELETE /api/events planner',
       'DELETE /api/flights/:id planner',
@@ -53,6 +77,7 @@ describe('who may call each route', () => {
       'GET /api/coverage planner',
       'GET /api/coverage/day planner',
       'GET /api/employees planner',
+      'GET /api/employees/:id/account planner',
       'GET /api/employees/:id/calendar-feed planner',
       'GET /api/employees/:id/dependents planner',
       'GET /api/export/payroll planner',
@@ -64,6 +89,8 @@ describe('who may call each route', () => {
       'GET /api/handling-rules planner',
       'GET /api/health public',
       'GET /api/health/details planner',
+      'GET /api/me employee',
+      'GET /api/me/month employee',
       'GET /api/month planner',
       'GET /api/monthly-hours planner',
       'GET /api/publishing planner',
@@ -89,6 +116,7 @@ describe('who may call each route', () => {
       'POST /api/backup admin',
       'POST /api/backup/restore admin',
       'POST /api/employees planner',
+      'POST /api/employees/:id/account planner',
       'POST /api/employees/:id/calendar-feed planner',
       'POST /api/employees/import planner',
       'POST /api/flights planner',
@@ -100,6 +128,7 @@ describe('who may call each route', () => {
       'POST /api/generation/clear planner',
       'POST /api/generation/replan planner',
       'POST /api/generation/replan/apply planner',
+      'POST /api/invitations/accept public',
       'POST /api/monthly-hours planner',
       'POST /api/publishing planner',
       'POST /api/publishing/reset planner',
@@ -127,20 +156,35 @@ describe('who may call each route', () => {
 
   it('lets only the route’s audience past its guards, for every route and every kind of caller', { timeout: 120_000 }, async () => {
     // What each kind of caller must meet, by the route's audience: null where the guards let it through.
-    const expected: Record<Audience, Record<'anonymous' | 'unsettled' | 'planner' | 'admin', string | null>> = {
-      public: { anonymous: null, unsettled: null, planner: null, admin: null },
-      account: { anonymous: 'UNAUTHORIZED', unsettled: null, planner: null, admin: null },
-      planner: { anonymous: 'UNAUTHORIZED', unsettled: 'PASSWORD_CHANGE_REQUIRED', planner: null, admin: null },
-      admin: { anonymous: 'UNAUTHORIZED', unsettled: 'PASSWORD_CHANGE_REQUIRED', planner: 'FORBIDDEN', admin: null },
+    // An employee's account meets PLANNERS_ONLY on every planner's and administrator's route, and
+    // every other account meets EMPLOYEES_ONLY on the employee's own.
+    const expected: Record<Audience, Record<'anonymous' | 'unsettled' | 'employee' | 'planner' | 'admin', string | null>> = {
+      public: { anonymous: null, unsettled: null, employee: null, planner: null, admin: null },
+      account: { anonymous: 'UNAUTHORIZED', unsettled: null, employee: null, planner: null, admin: null },
+      planner: { anonymous: 'UNAUTHORIZED', unsettled: 'PASSWORD_CHANGE_REQUIRED', employee: 'PLANNERS_ONLY', planner: null, admin: null },
+      admin: { anonymous: 'UNAUTHORIZED', unsettled: 'PASSWORD_CHANGE_REQUIRED', employee: 'PLANNERS_ONLY', planner: 'FORBIDDEN', admin: null },
+      employee: {
+        anonymous: 'UNAUTHORIZED',
+        unsettled: 'PASSWORD_CHANGE_REQUIRED',
+        employee: null,
+        planner: 'EMPLOYEES_ONLY',
+        admin: 'EMPLOYEES_ONLY',
+      },
     };
-    const guardStatus: Record<string, number> = { UNAUTHORIZED: 401, PASSWORD_CHANGE_REQUIRED: 403, FORBIDDEN: 403 };
+    const guardStatus: Record<string, number> = {
+      UNAUTHORIZED: 401,
+      PASSWORD_CHANGE_REQUIRED: 403,
+      FORBIDDEN: 403,
+      PLANNERS_ONLY: 403,
+      EMPLOYEES_ONLY: 403,
+    };
     const failures: string[] = [];
     let calls = 0;
     // HEAD too: a GET's twin must be guarded as the GET is.
     const routes = t.app.routeAudiences;
     // Every caller in turn, the administrator last: an administrator's call that gets through may change
     // data, and the other callers must meet the guards, not an answer shaped by such a change.
-    for (const caller of ['anonymous', 'unsettled', 'planner', 'admin'] as const) {
+    for (const caller of ['anonymous', 'unsettled', 'employee', 'planner', 'admin'] as const) {
       for (const route of routes) {
         // The auth routes are better-auth's own (sign-in, sign-out): they are public and need no sweep with a session.
         if (route.url === '/api/auth/*' && caller !== 'anonymous') continue;
@@ -165,8 +209,63 @@ describe('who may call each route', () => {
         }
       }
     }
-    expect(calls).toBeGreaterThan(350);
+    expect(calls).toBeGreaterThan(450);
     expect(failures).toEqual([]);
+  });
+
+  it('gives an employee nothing of another employee’s, whatever id the request names, in the query, the path or the body', async () => {
+    const MONTH = '2027-05';
+    const planner = (method: 'PUT' | 'POST', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { origin: TEST_BASE_URL, cookie: cookies.planner }, payload });
+    for (const [employeeId, date] of [
+      [own, `${MONTH}-03`],
+      [other, `${MONTH}-03`],
+      [other, `${MONTH}-04`],
+    ] as const) {
+      expect((await planner('PUT', '/api/schedules', { employeeId, date, startTime: '05:00', endTime: '13:00' })).statusCode).toBe(201);
+    }
+    expect((await planner('POST', '/api/publishing', { role: 'Rampa', month: MONTH })).statusCode).toBe(200);
+    const asEmployee = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { origin: TEST_BASE_URL, cookie: cookies.employee }, ...(payload ? { payload } : {}) });
+    // Nothing that is the other employee's: their name, address, phone number or their own day (a
+    // refusal may repeat the address asked for, their id with it; an answer never holds it).
+    const theirs = ['Marek', 'Zięba', 'marek.zieba', '600 300 400', `${MONTH}-04`];
+    const leaks = (body: string) => theirs.filter((text) => body.includes(text));
+
+    // Their own month answers their own shifts only.
+    const mine = await asEmployee('GET', `/api/me/month?month=${MONTH}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().shifts.map((s: { date: string }) => s.date)).toEqual([`${MONTH}-03`]);
+    expect(leaks(mine.body)).toEqual([]);
+    expect((await asEmployee('GET', '/api/me')).json()).toMatchObject({ firstName: 'Hanna', lastName: 'Sowa' });
+
+    const attempts: Array<[string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, object?]> = [
+      ['query', 'GET', `/api/me/month?month=${MONTH}&employeeId=${other}`],
+      ['query', 'GET', `/api/me/month?month=${MONTH}&id=${other}`],
+      ['query', 'GET', `/api/me?employeeId=${other}`],
+      ['body', 'GET', `/api/me/month?month=${MONTH}`, { employeeId: other }],
+      ['path', 'GET', `/api/me/month/${other}?month=${MONTH}`],
+      ['path', 'GET', `/api/me/${other}`],
+      ['body', 'POST', '/api/time-off', { employeeId: other, startDate: `${MONTH}-10`, endDate: `${MONTH}-11`, kind: 'vacation' }],
+      ['query', 'GET', `/api/time-off?employeeId=${other}`],
+      ['body', 'PUT', '/api/schedules', { employeeId: other, date: `${MONTH}-05`, startTime: '05:00', endTime: '13:00' }],
+    ];
+    // Every planner's route that names an employee in its path, with the other employee's id.
+    for (const route of t.app.routeAudiences.filter((r) => r.url.includes(':id') && r.method !== 'HEAD')) {
+      attempts.push(['path', route.method as 'GET', route.url.replace(':id', other), route.method === 'GET' || route.method === 'DELETE' ? undefined : {}]);
+    }
+    for (const [where, method, url, payload] of attempts) {
+      const res = await asEmployee(method, url, payload);
+      const body = res.body;
+      // Either refused outright, or (a body on a GET is never read) their own data, never the other's.
+      expect(leaks(body), `${where}: ${method} ${url}`).toEqual([]);
+      if (res.statusCode === 200) expect(body).not.toContain(other);
+      if (res.statusCode === 200) expect(res.json().shifts?.map((s: { date: string }) => s.date) ?? [], `${method} ${url}`).toEqual([`${MONTH}-03`]);
+      else expect([400, 401, 403, 404], `${method} ${url}: ${res.statusCode}`).toContain(res.statusCode);
+    }
+    // The other employee's day stayed as the planner left it: nothing was written for them.
+    const theirDays = await t.database.db.select().from(schedules);
+    expect(theirDays.filter((s) => s.employeeId === other).map((s) => s.date)).toEqual([`${MONTH}-03`, `${MONTH}-04`]);
   });
 
   it('keeps a server from starting with a route that does not say who may call it', async () => {

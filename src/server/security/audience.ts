@@ -6,15 +6,21 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { HttpError } from '../http/errors.ts';
+import { EMPLOYEES_ONLY, PLANNERS_ONLY } from '../../shared/api/employee-accounts.ts';
 import { requireChosenPassword, requireSession } from './access.ts';
 
 /**
- * - `public`: anyone, without a session (liveness, sign-in, a calendar address whose token is its key);
- * - `account`: anyone signed in, even before they have chosen their own password (their own account);
- * - `planner`: planners and administrators, once they have chosen their own password;
- * - `admin`: administrators only.
+ * - `public`: anyone, without a session (liveness, sign-in, a calendar address whose token is its key,
+ *   an invitation link);
+ * - `account`: anyone signed in, even before they have chosen their own password (their own account),
+ *   employees too;
+ * - `planner`: planners and administrators, once they have chosen their own password; never an employee;
+ * - `admin`: administrators only;
+ * - `employee`: an employee's own account (role 'employee') linked to an employee record. The route is
+ *   handed that record's id as `request.employeeId`, taken from the link alone, never from the request,
+ *   and answers with that employee's data only (docs/security.md, promise 45).
  */
-const AUDIENCES = ['public', 'account', 'planner', 'admin'] as const;
+const AUDIENCES = ['public', 'account', 'planner', 'admin', 'employee'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
 declare module 'fastify' {
@@ -26,6 +32,16 @@ declare module 'fastify' {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** On an `employee` route: the employee record the session's account is linked to. */
+    employeeId: string | null;
+  }
+}
+
+/** The employee record a user's account is linked to, or null (repos/employee-accounts.ts). */
+export type EmployeeLookup = (userId: string) => Promise<string | null>;
+
 /** One route as the server registered it, with who may call it. */
 export interface RouteAudience {
   method: string;
@@ -35,6 +51,22 @@ export interface RouteAudience {
 
 const NOT_ADMIN_MESSAGE = 'Only an administrator can do this.';
 
+/** An employee's account reaches its own screens only: every planner's and administrator's route refuses it. */
+const refuseEmployees: onRequestAsyncHookHandler = async function employeeRefusal(request: FastifyRequest) {
+  if (request.user?.role === 'employee') {
+    throw new HttpError(403, PLANNERS_ONLY, 'This is for planners. Your own schedule is on your page.');
+  }
+};
+
+/** The employee the session's account is linked to, or 403: a planner's or an unlinked account has no own month. */
+function linkedEmployee(lookup: EmployeeLookup | undefined): onRequestAsyncHookHandler {
+  return async function employeeGuard(request: FastifyRequest) {
+    const employeeId = request.user?.role === 'employee' && lookup ? await lookup(request.user.id) : null;
+    if (!employeeId) throw new HttpError(403, EMPLOYEES_ONLY, 'This is for employees signed in with their own account.');
+    request.employeeId = employeeId;
+  };
+}
+
 function administrators(message: string): onRequestAsyncHookHandler {
   return async function adminGuard(request: FastifyRequest) {
     if (request.user?.role !== 'admin') throw new HttpError(403, 'FORBIDDEN', message);
@@ -42,16 +74,18 @@ function administrators(message: string): onRequestAsyncHookHandler {
 }
 
 /** The checks an audience's routes run first, in order. */
-function guardsFor(audience: Audience, auth: Auth, forbidden = NOT_ADMIN_MESSAGE): onRequestAsyncHookHandler[] {
+function guardsFor(audience: Audience, auth: Auth, employeeOf: EmployeeLookup | undefined, forbidden = NOT_ADMIN_MESSAGE): onRequestAsyncHookHandler[] {
   switch (audience) {
     case 'public':
       return [];
     case 'account':
       return [requireSession(auth)];
     case 'planner':
-      return [requireSession(auth), requireChosenPassword];
+      return [requireSession(auth), refuseEmployees, requireChosenPassword];
     case 'admin':
-      return [requireSession(auth), requireChosenPassword, administrators(forbidden)];
+      return [requireSession(auth), refuseEmployees, requireChosenPassword, administrators(forbidden)];
+    case 'employee':
+      return [requireSession(auth), requireChosenPassword, linkedEmployee(employeeOf)];
   }
 }
 
@@ -60,9 +94,10 @@ const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? []
 /**
  * Makes every route registered on `app` under `prefix` from now on declare its audience, puts that
  * audience's guards before the route's own onRequest hooks, and lists each route with its audience.
- * Must be called before the routes are registered.
+ * `employeeOf` finds the employee an account is linked to (without it, `employee` routes refuse
+ * everyone). Must be called before the routes are registered.
  */
-export function declareAudiences(app: FastifyInstance, auth: Auth, prefix = '/api'): RouteAudience[] {
+export function declareAudiences(app: FastifyInstance, auth: Auth, employeeOf?: EmployeeLookup, prefix = '/api'): RouteAudience[] {
   const routes: RouteAudience[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith(prefix)) return;
@@ -73,7 +108,7 @@ export function declareAudiences(app: FastifyInstance, auth: Auth, prefix = '/ap
       throw new Error(`${methods.join(',')} ${route.url}: the route does not say who may call it (config.audience: ${AUDIENCES.join(', ')})`);
     }
     // A GET's HEAD twin is registered from the options as they were before this hook, so it is guarded here too, once.
-    const guards = guardsFor(audience as Audience, auth, config?.forbidden);
+    const guards = guardsFor(audience as Audience, auth, employeeOf, config?.forbidden);
     if (guards.length > 0) route.onRequest = [...guards, ...asList(route.onRequest)] as RouteOptions['onRequest'];
     for (const method of methods) routes.push({ method, url: route.url, audience: audience as Audience });
   });

@@ -67,6 +67,10 @@ export interface TestAppOptions {
   routeDatabase?: (url: URL) => URL;
   /** Requests per minute one client address may make to calendar addresses. */
   calendarRequestsPerMinute?: number;
+  /** Where invitation mail goes (a test's own SMTP server); none by default. */
+  mail?: { smtpUrl: string; from: string };
+  /** Invitation acceptances one client address may try per minute. */
+  invitationAttemptsPerMinute?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -89,6 +93,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.calendarRequestsPerMinute ? { calendarRequestsPerMinute: options.calendarRequestsPerMinute } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
+    invitationAttemptsPerMinute: options.invitationAttemptsPerMinute ?? 1000,
   });
   let counter = 0;
   return {

@@ -20,6 +20,8 @@ export const settingsSchema = z.object({
   timeZone: z.string(),
   /** The airport's IATA code (three letters), or null; an SSIM import needs it. */
   stationCode: z.string().nullable(),
+  /** Employees see the names of their group's colleagues working on their days (docs/staff-accounts.md). */
+  showColleagues: z.boolean(),
   version: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -110,6 +112,8 @@ export const settingsUpdateSchema = z
     timeZone: z.string({ error: 'must be a time zone name such as Europe/Warsaw' }).trim().refine(isTimeZone, 'must be a time zone name such as Europe/Warsaw'),
     /** Left out: kept as stored. */
     stationCode: stationCodeSchema.optional(),
+    /** Left out: kept as stored. */
+    showColleagues: z.boolean({ error: 'must be true or false' }).optional(),
     version: z.number({ error: 'must be the version number of the settings' }).int().min(1),
   })
   .strict();

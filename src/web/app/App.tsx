@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import i18n from '../i18n/index.ts';
 import type { ScreenNamespace } from '../i18n/catalogs.ts';
 import { RequireAuth } from './RequireAuth.tsx';
+import { EmployeeOnly, PlannerOnly } from './PlannerOnly.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteFallback } from './RouteFallback.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
@@ -61,6 +62,9 @@ const SettingsPage = screen(() => import('../features/settings/SettingsPage.tsx'
 const AccountPage = screen(() => import('../features/account/AccountPage.tsx'), 'AccountPage', ['account']);
 const PrintoutPage = screen(() => import('../features/printout/PrintoutPage.tsx'), 'PrintoutPage', ['printout', 'timeOffModal']);
 const UsersPage = screen(() => import('../features/users/UsersPage.tsx'), 'UsersPage', ['users', 'account']);
+// The employee's own screen and the invitation link's page: none of the planners' code comes with them.
+const MePage = screen(() => import('../features/me/MePage.tsx'), 'MePage', ['me']);
+const InvitationPage = screen(() => import('../features/me/InvitationPage.tsx'), 'InvitationPage', ['me', 'account']);
 
 /** The signed-in screens by their paths (docs/product.md §2; /airport-hours has its own route: docs/design.md#routes). */
 const signedInScreens = {
@@ -90,8 +94,9 @@ let firstScreenSettled: Promise<unknown> = Promise.resolve();
 if (import.meta.env.PROD && typeof window !== 'undefined') {
   const path = window.location.pathname;
   const first = path in signedInScreens ? signedInScreens[path as keyof typeof signedInScreens] : undefined;
-  // Started together: the session check, the screen's code and texts, and the dashboard's month.
-  const screen = first ? [Layout.preload(), first.preload()].map((loading) => loading.catch(() => undefined)) : [];
+  // Started together: the session check, the screen's code and texts, and the dashboard's month. The
+  // employee's own screen brings its code alone, without the planners' shell.
+  const screen = (path === '/me' ? [MePage.preload()] : first ? [Layout.preload(), first.preload()] : []).map((loading) => loading.catch(() => undefined));
   const data = path === '/' ? [prefetchMonth(appQueryClient, monthOfAddress(window.location.search))] : [];
   // A page the server drew with the first-run checklist (it carries the month's counts): the checklist's
   // code too, so that the render taking the page over has it. Were it still loading when the page
@@ -101,7 +106,7 @@ if (import.meta.env.PROD && typeof window !== 'undefined') {
     counts && !counts.plannedBefore ? [import('../features/dashboard/DashboardPage.tsx').then((m) => m.loadFirstRun()).catch(() => undefined)] : [];
   // Every signed-in screen waits for the session: it is checked before React first renders. Without
   // one, the sign-in page is drawn at once, without waiting for the screen it leads to.
-  if (!['/login', '/register'].includes(path))
+  if (!['/login', '/register', '/invitation'].includes(path))
     firstScreenSettled = prefetchSession(appQueryClient).then(() =>
       appQueryClient.getQueryData(SESSION_QUERY_KEY) ? Promise.allSettled([...screen, ...checklist, ...data]) : undefined,
     );
@@ -141,12 +146,18 @@ export function App() {
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
+        <Route path="/invitation" element={<InvitationPage />} />
         <Route element={<RequireAuth />}>
-          <Route element={<Layout />}>
-            {Object.entries(signedInScreens).map(([path, Screen]) =>
-              path === '/' ? <Route key={path} index element={<Screen />} /> : <Route key={path} path={path} element={<Screen />} />,
-            )}
-            <Route path="*" element={<NotFoundPage />} />
+          <Route element={<EmployeeOnly />}>
+            <Route path="/me" element={<MePage />} />
+          </Route>
+          <Route element={<PlannerOnly />}>
+            <Route element={<Layout />}>
+              {Object.entries(signedInScreens).map(([path, Screen]) =>
+                path === '/' ? <Route key={path} index element={<Screen />} /> : <Route key={path} path={path} element={<Screen />} />,
+              )}
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
           </Route>
         </Route>
       </Routes>

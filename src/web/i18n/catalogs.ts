@@ -34,6 +34,7 @@ export const screenCatalogs = {
   coverageStrip: () => import('../ui/coverage/i18n.ts').then((m) => m.coverageStrip),
   publishing: () => import('../ui/publishing/i18n.ts').then((m) => m.publishing),
   printout: () => import('../features/printout/i18n.ts').then((m) => m.printout),
+  me: () => import('../features/me/i18n.ts').then((m) => m.me),
   firstRun: () => import('../features/dashboard/first-run/first-run-i18n.ts').then((m) => m.firstRun),
 } as const satisfies Record<string, () => Promise<Catalogue>>;
 

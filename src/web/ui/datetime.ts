@@ -26,3 +26,17 @@ export function dateTimeText(iso: string, language: string, { seconds = false }:
   const time = new Date(iso);
   return Number.isNaN(time.getTime()) ? '' : formatter(language, seconds).format(time);
 }
+
+const wordsCache = new Map<string, Intl.DateTimeFormat>();
+
+/** "9 grudnia 2026, 05:12" / "December 9, 2026, 05:12": an instant with its month in words, 24-hour, in the browser's zone. */
+export function dateTimeInWords(iso: string, language: string): string {
+  const time = new Date(iso);
+  if (Number.isNaN(time.getTime())) return '';
+  let format = wordsCache.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    wordsCache.set(language, format);
+  }
+  return format.format(time);
+}

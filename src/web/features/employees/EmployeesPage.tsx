@@ -14,6 +14,7 @@ import { EmployeeFormModal } from './EmployeeFormModal.tsx';
 import { DeleteEmployeeModal } from './DeleteEmployeeModal.tsx';
 import { ManageGroupsModal } from './ManageGroupsModal.tsx';
 import { CalendarFeedModal } from './CalendarFeedModal.tsx';
+import { EmployeeAccountModal } from './EmployeeAccountModal.tsx';
 import { StaffImportModal } from './StaffImportModal.tsx';
 import classes from './EmployeesPage.module.css';
 import { workingTimeLabel } from './working-time.ts';
@@ -27,6 +28,7 @@ type Dialog =
   | { kind: 'edit'; employee: Employee }
   | { kind: 'delete'; employee: Employee }
   | { kind: 'calendar'; employee: Employee }
+  | { kind: 'account'; employee: Employee }
   | { kind: 'qualifications'; employee: Employee }
   | { kind: 'groups' }
   | { kind: 'import' }
@@ -98,6 +100,7 @@ export function EmployeesPage() {
           onEdit={(employee) => setDialog({ kind: 'edit', employee })}
           onDelete={(employee) => setDialog({ kind: 'delete', employee })}
           onCalendar={(employee) => setDialog({ kind: 'calendar', employee })}
+          onAccount={(employee) => setDialog({ kind: 'account', employee })}
           onQualifications={(employee) => setDialog({ kind: 'qualifications', employee })}
         />
       ) : (
@@ -109,6 +112,7 @@ export function EmployeesPage() {
       {dialog?.kind === 'delete' && <DeleteEmployeeModal employee={dialog.employee} onClose={close} />}
       {dialog?.kind === 'groups' && <ManageGroupsModal groups={groups.data ?? []} onClose={close} />}
       {dialog?.kind === 'calendar' && <CalendarFeedModal employee={dialog.employee} onClose={close} />}
+      {dialog?.kind === 'account' && <EmployeeAccountModal employee={dialog.employee} onClose={close} />}
       {dialog?.kind === 'import' && <StaffImportModal onClose={close} />}
       {dialog?.kind === 'qualifications' && <HeldQualificationsModal key={dialog.employee.id} employee={dialog.employee} onClose={close} />}
     </>
@@ -183,11 +187,13 @@ interface GroupViewProps {
   onDelete: (e: Employee) => void;
   /** Opens the employee's calendar address (docs/publishing.md#calendar-feed). */
   onCalendar: (e: Employee) => void;
+  /** Opens the employee's own account: invite, invite again, revoke (docs/staff-accounts.md). */
+  onAccount: (e: Employee) => void;
   /** Opens the editor of what the employee holds. */
   onQualifications: (e: Employee) => void;
 }
 
-function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete, onCalendar, onQualifications }: GroupViewProps) {
+function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete, onCalendar, onAccount, onQualifications }: GroupViewProps) {
   const { t, i18n } = useTranslation('employees');
   const catalogue = useQualifications();
   const today = todayIso();
@@ -270,6 +276,7 @@ function GroupView({ group, employees, onBack, onAdd, onEdit, onDelete, onCalend
                             items: [
                               { label: t('held.open'), onClick: () => onQualifications(e) },
                               { label: t('calendar.open'), onClick: () => onCalendar(e) },
+                              { label: t('account.open'), onClick: () => onAccount(e) },
                               { label: t('printMonth'), onClick: () => navigate(`/printout?group=${encodeURIComponent(group.name)}&employee=${e.id}`) },
                             ],
                           }}

@@ -10,6 +10,7 @@ import type { Employee, EmployeeDependents, EmployeeInput } from '../../../share
 import type { StaffGroup, StaffGroupInput } from '../../../shared/api/staff-groups.ts';
 import type { StaffImportAnswer, StaffImportBody } from '../../../shared/api/staff-import.ts';
 import { calendarFeedCreatedSchema, calendarFeedSchema, type CalendarFeedCreated } from '../../../shared/api/publishing.ts';
+import { employeeAccountSchema, invitationCreatedSchema, type InvitationCreated } from '../../../shared/api/employee-accounts.ts';
 
 const STAFF_GROUPS_KEY = ['staff-groups'] as const;
 const dependentsKey = (id: string) => ['employees', id, 'dependents'] as const;
@@ -118,6 +119,31 @@ export function useCalendarFeedMutations(id: string) {
   const create = useMutation({ mutationFn: () => createCalendarFeed(id), onSettled: refresh });
   const revoke = useMutation({ mutationFn: () => revokeCalendarFeed(id), onSettled: refresh });
   return { create, revoke };
+}
+
+// ---- An employee's own account (docs/staff-accounts.md) ----
+
+const accountKey = (id: string) => ['employees', id, 'account'] as const;
+
+export function useEmployeeAccount(id: string) {
+  return useQuery({
+    queryKey: accountKey(id),
+    queryFn: async ({ signal }) => employeeAccountSchema.parse(await api<unknown>(`/employees/${id}/account`, { signal })),
+    staleTime: 0,
+  });
+}
+
+/** Invites (or invites again) and revokes; an invitation's answer holds its link, shown this once. */
+export function useEmployeeAccountMutations(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: accountKey(id) });
+  const invite = useMutation({
+    mutationFn: async (body: { email: string; language: 'pl' | 'en' }): Promise<InvitationCreated> =>
+      invitationCreatedSchema.parse(await api<unknown>(`/employees/${id}/account`, { method: 'POST', body })),
+    onSettled: refresh,
+  });
+  const revoke = useMutation({ mutationFn: () => api<void>(`/employees/${id}/account`, { method: 'DELETE' }), onSettled: refresh });
+  return { invite, revoke };
 }
 
 /** The staff import's dry run: classifies the rows, writes nothing (docs/staff-import.md). */

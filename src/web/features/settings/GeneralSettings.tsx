@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toast } from '../../ui/toast.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ interface Values {
   fullTimeOvertimeHours: number | string;
   timeZone: string | null;
   stationCode: string;
+  showColleagues: boolean;
 }
 
 const toValues = (s: Settings): Values => ({
@@ -35,6 +36,7 @@ const toValues = (s: Settings): Values => ({
   fullTimeOvertimeHours: s.fullTimeOvertimeHours ?? '',
   timeZone: s.timeZone,
   stationCode: s.stationCode ?? '',
+  showColleagues: s.showColleagues,
 });
 
 /** Every IANA zone the browser knows, with the current one always present. */
@@ -116,6 +118,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
       fullTimeOvertimeHours: values.fullTimeOvertimeHours === '' ? null : (values.fullTimeOvertimeHours as number),
       timeZone: values.timeZone!,
       stationCode: values.stationCode.trim() === '' ? null : values.stationCode.trim().toUpperCase(),
+      showColleagues: values.showColleagues,
       version: settings.version,
     });
   };
@@ -181,6 +184,11 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
             {...form.getInputProps('stationCode')}
           />
         </SimpleGrid>
+        <Checkbox
+          label={t('general.showColleagues')}
+          description={t('general.showColleaguesHint')}
+          {...form.getInputProps('showColleagues', { type: 'checkbox' })}
+        />
         <Group justify="flex-end">
           <Button type="submit" disabled={save.isPending} leftSection={save.isPending ? <Loader size={14} color="gray" /> : undefined}>
             {save.isPending ? t('general.saving') : t('general.save')}

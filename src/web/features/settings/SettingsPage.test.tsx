@@ -16,6 +16,7 @@ const STORED = {
   fullTimeOvertimeHours: null,
   timeZone: 'Europe/Warsaw',
   stationCode: 'WRO',
+  showColleagues: false,
   version: 3,
 };
 
@@ -88,6 +89,7 @@ describe('settings screen', () => {
       fullTimeOvertimeHours: null,
       timeZone: 'Europe/Warsaw',
       stationCode: 'WRO',
+      showColleagues: false,
       version: 3,
     });
   });

@@ -39,6 +39,8 @@ export const settings = {
       stationCode: 'Kod lotniska (IATA)',
       stationCodeHint: 'Trzy litery, np. WRO. Import rozkładu SSIM bierze loty odlatujące z tego lotniska.',
       stationCodeInvalid: 'Kod lotniska to trzy litery, np. WRO',
+      showColleagues: 'Pokazuj pracownikom, kto pracuje z nimi',
+      showColleaguesHint: 'Na swojej stronie pracownik widzi imiona i nazwiska osób z jego grupy, które pracują tego samego dnia. Bez danych kontaktowych.',
     },
     toasts: {
       loadError: 'Nie udało się załadować ustawień: {{message}}',
@@ -121,6 +123,8 @@ export const settings = {
       stationCode: 'Airport code (IATA)',
       stationCodeHint: 'Three letters, e.g. WRO. An SSIM timetable import takes the flights departing from this airport.',
       stationCodeInvalid: 'The airport code is three letters, e.g. WRO',
+      showColleagues: 'Show employees who works with them',
+      showColleaguesHint: 'On their own page an employee sees the names of the people of their group working the same day. No contact data.',
     },
     toasts: {
       loadError: 'Could not load the settings: {{message}}',
