@@ -299,8 +299,12 @@ describe('fuzz of every route', () => {
   const routes = () => [...apiRoutes(), ...authRoutes()];
   // Routes open without a session by design, and what a guessed address may get from them: an employee's
   // calendar address takes its random token as the key, so a made-up one is refused (bad input, unknown
-  // address, too many tries) and never answered with a calendar.
-  const PUBLIC_REFUSALS: Record<string, number[]> = { '/api/calendar/:file': [400, 404, 414, 429] };
+  // address, too many tries) and never answered with a calendar; an invitation's link is its key too, so a
+  // made-up one is refused (bad input, another site's origin, a link that does not work, too large, too many tries).
+  const PUBLIC_REFUSALS: Record<string, number[]> = {
+    '/api/calendar/:file': [400, 404, 414, 429],
+    '/api/invitations/accept': [400, 403, 404, 413, 415, 422, 429],
+  };
   // The list is known only once the app is built; one test walks it, with a report per route.
   it('no 5xx, no stack trace, and nothing written by a refused request', { timeout: 240_000 }, async () => {
     const failures: string[] = [];

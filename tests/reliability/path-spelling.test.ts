@@ -11,7 +11,8 @@ import { quickChecksum } from './helpers.ts';
 
 vi.mock('fastify', async () => (await import('../../src/server/test/route-capture.ts')).capturingFastify());
 
-const PUBLIC = new Set(['/api/health', '/api/auth/*']);
+// Open without a session by design (an invitation's link is its own key: tests in routes/employee-accounts.test.ts).
+const PUBLIC = new Set(['/api/health', '/api/auth/*', '/api/invitations/accept']);
 const PLANTED = { email: 'planted.person@airport.test', phone: '+48 600 700 800' };
 const EVIL = { firstName: 'Mallory', lastName: 'Intruder', email: 'mallory@evil.test', phoneNumber: null, role: 'Rampa', name: 'Evil', month: '2026-11' };
 

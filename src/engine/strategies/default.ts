@@ -26,7 +26,7 @@
 //     the search runs once more with flights' last hours weighing double.
 // Re-planning a published month (version 3, replanFrom and publishedShifts): before phase 0 the published
 // shifts from replanFrom on are put in where the rules still admit them, and every phase weighs the
-// score's `disruption` term (a published shift not kept unchanged; docs/decisions/0045).
+// score's `disruption` term (a published shift not kept unchanged; docs/decisions/0045-replanning-a-published-month.md).
 // When the month is not fully covered, a second month is built with shorter shifts allowed, and the
 // score keeps the better one. All choices that are not forced are broken by a seeded random order, so
 // a seed replays a month.

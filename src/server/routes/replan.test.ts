@@ -133,7 +133,17 @@ describe('re-planning a published month from a date', () => {
   it('refuses a proposal after an edit of a shift it touches (409), and the edit survives', async () => {
     const proposal = await propose();
     const touched = proposal.people.flatMap((p) => p.changes.map((c) => ({ employeeId: p.employeeId, ...c }))).find((c) => c.after !== null)!;
-    const saved = await call('PUT', '/api/schedules', { employeeId: touched.employeeId, date: touched.date, startTime: '05:00', endTime: '09:00' });
+    // A shift the draft holds that day is edited at the version the planner sees; an empty day gets a new one.
+    const draft = (await call('GET', `/api/month?month=${MONTH}`))
+      .json()
+      .schedules.find((s: { employeeId: string; date: string }) => s.employeeId === touched.employeeId && s.date === touched.date);
+    const saved = await call('PUT', '/api/schedules', {
+      employeeId: touched.employeeId,
+      date: touched.date,
+      startTime: '05:00',
+      endTime: '09:00',
+      ...(draft ? { version: draft.version } : {}),
+    });
     expect(saved.statusCode, saved.body).toBeLessThan(300);
     const after = await month();
     const res = await apply(proposal.token);
