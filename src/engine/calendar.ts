@@ -249,17 +249,41 @@ export type LocalFlight = {
 
 /** Departures placed on the month's days in the airport's zone (a departure without offset is local). */
 export function localFlights(flights: readonly Flight[], calendar: Calendar): LocalFlight[] {
-  const first = DateTime.fromISO(`${calendar.month}-01`, { zone: 'UTC' });
   return flights.map((flight, index) => {
-    const departure = DateTime.fromISO(flight.departureTime, { zone: calendar.timeZone });
-    const date = DateTime.fromISO(departure.toISODate() ?? '', { zone: 'UTC' });
-    return {
-      flight,
-      index,
-      day: Math.round(date.diff(first, 'days').days),
-      minute: departure.hour * 60 + departure.minute,
-    };
+    const { day, minute } = wallClock(calendar, flight.departureTime);
+    return { flight, index, day, minute };
   });
+}
+
+/** An instant written with its offset (or Z), which the built-in parser reads exactly. */
+const WITH_OFFSET = /(Z|[+-]\d\d:?\d\d)$/;
+/** An instant written as the airport's wall clock (no offset): its date, hour and minute. */
+const LOCAL = /^(\d{4}-\d\d-\d\d)T(\d\d):(\d\d)(:\d\d(\.\d+)?)?$/;
+
+/**
+ * Day index and wall-clock minute of an instant in the airport's zone. Tasks and departures are many
+ * (tens of thousands a month), so an instant with an offset is placed by the calendar's midnights, and
+ * one without an offset read as the wall clock it is; a day the clocks change on goes through luxon.
+ */
+export function wallClock(calendar: Calendar, instant: string): { day: number; minute: number; epoch: number } {
+  const ms = WITH_OFFSET.test(instant) ? Date.parse(instant) : Number.NaN;
+  if (Number.isFinite(ms)) {
+    const epoch = Math.floor(ms / 60000);
+    let day = Math.floor((epoch - calendar.instant(0, 0)) / DAY_MINUTES);
+    while (calendar.instant(day, 0) > epoch) day--;
+    while (calendar.instant(day + 1, 0) <= epoch) day++;
+    const inside = calendar.days[day];
+    if (inside && !inside.offsetChanges) return { day, minute: epoch - inside.midnight, epoch };
+  }
+  const local = LOCAL.exec(instant);
+  if (local !== null) {
+    const day = calendar.indexOf(local[1]!);
+    const inside = calendar.days[day];
+    const minute = Number(local[2]) * 60 + Number(local[3]);
+    if (inside && !inside.offsetChanges && minute < DAY_MINUTES) return { day, minute, epoch: inside.midnight + minute };
+  }
+  const zoned = DateTime.fromISO(instant, { zone: calendar.timeZone });
+  return { day: calendar.indexOf(zoned.toISODate()!), minute: zoned.hour * 60 + zoned.minute, epoch: Math.floor(zoned.toMillis() / 60000) };
 }
 
 /** A shift's span in wall-clock minutes of its start date; the end is past 1440 when it ends the next date. */

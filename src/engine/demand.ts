@@ -10,8 +10,7 @@
 // Version 3 (docs/quality.md): a flight with tasks adds each task's staff over the task's span instead of
 // its service window, and concurrent tasks add up: D(t) = max(minimumStaff, W(t) + T(t)), W the version 2
 // term over flights without tasks, T the sum of task staff. With no tasks T is 0 and D is as before.
-import { DateTime } from 'luxon';
-import { DAY_MINUTES, type Calendar } from './calendar.ts';
+import { DAY_MINUTES, wallClock, type Calendar } from './calendar.ts';
 import type { LocalFlight } from './calendar.ts';
 import type { QualifiedDemand } from './qualifications.ts';
 
@@ -81,28 +80,6 @@ function cutToOpeningHours(calendar: Calendar, day: number, from: number, to: nu
     if (b > a) out.push({ day: d, from: a, to: b });
   }
   return out;
-}
-
-/** An instant written with its offset (or Z), which the built-in parser reads exactly. */
-const WITH_OFFSET = /(Z|[+-]\d\d:?\d\d)$/;
-
-/**
- * Day index and wall-clock minute of an instant in the airport's zone. Tasks are many (tens of thousands
- * a month), so an instant with an offset is placed by the calendar's midnights; a day the clocks change
- * on, and an instant without an offset, go through luxon.
- */
-function wallClock(calendar: Calendar, instant: string): { day: number; minute: number; epoch: number } {
-  const ms = WITH_OFFSET.test(instant) ? Date.parse(instant) : Number.NaN;
-  if (Number.isFinite(ms)) {
-    const epoch = Math.floor(ms / 60000);
-    let day = Math.floor((epoch - calendar.instant(0, 0)) / DAY_MINUTES);
-    while (calendar.instant(day, 0) > epoch) day--;
-    while (calendar.instant(day + 1, 0) <= epoch) day++;
-    const inside = calendar.days[day];
-    if (inside && !inside.offsetChanges) return { day, minute: epoch - inside.midnight, epoch };
-  }
-  const local = DateTime.fromISO(instant, { zone: calendar.timeZone });
-  return { day: calendar.indexOf(local.toISODate()!), minute: local.hour * 60 + local.minute, epoch: Math.floor(local.toMillis() / 60000) };
 }
 
 function taskWindows(calendar: Calendar, local: LocalFlight, codes: Map<string, number>): TaskWindow[] | null {

@@ -115,6 +115,31 @@ describe('overnight shifts and the rules', () => {
 });
 
 describe('daylight saving', () => {
+  it('places a departure written as the wall clock, with or without seconds or an offset, on its date and minute, also on the night the clocks go back', () => {
+    const instance = baseInstance({
+      month: '2026-10',
+      airportHours: allWeek('00:00', '00:00'),
+      flights: [
+        { flightNumber: 'LO1', departureTime: '2026-10-05T06:30', requiredStaff: 2 },
+        { flightNumber: 'LO2', departureTime: '2026-10-05T06:30:45', requiredStaff: 2 },
+        { flightNumber: 'LO3', departureTime: '2026-10-05T04:30:00Z', requiredStaff: 2 },
+        { flightNumber: 'LO4', departureTime: '2026-10-25T05:15', requiredStaff: 2 },
+        { flightNumber: 'LO5', departureTime: '2026-10-25T04:15:00Z', requiredStaff: 2 },
+        { flightNumber: 'LO6', departureTime: '2026-11-01T00:10', requiredStaff: 2 },
+      ],
+    });
+    const calendar = buildCalendar(instance);
+    expect(localFlights(instance.flights, calendar).map(({ day, minute }) => [day, minute])).toEqual([
+      [4, 390],
+      [4, 390],
+      [4, 390],
+      // 25 October: 03:00 summer time became 02:00 winter time, so 04:15 UTC is 05:15 in Warsaw.
+      [24, 315],
+      [24, 315],
+      [31, 10],
+    ]);
+  });
+
   it('counts 22:00–06:00 as 7 h when the clocks go forward and 9 h when they go back, in hours and in the daily cap', () => {
     const spring = baseInstance({ month: '2026-03', airportHours: allWeek('00:00', '24:00') });
     const calendar = buildCalendar(spring);

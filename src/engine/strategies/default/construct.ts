@@ -164,10 +164,18 @@ export function cover(plan: Plan, order: number[], targetRoom: boolean, level: S
       return w;
     };
     const len = plan.length(d, target.start, target.end);
+    // Employees of one signature on the day gain alike: the shift's value is summed once for each.
+    const valueBySignature = new Map<number, number>();
+    const targetValue = (e: number): number => {
+      const signature = qualified!.signature(e, d);
+      let value = valueBySignature.get(signature);
+      if (value === undefined) valueBySignature.set(signature, (value = intervalValue(plan, d, target.start, target.end, e, level.wastePenalty)));
+      return value;
+    };
     for (const e of free) {
       const w = windowOf(e);
       if (!w || !(target.start >= w.lo && target.start <= w.startHi && target.end <= w.hi && len <= w.maxLen && len >= w.minLen)) continue;
-      const value = qualified === null ? target.value : intervalValue(plan, d, target.start, target.end, e, level.wastePenalty);
+      const value = qualified === null ? target.value : targetValue(e);
       if (value > 0 && (chosen === null || value > chosen.choice.value + 1e-9)) chosen = { e, choice: { ...target, value } };
       if (value >= target.value - 1e-9) break;
     }
