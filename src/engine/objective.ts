@@ -272,7 +272,7 @@ export const holdsPublished = (publishedStart: number, publishedEnd: number, sta
   publishedStart === start && publishedEnd === end;
 
 /** 1 when e had a published shift on day d (from replanFrom on, no time off now) that the month does not hold unchanged. */
-export function changedAt(month: Pick<ScoredMonth, 'p' | 'N' | 'start' | 'end'>, e: number, d: number): number {
+function changedAt(month: Pick<ScoredMonth, 'p' | 'N' | 'start' | 'end'>, e: number, d: number): number {
   const published = month.p.published;
   if (published === null) return 0;
   const k = e * month.N + d;
