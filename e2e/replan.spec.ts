@@ -1,6 +1,7 @@
 // Re-planning a published month from a day (docs/replanning.md): the planner publishes a month, someone
 // calls in sick (the time-off dialog), the planner re-plans from that day, reads the proposal, applies
-// it, and the list of changes since publication shows every change the proposal made.
+// it, and the list of changes since publication shows every change the proposal made; publishing again
+// then names who was told, and whether their calendar has fetched the change.
 import { test, expect, seriousAxeViolations } from './fixtures.ts';
 import type { ReplanProposal } from '../src/shared/api/replan.ts';
 
@@ -113,4 +114,25 @@ test('publish, a sick leave, re-plan from its first day, apply, and see every ch
   await expect(rows).toHaveCount(changes);
   for (const person of proposal.people) await expect(rows.filter({ hasText: person.name })).toHaveCount(person.changes.length);
   await page.screenshot({ path: test.info().outputPath('replan-changes-1440.png') });
+
+  // Publishing again tells each person whose plan changed; one of them has a calendar address, which
+  // their phone then fetches: the list says the change reached that calendar, and whom to tell in person.
+  const [withFeed, ...withoutFeed] = proposal.people;
+  const feed = await page.request.post(`/api/employees/${withFeed!.employeeId}/calendar-feed`);
+  expect(feed.status()).toBe(201);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await control.getByRole('button', { name: `Opublikuj ponownie grafik grupy ${group}` }).click();
+  const again = page.getByRole('dialog', { name: `Opublikować grafik grupy ${group}?` });
+  const told = control.getByTestId('publication-told');
+  await expect(told.or(again)).toBeVisible();
+  if (await again.isVisible()) await again.getByRole('button', { name: 'Opublikuj mimo to' }).click();
+  await expect(told).toContainText(`Powiadomiono o zmianach: ${proposal.people.length} os`);
+  expect((await page.request.get(((await feed.json()) as { path: string }).path)).status()).toBe(200);
+  await told.click();
+  const notices = page.getByTestId('publication-notices').getByRole('listitem');
+  await expect(notices).toHaveCount(proposal.people.length);
+  await expect(notices.filter({ hasText: withFeed!.name })).toContainText(`zmienione dni – ${withFeed!.changes.length}; kalendarz pobrał zmiany`);
+  for (const person of withoutFeed) await expect(notices.filter({ hasText: person.name })).toContainText('bez adresu kalendarza, trzeba powiedzieć osobiście');
+  await page.screenshot({ path: test.info().outputPath('replan-told-1440.png') });
 });

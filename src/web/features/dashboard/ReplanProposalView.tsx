@@ -68,7 +68,7 @@ export function ReplanProposalView({ proposal }: { proposal: ReplanProposal }) {
               <List size="sm" spacing={0}>
                 {person.changes.map((c) => (
                   <List.Item key={c.date}>
-                    {t(`replan.${c.kind}`, { date: dayInWords(c.date, language), before: shift(c.before, c.date), after: shift(c.after, c.date) })}
+                    {t(`replan.change.${c.kind}`, { date: dayInWords(c.date, language), before: shift(c.before, c.date), after: shift(c.after, c.date) })}
                   </List.Item>
                 ))}
               </List>

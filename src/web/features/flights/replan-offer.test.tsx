@@ -12,6 +12,7 @@ const status = (role: string, published: boolean) => ({
   publication: published ? { publishedAt: '2026-12-01T08:00:00.000Z', publishedBy: 'Ewa', version: 1, shiftCount: 120 } : null,
   changes: 0,
   lastEditId: 3,
+  told: 0,
 });
 
 afterEach(() => vi.restoreAllMocks());

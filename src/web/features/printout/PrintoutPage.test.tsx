@@ -66,6 +66,7 @@ const status = {
   publication: { publishedAt: '2026-11-20T09:05:00.000Z', publishedBy: 'Ewa', version: 1, shiftCount: 2 },
   changes: 0,
   lastEditId: 3,
+  told: 0,
 };
 
 function serve(changes = 0) {
