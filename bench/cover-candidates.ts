@@ -17,24 +17,14 @@ import { openEmbedded } from '../src/server/db/client.ts';
 import { airportHours, employees, flights, monthlyWorkHours, schedules, staffGroups, timeOff } from '../src/server/db/schema.ts';
 import { shiftHours } from '../src/shared/hours.ts';
 import { monthDates, parseMonthKey } from '../src/shared/month.ts';
+import { median, SHIFT_PATTERNS } from './month-layout.ts';
 
 const MONTH = '2026-03';
 const GROUP = 'Bench 60';
 const STAFF = 60;
 const RUNS = 9;
 const ADMIN = { email: 'bench@grafik.test', password: 'who covers the early shift 2026' };
-const SHIFTS = [
-  ['05:00', '13:00'],
-  ['06:00', '14:30'],
-  ['09:30', '17:30'],
-  ['13:00', '21:00'],
-  ['14:00', '22:30'],
-] as const;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
+const SHIFTS = SHIFT_PATTERNS;
 
 async function seed(db: Awaited<ReturnType<typeof openEmbedded>>['db']) {
   const { month, year } = parseMonthKey(MONTH);

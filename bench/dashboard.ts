@@ -21,6 +21,7 @@ import { DateTime } from 'luxon';
 import { shiftHours } from '../src/shared/hours.ts';
 import { monthDates, parseMonthKey } from '../src/shared/month.ts';
 import { writeResultsSection } from '../tools/results-section.ts';
+import { median, SHIFT_PATTERNS } from './month-layout.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MONTH = '2026-03';
@@ -39,18 +40,7 @@ const profileAt = process.argv.indexOf('--profile');
 const PROFILE = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
 const WITHOUT_DRAWING = process.argv.includes('--without-drawing');
 const ADMIN = { email: 'bench@grafik.test', password: 'planner grid under load 2026' };
-const SHIFTS = [
-  ['05:00', '13:00'],
-  ['06:00', '14:30'],
-  ['09:30', '17:30'],
-  ['13:00', '21:00'],
-  ['14:00', '22:30'],
-] as const;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
+const SHIFTS = SHIFT_PATTERNS;
 const fmt = (ms: number) => Math.round(ms);
 
 async function seed(db: Awaited<ReturnType<typeof openEmbedded>>['db']) {

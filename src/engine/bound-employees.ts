@@ -320,8 +320,8 @@ export function employeeRelaxation(input: EmployeeBoundInput): EmployeeBoundResu
   }
 }
 
-/** Rows as lists of (column, value), packed into CSR. */
-class RowList {
+/** A model's rows as lists of (column, value), packed into CSR (this relaxation's and bound.ts's). */
+export class RowList {
   readonly starts: number[] = [0];
   readonly indices: number[] = [];
   readonly values: number[] = [];

@@ -28,7 +28,7 @@ import type { Instance } from './format.ts';
 import { qualificationMasks, type QualifiedDemand } from './qualifications.ts';
 import { supplyOf } from './quality.ts';
 import { maxConsecutiveDays } from './rules.ts';
-import { employeeRelaxation } from './bound-employees.ts';
+import { employeeRelaxation, RowList } from './bound-employees.ts';
 
 export type BoundOptions = {
   /** Wall time the solver may take; past it the bound falls back to a coarser valid one. Default 20 s. */
@@ -427,24 +427,6 @@ function withMargin(value: number): number {
   return Math.floor(value + 0.5 + 1e-6 * Math.abs(value));
 }
 
-/** A model's rows, built as lists of (column, value) and packed into CSR. */
-class Rows {
-  readonly starts: number[] = [0];
-  readonly indices: number[] = [];
-  readonly values: number[] = [];
-  readonly lower: number[] = [];
-  readonly upper: number[] = [];
-  add(entries: ReadonlyArray<readonly [number, number]>, lower: number, upper: number): void {
-    for (const [col, value] of entries) {
-      this.indices.push(col);
-      this.values.push(value);
-    }
-    this.starts.push(this.indices.length);
-    this.lower.push(lower);
-    this.upper.push(upper);
-  }
-}
-
 /**
  * The bound with qualifications (format version 3). The month's relaxation is the one above (anonymous
  * shifts, their supply S_b per block, shifts per day, minutes per week, runs of days). Then employees with
@@ -555,7 +537,7 @@ async function qualifiedUpperBound(
   groups.forEach((g, gi) => (colUpper[Z + gi] = g.any));
   for (const a of assigns) colUpper[a.col] = groups[a.group]!.need[a.q]!;
 
-  const rows = new Rows();
+  const rows = new RowList();
   // Supply flow along the line (as in the bound without qualifications).
   const startsAt: number[][] = Array.from({ length: blocks }, () => []);
   const endsAt: number[][] = Array.from({ length: blocks }, () => []);
