@@ -158,7 +158,7 @@ test('the cell menu opens on click and closes on the same cell, outside, Escape 
   // A cell with a shift offers Edit; another cell moves the menu there.
   await empty.click();
   await cell(g, anna, day(11)).click({ position: { x: 70, y: 36 } });
-  await expect(menu(page).getByRole('menuitem')).toHaveText(['Edytuj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie', 'Usuń zmianę']);
+  await expect(menu(page).getByRole('menuitem')).toHaveText(['Edytuj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie', 'Kto może przejąć?', 'Usuń zmianę']);
   await page.screenshot({ path: test.info().outputPath('dashboard-menu.png') });
   await menu(page).getByRole('menuitem', { name: 'Dodaj wydarzenie' }).click();
   await expect(menu(page)).toHaveCount(0);
@@ -507,7 +507,7 @@ test('from the keyboard, the cell menu deletes what the day holds (the badges’
   await page.keyboard.press('ArrowRight');
   await expect(cell(g, anna, day(5))).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(menu(page).getByRole('menuitem')).toHaveText(['Edytuj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie', 'Usuń zmianę']);
+  await expect(menu(page).getByRole('menuitem')).toHaveText(['Edytuj zmianę', 'Wniosek o urlop', 'Dodaj wydarzenie', 'Kto może przejąć?', 'Usuń zmianę']);
   await expect(menu(page).getByRole('separator')).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('dashboard-menu-delete.png') });
   await page.keyboard.press('End');
