@@ -60,6 +60,9 @@ test('publish, a sick leave, re-plan from its first day, apply, and see every ch
   await timeOff.getByLabel('Data rozpoczęcia').fill(day);
   await timeOff.getByLabel('Data zakończenia').fill(`${month}-12`);
   await timeOff.getByRole('button', { name: 'Zgłoś urlop' }).click();
+  // Saved: the dialog stays on the shifts the absence took (docs/day-of-operations.md); this planner re-plans instead.
+  await expect(timeOff.getByTestId('time-off-saved')).toContainText('Nieobecność zapisana.');
+  await timeOff.getByRole('button', { name: 'Gotowe' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Re-plan from the 10th: read the proposal, then cancel, which leaves nothing behind.
