@@ -10,8 +10,8 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 test('publish, a sick leave, re-plan from its first day, apply, and see every change in the list', async ({ signedInPage: page }) => {
   // Two proposals and a generation: longer than most tests on a busy machine.
   test.setTimeout(240_000);
-  // A group and a month of their own; a retry takes a month ten years on.
-  const month = `${new Date().getUTCFullYear() + 5 + 10 * test.info().retry}-0${1 + Math.floor(Math.random() * 9)}`;
+  // A group and a month of their own (years no other test uses); a retry takes a month ten years on.
+  const month = `${new Date().getUTCFullYear() + 15 + 10 * test.info().retry}-0${1 + Math.floor(Math.random() * 9)}`;
   const group = `Przeplan ${unique()}`;
   expect((await page.request.post('/api/staff-groups', { data: { name: group, takesFlights: false, takesAirportHours: true } })).status()).toBe(201);
   const people: { id: string; firstName: string; lastName: string }[] = [];
