@@ -216,7 +216,10 @@ export function proposeReplan(db: Db, options: ReplanOptions): Promise<ReplanPro
 
       // Before the date nothing changes, whatever the search did there; from it on, the search's month.
       const proposed = [...state.shifts.filter((s) => s.date < from).map(asResult), ...result.shifts.filter((s) => s.date >= from)];
-      const draft = state.shifts.map(asResult);
+      // The month as it stands, less the shifts a day of time off now takes (they cover nothing).
+      const away = new Map(state.inputs.instance.employees.map((e) => [e.id, e.timeOff]));
+      const onTimeOff = (s: { employeeId: string; date: string }) => (away.get(s.employeeId) ?? []).some((o) => o.startDate <= s.date && s.date <= o.endDate);
+      const draft = state.shifts.filter((s) => !onTimeOff(s)).map(asResult);
       const [coverageBefore, coverageAfter] = await measureOffThread(state.inputs.instance, [draft, proposed]);
 
       const names = new Map(state.inputs.instance.employees.map((e) => [e.id, `${e.firstName} ${e.lastName}`]));

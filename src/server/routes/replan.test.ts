@@ -109,6 +109,9 @@ describe('re-planning a published month from a date', () => {
       removed: all.filter((c) => c.kind === 'removed').length,
     });
     expect(proposal.publishedChanged).toBe(all.filter((c) => c.before !== null).length);
+    // The engine's Q8 counts the sick days' published shifts apart: the rest is what the re-plan chose to change.
+    expect(proposal.disruption).toMatchObject({ forbiddenByTimeOff: sick.days.length, changed: proposal.publishedChanged - sick.days.length });
+    expect(proposal.disruption!.percent).toBeCloseTo((100 * proposal.disruption!.changed) / proposal.disruption!.published, 1);
     expect(proposal.coverage.before).toBeGreaterThan(0);
     expect(proposal.coverage.after).toBeGreaterThan(0);
   }, 60_000);
