@@ -6,14 +6,15 @@
 import type { Db } from '../db/client.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import { absenceWorkingDays, employeeMonthTotal } from '../../shared/hours.ts';
-import { monthRange, parseMonthKey } from '../../shared/month.ts';
+import { monthRange } from '../../shared/month.ts';
 import { employeeRequiredHours } from '../../shared/api/employees.ts';
 import type { Me, MeMonth } from '../../shared/api/employee-accounts.ts';
 import { holidaysIn } from '../domain/holidays.ts';
 import { publishedShiftsOf } from '../repos/calendar-feeds.ts';
 import { requiredHoursOf } from '../repos/month.ts';
 import { getSettings } from '../repos/settings.ts';
-import { colleaguesOn, ownEmployee, ownTimeOff, publicationOf } from '../repos/me.ts';
+import { colleaguesOn, ownEmployee, ownTimeOff } from '../repos/me.ts';
+import { publicationOf } from '../repos/publishing.ts';
 
 const hhmm = (time: string) => time.slice(0, 5);
 
@@ -31,10 +32,9 @@ export async function me(db: Db, employeeId: string): Promise<Me> {
 export async function myMonth(db: Db, employeeId: string, month: string): Promise<MeMonth> {
   const employee = await employeeOrRefuse(db, employeeId);
   const { first, last } = monthRange(month);
-  const parts = parseMonthKey(month);
   const [settings, publication, published, timeOff, requiredHours] = await Promise.all([
     getSettings(db),
-    publicationOf(db, employee.role, parts.month, parts.year),
+    publicationOf(db, employee.role, month),
     publishedShiftsOf(db, employeeId, first, last),
     ownTimeOff(db, employeeId, first, last),
     requiredHoursOf(db, month),
@@ -65,7 +65,7 @@ export async function myMonth(db: Db, employeeId: string, month: string): Promis
   }
   return {
     month,
-    published: publication !== null || shifts.length > 0,
+    published: publication !== undefined || shifts.length > 0,
     publishedAt: publication?.publishedAt.toISOString() ?? null,
     shifts: withColleagues,
     timeOff: timeOff.map(({ startDate, endDate, kind, status }) => ({ startDate, endDate, kind, status })),

@@ -25,6 +25,7 @@ import {
   insertNotices,
   insertShifts,
   lastEditIdOf,
+  lastNoticeCount,
   lastNotices,
   publicationOf,
   publishedShiftCount,
@@ -91,7 +92,7 @@ async function statusOf(
       : null,
     changes: counted.changes,
     lastEditId: await lastEditIdOf(db, role, month),
-    told: publication ? (await lastNotices(db, publication.id)).length : 0,
+    told: publication ? await lastNoticeCount(db, publication.id) : 0,
   };
 }
 

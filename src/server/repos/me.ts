@@ -2,7 +2,7 @@
 // session's account is linked to (security/audience.ts), never one named by the request.
 import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { employees, publishedMonths, publishedShifts, timeOff } from '../db/schema.ts';
+import { employees, publishedShifts, timeOff } from '../db/schema.ts';
 
 export async function ownEmployee(db: Db, employeeId: string) {
   const [row] = await db
@@ -16,15 +16,6 @@ export async function ownEmployee(db: Db, employeeId: string) {
     })
     .from(employees)
     .where(eq(employees.id, employeeId));
-  return row ?? null;
-}
-
-/** The group's publication of the month (month 0–11), if it was published. */
-export async function publicationOf(db: Db, role: string, month: number, year: number) {
-  const [row] = await db
-    .select({ id: publishedMonths.id, publishedAt: publishedMonths.publishedAt })
-    .from(publishedMonths)
-    .where(and(eq(publishedMonths.role, role), eq(publishedMonths.month, month), eq(publishedMonths.year, year)));
   return row ?? null;
 }
 

@@ -228,6 +228,16 @@ export async function lastNotices(db: Db, publicationId: string) {
   );
 }
 
+/** How many people the publication's last publishing told of a change: a count, for the status every dashboard asks for. */
+export async function lastNoticeCount(db: Db, publicationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(publicationNotices)
+    .innerJoin(publishedMonths, and(eq(publishedMonths.id, publicationNotices.publicationId), eq(publishedMonths.publishedAt, publicationNotices.publishedAt)))
+    .where(eq(publicationNotices.publicationId, publicationId));
+  return Number(row?.n ?? 0);
+}
+
 // ---- Writes ----
 
 /** Records that this publishing told these employees of this many changed days each (in the caller's transaction). */
