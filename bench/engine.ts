@@ -270,6 +270,11 @@ type ReplanMeasured = {
   fullQ7: number | null;
   fullMs: number;
   fullQ8: number;
+  /** Q3, the mean gap to the required hours (h), of the full regeneration and of the re-plan. */
+  fullQ3: number | null;
+  replanQ3: number | null;
+  /** Shifts of the re-plan from the re-plan date on on a day its employee had no published shift: added, not counted in Q8. */
+  added: number;
   replanQ1: number;
   replanQ7: number | null;
   replanMs: number;
@@ -359,6 +364,8 @@ function runReplanCase(airport: string, employeeCount: number, qualified: boolea
   const d = q.disruption!;
   // How much of the published month a regeneration from scratch would have changed, by the same count.
   const fullQ8 = measureQuality(replan, fullResult.shifts).disruption!.percent;
+  const publishedDays = new Set(publishedShifts.map((s) => `${s.employeeId}|${s.date}`));
+  const added = replanResult.shifts.filter((s) => s.date >= REPLAN_FROM && !publishedDays.has(`${s.employeeId}|${s.date}`)).length;
   return {
     airport,
     employees: employeeCount,
@@ -371,6 +378,9 @@ function runReplanCase(airport: string, employeeCount: number, qualified: boolea
     fullQ7: fullResult.report.quality.qualified?.percent ?? null,
     fullMs: Math.round(fullMs),
     fullQ8,
+    fullQ3: fullResult.report.quality.hoursGapMean,
+    replanQ3: q.hoursGapMean,
+    added,
     replanQ1: q.coveragePercent,
     replanQ7: q.qualified?.percent ?? null,
     replanMs: Math.round(replanMs),
@@ -387,11 +397,11 @@ function runReplanCase(airport: string, employeeCount: number, qualified: boolea
 
 function replanTable(rows: ReplanMeasured[]): string {
   const head =
-    '| airport | version | staff | disturbance | published Q1 % (Q1 / Q7 % after the change) | full regeneration Q1 % | Q7 % | ms | its Q8 % | re-plan Q1 % | Q7 % | ms | Q8 disruption % | changed (moved + removed) of published | on new time off | breaches | search cut by time limit |';
-  const line = '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+    '| airport | version | staff | disturbance | published Q1 % (Q1 / Q7 % after the change) | full regeneration Q1 % | Q7 % | Q3 mean gap h | ms | its Q8 % | re-plan Q1 % | Q7 % | Q3 mean gap h | ms | Q8 disruption % | changed (moved + removed) of published | added shifts | on new time off | breaches | search cut by time limit |';
+  const line = '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const body = rows.map(
     (r) =>
-      `| ${r.airport} | ${r.qualified ? 3 : 2} | ${r.employees} | ${r.disturbance === 'sick' ? `2 sick ${SICK_DAYS} days` : '1 more departure a day'} | ${r.publishedQ1} (${r.publishedAfterQ1} / ${r.publishedAfterQ7 ?? '–'}) | ${r.fullQ1} | ${r.fullQ7 ?? '–'} | ${r.fullMs} | ${r.fullQ8} | ${r.replanQ1} | ${r.replanQ7 ?? '–'} | ${r.replanMs} | ${r.q8} | ${r.changed} (${r.moved} + ${r.removed}) of ${r.published} | ${r.forbidden} | ${r.breaches} | ${r.cut ? 'yes' : 'no'} |`,
+      `| ${r.airport} | ${r.qualified ? 3 : 2} | ${r.employees} | ${r.disturbance === 'sick' ? `2 sick ${SICK_DAYS} days` : '1 more departure a day'} | ${r.publishedQ1} (${r.publishedAfterQ1} / ${r.publishedAfterQ7 ?? '–'}) | ${r.fullQ1} | ${r.fullQ7 ?? '–'} | ${r.fullQ3 ?? '–'} | ${r.fullMs} | ${r.fullQ8} | ${r.replanQ1} | ${r.replanQ7 ?? '–'} | ${r.replanQ3 ?? '–'} | ${r.replanMs} | ${r.q8} | ${r.changed} (${r.moved} + ${r.removed}) of ${r.published} | ${r.added} | ${r.forbidden} | ${r.breaches} | ${r.cut ? 'yes' : 'no'} |`,
   );
   return [head, line, ...body].join('\n');
 }
@@ -406,7 +416,7 @@ async function replanSection(self: string, load: string): Promise<void> {
       const r = JSON.parse(out) as ReplanMeasured;
       rows.push(r);
       console.log(
-        `${r.airport} v${r.qualified ? 3 : 2} ${String(r.employees).padStart(3)} staff  ${r.disturbance.padEnd(6)}  published Q1 ${r.publishedQ1}% (after the change ${r.publishedAfterQ1}%)  full Q1 ${r.fullQ1}%${r.fullQ7 === null ? '' : ` Q7 ${r.fullQ7}%`} ${r.fullMs} ms (Q8 ${r.fullQ8}%)  re-plan Q1 ${r.replanQ1}%${r.replanQ7 === null ? '' : ` Q7 ${r.replanQ7}%`} ${r.replanMs} ms  Q8 ${r.q8}% (${r.changed}/${r.published}: ${r.moved} moved, ${r.removed} removed; ${r.forbidden} on time off)  breaches ${r.breaches}${r.cut ? '  (search cut by time limit)' : ''}`,
+        `${r.airport} v${r.qualified ? 3 : 2} ${String(r.employees).padStart(3)} staff  ${r.disturbance.padEnd(6)}  published Q1 ${r.publishedQ1}% (after the change ${r.publishedAfterQ1}%)  full Q1 ${r.fullQ1}%${r.fullQ7 === null ? '' : ` Q7 ${r.fullQ7}%`} Q3 ${r.fullQ3 ?? '–'} h ${r.fullMs} ms (Q8 ${r.fullQ8}%)  re-plan Q1 ${r.replanQ1}%${r.replanQ7 === null ? '' : ` Q7 ${r.replanQ7}%`} Q3 ${r.replanQ3 ?? '–'} h ${r.replanMs} ms  Q8 ${r.q8}% (${r.changed}/${r.published}: ${r.moved} moved, ${r.removed} removed; ${r.forbidden} on time off; ${r.added} added)  breaches ${r.breaches}${r.cut ? '  (search cut by time limit)' : ''}`,
       );
     }
   const section = [

@@ -27,6 +27,9 @@
 // Re-planning a published month (version 3, replanFrom and publishedShifts): before phase 0 the published
 // shifts from replanFrom on are put in where the rules still admit them, and every phase weighs the
 // score's `disruption` term (a published shift not kept unchanged; docs/decisions/0045-replanning-a-published-month.md).
+// After phase 3, demand still uncovered goes to people free that day (new shifts are not changes); after
+// the last phase, published shifts the search changed are put back where that costs at most a tenth of a
+// point of coverage (`default/replan.ts`, decision 0056).
 // When the month is not fully covered, a second month is built with shorter shifts allowed, and the
 // score keeps the better one. All choices that are not forced are broken by a seeded random order, so
 // a seed replays a month.
@@ -40,6 +43,7 @@ import { ANY_LEVEL, OVERTIME_ALLOWANCE_MINUTES, PHASE_LEVELS, SCORE_WEIGHTS, typ
 import { balance, cover, reserveWeekends, stretch } from './default/construct.ts';
 import { Plan } from './default/plan.ts';
 import { rebuild } from './default/rebuild.ts';
+import { callIn, restorePublished } from './default/replan.ts';
 import { freeWeekends, improve } from './default/search.ts';
 
 /** One month: free weekends reserved, demand covered level by level, hours balanced, then the search. */
@@ -55,6 +59,8 @@ function build(problem: Problem, order: number[], options: StrategyOptions, cove
   if (short) cover(plan, order, false, ANY_LEVEL);
   stretch(plan, short ? Infinity : OVERTIME_ALLOWANCE_MINUTES, short ? ANY_LEVEL : PHASE_LEVELS.stretch);
   for (const level of PHASE_LEVELS.balance) balance(plan, order, level);
+  // Re-planning: what the published month no longer covers goes first to people free that day (decision 0056).
+  callIn(plan);
   // Tasks that ask for qualifications make demand spiky and tie it to who works: ruin and rebuild pays
   // there even when hours suffice, and more than the search (measured on the version 3 benchmark months,
   // 2.5 s: Boise with 24 staff Q1 91.4 % → 94.4 %, Albuquerque with 60 95.6 % → 98.2 %, when it ran
@@ -80,6 +86,9 @@ function build(problem: Problem, order: number[], options: StrategyOptions, cove
     plan.weighLastHours(SCORE_WEIGHTS.lastHourWeight);
     improve(plan, options);
   }
+  // Re-planning: the published shifts the search changed are put back where that costs little coverage,
+  // and what they leave uncovered goes to people free that day (decision 0056).
+  if (restorePublished(plan) > 0) callIn(plan);
   return plan;
 }
 
