@@ -13,7 +13,7 @@ import { bestInterval, prefix, reach, type Plan } from './plan.ts';
  * within it, a month changes fewer published shifts for coverage a few tenths of a point lower (measured
  * on bench:engine's re-plan months, decision 0056).
  */
-export const RESTORE_BUDGET_POINTS = 0.1;
+const RESTORE_BUDGET_POINTS = 0.1;
 
 /** The first day the re-plan may change: the index of replanFrom (0 when the month does not re-plan). */
 function firstDay(plan: Plan): number {
