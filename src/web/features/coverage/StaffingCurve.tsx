@@ -4,6 +4,7 @@
 // SVG: a line of points, today's headcount and today's roster marked) and says it in sentences.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { StaffingCurveStatus } from '../../../shared/api/staffing-curve.ts';
 import { api } from '../../lib/api.ts';
@@ -69,9 +70,15 @@ function CurveResult({ curve, rosterPercent }: { curve: Ready; rosterPercent: nu
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
   const today = curve.points.find((p) => p.headcount === curve.headcount);
   const sentence = [
-    today ? t('staffing.best', { count: curve.headcount, percent: percent(today.coveragePercent) }) : null,
+    today
+      ? today.coveragePercent >= 100
+        ? t('staffing.full', { count: curve.headcount })
+        : t('staffing.best', { count: curve.headcount, percent: percent(today.coveragePercent) })
+      : null,
     curve.reach100
-      ? t('staffing.reach', { count: curve.reach100.headcount, level: percent(100) })
+      ? today && today.coveragePercent >= 100
+        ? t('staffing.enough', { count: curve.reach100.headcount })
+        : t('staffing.reach', { count: curve.reach100.headcount, level: percent(100) })
       : t('staffing.notReached', { count: Math.max(...curve.points.map((p) => p.headcount)) }),
   ]
     .filter(Boolean)
@@ -131,7 +138,6 @@ function CurveResult({ curve, rosterPercent }: { curve: Ready; rosterPercent: nu
   );
 }
 
-const W = 640;
 const H = 220;
 const PAD = { left: 44, right: 12, top: 12, bottom: 34 };
 
@@ -139,6 +145,8 @@ const PAD = { left: 44, right: 12, top: 12, bottom: 34 };
 function CurveChart({ curve, rosterPercent }: { curve: Ready; rosterPercent: number }) {
   const { t, i18n } = useTranslation('coverage');
   const language = i18n.resolvedLanguage ?? 'pl';
+  const { ref, width } = useElementSize();
+  const W = Math.max(280, Math.min(720, Math.round(width) || 320));
   const points = curve.points;
   if (points.length === 0) return null;
   const minX = Math.min(...points.map((p) => p.headcount), curve.headcount);
@@ -148,13 +156,14 @@ function CurveChart({ curve, rosterPercent }: { curve: Ready; rosterPercent: num
   const x = (h: number) => PAD.left + ((h - minX) / Math.max(1, maxX - minX)) * (W - PAD.left - PAD.right);
   const y = (v: number) => PAD.top + ((100 - v) / Math.max(1, 100 - minY)) * (H - PAD.top - PAD.bottom);
   const ticksY = [minY, (minY + 100) / 2, 100];
-  const stepX = Math.max(1, Math.ceil((maxX - minX) / 8));
+  const stepX = Math.max(1, Math.ceil((maxX - minX) / (W < 480 ? 5 : 8)));
   const ticksX: number[] = [];
   for (let h = minX; h <= maxX; h += stepX) ticksX.push(h);
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.headcount).toFixed(1)},${y(p.coveragePercent).toFixed(1)}`).join(' ');
   const fmt = (v: number) => `${percentNumber(v, language)} %`;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={t('staffing.chart')} data-testid="staffing-chart" style={{ maxWidth: W, display: 'block' }}>
+    <div ref={ref} style={{ width: '100%' }}>
+    <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={t('staffing.chart')} data-testid="staffing-chart" style={{ display: 'block' }}>
       {ticksY.map((v) => (
         <g key={v}>
           <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="var(--mantine-color-gray-3)" />
@@ -173,7 +182,13 @@ function CurveChart({ curve, rosterPercent }: { curve: Ready; rosterPercent: num
       </text>
       <g data-testid="staffing-today-mark">
         <line x1={x(curve.headcount)} x2={x(curve.headcount)} y1={PAD.top} y2={H - PAD.bottom} stroke="var(--mantine-color-orange-6)" strokeDasharray="4 3" />
-        <text x={x(curve.headcount) + 4} y={PAD.top + 12} fontSize="12" fill="var(--mantine-color-orange-8)">
+        <text
+          x={x(curve.headcount) + (x(curve.headcount) > W / 2 ? -4 : 4)}
+          y={PAD.top + 26}
+          textAnchor={x(curve.headcount) > W / 2 ? 'end' : 'start'}
+          fontSize="12"
+          fill="var(--mantine-color-orange-8)"
+        >
           {t('staffing.today')}
         </text>
       </g>
@@ -185,10 +200,17 @@ function CurveChart({ curve, rosterPercent }: { curve: Ready; rosterPercent: num
       ))}
       <g data-testid="staffing-roster-mark">
         <rect x={x(curve.headcount) - 5} y={y(rosterPercent) - 5} width="10" height="10" transform={`rotate(45 ${x(curve.headcount)} ${y(rosterPercent)})`} fill="var(--mantine-color-orange-6)" />
-        <text x={x(curve.headcount) + 8} y={y(rosterPercent) + 16} fontSize="12" fill="var(--mantine-color-orange-8)">
+        <text
+          x={x(curve.headcount) + (x(curve.headcount) > W / 2 ? -8 : 8)}
+          y={y(rosterPercent) - 10}
+          textAnchor={x(curve.headcount) > W / 2 ? 'end' : 'start'}
+          fontSize="12"
+          fill="var(--mantine-color-orange-8)"
+        >
           {`${t('staffing.rosterMark')} ${fmt(rosterPercent)}`}
         </text>
       </g>
     </svg>
+    </div>
   );
 }
