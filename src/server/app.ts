@@ -19,7 +19,8 @@ import { refuseNulCharacters } from './http/input-guard.ts';
 import { registerApiRoutes } from './routes/index.ts';
 import { monthCoverage } from './coverage/service.ts';
 import { createCoverageRunner } from './coverage/coverage-runner.ts';
-import { createBoundService } from './coverage/bound-service.ts';
+import { createBoundService, createBoundSolver } from './coverage/bound-service.ts';
+import { createStaffingService } from './coverage/staffing-service.ts';
 import type { MonthCoverage } from '../shared/api/coverage.ts';
 import { publicRoutes } from './routes/public.ts';
 import { calendarRoutes } from './routes/calendar.ts';
@@ -205,8 +206,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // The best coverage each group-month could reach, solved off the request thread and kept until its
   // inputs change (docs/coverage-bound.md); a first ask answers "pending".
-  const boundService = createBoundService({ db: database.db, feed: database.changes() });
-  app.addHook('onClose', async () => boundService.close());
+  // The staffing curve (docs/staffing-curve.md) solves its points in the same worker thread.
+  const boundSolver = createBoundSolver();
+  const boundService = createBoundService({ db: database.db, feed: database.changes(), solver: boundSolver });
+  const staffingService = createStaffingService({ db: database.db, feed: database.changes(), solver: boundSolver });
+  app.addHook('onClose', async () => {
+    staffingService.close();
+    boundService.close();
+  });
   app.decorate('monthCache', monthCache);
   // Every /api route says who may call it; its guards (a session first, checked before the body is read:
   // a caller without one gets 401 and nothing parsed) run for the route the router matched.
@@ -255,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           monthCache,
           coverageCache,
           coverageBound: boundService.boundFor,
+          staffingCurve: staffingService,
           baseUrl,
           mail: options.mail ?? null,
         });

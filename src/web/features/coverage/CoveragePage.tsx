@@ -20,6 +20,7 @@ import { longDate, shortDate, weekdayShort } from '../../ui/dates.ts';
 import { awaySentence, nightHoursDay, qualificationGapSentence, reasonSentence, shortText } from './sentences.ts';
 import { nameOfCode, useQualifications } from '../../lib/qualifications.ts';
 import { RunHistory } from './RunHistory.tsx';
+import { StaffingCurveCard } from './StaffingCurve.tsx';
 
 const SHORT_PAGE_SIZE = 20;
 
@@ -114,6 +115,7 @@ function GroupSection({ group, month, index }: { group: GroupCoverage; month: st
         <Text size="xs" c="dimmed">
           {t('coverageStrip:legend')}
         </Text>
+        <StaffingCurveCard role={group.role} month={month} rosterPercent={group.coveragePercent} />
         <ShortFlights group={group} month={month} />
         <RunHistory role={group.role} month={month} />
       </Stack>
