@@ -17,7 +17,7 @@ import { coverageUpperBound, type BoundOptions, type CoverageBound } from './bou
 import { buildCalendar, daysOffOf } from './calendar.ts';
 import type { Employee, Instance } from './format.ts';
 
-export type StaffingPoint = {
+type StaffingPoint = {
   /** People in the month: today's less those removed, or plus the typical employees added. */
   headcount: number;
   /** Their full-time equivalents: each person's target ÷ the month's required hours (1 each without one). */
