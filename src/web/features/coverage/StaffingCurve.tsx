@@ -117,7 +117,7 @@ function CurveResult({ curve, rosterPercent }: { curve: Ready; rosterPercent: nu
             <Table.Tr>
               <Table.Th>{t('staffing.people')}</Table.Th>
               <Table.Th>{t('staffing.ftes')}</Table.Th>
-              <Table.Th>{t('staffing.best')}</Table.Th>
+              <Table.Th>{t('staffing.bestColumn')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -164,7 +164,7 @@ export const coverage = {
       table: 'Punkty krzywej',
       people: 'Osoby',
       ftes: 'Etaty',
-      best: 'Najlepsze możliwe',
+      bestColumn: 'Najlepsze możliwe',
     },
   },
   en: {
@@ -317,7 +317,7 @@ export const coverage = {
       table: 'Points of the curve',
       people: 'People',
       ftes: 'Full-time equivalents',
-      best: 'Best possible',
+      bestColumn: 'Best possible',
     },
   },
 };
