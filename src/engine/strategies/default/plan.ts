@@ -109,17 +109,24 @@ export class Plan implements ScoredMonth {
   seedPublished(): void {
     const published = this.p.published;
     if (published === null) return;
-    const { minShiftMinutes } = this.p;
     for (let d = 0; d < this.N; d++)
       for (let e = 0; e < this.E; e++) {
         const k = e * this.N + d;
         const s = published.start[k]!;
         const t = published.end[k]!;
         if (s < 0 || this.start[k]! >= 0) continue;
-        const w = this.window(e, d, false);
-        const length = this.length(d, s, t);
-        if (w && s >= w.lo && s <= w.startHi && t <= w.hi && length >= minShiftMinutes && length <= w.maxLen) this.add(e, d, s, t);
+        if (this.fits(e, d, s, t)) this.add(e, d, s, t);
       }
+  }
+
+  /**
+   * Whether e may work [s, t) on day d, a day without a shift of theirs, as the month stands: inside its
+   * window (time off, opening hours, the placement rules, the caps) and at least the shortest shift long.
+   */
+  fits(e: number, d: number, s: number, t: number): boolean {
+    const w = this.window(e, d, false);
+    const length = this.length(d, s, t);
+    return w !== null && s >= w.lo && s <= w.startHi && t <= w.hi && length >= this.p.minShiftMinutes && length <= w.maxLen;
   }
 
   /** Sets the weight of the minutes in flights' last hours (every other minute of demand weighs 1). */

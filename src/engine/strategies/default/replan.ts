@@ -126,22 +126,16 @@ export function restorePublished(plan: Plan, budgetPoints = RESTORE_BUDGET_POINT
   }
 }
 
-/** Replaces e's shift of day d (if any) with the published one; false, and nothing changed, when the window does not admit it. */
-function putBack(plan: Plan, e: number, d: number): boolean {
+/** Replaces e's shift of day d (if any) with the published one; nothing changes when it does not fit. */
+function putBack(plan: Plan, e: number, d: number): void {
   const k = e * plan.N + d;
   const ps = plan.p.published!.start[k]!;
   const pt = plan.p.published!.end[k]!;
   const s = plan.start[k]!;
   const t = plan.end[k]!;
   if (s >= 0) plan.remove(e, d);
-  const w = plan.window(e, d, false);
-  const length = plan.length(d, ps, pt);
-  if (w !== null && ps >= w.lo && ps <= w.startHi && pt <= w.hi && length <= w.maxLen && length >= plan.p.minShiftMinutes) {
-    plan.add(e, d, ps, pt);
-    return true;
-  }
-  if (s >= 0) plan.add(e, d, s, t);
-  return false;
+  if (plan.fits(e, d, ps, pt)) plan.add(e, d, ps, pt);
+  else if (s >= 0) plan.add(e, d, s, t);
 }
 
 /**
@@ -152,15 +146,18 @@ function restoreCost(plan: Plan, e: number, d: number, weekends: readonly number
   const k = e * plan.N + d;
   const s = plan.start[k]!;
   const t = plan.end[k]!;
+  const ps = plan.p.published!.start[k]!;
+  const pt = plan.p.published!.end[k]!;
   const before = gapCost(plan, e) + shapeCost(plan, e, weekends);
   const lost = s >= 0 ? coverage.change(plan, d, s, t, -1, e) : 0;
-  if (!putBack(plan, e, d)) return null;
-  // The published shift's coverage, measured with it taken out again.
-  plan.remove(e, d);
-  const gained = coverage.change(plan, d, plan.p.published!.start[k]!, plan.p.published!.end[k]!, 1, e);
-  plan.add(e, d, plan.p.published!.start[k]!, plan.p.published!.end[k]!);
-  const after = gapCost(plan, e) + shapeCost(plan, e, weekends);
-  plan.remove(e, d);
+  if (s >= 0) plan.remove(e, d);
+  let cost: number | null = null;
+  if (plan.fits(e, d, ps, pt)) {
+    const gained = coverage.change(plan, d, ps, pt, 1, e);
+    plan.add(e, d, ps, pt);
+    cost = coverage.weight * (lost - gained) + (gapCost(plan, e) + shapeCost(plan, e, weekends) - before);
+    plan.remove(e, d);
+  }
   if (s >= 0) plan.add(e, d, s, t);
-  return coverage.weight * (lost - gained) + (after - before);
+  return cost;
 }
