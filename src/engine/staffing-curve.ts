@@ -14,7 +14,7 @@
 // - Beyond the range asked for, more points are solved upward until 100 % is reached (or the search gives
 //   up), and the smallest headcounts reaching 99 % and 100 % are found by halving between solved points.
 import { coverageUpperBound, type BoundOptions, type CoverageBound } from './bound.ts';
-import { buildCalendar, daysOffOf } from './calendar.ts';
+import { buildCalendar, daysOffOf, type Calendar } from './calendar.ts';
 import type { Employee, Instance } from './format.ts';
 
 type StaffingPoint = {
@@ -69,27 +69,26 @@ export type StaffingOptions = {
 const TYPICAL_ID = 'typical';
 
 /** Days in the month an employee may work: not kept away by time off. */
-function availableDays(instance: Instance, employee: Employee, calendar: ReturnType<typeof buildCalendar>): number {
+function availableDays(employee: Employee, calendar: Calendar): number {
   const off = daysOffOf(employee, calendar);
   return calendar.days.filter((d) => !off[d.index]!.blocked).length;
 }
 
 /** Today's employees in the order they go when people are removed: fewest days available, lowest target, then by id. */
-export function removalOrder(instance: Instance): Employee[] {
-  const calendar = buildCalendar(instance);
+export function removalOrder(instance: Instance, calendar: Calendar = buildCalendar(instance)): Employee[] {
   const target = (e: Employee) => e.requiredHours ?? instance.requiredHours ?? 0;
-  const days = new Map(instance.employees.map((e) => [e.id, availableDays(instance, e, calendar)]));
+  const days = new Map(instance.employees.map((e) => [e.id, availableDays(e, calendar)]));
   return [...instance.employees].sort((a, b) => days.get(a.id)! - days.get(b.id)! || target(a) - target(b) || a.id.localeCompare(b.id));
 }
 
 /** The typical full-time employee of the group (see the top of the file). */
-export function typicalEmployee(instance: Instance): TypicalEmployee {
+export function typicalEmployee(instance: Instance, calendar: Calendar = buildCalendar(instance)): TypicalEmployee {
   const n = instance.employees.length;
   const limits = new Map<number | null, number>();
   for (const e of instance.employees) limits.set(e.maxHours ?? null, (limits.get(e.maxHours ?? null) ?? 0) + 1);
   const [maxHours] = [...limits.entries()].sort((a, b) => b[1] - a[1] || (a[0] ?? -1) - (b[0] ?? -1))[0] ?? [null];
-  const first = `${instance.month}-01`;
-  const last = `${instance.month}-31`;
+  const first = calendar.days[0]!.date;
+  const last = calendar.days.at(-1)!.date;
   const holders = new Map<string, number>();
   for (const e of instance.employees) {
     const codes = new Set((e.qualifications ?? []).filter((q) => (q.validFrom ?? first) <= last && (q.validUntil ?? last) >= first).map((q) => q.code));
@@ -149,8 +148,9 @@ export async function staffingCurve(instance: Instance, options: StaffingOptions
     .filter((h) => h >= 1)
     .sort((a, b) => a - b);
   const maxExtra = options.maxExtra ?? Math.max(10, n);
-  const order = removalOrder(instance);
-  const typical = typicalEmployee(instance);
+  const calendar = buildCalendar(instance);
+  const order = removalOrder(instance, calendar);
+  const typical = typicalEmployee(instance, calendar);
   const boundOptions: BoundOptions = { timeLimitMs: 20_000, employeeTimeLimitMs: 1_000, ...options.bound };
   const solve = options.solve ?? ((i: Instance) => coverageUpperBound(i, boundOptions));
   const solved = new Map<number, CoverageBound>();
