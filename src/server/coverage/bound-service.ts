@@ -18,18 +18,17 @@
 // the kept bound is answered without solving again.
 //
 // While the feed is not live (PostgreSQL's listening connection is down) a change may go unheard: a
-// bound computed then is kept for at most OUTAGE_TTL_MS, and the feed's 'all' on reconnecting drops it.
+// bound computed then is kept for at most a minute, and the feed's 'all' on reconnecting drops it. The
+// stamps and these ages are kept-months.ts's, shared with the staffing curve.
 import { createHash } from 'node:crypto';
 import type { BoundOptions, CoverageBound } from '../../engine/bound.ts';
 import type { Instance } from '../../engine/format.ts';
-import { addMonths } from '../../shared/month.ts';
 import type { BoundStatus } from '../../shared/api/coverage-bound.ts';
 import type { Change, ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { loadInstance } from '../generation/instance.ts';
 import { keptWorker } from './kept-worker.ts';
-
-;
+import { monthStamps, outlived, type Kept } from './kept-months.ts';
 
 export interface BoundWorkerRequest {
   id: number;
@@ -45,10 +44,6 @@ export interface BoundWorkerAnswer {
 }
 
 const workerFile = new URL('./bound-worker.ts', import.meta.url);
-/** How long a bound computed while the feed was not live is trusted. */
-const OUTAGE_TTL_MS = 60_000;
-/** How long a failed computation is remembered before it is tried again. */
-const RETRY_FAILED_MS = 60_000;
 /** The solver's time limit in the worker; past it the bound is a coarser, still valid one. */
 const TIME_LIMIT_MS = 30_000;
 
@@ -110,7 +105,7 @@ export interface BoundService {
   readonly stats: { computed: number; hits: number; solved: number };
 }
 
-type Entry = { stamp: string; status: BoundStatus; at: number; live: boolean };
+type Entry = Kept<BoundStatus>;
 
 export function createBoundService(options: BoundServiceOptions): BoundService {
   const { db, feed } = options;
@@ -154,25 +149,17 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
   const entries = new Map<string, Entry>();
   const queue: Array<{ key: string; role: string; month: string }> = [];
   let running: { key: string; cancel: () => void } | null = null;
-  let allChanges = 0;
-  const monthChanges = new Map<string, number>();
   let closed = false;
-  const stamp = (month: string) => `${allChanges}.${monthChanges.get(month) ?? 0}`;
+  const stamps = monthStamps();
+  const stamp = stamps.stamp;
 
   const invalidate = (change: Change) => {
-    if (change === 'all') {
-      allChanges += 1;
-      monthChanges.clear();
+    const months = stamps.apply(change);
+    if (months === 'all') {
       entries.clear();
       queue.length = 0;
       return;
     }
-    const months = new Set<string>();
-    for (const month of change) {
-      months.add(month);
-      months.add(addMonths(month, 1));
-    }
-    for (const month of months) monthChanges.set(month, (monthChanges.get(month) ?? 0) + 1);
     for (const key of [...entries.keys()]) if (months.has(key.slice(0, 7))) entries.delete(key);
     for (let i = queue.length - 1; i >= 0; i--) if (months.has(queue[i]!.month)) queue.splice(i, 1);
   };
@@ -220,10 +207,7 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
     const entry = entries.get(key);
     const current = stamp(month);
     if (entry && entry.stamp === current) {
-      const stale =
-        (entry.status.status !== 'pending' && !entry.live && now() - entry.at > OUTAGE_TTL_MS) ||
-        (entry.status.status === 'unavailable' && entry.status.reason === 'failed' && now() - entry.at > RETRY_FAILED_MS);
-      if (!stale) {
+      if (!outlived(entry, now())) {
         // Most recently asked last, so eviction takes the first.
         entries.delete(key);
         entries.set(key, entry);

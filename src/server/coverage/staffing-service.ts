@@ -6,17 +6,13 @@
 import { createHash } from 'node:crypto';
 import type { CoverageBound } from '../../engine/bound.ts';
 import { staffingCurve } from '../../engine/staffing-curve.ts';
-import { addMonths } from '../../shared/month.ts';
 import type { StaffingCurveStatus } from '../../shared/api/staffing-curve.ts';
 import type { Change, ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { loadInstance } from '../generation/instance.ts';
 import type { BoundSolver } from './bound-service.ts';
+import { monthStamps, outlived, type Kept } from './kept-months.ts';
 
-/** How long a failed computation is remembered before asking again starts another. */
-const RETRY_FAILED_MS = 60_000;
-/** How long a curve computed while the feed was not live is trusted. */
-const OUTAGE_TTL_MS = 60_000;
 /** Each point's solver limit and the per-employee relaxation's share (docs/staffing-curve.md). */
 const POINT_OPTIONS = { timeLimitMs: 20_000, employeeTimeLimitMs: 1_000 };
 
@@ -28,7 +24,7 @@ export interface StaffingService {
   close(): void;
 }
 
-type Entry = { stamp: string; status: StaffingCurveStatus; at: number; live: boolean; digest?: string };
+type Entry = Kept<StaffingCurveStatus>;
 
 export function createStaffingService(options: { db: Db; feed: ChangeFeed; solver: BoundSolver; now?: () => number; log?: (m: string) => void }): StaffingService {
   const { db, feed, solver } = options;
@@ -40,26 +36,14 @@ export function createStaffingService(options: { db: Db; feed: ChangeFeed; solve
   const queue: Array<{ key: string; role: string; month: string }> = [];
   let running = false;
   let closed = false;
-  let allChanges = 0;
-  const monthChanges = new Map<string, number>();
   const keyOf = (role: string, month: string) => `${month}|${role}`;
-  const stamp = (month: string) => `${allChanges}.${monthChanges.get(month) ?? 0}`;
-
-  const unsubscribe = feed.subscribe((change: Change) => {
-    if (change === 'all') {
-      allChanges += 1;
-      monthChanges.clear();
-      return;
-    }
-    for (const month of change) for (const m of [month, addMonths(month, 1)]) monthChanges.set(m, (monthChanges.get(m) ?? 0) + 1);
-  });
+  const stamps = monthStamps();
+  const stamp = stamps.stamp;
+  const unsubscribe = feed.subscribe((change: Change) => void stamps.apply(change));
 
   const current = (role: string, month: string): Entry | undefined => {
     const entry = entries.get(keyOf(role, month));
-    if (!entry || entry.stamp !== stamp(month)) return undefined;
-    if (entry.status.status === 'pending') return entry;
-    if (!entry.live && now() - entry.at > OUTAGE_TTL_MS) return undefined;
-    if (entry.status.status === 'unavailable' && entry.status.reason === 'failed' && now() - entry.at > RETRY_FAILED_MS) return undefined;
+    if (!entry || entry.stamp !== stamp(month) || outlived(entry, now())) return undefined;
     return entry;
   };
 
