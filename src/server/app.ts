@@ -206,12 +206,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // The best coverage each group-month could reach, solved off the request thread and kept until its
   // inputs change (docs/coverage-bound.md); a first ask answers "pending".
-  // The staffing curve (docs/staffing-curve.md) solves its points in the same worker thread.
-  const boundSolver = createBoundSolver();
-  const boundService = createBoundService({ db: database.db, feed: database.changes(), solver: boundSolver });
-  const staffingService = createStaffingService({ db: database.db, feed: database.changes(), solver: boundSolver });
+  const boundService = createBoundService({ db: database.db, feed: database.changes() });
+  // The staffing curve (docs/staffing-curve.md) solves its points in a worker thread of its own, so that a
+  // curve of many points never holds up the bound the coverage screen waits for.
+  const staffingSolver = createBoundSolver();
+  const staffingService = createStaffingService({ db: database.db, feed: database.changes(), solver: staffingSolver });
   app.addHook('onClose', async () => {
     staffingService.close();
+    staffingSolver.close();
     boundService.close();
   });
   app.decorate('monthCache', monthCache);

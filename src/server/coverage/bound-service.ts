@@ -85,8 +85,6 @@ export interface BoundServiceOptions {
   feed: ChangeFeed;
   /** Replaces the computation (tests). */
   compute?: ComputeBound;
-  /** The worker thread to solve in, shared with the staffing curve (default: one of its own). */
-  solver?: BoundSolver;
   /** Where a failed computation is reported (default console.error). */
   log?: (message: string) => void;
   /** How many group-months are kept at most (the least recently asked goes first). Default 100. */
@@ -114,7 +112,7 @@ export function createBoundService(options: BoundServiceOptions): BoundService {
   const maxEntries = options.maxEntries ?? 100;
   const keyOf = (role: string, month: string) => `${month}|${role}`;
   const stats = { computed: 0, hits: 0, solved: 0 };
-  const solver = options.solver ?? createBoundSolver();
+  const solver = createBoundSolver();
   /** The instance last solved per group-month (its digest) and its bound. */
   const solvedFor = new Map<string, { digest: string; bound: ComputedBound }>();
   const compute: ComputeBound =

@@ -1,6 +1,6 @@
 // "How many people does this month need?" (docs/staffing-curve.md): the staffing curve of a group-month,
-// its points solved one by one in the coverage bound's worker thread (bound-service.ts, so HiGHS and the
-// engine stay warm), started when a planner asks and kept, like the bound, until the database's change
+// its points solved one by one in a kept worker thread of its own (the bound's kind, bound-service.ts;
+// apart, so that a long curve never holds up the coverage screen's bound), started when a planner asks and kept, like the bound, until the database's change
 // feed says the month's inputs changed. A planner reads its progress (points solved of planned) while it
 // runs. The instance is the one the bound uses: the month's inputs without its own shifts.
 import { createHash } from 'node:crypto';
