@@ -2,6 +2,7 @@
 // `highs` package) within the same time limit as Grafik's engine. The model follows the benchmark's
 // README rule by rule; its solution is judged by the independent evaluator like any other.
 import type { Highs } from 'highs';
+import { RowList } from '../../src/engine/bound-employees.ts';
 import type { Assignment, CurtoisInstance } from './instance.ts';
 
 export interface MilpResult {
@@ -13,24 +14,6 @@ export interface MilpResult {
   columns: number;
   rows: number;
   seconds: number;
-}
-
-class Rows {
-  readonly lower: number[] = [];
-  readonly upper: number[] = [];
-  readonly starts: number[] = [0];
-  readonly indices: number[] = [];
-  readonly values: number[] = [];
-  add(terms: ReadonlyArray<readonly [number, number]>, lower: number, upper: number): void {
-    if (terms.length === 0) return;
-    for (const [column, value] of terms) {
-      this.indices.push(column);
-      this.values.push(value);
-    }
-    this.starts.push(this.indices.length);
-    this.lower.push(lower);
-    this.upper.push(upper);
-  }
 }
 
 export async function solveWithHighs(instance: CurtoisInstance, timeLimitSeconds: number): Promise<MilpResult> {
@@ -70,7 +53,7 @@ export async function solveWithHighs(instance: CurtoisInstance, timeLimitSeconds
     if (c !== undefined) cost[c]! += r.weight;
   }
 
-  const rows = new Rows();
+  const rows = new RowList();
   const worked = (e: number, day: number): Array<[number, number]> => [...x[e]![day]!.values()].map((c) => [c, 1]);
   const minus = (terms: Array<[number, number]>): Array<[number, number]> => terms.map(([c, v]) => [c, -v]);
   instance.staff.forEach((person, e) => {
