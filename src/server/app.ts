@@ -251,9 +251,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(async (signedIn) => {
         // Months are kept until the database's change feed reports a change. A change made through this
         // instance is also forgotten at once, before its answer goes out, so that the planner who made it
-        // reads it back even before the feed's notice arrives. Refused requests (4xx) change no month.
+        // reads it back even before the feed's notice arrives. Refused requests (4xx) change no month, nor
+        // do routes that declare they save nothing.
         signedIn.addHook('onSend', async (request, reply) => {
-          if (SAFE_METHODS.has(request.method)) return;
+          if (SAFE_METHODS.has(request.method) || request.routeOptions.config.savesNothing) return;
           if (reply.statusCode >= 400 && reply.statusCode < 500) return;
           monthCache.invalidate('all');
           coverageCache.invalidate('all');

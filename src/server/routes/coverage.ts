@@ -31,7 +31,7 @@ export async function coverageRoutes(app: FastifyInstance, { database, coverageC
   if (!staffingCurve) return;
   api.post(
     '/coverage/staffing-curve',
-    { config: { audience: 'planner' }, schema: { body: staffingCurveQuerySchema, response: { 200: staffingCurveStatusSchema } } },
+    { config: { audience: 'planner', savesNothing: true }, schema: { body: staffingCurveQuerySchema, response: { 200: staffingCurveStatusSchema } } },
     async (request) => staffingCurve.start(request.body.role, request.body.month),
   );
   api.get(

@@ -46,7 +46,7 @@ export async function generationRoutes(app: FastifyInstance, { database, auth }:
   // Re-planning a published month from a date (docs/replanning.md): a proposal, saving nothing; then applying it.
   api.post(
     '/generation/replan',
-    { config: { audience: 'planner' }, schema: { body: replanRequestSchema, response: { 200: replanProposalSchema } } },
+    { config: { audience: 'planner', savesNothing: true }, schema: { body: replanRequestSchema, response: { 200: replanProposalSchema } } },
     async (request) => proposeReplan(database.db, { ...request.body, userId: request.user?.id ?? null, secret }),
   );
   api.post(

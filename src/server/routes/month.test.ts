@@ -242,6 +242,15 @@ describe('GET /api/month, kept between reads', () => {
       hit: true,
       built: false,
     });
+    // A computation asked for by POST that saves nothing (the staffing curve) leaves the month kept.
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/coverage/staffing-curve',
+        headers: { cookie, origin: TEST_BASE_URL },
+        payload: { month: '2026-03', role: 'Rampa' },
+      });
+    expect(await hitsAfter(ask)).toEqual({ hit: true, built: false });
     expect(await hitsAfter(() => write('/api/schedules', { employeeId: adam, date: '2026-03-12', startTime: '07:00', endTime: '15:00' }))).toEqual({
       hit: false,
       built: true,

@@ -29,6 +29,8 @@ declare module 'fastify' {
     audience?: Audience;
     /** What an `admin` route says to a signed-in user who is not an administrator. */
     forbidden?: string;
+    /** A POST that computes and saves nothing (a proposal, a curve): the kept months stay (app.ts). */
+    savesNothing?: true;
   }
 }
 
