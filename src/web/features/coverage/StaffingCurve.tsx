@@ -139,7 +139,7 @@ function CurveResult({ curve, rosterPercent }: { curve: Ready; rosterPercent: nu
 }
 
 const H = 220;
-const PAD = { left: 44, right: 12, top: 12, bottom: 34 };
+const PAD = { left: 44, right: 12, top: 24, bottom: 34 };
 
 /** The curve as an SVG scaled to the card's width: headcount along x, best possible % up y. */
 function CurveChart({ curve, rosterPercent }: { curve: Ready; rosterPercent: number }) {
