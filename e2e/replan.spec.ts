@@ -102,7 +102,13 @@ test('publish, a sick leave, re-plan from its first day, apply, and see every ch
   const proposal = await prepare();
   await dialog.getByRole('button', { name: 'Zastosuj' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('replan-proposal-390.png') });
+  // Applying re-checks the month in one transaction: on a loaded machine that takes a while, so the
+  // test waits on the answer itself, then on what the planner sees.
+  const applied = page.waitForResponse((r) => r.url().endsWith('/api/generation/replan/apply') && r.request().method() === 'POST', {
+    timeout: 60_000,
+  });
   await dialog.getByRole('button', { name: 'Zastosuj' }).click();
+  expect((await applied).status()).toBe(200);
   await expect(page.getByText(/^Zastosowano propozycję: zapisano \d+ dn/)).toBeVisible();
   await expect(dialog).toBeHidden();
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -116,6 +122,8 @@ test('publish, a sick leave, re-plan from its first day, apply, and see every ch
   const rows = drawer.getByRole('table', { name: 'Poprawki od publikacji' }).locator('tbody tr');
   await expect(rows).toHaveCount(changes);
   for (const person of proposal.people) await expect(rows.filter({ hasText: person.name })).toHaveCount(person.changes.length);
+  // Each says the re-plan made it.
+  await expect(rows.filter({ hasText: 'przeplanowanie' })).toHaveCount(changes);
   await page.screenshot({ path: test.info().outputPath('replan-changes-1440.png') });
 
   // Publishing again tells each person whose plan changed; one of them has a calendar address, which

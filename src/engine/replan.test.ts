@@ -5,8 +5,10 @@ import { parseInstance, type Instance, type InstanceInput, type ResultShift } fr
 import { generate } from './generate.ts';
 import { changeCost, disruption } from './objective.ts';
 import { buildProblem } from './problem.ts';
+import { checkResult } from './rules.ts';
 import { measureDisruption, measureQuality } from './quality.ts';
 import { Plan } from './strategies/default/plan.ts';
+import { callIn, restorePublished } from './strategies/default/replan.ts';
 import { baseInstanceInput, shift } from './testing.ts';
 import { buildBenchInstance } from '../../tools/bench-instances.ts';
 
@@ -195,6 +197,119 @@ describe('Q8, the published shifts a re-plan changed', () => {
         expect(measureDisruption(instance, shifts, problem.calendar)!.changed).toBe(disruption.measure(plan));
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+/** A plan's month as result shifts, as the strategy hands it back. */
+function shiftsOf(plan: Plan): ResultShift[] {
+  const { calendar, employees } = plan.p;
+  const N = plan.N;
+  const shifts: ResultShift[] = [];
+  for (let k = 0; k < plan.E * N; k++) {
+    const s = plan.start[k]!;
+    if (s < 0) continue;
+    const t = plan.end[k]!;
+    const date = calendar.days[k % N]!.date;
+    shifts.push({
+      employeeId: employees[Math.floor(k / N)]!.id,
+      date,
+      startTime: formatMinutes(s),
+      endTime: formatMinutes(t % 1440),
+      ...(t >= 1440 && { endDate: nextDate(date) }),
+      totalHours: (t - s) / 60,
+    });
+  }
+  return shifts;
+}
+
+describe('the re-plan passes (decision 0056)', () => {
+  // The six-person month of Q8's tests, published with a day shift for each person on each weekday from
+  // the 16th, so that the two departures a day are partly covered by what was published.
+  const input = monthInput();
+  const publishedShifts: InstanceInput['publishedShifts'] = [];
+  for (let day = 13; day <= 30; day++) {
+    const date = `2026-11-${String(day).padStart(2, '0')}`;
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() === 6) continue;
+    const who = day % 3 === 0 ? ['e1', 'e2'] : ['e3', 'e4'];
+    for (const e of who) {
+      const early = e === 'e1' || e === 'e3';
+      publishedShifts.push({ employeeId: e, date, startTime: early ? '05:30' : '15:00', endTime: early ? '13:30' : '23:00' });
+    }
+  }
+  const instance = parseInstance({ ...input, replanFrom: REPLAN_FROM, publishedShifts });
+  const problem = buildProblem(instance);
+  const N = problem.calendar.days.length;
+  const from = problem.calendar.byDate.get(REPLAN_FROM)!.index;
+  const seeded = (): Plan => {
+    const plan = new Plan(problem);
+    plan.seedPublished();
+    return plan;
+  };
+  const q1 = (plan: Plan) => measureQuality(instance, shiftsOf(plan)).coveragePercent;
+
+  it('calling in adds shifts only on days the person had no published shift, from the re-plan date on, and raises coverage within the rules', () => {
+    const plan = seeded();
+    const before = shiftsOf(plan);
+    const coverageBefore = q1(plan);
+    callIn(plan);
+    const after = shiftsOf(plan);
+    const added = after.filter((s) => !before.some((b) => key(b) === key(s)));
+    expect(added.length).toBeGreaterThan(0);
+    expect(q1(plan)).toBeGreaterThan(coverageBefore);
+    // Nothing published was touched, nothing added before the date, nobody given a day they had a published shift on.
+    for (const b of before) expect(after.map(key)).toContain(key(b));
+    for (const s of added) {
+      expect(s.date >= REPLAN_FROM).toBe(true);
+      expect(publishedShifts.some((p) => p.employeeId === s.employeeId && p.date === s.date)).toBe(false);
+    }
+    expect(checkResult(instance, after)).toEqual([]);
+  });
+
+  it('putting published shifts back puts back one the search dropped, and one it moved where that costs no coverage', () => {
+    const plan = seeded();
+    // Every published shift fits the month as published.
+    expect(measureQuality(instance, shiftsOf(plan)).disruption!.changed).toBe(0);
+    const published = publishedShifts.filter((p) => p.date >= REPLAN_FROM);
+    const dropped = published[0]!;
+    const moved = published.find((p) => p.date > dropped.date && p.employeeId !== dropped.employeeId)!;
+    const at = (p: { employeeId: string; date: string }) => ({
+      e: problem.employees.findIndex((x) => x.id === p.employeeId),
+      d: problem.calendar.byDate.get(p.date)!.index,
+    });
+    plan.remove(at(dropped).e, at(dropped).d);
+    // Moved to 01:00–02:00, hours no flight needs, so putting it back can only gain coverage.
+    plan.remove(at(moved).e, at(moved).d);
+    plan.add(at(moved).e, at(moved).d, 60, 180);
+    expect(measureQuality(instance, shiftsOf(plan)).disruption!.changed).toBe(2);
+    expect(restorePublished(plan)).toBe(2);
+    const keys = shiftsOf(plan).map(key);
+    expect(keys).toContain(key(dropped));
+    expect(keys).toContain(key(moved));
+    expect(measureQuality(instance, shiftsOf(plan)).disruption!.changed).toBe(0);
+  });
+
+  it('putting published shifts back restores those the search moved, and never costs more coverage than its budget', () => {
+    const move = fc.record({ e: fc.nat(problem.employees.length - 1), d: fc.integer({ min: from, max: N - 1 }), start: fc.integer({ min: 10, max: 34 }) });
+    fc.assert(
+      fc.property(fc.array(move, { minLength: 1, maxLength: 12 }), fc.constantFrom(0, 0.1, 5), (moves, budget) => {
+        const plan = seeded();
+        callIn(plan);
+        // The search's stand-in: published shifts moved to other hours or dropped.
+        for (const { e, d, start } of moves) {
+          if (plan.fixed[e * N + d] || plan.start[e * N + d]! < 0) continue;
+          plan.remove(e, d);
+          if (start % 3 && plan.fits(e, d, start * 30, start * 30 + 480)) plan.add(e, d, start * 30, start * 30 + 480);
+        }
+        const coverageBefore = q1(plan);
+        const changedBefore = measureQuality(instance, shiftsOf(plan)).disruption!.changed;
+        const restored = restorePublished(plan, budget);
+        const quality = measureQuality(instance, shiftsOf(plan));
+        expect(quality.coveragePercent).toBeGreaterThanOrEqual(coverageBefore - budget - 1e-9);
+        expect(quality.disruption!.changed).toBe(changedBefore - restored);
+        expect(checkResult(instance, shiftsOf(plan))).toEqual([]);
+      }),
+      { numRuns: 60 },
     );
   });
 });

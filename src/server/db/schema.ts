@@ -451,7 +451,8 @@ export const publishedShifts = pgTable(
 
 /**
  * Who changed a group's month and when (docs/publishing.md): one entry per saved or deleted shift,
- * and one per generation, clear, reset or publication of the whole month. Written in the same
+ * and one per generation, clear, reset or publication of the whole month; a re-plan's applied proposal
+ * journals each day it writes as 'replanned'. Written in the same
  * transaction as the change itself.
  */
 export const scheduleEdits = pgTable(
@@ -466,13 +467,13 @@ export const scheduleEdits = pgTable(
     /** The shift's employee and date; null for an entry about the whole month. */
     employeeId: uuid('employee_id').references(() => employees.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }),
-    action: text('action', { enum: ['saved', 'deleted', 'generated', 'cleared', 'reset', 'published'] }).notNull(),
+    action: text('action', { enum: ['saved', 'deleted', 'generated', 'cleared', 'reset', 'published', 'replanned'] }).notNull(),
     userId: text('user_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('schedule_edits_month_idx').on(t.role, t.year, t.month, t.id),
-    check('schedule_edits_action', sql`${t.action} in ('saved', 'deleted', 'generated', 'cleared', 'reset', 'published')`),
+    check('schedule_edits_action', sql`${t.action} in ('saved', 'deleted', 'generated', 'cleared', 'reset', 'published', 'replanned')`),
   ],
 );
 

@@ -194,10 +194,11 @@ export function proposeReplan(db: Db, options: ReplanOptions): Promise<ReplanPro
       if (!publication) throw notPublished(role, month);
       const frozen = await frozenShifts(db, publication.id);
       const now = new Map(state.shifts.map((s) => [keyOf(s), s]));
-      // A published shift the planner removed since publication is a decision, as a saved one is: not asked back.
+      // A published shift removed since publication, by the planner or by an applied re-plan, is a decision,
+      // as a saved one is: not asked back.
       const removed = new Set(
         (await editsAfter(db, role, month, publication.editMark))
-          .filter((e) => e.action === 'deleted' && e.employeeId && e.date && e.date >= from)
+          .filter((e) => (e.action === 'deleted' || e.action === 'replanned') && e.employeeId && e.date && e.date >= from)
           .map((e) => `${e.employeeId}|${e.date}`),
       );
       const published = [
@@ -373,7 +374,7 @@ export function applyReplan(db: Db, options: ApplyReplanOptions): Promise<{ writ
         ),
       );
       for (const w of payload.writes) {
-        await recordEdit(tx, { role, month, employeeId: w.e, date: w.d, action: w.next ? 'generated' : 'deleted', userId: options.userId ?? null });
+        await recordEdit(tx, { role, month, employeeId: w.e, date: w.d, action: 'replanned', userId: options.userId ?? null });
       }
       // The month as written is checked against the hard rules again: a breach the proposal did not show refuses it all.
       const shown = new Set(payload.breaches);

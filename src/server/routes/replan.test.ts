@@ -2,6 +2,7 @@
 // proposal saves nothing; applying writes exactly its difference, journaled as changes since
 // publication, and never a day before the date; a proposal whose month changed meanwhile, or whose
 // token was altered, is refused and the planner's edit survives.
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, gte, inArray, lte, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, apiCaller } from '../test/harness.ts';
@@ -9,6 +10,8 @@ import { airportHours, employees, flights, monthlyWorkHours, scheduleEdits, sche
 import type { ReplanProposal } from '../../shared/api/replan.ts';
 
 const MONTH = '2026-11';
+/** The signing secret the test app is built with (server/test/harness.ts). */
+const SERVER_SECRET = 'test-secret-test-secret-test-secret-0123';
 const FROM = '2026-11-16';
 let t: TestApp;
 let cookie: string;
@@ -181,6 +184,32 @@ describe('re-planning a published month from a date', () => {
     expect(await month()).toEqual(before);
   }, 60_000);
 
+  it('refuses a signed proposal whose month would break a rule it did not show, and writes nothing', async () => {
+    // A proposal computed wrongly (here: one that keeps the sick person working their first sick day)
+    // is signed by this server, so only the re-check of the written month stands between it and the roster.
+    const proposal = await propose();
+    const [body] = proposal.token.split('.') as [string];
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
+      writes: { e: string; d: string; now: unknown; next: [string, string, string, number] | null }[];
+    };
+    const write = payload.writes.find((w) => w.e === sick.employeeId && w.d === sick.days[0] && w.next === null);
+    expect(write, 'the proposal removes the sick day’s shift').toBeDefined();
+    write!.next = ['06:00', '14:00', write!.d, 8];
+    const forgedBody = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    const key = createHmac('sha256', SERVER_SECRET).update('grafik re-plan proposals').digest();
+    const signed = `${forgedBody}.${createHmac('sha256', key).update(forgedBody).digest('base64url')}`;
+    const before = await month();
+    const edits = await journalLength();
+    const res = await apply(signed);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'REPLAN_BREAKS_RULE',
+      params: { date: sick.days[0], name: `Osoba${staff.indexOf(sick.employeeId)} Rampowa${staff.indexOf(sick.employeeId)}` },
+    });
+    expect(await month()).toEqual(before);
+    expect(await journalLength()).toBe(edits);
+  }, 60_000);
+
   it('cancelling is not applying: the month stays byte-identical', async () => {
     const before = await month();
     const edits = await journalLength();
@@ -207,6 +236,11 @@ describe('re-planning a published month from a date', () => {
     };
     const listed = changes.list.filter((c) => c.date >= FROM);
     const proposed = proposal.people.flatMap((p) => p.changes.map((c) => ({ employeeId: p.employeeId, ...c })));
+    // Each day the re-plan wrote says so in the list, not "generated" or "deleted" as a planner's own action would.
+    const journal = await t.database.db.select().from(scheduleEdits).orderBy(asc(scheduleEdits.id));
+    const written = journal.slice(edits);
+    expect(new Set(written.map((e) => e.action))).toEqual(new Set(['replanned']));
+    for (const e of written) expect(listed.find((c) => c.employeeId === e.employeeId && c.date === e.date)?.how ?? 'replanned').toBe('replanned');
     expect(listed.map((c) => `${c.employeeId} ${c.date} ${c.after ? `${c.after.startTime}–${c.after.endTime}` : '-'}`).sort()).toEqual(
       proposed.map((c) => `${c.employeeId} ${c.date} ${c.after ? `${c.after.startTime}–${c.after.endTime}` : '-'}`).sort(),
     );

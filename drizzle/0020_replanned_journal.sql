@@ -1,0 +1,2 @@
+ALTER TABLE "schedule_edits" DROP CONSTRAINT "schedule_edits_action";--> statement-breakpoint
+ALTER TABLE "schedule_edits" ADD CONSTRAINT "schedule_edits_action" CHECK ("schedule_edits"."action" in ('saved', 'deleted', 'generated', 'cleared', 'reset', 'published', 'replanned'));
