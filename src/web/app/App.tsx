@@ -150,6 +150,7 @@ export function App() {
         <Route element={<RequireAuth />}>
           <Route element={<EmployeeOnly />}>
             <Route path="/me" element={<MePage />} />
+            <Route path="/me/account" element={<MePage />} />
           </Route>
           <Route element={<PlannerOnly />}>
             <Route element={<Layout />}>

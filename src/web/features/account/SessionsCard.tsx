@@ -103,7 +103,7 @@ export function SessionsCard() {
                 {sessions!.map((s) => (
                   <Table.Tr key={s.id} data-current={s.current || undefined}>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
+                      <Group gap={4}>
                         <Text size="sm">{s.device}</Text>
                         {s.current && (
                           <Badge size="sm" variant="dot" color="green">

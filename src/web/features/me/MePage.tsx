@@ -7,10 +7,11 @@
 // Built from what the sign-in page already loaded (its Mantine parts, the language switch, the month
 // in the address), so that the employee's first screen fetches only its own small file and texts, and
 // none of the code the planners' screens share (docs/decisions/0048-employee-accounts-and-roles.md).
-import type { CSSProperties, ReactNode } from 'react';
+import { lazy, Suspense, type CSSProperties, type ReactNode } from 'react';
 import { ActionIcon, Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import i18next from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSignOut } from '../../lib/session.ts';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
@@ -42,7 +43,13 @@ const weekdayDayMonth = (date: string, language: string) => inWords(language, { 
 const dayMonth = (date: string, language: string) => inWords(language, { day: 'numeric', month: 'long' }).format(utcDay(date));
 const hoursText = (hours: number, language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(hours);
 
-/** The employee's own header: the app's name, their language and signing out; nothing else to go to. */
+/**
+ * The employee's account (/me/account): its code and the account cards' texts come when it is first
+ * opened, from here, so that the month's first screen carries none of them.
+ */
+const MyAccount = lazy(() => Promise.all([import('./MyAccountPage.tsx'), i18next.loadNamespaces('account')]).then(([m]) => ({ default: m.MyAccountPage })));
+
+/** The employee's own header: the app's name, back to their month, their account, their language and signing out. */
 function MeHeader() {
   const { t } = useTranslation('me');
   const navigate = useNavigate();
@@ -50,11 +57,14 @@ function MeHeader() {
   return (
     <Box component="header" bg="indigo.8" px="md" py="xs">
       <Row style={{ alignItems: 'center', maxWidth: 720, margin: '0 auto' }}>
-        <Text fw={700} size="lg" c="white">
+        <Text fw={700} size="lg" c="white" component="a" href="/me" onClick={(e) => (e.preventDefault(), navigate('/me'))} style={{ textDecoration: 'none' }}>
           Grafik
         </Text>
-        <Row style={{ alignItems: 'center' }}>
+        <Row style={{ alignItems: 'center', gap: 8 }}>
           <LanguageSwitch />
+          <Button variant="subtle" color="white" size="xs" component="a" href="/me/account" onClick={(e) => (e.preventDefault(), navigate('/me/account'))}>
+            {t('account.link')}
+          </Button>
           <Button variant="white" size="xs" onClick={() => void signOut(() => navigate('/login', { replace: true }))}>
             {t('signOut')}
           </Button>
@@ -157,7 +167,28 @@ function TimeOff({ month }: { month: MeMonth }) {
   );
 }
 
+/** /me and /me/account: the employee's month, or their account, under their own header. */
 export function MePage() {
+  const { t } = useTranslation('me');
+  const { pathname } = useLocation();
+  if (pathname !== '/me/account') return <MyMonthScreen />;
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <MeHeader />
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader aria-label={t('common:loading')} />
+          </Center>
+        }
+      >
+        <MyAccount />
+      </Suspense>
+    </Box>
+  );
+}
+
+function MyMonthScreen() {
   const { t, i18n } = useTranslation('me');
   const language = i18n.resolvedLanguage ?? 'pl';
   const [month, move] = useMonth();
