@@ -2,10 +2,10 @@ import { Alert, Badge, Center, Group, Loader, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../ui/PageTitle.tsx';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { useAccount } from './api.ts';
-import { PasswordCard } from './PasswordCard.tsx';
-import { SessionsCard } from './SessionsCard.tsx';
-import { TwoFactorCard } from './TwoFactorCard.tsx';
+import { useAccount } from '../../ui/account/api.ts';
+import { PasswordCard } from '../../ui/account/PasswordCard.tsx';
+import { SessionsCard } from '../../ui/account/SessionsCard.tsx';
+import { TwoFactorCard } from '../../ui/account/TwoFactorCard.tsx';
 
 /** /account: the signed-in user's password, sessions and second factor. */
 export function AccountPage() {

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ShellProviders } from '../../app/ShellProviders.tsx';
 import { translateApiError } from '../../lib/api-errors.ts';
-import { useAccount } from '../account/api.ts';
-import { PasswordCard } from '../account/PasswordCard.tsx';
-import { SessionsCard } from '../account/SessionsCard.tsx';
-import { TwoFactorCard } from '../account/TwoFactorCard.tsx';
+import { useAccount } from '../../ui/account/api.ts';
+import { PasswordCard } from '../../ui/account/PasswordCard.tsx';
+import { SessionsCard } from '../../ui/account/SessionsCard.tsx';
+import { TwoFactorCard } from '../../ui/account/TwoFactorCard.tsx';
 
 /** The page's body under the employee's header: their password, sessions and second factor. */
 export function MyAccountPage() {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { useChangePassword } from './api.ts';
-import { toast } from '../../ui/toast.ts';
-import { obviousPasswordProblem, passwordRejectionOf, passwordRejectionText } from '../../ui/password-rejection.ts';
+import { toast } from '../toast.ts';
+import { obviousPasswordProblem, passwordRejectionOf, passwordRejectionText } from '../password-rejection.ts';
 
 /** The password change of the Account page, also the first sign-in's forced change. */
 export function PasswordCard({ onChanged }: { onChanged?: () => void }) {

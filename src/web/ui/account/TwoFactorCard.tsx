@@ -5,7 +5,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { useDisableTwoFactor, useEnableTwoFactor, useVerifyEnrolment } from './api.ts';
-import { toast } from '../../ui/toast.ts';
+import { toast } from '../toast.ts';
 
 type Stage =
   | { kind: 'idle' }

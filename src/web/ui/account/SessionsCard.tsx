@@ -3,10 +3,10 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { dateTimeText } from '../../ui/datetime.ts';
+import { dateTimeText } from '../datetime.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { useRevokeSession, useSessions, useSignOutEverywhere, useSignOutOthers } from './api.ts';
-import { toast } from '../../ui/toast.ts';
+import { toast } from '../toast.ts';
 
 export function SessionsCard() {
   const { t, i18n } = useTranslation('account');
