@@ -75,7 +75,7 @@ test.describe('at 1440 × 900', () => {
     test.slow();
     // A long name wraps the group's line, as the demo's groups do with a published month.
     const { group } = await makeGroup(page, false, 'E2E Zespół obsługi płyty postojowej i bagażu');
-    const hours = await page.request.post('/api/monthly-hours', { data: { month: MONTH, requiredHours: 160 } });
+    const hours = await page.request.post('/api/monthly-hours', { data: { month: MONTH, requiredHours: 160, reason: 'Miesiąc testowy' } });
     expect([201, 409]).toContain(hours.status());
     await page.goto(`/?month=${MONTH}&group=${encodeURIComponent(group)}`);
     const grid = page.getByRole('grid', { name: `Grafik grupy ${group}` });

@@ -11,7 +11,7 @@ test('a licensed task: short without a holder, staffed once someone holds it, sh
   await page.setViewportSize({ width: 1440, height: 900 });
   // A month of its own far ahead, a group of its own open 06:00–20:00, three people and one ATR 72 departure.
   const month = `${2050 + Math.floor(Math.random() * 30)}-0${1 + Math.floor(Math.random() * 9)}`;
-  expect([201, 409]).toContain((await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 160 } })).status());
+  expect([201, 409]).toContain((await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 160, reason: 'Miesiąc testowy' } })).status());
   const tag = unique();
   const group = `E2E Płyta ${tag}`;
   expect((await page.request.post('/api/staff-groups', { data: { name: group, takesFlights: true, takesAirportHours: true } })).status()).toBe(201);

@@ -10,7 +10,7 @@ test('a half-time employee in an over-demanded generated month stays within thei
   test.slow();
   // A month of its own far ahead, with 160 required hours, and a group of its own open 04:00–22:00 every day.
   const month = `${2040 + Math.floor(Math.random() * 20)}-0${1 + Math.floor(Math.random() * 9)}`;
-  const hoursSet = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 160 } });
+  const hoursSet = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 160, reason: 'Miesiąc testowy' } });
   expect([201, 409]).toContain(hoursSet.status());
   const group = `E2E Nadgodziny ${unique()}`;
   expect((await page.request.post('/api/staff-groups', { data: { name: group, takesFlights: false, takesAirportHours: true } })).status()).toBe(201);

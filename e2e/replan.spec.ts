@@ -23,7 +23,7 @@ test('publish, a sick leave, re-plan from its first day, apply, and see every ch
     expect(res.status()).toBe(201);
     people.push(await res.json());
   }
-  const hours = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 120 } });
+  const hours = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 120, reason: 'Miesiąc testowy' } });
   expect([201, 409]).toContain(hours.status());
   for (const day of [0, 1, 2, 3, 4, 5, 6]) {
     const res = await page.request.post('/api/airport-hours', {

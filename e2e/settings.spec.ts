@@ -111,24 +111,35 @@ test('monthly hours: add goes to the top, a second is refused, Anuluj clears the
   const table = page.getByTestId('monthly-hours-table');
   await expect(table.getByText(`Brak ustawionych godzin pracy dla ${of}`)).toBeVisible();
 
+  // The month's norm (Labour Code art. 130) is suggested above the table and in the form.
+  const norm = page.getByTestId('month-norm').first();
+  await expect(norm).toContainText(/^Norma: \d+ godzin/);
+  const normHours = /^Norma: (\d+)/.exec((await norm.textContent())!)![1]!;
   await page.getByRole('button', { name: 'Dodaj godziny' }).click();
   const dialog = page.getByRole('dialog', { name: `Ustaw wymagane godziny pracy dla ${of}` });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Wymagane godziny pracy' }).fill('301');
+  const field = dialog.getByRole('textbox', { name: 'Wymagane godziny pracy' });
+  await expect(field).toHaveValue(normHours);
+  await field.fill('301');
   await dialog.getByRole('button', { name: 'Zapisz godziny' }).click();
   await expect(dialog.getByText('Podaj liczbę całkowitą od 1 do 300')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Wymagane godziny pracy' }).fill('168');
+  await field.fill(normHours);
+  await expect(dialog.getByRole('textbox', { name: /^Powód innej liczby godzin/ })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Zapisz godziny' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Godziny pracy zostały zapisane')).toBeVisible();
   const firstRow = table.locator('tbody tr').first();
   await expect(firstRow).toContainText(label);
-  await expect(firstRow).toContainText('168 godzin');
+  await expect(firstRow).toContainText(`${normHours} godzin`);
 
-  // A second row for the same month is refused by the server; the box shows why.
+  // A second row for the same month: another figure asks for a reason first, then the server refuses
+  // the second row; the box shows why.
   await page.getByRole('button', { name: 'Dodaj godziny' }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Wymagane godziny pracy' })).toHaveValue('');
-  await dialog.getByRole('textbox', { name: 'Wymagane godziny pracy' }).fill('150');
+  await expect(field).toHaveValue(normHours);
+  await field.fill('150');
+  await dialog.getByRole('button', { name: 'Zapisz godziny' }).click();
+  await expect(dialog.getByText('Ta liczba godzin jest inna niż norma: podaj powód.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /^Powód innej liczby godzin/ }).fill('Przestój terminalu');
   await dialog.getByRole('button', { name: 'Zapisz godziny' }).click();
   await expect(page.getByText('Nie udało się zapisać godzin pracy')).toBeVisible();
   await expect(dialog.getByRole('alert')).toHaveText('Wymagane godziny dla tego miesiąca są już ustawione. Najpierw je usuń.');
@@ -138,7 +149,7 @@ test('monthly hours: add goes to the top, a second is refused, Anuluj clears the
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('monthly-hours-error')).toHaveCount(0);
   await expect(table.locator('tbody tr')).toHaveCount(1);
-  await expect(firstRow).toContainText('168 godzin');
+  await expect(firstRow).toContainText(`${normHours} godzin`);
   await page.screenshot({ path: test.info().outputPath('settings-monthly.png'), fullPage: true });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -151,10 +162,39 @@ test('monthly hours: add goes to the top, a second is refused, Anuluj clears the
   await expect(table.getByText(`Brak ustawionych godzin pracy dla ${of}`)).toBeVisible();
 });
 
+test('the norm is accepted with one click; hours other than the norm show their reason', async ({ signedInPage: page }) => {
+  // December of a year of its own: 24–26 December are holidays, and the 24th to 26th never all fall on a Sunday.
+  const month = `${YEAR + 3}-12`;
+  await page.goto(`/settings?month=${month}`);
+  await page.getByRole('tab', { name: 'Miesięczne godziny pracy' }).click();
+  const norm = page.getByTestId('month-norm');
+  await expect(norm).toContainText('Wigilia Bożego Narodzenia');
+  await expect(norm).toContainText(/po 40 godzin/);
+  const normHours = /^Norma: (\d+)/.exec((await norm.textContent())!)![1]!;
+  await page.screenshot({ path: test.info().outputPath('settings-norm.png'), fullPage: true });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: /^Przyjmij normę: \d+ godzin/ }).click();
+  await expect(page.getByText('Godziny pracy zostały zapisane')).toBeVisible();
+  const table = page.getByTestId('monthly-hours-table');
+  await expect(table.locator('tbody tr').first()).toContainText(`${normHours} godzin`);
+  await expect(table.getByTestId('monthly-hours-reason')).toHaveCount(0);
+  const [row] = (await (await page.request.get(`/api/monthly-hours?month=${month}`)).json()) as { id: string; reason: string | null }[];
+  expect(row!.reason).toBeNull();
+  await page.request.delete(`/api/monthly-hours/${row!.id}`);
+
+  // Another figure, saved with a reason: the row says it differs, and why.
+  const created = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 120, reason: 'Skrócony etat całej zmiany' } });
+  expect(created.status()).toBe(201);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Miesięczne godziny pracy' }).click();
+  await expect(table.getByTestId('monthly-hours-reason')).toHaveText('Inna niż norma: Skrócony etat całej zmiany');
+  await page.request.delete(`/api/monthly-hours/${((await created.json()) as { id: string }).id}`);
+});
+
 test('the month switcher moves the monthly hours one month at a time', async ({ signedInPage: page }) => {
   // A month of its own, a year after the one of the test above.
   const month = `${YEAR + 1}-${MONTH.slice(5)}`;
-  const created = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 120 } });
+  const created = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 120, reason: 'Miesiąc testowy' } });
   expect(created.status()).toBe(201);
   try {
     await page.goto(`/settings?month=${month}`);
@@ -198,7 +238,7 @@ test('a limit changed in Settings binds the generator: no run of working days lo
     });
     expect(res.status()).toBe(201);
   }
-  const hours = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 160 } });
+  const hours = await page.request.post('/api/monthly-hours', { data: { month, requiredHours: 160, reason: 'Miesiąc testowy' } });
   expect(hours.status()).toBe(201);
   try {
     await page.goto('/settings');

@@ -170,6 +170,8 @@ export const monthlyWorkHours = pgTable(
     month: integer('month').notNull(),
     year: integer('year').notNull(),
     requiredHours: integer('required_hours').notNull(),
+    /** Why the figure is not the month's norm (Labour Code art. 130, docs/working-time.md); null when it is, or when no norm applies. */
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -177,6 +179,7 @@ export const monthlyWorkHours = pgTable(
     check('monthly_work_hours_month', sql`${t.month} between 0 and 11`),
     check('monthly_work_hours_year', sql`${t.year} between 2000 and 2100`),
     check('monthly_work_hours_required', sql`${t.requiredHours} between 1 and 300`),
+    check('monthly_work_hours_reason', sql`char_length(${t.reason}) between 1 and 500`),
   ],
 );
 

@@ -13,6 +13,7 @@ function toMonthlyHours(row: Row): MonthlyHours {
     id: row.id,
     month: toMonthKey({ month: row.month, year: row.year }),
     requiredHours: row.requiredHours,
+    reason: row.reason,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -28,13 +29,13 @@ export async function listMonthlyHours(db: Db, { month, year }: MonthParts): Pro
 }
 
 /** Inserts the month's required hours; null when the month already has them (nothing written). */
-export async function insertMonthlyHours(db: Db, parts: MonthParts, requiredHours: number): Promise<MonthlyHours | null> {
+export async function insertMonthlyHours(db: Db, parts: MonthParts, requiredHours: number, reason: string | null = null): Promise<MonthlyHours | null> {
   const existing = await listMonthlyHours(db, parts);
   if (existing.length > 0) return null;
   try {
     const [row] = await db
       .insert(monthlyWorkHours)
-      .values({ ...parts, requiredHours })
+      .values({ ...parts, requiredHours, reason })
       .returning();
     return toMonthlyHours(row!);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
@@ -10,16 +11,75 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const list = (month: string) => t.app.inject({ method: 'GET', url: `/api/monthly-hours?month=${month}`, headers: { cookie } });
-const add = (payload: Record<string, unknown>) =>
+const post = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/monthly-hours', headers: { cookie, origin: TEST_BASE_URL }, payload });
+/** A figure with a reason, for the tests of the figure itself (a figure other than the norm needs one). */
+const add = (payload: Record<string, unknown>) => post({ reason: 'Test airport', ...payload });
+const norm = (month: string) => t.app.inject({ method: 'GET', url: `/api/monthly-hours/norm?month=${month}`, headers: { cookie } });
 const remove = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/monthly-hours/${id}`, headers: { cookie, origin: TEST_BASE_URL } });
+
+describe('the working-time norm (Labour Code art. 130)', () => {
+  it('is suggested for the month from the calendar and the holidays that lower it, named', async () => {
+    const res = await norm('2026-12');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      month: '2026-12',
+      norm: {
+        hours: 160,
+        fullWeeks: 4,
+        remainingWeekdays: 3,
+        holidays: [
+          { date: '2026-12-24', names: expect.objectContaining({ pl: 'Wigilia Bożego Narodzenia' }) },
+          { date: '2026-12-25', names: expect.objectContaining({ pl: expect.stringContaining('Bożego Narodzenia') }) },
+          { date: '2026-12-26', names: expect.objectContaining({ pl: expect.stringContaining('Bożego Narodzenia') }) },
+        ],
+      },
+    });
+    // 1 November 2026 is a Sunday: only the 11th lowers November's norm.
+    expect((await norm('2026-11')).json().norm).toMatchObject({ hours: 160, holidays: [{ date: '2026-11-11' }] });
+    expect((await norm('2026-13')).statusCode).toBe(400);
+  });
+
+  it('is taken without a reason; another figure needs one, and is kept with it', async () => {
+    const accepted = await post({ month: '2029-03', requiredHours: (await norm('2029-03')).json().norm.hours });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json().reason).toBeNull();
+
+    // April 2029: 21 weekdays, less Easter Monday on the 2nd: 160 h.
+    const bare = await post({ month: '2029-04', requiredHours: 150 });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({ code: 'REQUIRED_HOURS_REASON', field: 'reason', params: { norm: 160, requiredHours: 150 } });
+    expect((await post({ month: '2029-04', requiredHours: 150, reason: '   ' })).json()).toMatchObject({ code: 'REQUIRED_HOURS_REASON' });
+    expect((await list('2029-04')).json()).toEqual([]);
+    const tooLong = await post({ month: '2029-04', requiredHours: 150, reason: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('reason: must be at most 500 characters');
+
+    const explained = await post({ month: '2029-04', requiredHours: 150, reason: ' Skrócony wymiar w okresie przestoju ' });
+    expect(explained.statusCode).toBe(201);
+    expect((await list('2029-04')).json()).toEqual([expect.objectContaining({ requiredHours: 150, reason: 'Skrócony wymiar w okresie przestoju' })]);
+  });
+
+  it('is not suggested, nor a reason asked, where the airport is outside Poland', async () => {
+    const put = (timeZone: string) => t.database.db.execute(sql`update settings set time_zone = ${timeZone}`);
+    await put('America/Boise');
+    try {
+      expect((await norm('2026-12')).json()).toEqual({ month: '2026-12', norm: null });
+      const res = await post({ month: '2030-01', requiredHours: 150 });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().reason).toBeNull();
+    } finally {
+      await put('Europe/Warsaw');
+    }
+  });
+});
 
 describe('monthly required hours', () => {
   it('adds a month, lists it for that month only, and deletes it', async () => {
     const created = await add({ month: '2026-11', requiredHours: 168 });
     expect(created.statusCode).toBe(201);
     const row = created.json();
-    expect(row).toMatchObject({ month: '2026-11', requiredHours: 168 });
+    expect(row).toMatchObject({ month: '2026-11', requiredHours: 168, reason: 'Test airport' });
     expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const listed = await list('2026-11');

@@ -60,7 +60,7 @@ describe('the first-run checklist counts', () => {
         })
       ).statusCode,
     ).toBe(201);
-    expect((await call('POST', '/api/monthly-hours', { month: '2027-03', requiredHours: 168 })).statusCode).toBe(201);
+    expect((await call('POST', '/api/monthly-hours', { month: '2027-03', requiredHours: 168, reason: 'Test airport' })).statusCode).toBe(201);
     const shift = await call('PUT', '/api/schedules', { employeeId: employee.json().id, date: '2027-03-31', startTime: '06:00', endTime: '14:00' });
     expect(shift.statusCode).toBeLessThan(300);
 

@@ -94,6 +94,7 @@ describe('who may call each route', () => {
       'GET /api/me/month employee',
       'GET /api/month planner',
       'GET /api/monthly-hours planner',
+      'GET /api/monthly-hours/norm planner',
       'GET /api/publishing planner',
       'GET /api/publishing/changes planner',
       'GET /api/qualifications planner',

@@ -30,6 +30,9 @@ export const dayInWords = (date: string, language: string) => formatter(language
 /** "2 mar" / "Mar 2" */
 export const shortDate = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'short' }).format(asDate(date));
 
+/** "24 grudnia" / "December 24" */
+export const dayMonth = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'long' }).format(asDate(date));
+
 /** "2 listopada 2026" / "November 2, 2026" */
 export const dayMonthYear = (date: string, language: string) => formatter(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(asDate(date));
 

@@ -1,26 +1,61 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Table, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { toast } from '../../ui/toast.ts';
 import { IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { MONTHLY_HOURS_EXISTS, REQUIRED_HOURS_BOUNDS, type MonthlyHours } from '../../../shared/api/monthly-hours.ts';
+import {
+  MONTHLY_HOURS_EXISTS,
+  REQUIRED_HOURS_BOUNDS,
+  REQUIRED_HOURS_REASON,
+  type MonthlyHours,
+  type MonthNormAnswer,
+} from '../../../shared/api/monthly-hours.ts';
 import { ApiError } from '../../lib/api.ts';
 import { translateApiError } from '../../lib/api-errors.ts';
 import { formatMonth, monthGenitive } from '../../ui/useMonth.ts';
-import { useAddMonthlyHours, useDeleteMonthlyHours, useMonthlyHours } from './api.ts';
+import { useAddMonthlyHours, useDeleteMonthlyHours, useMonthlyHours, useMonthNorm } from './api.ts';
+import { dayMonth } from '../../ui/dates.ts';
 import { RowActions } from '../../ui/RowActions.tsx';
 import { numberText } from '../../ui/numbers.ts';
 
 function serverText(error: unknown, t: TFunction<'settings'>): string {
   if (error instanceof ApiError) {
     if (error.code === MONTHLY_HOURS_EXISTS) return t('monthly.exists');
+    if (error.code === REQUIRED_HOURS_REASON) return t('monthly.reasonRequired');
     if (error.code === 'NETWORK') return t('errors.network');
     if (error.code === 'NOT_FOUND') return t('errors.notFound');
   }
   return translateApiError(error, t);
+}
+
+/** "160 godzin: 4 pełne tygodnie i 3 dni robocze, mniej 3 święta (24, 25 i 26 grudnia)". */
+function NormSentence({ norm }: { norm: NonNullable<MonthNormAnswer['norm']> }) {
+  const { t, i18n } = useTranslation('settings');
+  const language = i18n.resolvedLanguage ?? 'pl';
+  const hours = t('monthly.hours', { count: norm.hours, hours: numberText(norm.hours, language) });
+  const weeks = t('monthly.weeks', { count: norm.fullWeeks });
+  const made =
+    norm.remainingWeekdays === 0
+      ? t('monthly.normMadeWeeks', { weeks })
+      : t('monthly.normMade', { weeks, days: t('monthly.days', { count: norm.remainingWeekdays }) });
+  const holidays =
+    norm.holidays.length === 0
+      ? ''
+      : t('monthly.normHolidays', {
+          count: norm.holidays.length,
+          list: new Intl.ListFormat(language, { type: 'conjunction' }).format(
+            norm.holidays.map((h) => `${dayMonth(h.date, language)} (${language === 'pl' ? h.names.pl : h.names.en})`),
+          ),
+        });
+  return (
+    <Text size="sm" data-testid="month-norm">
+      {t('monthly.norm', { hours })} {made}
+      {holidays || '.'}
+    </Text>
+  );
 }
 
 /** The 'Miesięczne godziny pracy' tab: the required hours of the selected month. */
@@ -29,16 +64,20 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
   // The month after "dla": in the genitive ("dla grudnia 2026").
   const monthLabel = monthGenitive(month, i18n.resolvedLanguage ?? 'pl');
   const query = useMonthlyHours(month);
+  const normQuery = useMonthNorm(month);
+  const norm = normQuery.data?.norm ?? null;
   const add = useAddMonthlyHours();
   const remove = useDeleteMonthlyHours();
   const [opened, setOpened] = useState(false);
   /** The last error, shown in the inline red box (docs/product.md §2). */
   const [lastError, setLastError] = useState<string | null>(null);
 
-  const form = useForm<{ requiredHours: number | string }>({
+  const form = useForm<{ requiredHours: number | string; reason: string }>({
     mode: 'controlled',
-    initialValues: { requiredHours: '' },
+    initialValues: { requiredHours: '', reason: '' },
     validate: {
+      // A figure other than the law's norm says why (docs/working-time.md).
+      reason: (v, values) => (norm && values.requiredHours !== norm.hours && v.trim() === '' ? t('monthly.reasonRequired') : null),
       requiredHours: (v) =>
         v === '' || v === null
           ? t('monthly.required')
@@ -61,7 +100,8 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await add.mutateAsync({ month, requiredHours: values.requiredHours as number });
+      const differs = norm !== null && values.requiredHours !== norm.hours;
+      await add.mutateAsync({ month, requiredHours: values.requiredHours as number, ...(differs && { reason: values.reason.trim() }) });
       toast('green', t('monthly.added'));
       setLastError(null);
       setOpened(false);
@@ -117,6 +157,7 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
           leftSection={<IconPlus size={16} />}
           onClick={() => {
             form.reset();
+            if (norm) form.setValues({ requiredHours: norm.hours });
             setOpened(true);
           }}
         >
@@ -124,6 +165,33 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
         </Button>
       </Group>
       {!opened && errorBox}
+      {norm && (
+        <Alert color={rows.length === 0 ? 'blue' : 'gray'} variant="light" title={t('monthly.normTitle', { month: monthLabel })}>
+          <Stack gap="xs">
+            <NormSentence norm={norm} />
+            {rows.length === 0 && !query.isPending && (
+              <Group>
+                <Button
+                  size="xs"
+                  loading={add.isPending}
+                  onClick={async () => {
+                    try {
+                      await add.mutateAsync({ month, requiredHours: norm.hours });
+                      toast('green', t('monthly.added'));
+                      setLastError(null);
+                    } catch (err) {
+                      toast('red', t('monthly.addError'));
+                      setLastError(serverText(err, t));
+                    }
+                  }}
+                >
+                  {t('monthly.acceptNorm', { hours: t('monthly.hours', { count: norm.hours, hours: numberText(norm.hours, i18n.resolvedLanguage ?? 'pl') }) })}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Alert>
+      )}
       <Table striped verticalSpacing="sm" data-testid="monthly-hours-table">
         <Table.Thead>
           <Table.Tr>
@@ -155,7 +223,14 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
               return (
                 <Table.Tr key={row.id}>
                   <Table.Td fw={500}>{label}</Table.Td>
-                  <Table.Td>{t('monthly.hours', { count: row.requiredHours, hours: numberText(row.requiredHours, i18n.resolvedLanguage ?? 'pl') })}</Table.Td>
+                  <Table.Td>
+                    {t('monthly.hours', { count: row.requiredHours, hours: numberText(row.requiredHours, i18n.resolvedLanguage ?? 'pl') })}
+                    {norm && row.requiredHours !== norm.hours && (
+                      <Text size="xs" c="dimmed" data-testid="monthly-hours-reason">
+                        {row.reason ? t('monthly.otherThanNorm', { reason: row.reason }) : t('monthly.otherThanNormNoReason')}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td ta="right">
                     <RowActions
                       remove={{
@@ -193,6 +268,18 @@ export function MonthlyHoursPanel({ month }: { month: string }) {
               data-autofocus
               {...form.getInputProps('requiredHours')}
             />
+            {norm && <NormSentence norm={norm} />}
+            {norm && form.values.requiredHours !== '' && form.values.requiredHours !== norm.hours && (
+              <Textarea
+                label={t('monthly.reason')}
+                description={t('monthly.reasonHint')}
+                required
+                autosize
+                minRows={2}
+                maxLength={500}
+                {...form.getInputProps('reason')}
+              />
+            )}
             {errorBox}
             <Group justify="flex-end">
               <Button variant="default" onClick={closeModal}>

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import type { Settings, SettingsUpdate } from '../../../shared/api/settings.ts';
-import type { MonthlyHours } from '../../../shared/api/monthly-hours.ts';
+import type { MonthlyHours, MonthNormAnswer } from '../../../shared/api/monthly-hours.ts';
 
 export const SETTINGS_KEY = ['settings'] as const;
 const monthlyHoursKey = (month: string) => ['monthly-hours', month] as const;
@@ -30,10 +30,19 @@ export function useMonthlyHours(month: string) {
   });
 }
 
+/** The month's working-time norm (Labour Code art. 130), or null outside Poland. */
+export function useMonthNorm(month: string) {
+  return useQuery({
+    queryKey: ['monthly-hours', month, 'norm'] as const,
+    queryFn: ({ signal }) => api<MonthNormAnswer>(`/monthly-hours/norm?month=${month}`, { signal }),
+    staleTime: Infinity,
+  });
+}
+
 export function useAddMonthlyHours() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { month: string; requiredHours: number }) => api<MonthlyHours>('/monthly-hours', { method: 'POST', body }),
+    mutationFn: (body: { month: string; requiredHours: number; reason?: string }) => api<MonthlyHours>('/monthly-hours', { method: 'POST', body }),
     // The new record goes at the top of the list (docs/product.md §4).
     onSuccess: (created) =>
       queryClient.setQueryData<MonthlyHours[]>(monthlyHoursKey(created.month), (list) => [created, ...(list ?? []).filter((r) => r.id !== created.id)]),

@@ -1,0 +1,2 @@
+ALTER TABLE "monthly_work_hours" ADD COLUMN "reason" text;--> statement-breakpoint
+ALTER TABLE "monthly_work_hours" ADD CONSTRAINT "monthly_work_hours_reason" CHECK (char_length("monthly_work_hours"."reason") between 1 and 500);
