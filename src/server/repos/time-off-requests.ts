@@ -18,7 +18,11 @@ const ownColumns = {
   decisionReason: timeOffRequests.decisionReason,
 };
 
-const asApi = <T extends { createdAt: Date; decidedAt: Date | null }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString(), decidedAt: row.decidedAt?.toISOString() ?? null });
+const asApi = <T extends { createdAt: Date; decidedAt: Date | null }>(row: T) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+});
 
 /** Pending first, then the newest. */
 const pendingFirst = [sql`case when ${timeOffRequests.status} = 'pending' then 0 else 1 end`, desc(timeOffRequests.createdAt), asc(timeOffRequests.id)];

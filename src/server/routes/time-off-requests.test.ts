@@ -20,11 +20,16 @@ let anna: string;
 let jan: string;
 
 async function accountFor(employeeId: string, email: string): Promise<string> {
-  const invited = await inviteEmployee({ db: t.database.db, auth: t.auth, baseUrl: TEST_BASE_URL, mail: null }, employeeId, {}, {
-    userId: null,
-    email: null,
-    ipAddress: null,
-  });
+  const invited = await inviteEmployee(
+    { db: t.database.db, auth: t.auth, baseUrl: TEST_BASE_URL, mail: null },
+    employeeId,
+    {},
+    {
+      userId: null,
+      email: null,
+      ipAddress: null,
+    },
+  );
   await acceptInvitation(t.database.db, t.auth, { token: invited.path.split('#')[1]!, password: PASSWORD }, null);
   return signInAs(t.app, email, PASSWORD);
 }
@@ -64,10 +69,22 @@ describe('time-off requests', () => {
   let asked = '';
 
   it('lets an employee ask for days off for themselves, and list their own requests', async () => {
-    const res = await asAnna('POST', '/api/me/time-off-requests', { kind: 'vacation', startDate: `${MONTH}-10`, endDate: `${MONTH}-11`, note: 'Wesele siostry' });
+    const res = await asAnna('POST', '/api/me/time-off-requests', {
+      kind: 'vacation',
+      startDate: `${MONTH}-10`,
+      endDate: `${MONTH}-11`,
+      note: 'Wesele siostry',
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ kind: 'vacation', startDate: `${MONTH}-10`, endDate: `${MONTH}-11`, note: 'Wesele siostry', status: 'pending', decidedAt: null });
+    expect(body).toMatchObject({
+      kind: 'vacation',
+      startDate: `${MONTH}-10`,
+      endDate: `${MONTH}-11`,
+      note: 'Wesele siostry',
+      status: 'pending',
+      decidedAt: null,
+    });
     asked = body.id;
     const list = (await asAnna('GET', '/api/me/time-off-requests')).json();
     expect(list.map((r: { id: string }) => r.id)).toEqual([asked]);
@@ -133,14 +150,23 @@ describe('time-off requests', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: asked, status: 'approved', decisionReason: null });
     const [off] = await t.database.db.select().from(timeOff);
-    expect(off).toMatchObject({ employeeId: anna, startDate: `${MONTH}-10`, endDate: `${MONTH}-11`, kind: 'vacation', status: 'approved', reason: 'Wesele siostry' });
+    expect(off).toMatchObject({
+      employeeId: anna,
+      startDate: `${MONTH}-10`,
+      endDate: `${MONTH}-11`,
+      kind: 'vacation',
+      status: 'approved',
+      reason: 'Wesele siostry',
+    });
     const [row] = await t.database.db.select().from(timeOffRequests).where(eq(timeOffRequests.id, asked));
     expect(row!.timeOffId).toBe(off!.id);
     expect(row!.decidedBy).not.toBeNull();
     // The planner's time off screen lists it as any other.
     expect((await asEwa('GET', `/api/time-off?month=${MONTH}`)).json()).toEqual([expect.objectContaining({ id: off!.id, status: 'approved' })]);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'time-off-request.approved'));
-    expect(audit).toEqual([expect.objectContaining({ email: 'ewa@grafik.test', detail: expect.objectContaining({ requestId: asked, employeeId: anna, timeOffId: off!.id }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ email: 'ewa@grafik.test', detail: expect.objectContaining({ requestId: asked, employeeId: anna, timeOffId: off!.id }) }),
+    ]);
 
     // Decided already: refused by code, and nothing changes.
     const second = await asEwa('PUT', `/api/time-off-requests/${asked}/decision`, { decision: 'refuse', reason: 'Za późno' });
@@ -178,7 +204,12 @@ describe('time-off requests', () => {
     expect(res.statusCode).toBe(200);
     const mine = (await asAnna('GET', '/api/me/time-off-requests')).json();
     expect(mine.find((r: { id: string }) => r.id === id)).toMatchObject({ status: 'refused', decisionReason: 'Tego dnia szkolenie całej zmiany' });
-    expect(await t.database.db.select().from(timeOff).where(eq(timeOff.startDate, `${MONTH}-20`))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(timeOff)
+        .where(eq(timeOff.startDate, `${MONTH}-20`)),
+    ).toEqual([]);
     expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'time-off-request.refused'))).not.toEqual([]);
   });
 

@@ -40,7 +40,11 @@ export async function timeOffRequestRoutes(app: FastifyInstance, { database }: R
 
   api.post(
     '/me/time-off-requests',
-    { config: { audience: 'employee' }, bodyLimit: BODY_LIMIT, schema: { querystring: noQuery, body: timeOffRequestInputSchema, response: { 201: timeOffRequestSchema } } },
+    {
+      config: { audience: 'employee' },
+      bodyLimit: BODY_LIMIT,
+      schema: { querystring: noQuery, body: timeOffRequestInputSchema, response: { 201: timeOffRequestSchema } },
+    },
     async (request, reply) => reply.status(201).send(await askForTimeOff(db, request.employeeId!, request.body)),
   );
 
@@ -59,7 +63,11 @@ export async function timeOffRequestRoutes(app: FastifyInstance, { database }: R
 
   api.put(
     '/time-off-requests/:id/decision',
-    { config: { audience: 'planner' }, bodyLimit: BODY_LIMIT, schema: { params: idParams, body: requestDecisionSchema, response: { 200: queuedRequestSchema } } },
+    {
+      config: { audience: 'planner' },
+      bodyLimit: BODY_LIMIT,
+      schema: { params: idParams, body: requestDecisionSchema, response: { 200: queuedRequestSchema } },
+    },
     async (request) => decideRequest(db, request.params.id, request.body, actorOf(request)),
   );
 }

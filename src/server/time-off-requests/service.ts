@@ -59,7 +59,8 @@ export async function askForTimeOff(db: Db, employeeId: string, input: TimeOffRe
   return db.transaction(async (transaction) => {
     const tx = asTx(transaction);
     // The employee's row locked: two requests of one employee at once are counted one after the other.
-    if (!(await lockEmployee(tx, employeeId))) throw new NotFoundError('NOT_FOUND', 'Your employee record is gone. Ask your planner.', { params: { what: 'employee' } });
+    if (!(await lockEmployee(tx, employeeId)))
+      throw new NotFoundError('NOT_FOUND', 'Your employee record is gone. Ask your planner.', { params: { what: 'employee' } });
     if ((await pendingCountOf(tx, employeeId)) >= PENDING_REQUESTS_MAX) {
       throw new ConflictError(TOO_MANY_PENDING, `You have ${PENDING_REQUESTS_MAX} requests waiting already; wait for a decision or withdraw one.`, {
         params: { max: PENDING_REQUESTS_MAX },

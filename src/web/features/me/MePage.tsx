@@ -7,16 +7,22 @@
 // Built from what the sign-in page already loaded (its Mantine parts, the language switch, the month
 // in the address), so that the employee's first screen fetches only its own small file and texts, and
 // none of the code the planners' screens share (docs/decisions/0048-employee-accounts-and-roles.md).
-import type { CSSProperties, ReactNode } from 'react';
+import { lazy, Suspense, type CSSProperties, type ReactNode } from 'react';
 import { ActionIcon, Alert, Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
+import i18n from '../../i18n/index.ts';
 import { useSignOut } from '../../lib/session.ts';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { formatMonth, monthNominative, useMonth } from '../../ui/useMonth.ts';
 import type { MeMonth } from '../../../shared/api/employee-accounts.ts';
 import { useMe, useMyMonth } from './api.ts';
+
+// The employee's requests for time off, with their texts, come after the month (docs/time-off-requests.md).
+const TimeOffRequests = lazy(() =>
+  Promise.all([import('./TimeOffRequests.tsx'), i18n.loadNamespaces('myRequests')]).then(([m]) => ({ default: m.TimeOffRequests })),
+);
 
 /** A row: Mantine's Group lives with the planners' shared code, so a plain flex box stands in for it. */
 function Row({ children, style }: { children: ReactNode; style?: CSSProperties }) {
@@ -231,6 +237,9 @@ export function MePage() {
               <TimeOff month={data.data} />
             </>
           ) : null}
+          <Suspense fallback={null}>
+            <TimeOffRequests />
+          </Suspense>
         </Stack>
       </Box>
     </Box>
