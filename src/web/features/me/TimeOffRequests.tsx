@@ -147,9 +147,7 @@ function RequestForm({ onDone }: { onDone: (message: string) => void }) {
           label={noteRequired ? t('noteRequired') : t('note')}
           placeholder={t('notePlaceholder')}
           required={noteRequired}
-          autosize
-          minRows={2}
-          maxRows={5}
+          rows={3}
           maxLength={REQUEST_TEXT_MAX}
           {...form.getInputProps('note')}
         />

@@ -149,8 +149,7 @@ function PendingRequest({ request }: { request: QueuedRequest }) {
             <Textarea
               label={t('refusalReason')}
               required
-              autosize
-              minRows={2}
+              rows={3}
               maxLength={REQUEST_TEXT_MAX}
               value={reason}
               error={reasonError}
