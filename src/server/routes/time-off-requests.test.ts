@@ -231,7 +231,10 @@ describe('time-off requests', () => {
     // A note the API would refuse is refused in a restore too, naming the table and the column.
     const rows = backup.tables.time_off_requests as Array<Record<string, unknown>>;
     await expect(
-      restoreBackup(t.database.db, { ...backup, tables: { ...backup.tables, time_off_requests: rows.map((r, i) => (i === 0 ? { ...r, note: 'a\u0007b' } : r)) } }),
+      restoreBackup(t.database.db, {
+        ...backup,
+        tables: { ...backup.tables, time_off_requests: rows.map((r, i) => (i === 0 ? { ...r, note: 'a\u0007b' } : r)) },
+      }),
     ).rejects.toMatchObject({ code: 'BAD_FIELD', params: { table: 'time_off_requests', column: 'note' } });
     await restoreBackup(t.database.db, backup);
     const after = await t.database.db.select().from(timeOffRequests);

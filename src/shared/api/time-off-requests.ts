@@ -5,21 +5,15 @@
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { plainText } from './plain-text.ts';
-import { reasonRequired, type TimeOffKind } from './time-off.ts';
+import { REQUEST_MAX_DAYS, REQUEST_TEXT_MAX, TIME_OFF_REQUEST_KINDS, noteRequired, requestDays } from '../time-off-request-rules.ts';
 
-/** What an employee may ask for; a sick note and a training are the planner's to enter. */
-export const TIME_OFF_REQUEST_KINDS = ['vacation', 'onDemand', 'other'] as const satisfies readonly TimeOffKind[];
-export type TimeOffRequestKind = (typeof TIME_OFF_REQUEST_KINDS)[number];
+export { REQUEST_MAX_DAYS, REQUEST_TEXT_MAX, TIME_OFF_REQUEST_KINDS, requestDays, type TimeOffRequestKind } from '../time-off-request-rules.ts';
 
 export const TIME_OFF_REQUEST_STATUSES = ['pending', 'approved', 'refused', 'withdrawn'] as const;
 export type TimeOffRequestStatus = (typeof TIME_OFF_REQUEST_STATUSES)[number];
 
-/** The longest request, in days: about a quarter. A longer absence is the planner's to enter. */
-export const REQUEST_MAX_DAYS = 92;
 /** How many requests one employee may have waiting at once. */
 export const PENDING_REQUESTS_MAX = 20;
-/** The longest note and the longest reason of a decision. */
-export const REQUEST_TEXT_MAX = 500;
 /** How many requests the planner's queue lists at most (the pending first). */
 export const QUEUE_LIMIT = 200;
 
@@ -29,10 +23,6 @@ export const REQUEST_DECIDED = 'REQUEST_DECIDED';
 export const TOO_MANY_PENDING = 'TOO_MANY_PENDING';
 /** The refusal of a new request that lies on days another waiting or approved request of theirs covers (409). */
 export const REQUEST_OVERLAPS = 'REQUEST_OVERLAPS';
-
-const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
-/** Days from `start` to `end`, both counted. */
-export const requestDays = (start: string, end: string) => dayNumber(end) - dayNumber(start) + 1;
 
 /** POST /api/me/time-off-requests: the employee is the session's, never named here. */
 export const timeOffRequestInputSchema = z
@@ -55,7 +45,7 @@ export const timeOffRequestInputSchema = z
         params: { rule: 'requestTooLong', maximum: REQUEST_MAX_DAYS },
       });
     }
-    if (reasonRequired(v.kind) && v.note === '') {
+    if (noteRequired(v.kind) && v.note === '') {
       ctx.addIssue({ code: 'custom', path: ['note'], message: 'is required for time off of the kind other', params: { rule: 'noteRequired' } });
     }
   });

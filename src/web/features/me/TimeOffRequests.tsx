@@ -1,36 +1,37 @@
 // The employee's own requests for time off on /me (docs/time-off-requests.md), phone first: a form
 // (the type, from–to, a note) that names the days in words before sending, and the list of their
 // requests with the status in words, the planner's reason when refused, and "Withdraw" while one waits.
-// The server takes the employee from the session; nothing here names them. Its code and texts come
-// with it, after the month (MePage.tsx loads it lazily), so the employee's first screen stays small.
-import { useState } from 'react';
-import { Alert, Badge, Button, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+// The server takes the employee from the session; nothing here names them.
+//
+// Like the rest of /me, it is built only from what the sign-in page already loaded (Mantine's inputs,
+// buttons and texts, the query client, the API's fetch) and the rules without a schema
+// (shared/time-off-request-rules.ts), so that it adds its own small file and texts and none of the
+// planners' shared code (docs/decisions/0048-employee-accounts-and-roles.md). The server checks
+// everything again and says what it refuses by code; this form checks what it can before sending.
+import { useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { Alert, Button, Input, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
-import { issueText, translateApiError, validateWith } from '../../lib/api-errors.ts';
-import type { IssueParams } from '../../../shared/api/issues.ts';
+import type { TimeOffRequest } from '../../../shared/api/time-off-requests.ts';
 import {
   REQUEST_MAX_DAYS,
   REQUEST_TEXT_MAX,
   TIME_OFF_REQUEST_KINDS,
+  noteRequired,
   requestDays,
-  timeOffRequestInputSchema,
-  type TimeOffRequest,
-  type TimeOffRequestInput,
   type TimeOffRequestKind,
-} from '../../../shared/api/time-off-requests.ts';
+} from '../../../shared/time-off-request-rules.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Field = 'startDate' | 'endDate' | 'note';
+type Errors = Partial<Record<Field, string>>;
 
 const REQUESTS_KEY = ['me', 'time-off-requests'] as const;
-const STATUS_COLOR = { pending: 'orange', approved: 'green', refused: 'red', withdrawn: 'gray' } as const;
-const FIELDS = ['kind', 'startDate', 'endDate', 'note'] as const;
-
-const fetchRequests = (signal?: AbortSignal) => api<TimeOffRequest[]>('/me/time-off-requests', { signal });
-const sendRequest = (input: TimeOffRequestInput) => api<TimeOffRequest>('/me/time-off-requests', { method: 'POST', body: input });
-const withdraw = (id: string) => api<null>(`/me/time-off-requests/${id}`, { method: 'DELETE' });
+const STATUS_COLOR = { pending: 'orange.9', approved: 'green.9', refused: 'red.9', withdrawn: 'gray.7' } as const;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const row: CSSProperties = { display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'flex-start' };
+const wrapped: CSSProperties = { overflowWrap: 'anywhere', whiteSpace: 'pre-line' };
 
 /** Today in the browser's zone, as the date inputs speak it. */
 function today(): string {
@@ -39,125 +40,197 @@ function today(): string {
 }
 
 const utcDay = (date: string) => new Date(`${date}T00:00:00Z`);
-const inWords = (date: string, language: string) =>
-  new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utcDay(date));
-/** "pt., 12 czerwca 2030" or "12 czerwca – 14 czerwca 2030". */
+const format = (language: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
+/** "pt., 14 czerwca 2030" for one day; "10 czerwca – 12 czerwca 2030" for more. */
 export function datesInWords(start: string, end: string, language: string): string {
-  if (start === end) return inWords(start, language);
+  if (start === end) return format(language, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }).format(utcDay(start));
   const sameYear = start.slice(0, 4) === end.slice(0, 4);
-  const first = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(
-    utcDay(start),
-  );
-  const last = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utcDay(end));
-  return `${first} – ${last}`;
+  const first = format(language, { day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(utcDay(start));
+  return `${first} – ${format(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(utcDay(end))}`;
 }
+/** "1 maja, 10:15": an instant in the browser's zone, 24-hour. */
 const momentInWords = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
-/** Why a field is refused, in this screen's words where it has them, else the app's shared sentences. */
-function ruleText(params: IssueParams | Record<string, unknown>, t: Translate): string {
-  const p = params as Record<string, unknown>;
-  const rule = typeof p.rule === 'string' ? p.rule : undefined;
+/** What the form can tell before sending, by field. */
+function problems(v: { kind: TimeOffRequestKind; startDate: string; endDate: string; note: string }, t: Translate): Errors {
+  const errors: Errors = {};
+  if (!ISO_DATE.test(v.startDate)) errors.startDate = t('rules.required');
+  else if (v.startDate < today()) errors.startDate = t('rules.startInPast');
+  if (!ISO_DATE.test(v.endDate)) errors.endDate = t('rules.required');
+  else if (ISO_DATE.test(v.startDate) && v.endDate < v.startDate) errors.endDate = t('rules.endBeforeStart');
+  else if (ISO_DATE.test(v.startDate) && requestDays(v.startDate, v.endDate) > REQUEST_MAX_DAYS)
+    errors.endDate = t('rules.requestTooLong', { max: REQUEST_MAX_DAYS });
+  if (noteRequired(v.kind) && v.note.trim() === '') errors.note = t('rules.noteRequired');
+  return errors;
+}
+
+/** Why the server refused a field, in this screen's words. */
+function fieldRefusal(params: Record<string, unknown> | undefined, t: Translate): string {
+  const rule = typeof params?.rule === 'string' ? params.rule : '';
   if (rule === 'requestTooLong') return t('rules.requestTooLong', { max: REQUEST_MAX_DAYS });
-  if (rule && ['endBeforeStart', 'startInPast', 'noteRequired', 'plainTextLines'].includes(rule)) return t(`rules.${rule}`);
-  if (rule === 'dateFormat' || rule === 'notInCalendar') return t('rules.required');
-  if (p.issue === 'too_big' && p.origin === 'string') return t('rules.tooLong', { max: REQUEST_TEXT_MAX });
-  return issueText(params as IssueParams, t);
+  if (['endBeforeStart', 'startInPast', 'noteRequired', 'plainTextLines'].includes(rule)) return t(`rules.${rule}`);
+  if (params?.issue === 'too_big') return t('rules.tooLong', { max: REQUEST_TEXT_MAX });
+  return t('rules.required');
 }
 
-/** A refusal of the server as a sentence: a field's own, or the request's. */
+/** A refusal of the server as a sentence, by its code (the entry's shared sentences), never its English text. */
 function refusalText(err: unknown, t: Translate): string {
-  if (err instanceof ApiError && ['REQUEST_DECIDED', 'TOO_MANY_PENDING', 'REQUEST_OVERLAPS'].includes(err.code)) {
-    return t(`apiErrors:codes.${err.code}`, { ...err.params });
-  }
-  return translateApiError(err, t);
+  if (!(err instanceof ApiError)) return t('apiErrors:unexpected');
+  if (err.status === 0) return t('apiErrors:codes.NETWORK');
+  return t(`apiErrors:codes.${err.code}`, {
+    ...err.params,
+    defaultValue: t(err.status >= 500 ? 'apiErrors:status.server' : 'apiErrors:status.client', { status: err.status }),
+  });
 }
 
-interface Values {
-  kind: TimeOffRequestKind;
-  startDate: string;
-  endDate: string;
-  note: string;
+/** A labelled select or text area out of Mantine's plain input, which the sign-in page has already loaded. */
+function Labelled({
+  label,
+  error,
+  required,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  required?: boolean;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Input.Wrapper id={id} label={label} error={error} required={required}>
+      {children(id)}
+    </Input.Wrapper>
+  );
 }
 
-function RequestForm({ onDone }: { onDone: (message: string) => void }) {
+function RequestForm({ onDone, onCancel }: { onDone: (message: string) => void; onCancel: () => void }) {
   const { t, i18n } = useTranslation('myRequests');
   const language = i18n.resolvedLanguage ?? 'pl';
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
   const first = today();
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: { kind: 'vacation', startDate: first, endDate: first, note: '' },
-    validate: validateWith<Values>(timeOffRequestInputSchema, t, (params) => ruleText(params, t)),
-  });
-  const send = useMutation({
-    mutationFn: (values: Values) => sendRequest({ ...values, note: values.note.trim() }),
-    onSuccess: async () => {
-      form.reset();
+  const [kind, setKind] = useState<TimeOffRequestKind>('vacation');
+  const [startDate, setStartDate] = useState(first);
+  const [endDate, setEndDate] = useState(first);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const span = ISO_DATE.test(startDate) && ISO_DATE.test(endDate) && endDate >= startDate ? requestDays(startDate, endDate) : null;
+  const needsNote = noteRequired(kind);
+
+  const submit = async () => {
+    setFailure(null);
+    const found = problems({ kind, startDate, endDate, note }, t);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSending(true);
+    try {
+      await api<TimeOffRequest>('/me/time-off-requests', { method: 'POST', body: { kind, startDate, endDate, note: note.trim() } });
       await queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });
       onDone(t('sent'));
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.code === 'BAD_REQUEST' && (FIELDS as readonly string[]).includes(err.field ?? '')) {
-        form.setFieldError(err.field!, ruleText(err.params ?? {}, t));
-        setError(null);
-        return;
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'BAD_REQUEST' && ['startDate', 'endDate', 'note'].includes(err.field ?? '')) {
+        setErrors({ [err.field as Field]: fieldRefusal(err.params, t) });
+      } else {
+        setFailure(t('failed', { message: refusalText(err, t) }));
       }
-      setError(t('failed', { message: refusalText(err, t) }));
-    },
-  });
-  const { kind, startDate, endDate } = form.getValues();
-  const validSpan = /^\d{4}-\d{2}-\d{2}$/.test(startDate) && /^\d{4}-\d{2}-\d{2}$/.test(endDate) && endDate >= startDate;
-  const noteRequired = kind === 'other';
+    } finally {
+      setSending(false);
+    }
+  };
 
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => {
-        setError(null);
-        send.mutate(values);
-      })}
       aria-label={t('newRequest')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
     >
       <Stack gap="sm">
-        <NativeSelect label={t('kind')} data={TIME_OFF_REQUEST_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} {...form.getInputProps('kind')} />
-        <SimpleGrid cols={2} spacing="sm">
+        <Labelled label={t('kind')}>
+          {(id) => (
+            <Input
+              component="select"
+              id={id}
+              value={kind}
+              onChange={(e) => setKind((e.currentTarget as unknown as HTMLSelectElement).value as TimeOffRequestKind)}
+            >
+              {TIME_OFF_REQUEST_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`kinds.${k}`)}
+                </option>
+              ))}
+            </Input>
+          )}
+        </Labelled>
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 12 }}>
           <TextInput
             type="date"
             label={t('from')}
             required
             min={first}
-            {...form.getInputProps('startDate')}
+            value={startDate}
+            error={errors.startDate}
             onChange={(e) => {
               const start = e.currentTarget.value;
-              form.setFieldValue('startDate', start);
+              setStartDate(start);
+              setErrors((old) => ({ ...old, startDate: undefined }));
               // Moving the start past the end takes the end along.
-              if (start && form.getValues().endDate < start) form.setFieldValue('endDate', start);
+              if (start && endDate < start) setEndDate(start);
             }}
           />
-          <TextInput type="date" label={t('to')} required min={startDate || first} {...form.getInputProps('endDate')} />
-        </SimpleGrid>
-        {validSpan && (
+          <TextInput
+            type="date"
+            label={t('to')}
+            required
+            min={startDate || first}
+            value={endDate}
+            error={errors.endDate}
+            onChange={(e) => {
+              setEndDate(e.currentTarget.value);
+              setErrors((old) => ({ ...old, endDate: undefined }));
+            }}
+          />
+        </div>
+        {span !== null && (
           <Text size="sm" fw={600} data-testid="request-span" aria-live="polite">
-            {t('span', { count: requestDays(startDate, endDate), dates: datesInWords(startDate, endDate, language) })}
+            {t('span', { count: span, dates: datesInWords(startDate, endDate, language) })}
           </Text>
         )}
-        <Textarea
-          label={noteRequired ? t('noteRequired') : t('note')}
-          placeholder={t('notePlaceholder')}
-          required={noteRequired}
-          rows={3}
-          maxLength={REQUEST_TEXT_MAX}
-          {...form.getInputProps('note')}
-        />
-        {error && (
+        <Labelled label={needsNote ? t('noteRequired') : t('note')} required={needsNote} error={errors.note}>
+          {(id) => (
+            <Input
+              component="textarea"
+              id={id}
+              multiline
+              rows={3}
+              maxLength={REQUEST_TEXT_MAX}
+              placeholder={t('notePlaceholder')}
+              value={note}
+              error={Boolean(errors.note)}
+              aria-invalid={Boolean(errors.note)}
+              aria-describedby={errors.note ? `${id}-error` : undefined}
+              styles={{ input: { paddingTop: 8, paddingBottom: 8 } }}
+              onChange={(e) => {
+                setNote((e.currentTarget as unknown as HTMLTextAreaElement).value);
+                setErrors((old) => ({ ...old, note: undefined }));
+              }}
+            />
+          )}
+        </Labelled>
+        {failure && (
           <Alert color="red" role="alert">
-            {error}
+            {failure}
           </Alert>
         )}
-        <Button type="submit" loading={send.isPending} fullWidth>
+        <Button type="submit" loading={sending} fullWidth>
           {t('send')}
+        </Button>
+        <Button variant="subtle" color="gray" onClick={onCancel} disabled={sending}>
+          {t('cancel')}
         </Button>
       </Stack>
     </form>
@@ -169,35 +242,42 @@ function RequestCard({ request, onMessage }: { request: TimeOffRequest; onMessag
   const language = i18n.resolvedLanguage ?? 'pl';
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => withdraw(request.id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }),
-    onSuccess: () => onMessage(t('withdrawn')),
-    onError: (err) => onMessage(t('withdrawFailed', { message: refusalText(err, t) }), true),
-  });
+  const [busy, setBusy] = useState(false);
+  const withdraw = async () => {
+    setBusy(true);
+    try {
+      await api<null>(`/me/time-off-requests/${request.id}`, { method: 'DELETE' });
+      onMessage(t('withdrawn'));
+    } catch (err) {
+      onMessage(t('withdrawFailed', { message: refusalText(err, t) }), true);
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });
+    }
+  };
   const days = requestDays(request.startDate, request.endDate);
   return (
     <Paper component="li" withBorder p="sm" radius="md" data-testid="my-request" data-status={request.status}>
       <Stack gap={4}>
-        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'flex-start' }}>
+        <div style={row}>
           <Text fw={600}>{t(`kinds.${request.kind}`)}</Text>
-          <Badge color={STATUS_COLOR[request.status]} variant="light" c="dark.8" style={{ flexShrink: 0 }}>
+          <Text size="sm" fw={700} c={STATUS_COLOR[request.status]} style={{ flexShrink: 0 }}>
             {t(`status.${request.status}`)}
-          </Badge>
+          </Text>
         </div>
         <Text size="sm">{t('span', { count: days, dates: datesInWords(request.startDate, request.endDate, language) })}</Text>
         {request.note && (
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          <Text size="sm" c="dimmed" style={wrapped}>
             {t('yourNote', { note: request.note })}
           </Text>
         )}
         {request.status === 'refused' && request.decisionReason && (
-          <Text size="sm" fw={600} c="red.9" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} data-testid="refusal-reason">
+          <Text size="sm" fw={600} c="red.9" style={wrapped} data-testid="refusal-reason">
             {t('reason', { reason: request.decisionReason })}
           </Text>
         )}
         {request.status === 'approved' && request.decisionReason && (
-          <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          <Text size="sm" style={wrapped}>
             {t('approvedNote', { reason: request.decisionReason })}
           </Text>
         )}
@@ -210,10 +290,10 @@ function RequestCard({ request, onMessage }: { request: TimeOffRequest; onMessag
           (confirming ? (
             <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
               <Text size="sm">{t('withdrawConfirm')}</Text>
-              <Button size="xs" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
+              <Button size="xs" color="red" loading={busy} onClick={() => void withdraw()}>
                 {t('withdrawYes')}
               </Button>
-              <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+              <Button size="xs" variant="default" onClick={() => setConfirming(false)} disabled={busy}>
                 {t('withdrawNo')}
               </Button>
             </div>
@@ -233,12 +313,12 @@ export function TimeOffRequests() {
   const { t } = useTranslation('myRequests');
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const list = useQuery({ queryKey: REQUESTS_KEY, queryFn: ({ signal }) => fetchRequests(signal) });
+  const list = useQuery({ queryKey: REQUESTS_KEY, queryFn: ({ signal }) => api<TimeOffRequest[]>('/me/time-off-requests', { signal }) });
   const say = (text: string, failed = false) => setMessage({ text, failed });
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="my-requests-title" data-testid="my-requests">
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
+      <div style={{ ...row, alignItems: 'center' }}>
         <Title order={2} size="h4" id="my-requests-title">
           {t('title')}
         </Title>
@@ -265,10 +345,8 @@ export function TimeOffRequests() {
                 setAsking(false);
                 say(text);
               }}
+              onCancel={() => setAsking(false)}
             />
-            <Button variant="subtle" color="gray" onClick={() => setAsking(false)}>
-              {t('cancel')}
-            </Button>
           </Stack>
         </Paper>
       )}
@@ -285,7 +363,7 @@ export function TimeOffRequests() {
       )}
       {list.error ? (
         <Alert color="red" role="alert">
-          {t('loadFailed', { message: translateApiError(list.error, t) })}
+          {t('loadFailed', { message: refusalText(list.error, t) })}
         </Alert>
       ) : list.data && list.data.length === 0 ? (
         <Text c="dimmed" size="sm">
