@@ -28,7 +28,7 @@ type Field = 'startDate' | 'endDate' | 'note';
 type Errors = Partial<Record<Field, string>>;
 
 const REQUESTS_KEY = ['me', 'time-off-requests'] as const;
-const STATUS_COLOR = { pending: 'orange.9', approved: 'green.9', refused: 'red.9', withdrawn: 'gray.7' } as const;
+const STATUS_COLOR = { pending: 'blue.9', approved: 'teal.9', refused: 'red.9', withdrawn: 'gray.7' } as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const row: CSSProperties = { display: 'flex', justifyContent: 'space-between', gap: 8, alignItems: 'flex-start' };
 const wrapped: CSSProperties = { overflowWrap: 'anywhere', whiteSpace: 'pre-line' };

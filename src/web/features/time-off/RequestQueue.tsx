@@ -171,7 +171,6 @@ function PendingRequest({ request }: { request: QueuedRequest }) {
         ) : (
           <Group gap="xs">
             <Button
-              color="green"
               aria-label={t('approveLabel', label)}
               loading={save.isPending}
               onClick={() => {
