@@ -75,6 +75,7 @@ test('an employee asks for a day off on their phone, the planner approves it in 
     await planner.goto(`/time-off?month=${month}`);
     const open = planner.getByRole('button', { name: /^Wnioski pracowników: \d+ czek/ });
     await expect(open).toBeVisible();
+    await planner.screenshot({ path: test.info().outputPath('time-off-screen-1440.png') });
     await open.click();
     const queue = planner.getByRole('dialog', { name: 'Wnioski o wolne' });
     const request = queue.getByTestId('queued-request').filter({ hasText: name });

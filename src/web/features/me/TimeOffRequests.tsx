@@ -84,6 +84,13 @@ function refusalText(err: unknown, t: Translate): string {
   });
 }
 
+/** The select's arrow: a native select drawn by Mantine's plain input has none of its own. */
+const Chevron = () => (
+  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <path d="M6 9l6 6l6 -6" />
+  </svg>
+);
+
 /** A labelled select or text area out of Mantine's plain input, which the sign-in page has already loaded. */
 function Labelled({
   label,
@@ -156,6 +163,8 @@ function RequestForm({ onDone, onCancel }: { onDone: (message: string) => void; 
               component="select"
               id={id}
               value={kind}
+              rightSection={<Chevron />}
+              rightSectionPointerEvents="none"
               onChange={(e) => setKind((e.currentTarget as unknown as HTMLSelectElement).value as TimeOffRequestKind)}
             >
               {TIME_OFF_REQUEST_KINDS.map((k) => (

@@ -15,12 +15,19 @@ import { toast } from '../../ui/toast.ts';
 import { AbsenceImpact } from '../../ui/cover/AbsenceImpact.tsx';
 import { fetchAbsenceImpact } from '../../ui/cover/api.ts';
 import { reloadAfterTimeOffChange } from '../../ui/time-off/api.ts';
-import { REQUEST_TEXT_MAX, requestDays, type QueuedRequest, type RequestDecision, type RequestQueue as Queue } from '../../../shared/api/time-off-requests.ts';
+import type { QueuedRequest, RequestDecision, RequestQueue as Queue } from '../../../shared/api/time-off-requests.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const QUEUE_KEY = ['time-off-requests'] as const;
 const COUNT_KEY = ['time-off-requests', 'count'] as const;
+/**
+ * The API's REQUEST_TEXT_MAX (shared/time-off-request-rules.ts), written out: importing the rules here
+ * too would make them a file of their own, too small to compress, on the employee's first screen.
+ */
+const REASON_MAX = 500;
+const utcDays = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+const requestDays = (start: string, end: string) => utcDays(end) - utcDays(start) + 1;
 const STATUS_COLOR = { pending: 'yellow', approved: 'green', refused: 'red', withdrawn: 'gray' } as const;
 
 const fetchQueue = (signal?: AbortSignal) => api<Queue>('/time-off-requests', { signal });
@@ -150,7 +157,7 @@ function PendingRequest({ request }: { request: QueuedRequest }) {
               label={t('refusalReason')}
               required
               rows={3}
-              maxLength={REQUEST_TEXT_MAX}
+              maxLength={REASON_MAX}
               value={reason}
               error={reasonError}
               data-autofocus
