@@ -7,9 +7,7 @@ import { isoDate } from './dates.ts';
 import { plainText } from './plain-text.ts';
 import { REQUEST_MAX_DAYS, REQUEST_TEXT_MAX, TIME_OFF_REQUEST_KINDS, noteRequired, requestDays } from '../time-off-request-rules.ts';
 
-export { REQUEST_MAX_DAYS, REQUEST_TEXT_MAX, TIME_OFF_REQUEST_KINDS, requestDays, type TimeOffRequestKind } from '../time-off-request-rules.ts';
-
-export const TIME_OFF_REQUEST_STATUSES = ['pending', 'approved', 'refused', 'withdrawn'] as const;
+const TIME_OFF_REQUEST_STATUSES = ['pending', 'approved', 'refused', 'withdrawn'] as const;
 export type TimeOffRequestStatus = (typeof TIME_OFF_REQUEST_STATUSES)[number];
 
 /** How many requests one employee may have waiting at once. */

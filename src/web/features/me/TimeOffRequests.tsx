@@ -42,7 +42,7 @@ function today(): string {
 const utcDay = (date: string) => new Date(`${date}T00:00:00Z`);
 const format = (language: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
 /** "pt., 14 czerwca 2030" for one day; "10 czerwca – 12 czerwca 2030" for more. */
-export function datesInWords(start: string, end: string, language: string): string {
+function datesInWords(start: string, end: string, language: string): string {
   if (start === end) return format(language, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }).format(utcDay(start));
   const sameYear = start.slice(0, 4) === end.slice(0, 4);
   const first = format(language, { day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(utcDay(start));

@@ -54,7 +54,7 @@ function refusalText(err: unknown, t: Translate): string {
 }
 
 /** How many requests wait: the number on the Time Off screen's button. */
-export function usePendingRequests() {
+function usePendingRequests() {
   return useQuery({ queryKey: COUNT_KEY, queryFn: ({ signal }) => fetchCount(signal), refetchInterval: 60_000 });
 }
 
