@@ -240,8 +240,12 @@ beforeAll(async () => {
     workHours: null,
   });
   await send('POST', '/api/flights', { flightNumber: 'LO123', departureTime: `${MONTH}-04T06:00`, arrivalTime: `${MONTH}-04T08:00` });
+  // A request for time off, as an employee's own account would have asked: its decision route gets a real id.
+  await t.database.db.execute(
+    sql`insert into time_off_requests (employee_id, kind, start_date, end_date) values (${people[0].id}, 'vacation', ${`${MONTH}-20`}, ${`${MONTH}-21`})`,
+  );
   const ids = await t.database.db.execute(
-    sql.raw(`select id::text as id from employees union all select id::text from time_off union all select id::text from flights
+    sql.raw(`select id::text as id from employees union all select id::text from time_off union all select id::text from time_off_requests union all select id::text from flights
              union all select id::text from monthly_work_hours union all select id::text from staff_groups
              union all select id from auth_user where email = 'fuzz-planner@grafik.test'`),
   );

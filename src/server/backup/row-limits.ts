@@ -7,6 +7,7 @@ import { paramsOfIssue, type IssueParams } from '../../shared/api/issues.ts';
 import { employeeInputSchema } from '../../shared/api/employees.ts';
 import { staffGroupInputSchema } from '../../shared/api/staff-groups.ts';
 import { timeOffInputSchema } from '../../shared/api/time-off.ts';
+import { requestDecisionSchema, timeOffRequestInputSchema } from '../../shared/api/time-off-requests.ts';
 import { eventInputSchema } from '../../shared/api/schedule.ts';
 import { flightNumberSchema } from '../../shared/api/flights.ts';
 import { importBodySchema } from '../../shared/api/flight-import.ts';
@@ -36,6 +37,7 @@ const API_FIELDS: Readonly<Record<string, Readonly<Record<string, z.ZodType>>>> 
     monthly_hours: employee.monthlyHours,
   },
   time_off: { reason: timeOffInputSchema.shape.reason },
+  time_off_requests: { note: timeOffRequestInputSchema.shape.note, decision_reason: requestDecisionSchema.shape.reason },
   events: { name: event.name, description: event.description },
   flights: { flight_number: flightNumberSchema },
   flight_imports: { file_name: importBodySchema.shape.fileName },

@@ -146,6 +146,44 @@ export const timeOff = pgTable(
   ],
 );
 
+/**
+ * An employee's own request for time off (docs/time-off-requests.md), kept apart from `time_off`: a row
+ * there counts in the plan while it waits, a request does not until a planner approves it. Approval
+ * creates an ordinary approved time off (`time_off_id`) in the same transaction.
+ */
+export const timeOffRequests = pgTable(
+  'time_off_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    /** The kinds an employee may ask for: a subset of time_off's (src/shared/api/time-off-requests.ts). */
+    kind: text('kind', { enum: ['vacation', 'onDemand', 'other'] }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['pending', 'approved', 'refused', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    /** The planner who decided (better-auth's user id); kept when that account goes. */
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    /** The time off an approval created; null when that time off was deleted since. */
+    timeOffId: uuid('time_off_id').references(() => timeOff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('time_off_requests_employee_idx').on(t.employeeId),
+    index('time_off_requests_status_idx').on(t.status, t.createdAt),
+    check('time_off_requests_end_not_before_start', sql`${t.endDate} >= ${t.startDate}`),
+    check('time_off_requests_kind', sql`${t.kind} in ('vacation', 'onDemand', 'other')`),
+    check('time_off_requests_status', sql`${t.status} in ('pending', 'approved', 'refused', 'withdrawn')`),
+    check('time_off_requests_refusal_has_reason', sql`${t.status} <> 'refused' or length(trim(coalesce(${t.decisionReason}, ''))) > 0`),
+  ],
+);
+
 export const events = pgTable(
   'events',
   {

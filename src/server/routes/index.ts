@@ -28,6 +28,7 @@ import { handlingRuleRoutes } from './handling-rules.ts';
 import { coverRoutes } from './cover.ts';
 import { employeeAccountRoutes } from './employee-accounts.ts';
 import { meRoutes } from './me.ts';
+import { timeOffRequestRoutes } from './time-off-requests.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   // Each route says who may call it where it is registered (config.audience, security/audience.ts).
@@ -58,6 +59,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
     coverRoutes,
     employeeAccountRoutes,
     meRoutes,
+    timeOffRequestRoutes,
   ]) {
     await api.register(async (scope) => routes(scope, ctx));
   }

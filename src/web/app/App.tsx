@@ -56,7 +56,13 @@ const HandlingRulesPage = screen(() => import('../features/handling-rules/Handli
 const CoveragePage = screen(() => import('../features/coverage/CoveragePage.tsx'), 'CoveragePage', ['coverage', 'coverageStrip', 'dashboard']);
 const CoverageDayPage = screen(() => import('../features/coverage/CoverageDayPage.tsx'), 'CoverageDayPage', ['coverage', 'coverageStrip']);
 const SchedulePage = screen(() => import('../features/schedule/SchedulePage.tsx'), 'SchedulePage', []);
-const TimeOffPage = screen(() => import('../features/time-off/TimeOffPage.tsx'), 'TimeOffPage', ['timeOff', 'timeOffModal', 'cover', 'dashboard']);
+const TimeOffPage = screen(() => import('../features/time-off/TimeOffPage.tsx'), 'TimeOffPage', [
+  'timeOff',
+  'timeOffModal',
+  'cover',
+  'dashboard',
+  'requestQueue',
+]);
 const AirportHoursPage = screen(() => import('../features/airport-hours/AirportHoursPage.tsx'), 'AirportHoursPage', ['airportHours']);
 const SettingsPage = screen(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage', ['settings']);
 const AccountPage = screen(() => import('../features/account/AccountPage.tsx'), 'AccountPage', ['account']);

@@ -35,6 +35,8 @@ export const screenCatalogs = {
   publishing: () => import('../ui/publishing/i18n.ts').then((m) => m.publishing),
   printout: () => import('../features/printout/i18n.ts').then((m) => m.printout),
   me: () => import('../features/me/i18n.ts').then((m) => m.me),
+  myRequests: () => import('../features/me/time-off-requests-i18n.ts').then((m) => m.myRequests),
+  requestQueue: () => import('../features/time-off/requests-i18n.ts').then((m) => m.requestQueue),
   firstRun: () => import('../features/dashboard/first-run/first-run-i18n.ts').then((m) => m.firstRun),
 } as const satisfies Record<string, () => Promise<Catalogue>>;
 

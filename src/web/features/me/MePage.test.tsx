@@ -31,6 +31,7 @@ function serve() {
       const url = String(input);
       asked.push(url);
       if (url === '/api/me') return json({ firstName: 'Anna', lastName: 'Nowak', group: 'Rampa', showColleagues: true });
+      if (url === '/api/me/time-off-requests') return json([]);
       return json(url.includes('2027-04') ? APRIL : MARCH);
     }),
   );
@@ -59,6 +60,6 @@ describe('the employee’s own screen', () => {
     expect(await screen.findByTestId('not-published')).toHaveTextContent('Grafik na kwiecień 2027 nie jest jeszcze opublikowany.');
     expect(screen.queryAllByTestId('my-shift')).toHaveLength(0);
     // The screen names no employee in what it asks: the server takes them from the session.
-    expect(asked.every((url) => url === '/api/me' || /^\/api\/me\/month\?month=\d{4}-\d{2}$/.test(url))).toBe(true);
+    expect(asked.every((url) => ['/api/me', '/api/me/time-off-requests'].includes(url) || /^\/api\/me\/month\?month=\d{4}-\d{2}$/.test(url))).toBe(true);
   });
 });

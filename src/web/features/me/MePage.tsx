@@ -13,11 +13,17 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import i18next from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
+import i18n from '../../i18n/index.ts';
 import { useSignOut } from '../../lib/session.ts';
 import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { formatMonth, monthNominative, useMonth } from '../../ui/useMonth.ts';
 import type { MeMonth } from '../../../shared/api/employee-accounts.ts';
 import { useMe, useMyMonth } from './api.ts';
+
+// The employee's requests for time off, with their texts, come after the month (docs/time-off-requests.md).
+const TimeOffRequests = lazy(() =>
+  Promise.all([import('./TimeOffRequests.tsx'), i18n.loadNamespaces('myRequests')]).then(([m]) => ({ default: m.TimeOffRequests })),
+);
 
 /** A row: Mantine's Group lives with the planners' shared code, so a plain flex box stands in for it. */
 function Row({ children, style }: { children: ReactNode; style?: CSSProperties }) {
@@ -262,6 +268,9 @@ function MyMonthScreen() {
               <TimeOff month={data.data} />
             </>
           ) : null}
+          <Suspense fallback={null}>
+            <TimeOffRequests />
+          </Suspense>
         </Stack>
       </Box>
     </Box>

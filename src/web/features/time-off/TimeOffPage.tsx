@@ -16,6 +16,7 @@ import { useEmployees } from '../../lib/employees.ts';
 import { decideTimeOff, deleteTimeOff, useReloadTimeOff, useStoredTimeOff, useTimeOffMonth } from './api.ts';
 import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
 import { formatDates } from '../../ui/time-off/dates.ts';
+import { RequestQueueButton } from './RequestQueue.tsx';
 
 const STATUS_COLOR = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
 
@@ -107,6 +108,7 @@ export function TimeOffPage() {
         <PageTitle>{t('title')}</PageTitle>
         <Group gap="md" wrap="wrap">
           <MonthNavigator month={month} onMove={move} />
+          <RequestQueueButton />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setRequesting(true)} disabled={!employees.data}>
             {t('request')}
           </Button>

@@ -46,7 +46,8 @@ export function AbsenceImpact({ impact, employee, offerCover = false, shiftsName
   const lines = impact.shortFlights.flatMap(flightText);
   if (impact.shifts.length === 0) return null;
   return (
-    <Alert color="orange" title={t('impact.title')} data-testid="absence-impact">
+    // The title in dark text: the alert's own orange is too faint on its light background (WCAG contrast).
+    <Alert color="orange" title={t('impact.title')} styles={{ label: { color: 'var(--mantine-color-dark-8)' } }} data-testid="absence-impact">
       <Stack gap="xs">
         {impact.published && <Text size="sm">{t('impact.published')}</Text>}
         {!shiftsNamedAbove && (
