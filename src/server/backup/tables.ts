@@ -9,6 +9,7 @@ export const ALL_TABLES = [
   'employee_qualifications',
   'schedules',
   'time_off',
+  'employee_wishes',
   'events',
   'monthly_work_hours',
   'flight_imports',
@@ -115,6 +116,7 @@ const LATER_TABLES: readonly string[] = [
   'employee_qualifications',
   'aircraft_type_names',
   'handling_rules',
+  'employee_wishes',
 ];
 
 /** The tables a file with this header must have. */
