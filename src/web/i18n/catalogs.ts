@@ -35,6 +35,7 @@ export const screenCatalogs = {
   publishing: () => import('../ui/publishing/i18n.ts').then((m) => m.publishing),
   printout: () => import('../features/printout/i18n.ts').then((m) => m.printout),
   me: () => import('../features/me/i18n.ts').then((m) => m.me),
+  wishes: () => import('../features/me/wishes/i18n.ts').then((m) => m.wishes),
   firstRun: () => import('../features/dashboard/first-run/first-run-i18n.ts').then((m) => m.firstRun),
 } as const satisfies Record<string, () => Promise<Catalogue>>;
 

@@ -17,6 +17,7 @@ import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { formatMonth, monthNominative, useMonth } from '../../ui/useMonth.ts';
 import type { MeMonth } from '../../../shared/api/employee-accounts.ts';
 import { useMe, useMyMonth } from './api.ts';
+import { Wishes } from './wishes/Wishes.tsx';
 
 /** A row: Mantine's Group lives with the planners' shared code, so a plain flex box stands in for it. */
 function Row({ children, style }: { children: ReactNode; style?: CSSProperties }) {
@@ -231,6 +232,7 @@ export function MePage() {
               <TimeOff month={data.data} />
             </>
           ) : null}
+          <Wishes month={month} />
         </Stack>
       </Box>
     </Box>
