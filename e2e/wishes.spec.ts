@@ -56,22 +56,22 @@ test('an employee marks a wish for a month still open, sees the count against th
     await expect(section.getByTestId('wishes-used')).toHaveText('0 z 6');
     await expect(section.getByText('Nie masz jeszcze życzeń na ten miesiąc.')).toBeVisible();
     const day = new Intl.DateTimeFormat('pl', { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${next}-12T00:00:00Z`));
-    await section.getByLabel('Dzień').selectOption({ label: day });
-    await section.getByLabel('Życzenie').selectOption({ label: 'Bez porannej zmiany (przed 8:00)' });
+    await section.getByLabel('Dzień', { exact: true }).selectOption({ label: day });
+    await section.getByLabel('Życzenie', { exact: true }).selectOption({ label: 'Bez zmiany przed 8:00' });
     await section.getByRole('button', { name: 'Dodaj życzenie' }).click();
     await expect(section.getByTestId('my-wish')).toHaveCount(1);
     await expect(section.getByTestId('my-wish').first()).toContainText(day);
-    await expect(section.getByTestId('my-wish').first()).toContainText('Bez porannej zmiany (przed 8:00)');
+    await expect(section.getByTestId('my-wish').first()).toContainText('Bez zmiany przed 8:00');
     await expect(section.getByTestId('wishes-used')).toHaveText('1 z 6');
-    await section.getByLabel('Dzień').selectOption({ index: 20 });
-    await section.getByLabel('Życzenie').selectOption({ label: 'Dzień wolny' });
+    await section.getByLabel('Dzień', { exact: true }).selectOption({ index: 20 });
+    await section.getByLabel('Życzenie', { exact: true }).selectOption({ label: 'Dzień wolny' });
     await section.getByRole('button', { name: 'Dodaj życzenie' }).click();
     await expect(section.getByTestId('wishes-used')).toHaveText('2 z 6');
     await expect(section).not.toContainText(/\d{4}-\d{2}-\d{2}/);
     expect(await seriousAxeViolations(phone)).toEqual([]);
     await section.scrollIntoViewIfNeeded();
     await phone.screenshot({ path: test.info().outputPath('wishes-open-390.png'), fullPage: true });
-    await section.getByRole('button', { name: `Usuń życzenie: ${day}, Bez porannej zmiany (przed 8:00)` }).click();
+    await section.getByRole('button', { name: `Usuń życzenie: ${day}, Bez zmiany przed 8:00` }).click();
     await expect(section.getByTestId('wishes-used')).toHaveText('1 z 6');
     await expect(section.getByTestId('my-wish')).toHaveCount(1);
 

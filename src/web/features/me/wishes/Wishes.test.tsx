@@ -35,7 +35,7 @@ describe('the employee’s wishes', () => {
     expect(await screen.findByTestId('wishes-used')).toHaveTextContent('1 z 2');
     const first = screen.getByTestId('my-wish');
     expect(first).toHaveTextContent('śr., 12 maja');
-    expect(first).toHaveTextContent('Bez porannej zmiany (przed 8:00)');
+    expect(first).toHaveTextContent('Bez zmiany przed 8:00');
     await userEvent.selectOptions(screen.getByLabelText('Dzień'), 'pt., 21 maja');
     await userEvent.selectOptions(screen.getByLabelText('Życzenie'), 'Dzień wolny');
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj życzenie' }));
@@ -53,7 +53,7 @@ describe('the employee’s wishes', () => {
     expect(screen.getByTestId('wishes-used')).toHaveTextContent('2 z 2');
     expect(screen.getByText('Wykorzystano wszystkie życzenia na ten miesiąc. Usuń któreś, aby dodać inne.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dodaj życzenie' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Usuń życzenie: śr., 12 maja, Bez porannej zmiany (przed 8:00)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Usuń życzenie: śr., 12 maja, Bez zmiany przed 8:00' }));
     expect(await screen.findByTestId('wishes-used')).toHaveTextContent('1 z 2');
     expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
