@@ -539,6 +539,7 @@ function wishesSection(self: string, load: string): void {
       `The months of the Generator table; every employee gets ${WISHES_PER_EMPLOYEE} wishes on distinct dates drawn from seed 1 (a day off 40 %, no early shift 20 %, no late shift 20 %, no night shift 10 %, a day of work 10 %; docs/generator-format.md).`,
       'Each month is generated without the wishes and with them (default strategy, seed 1). "Met by chance" is Q9 of the month made without them; "Met" of the month made with them.',
       'Spread is the highest less the lowest share of wishes met among the employees (docs/quality.md, Q9). The cost of the wishes in coverage is the Q1 change.',
+      'A row marked “time limit” had a search ended by the clock on the shared machine: its figures move with the load from run to run.',
       '',
       head,
       line,

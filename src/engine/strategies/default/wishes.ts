@@ -3,9 +3,10 @@
 // worked (coverage stays): the two swap their shifts of the day, or the wisher's shift of the day goes to
 // a colleague free that day who gives back one of theirs on a day the wisher is free (for a wish to work,
 // the other way round). Kept when the score rises: the wish met outweighs what the two lose in rhythm,
-// weekends, hours and wishes of their own.
+// weekends, hours and wishes of their own. Employees are served by their share of wishes met, lowest
+// first.
 import { DAY_MINUTES } from '../../calendar.ts';
-import { disruptionCost, gapCost, shapeCost, wishCost, wishesCost, weekendsOf } from '../../objective.ts';
+import { disruptionCost, gapCost, shapeCost, wishCost, wishes, wishesCost, weekendsOf } from '../../objective.ts';
 import type { StrategyOptions } from '../../problem.ts';
 import type { Plan } from './plan.ts';
 import { noteTimeLimit } from './search.ts';
@@ -49,7 +50,17 @@ export function grantWishes(plan: Plan, options: StrategyOptions): void {
       false,
     );
   };
-  for (let e = 0; e < E; e++) {
+  // Fairness: whoever has the smallest share of wishes met so far is served first, so that a shift two
+  // people's wishes compete for goes to the one with fewer met (ties in the instance's order).
+  const shareMet = (e: number): number => {
+    let wished = 0;
+    for (let d = 0; d < N; d++) for (let b = bits[e * N + d]!; b > 0; b &= b - 1) wished++;
+    return wished === 0 ? 1 : 1 - wishCost(plan, e, ...Array.from({ length: N }, (_, d) => d)) / wishes.weight / wished;
+  };
+  const order = Array.from({ length: E }, (_, e) => [e, shareMet(e)] as const)
+    .sort((a, b) => a[1] - b[1] || a[0] - b[0])
+    .map(([e]) => e);
+  for (const e of order) {
     for (let d = 0; d < N; d++) {
       if (bits[e * N + d] === 0 || wishCost(plan, e, d) === 0) continue;
       if (options.now() > options.deadline) {
