@@ -273,7 +273,6 @@ const instanceSchema = z
 export type Instance = z.output<typeof instanceSchema>;
 export type Employee = Instance['employees'][number];
 export type TimeOff = Employee['timeOff'][number];
-export type Wish = NonNullable<Employee['wishes']>[number];
 export type Flight = Instance['flights'][number];
 export type PreviousShift = Instance['previousShifts'][number];
 export type Settings = Instance['settings'];

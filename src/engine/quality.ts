@@ -83,7 +83,7 @@ export type Quality = {
  * Q9: employees' wishes the result meets (src/engine/wishes.ts, the score's `wishes` term), overall and
  * per employee, and the spread between people: fairness.
  */
-export type WishesFigure = {
+type WishesFigure = {
   /** Wishes counted: those on a day of the employee's time off are counted apart, in neither. */
   wishes: number;
   met: number;
@@ -98,7 +98,7 @@ export type WishesFigure = {
 };
 
 /** Q9 of a result; null when nobody has a wish. */
-export function measureWishes(instance: Pick<Instance, 'employees'>, shifts: readonly ResultShift[], calendar: Calendar): WishesFigure | null {
+function measureWishes(instance: Pick<Instance, 'employees'>, shifts: readonly ResultShift[], calendar: Calendar): WishesFigure | null {
   if (!instance.employees.some((e) => (e.wishes?.length ?? 0) > 0)) return null;
   const result = new Map(shifts.map((s) => [`${s.employeeId}|${s.date}`, s]));
   let onTimeOff = 0;

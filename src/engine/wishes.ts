@@ -9,12 +9,12 @@ export const WISH_KINDS = ['dayOff', 'noEarly', 'noLate', 'noNight', 'work'] as 
 export type WishKind = (typeof WISH_KINDS)[number];
 
 /** An early shift starts before 08:00. */
-export const EARLY_BEFORE_MINUTES = 8 * 60;
+const EARLY_BEFORE_MINUTES = 8 * 60;
 /** A late shift ends after 20:00 (on its date or the next). */
-export const LATE_AFTER_MINUTES = 20 * 60;
+const LATE_AFTER_MINUTES = 20 * 60;
 /** A night shift has a minute between 22:00 and 06:00: it starts before 06:00 or ends after 22:00. */
-export const NIGHT_FROM_MINUTES = 22 * 60;
-export const NIGHT_UNTIL_MINUTES = 6 * 60;
+const NIGHT_FROM_MINUTES = 22 * 60;
+const NIGHT_UNTIL_MINUTES = 6 * 60;
 
 /** The bit of a kind in a day's set of wishes. */
 export const wishBit = (kind: WishKind): number => 1 << WISH_KINDS.indexOf(kind);

@@ -6,14 +6,13 @@ import { isoDate, isoMonth } from './dates.ts';
 export const WISH_KINDS = ['dayOff', 'noEarly', 'noLate', 'noNight', 'work'] as const;
 export type WishKind = (typeof WISH_KINDS)[number];
 
-export const wishSchema = z.object({ date: isoDate, kind: z.enum(WISH_KINDS) }).strict();
+const wishSchema = z.object({ date: isoDate, kind: z.enum(WISH_KINDS) }).strict();
 export type WishInput = z.infer<typeof wishSchema>;
 
 export const myWishesQuerySchema = z.object({ month: isoMonth }).strict();
 
 /** The month's whole set, replacing what was stored; at most 31 (one a date), the airport's limit checked by the server. */
 export const myWishesUpdateSchema = z.object({ month: isoMonth, wishes: z.array(wishSchema).max(31) }).strict();
-export type MyWishesUpdate = z.infer<typeof myWishesUpdateSchema>;
 
 export const myWishesSchema = z.object({
   month: z.string(),
