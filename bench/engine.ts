@@ -8,6 +8,8 @@
 // Then re-planning (`--replan` runs this table alone): a month generated and published, disturbed from
 // the middle of the month (two people sick for five days, or one more departure a day), re-planned from
 // that date with the published shifts (Q8), against a full regeneration that knew of the change.
+// Then wishes (`--wishes` runs this table alone): a few months with seeded wishes for every employee
+// (docs/decisions/0053-wishes-as-a-soft-term.md), Q1 with and without them and the share met (Q9).
 // Each run happens in a fresh child process so that its peak memory is its own.
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
@@ -21,6 +23,8 @@ import { buildBenchInstance, timetableRows, type Group, type Hours } from '../to
 import { qualifiedTimetableInstance } from '../src/engine/testing.ts';
 import { writeResultsSection } from '../tools/results-section.ts';
 import { parseTimeOfDay } from '../src/shared/hours.ts';
+import { seededRandom } from '../src/engine/prng.ts';
+import { WISH_KINDS, type WishKind } from '../src/engine/wishes.ts';
 
 const CASES: Array<{ airport: string; employees: number; hours?: Hours; group?: Group }> = [
   // Short-handed: fewer people than the demand needs (10 × 160 h and 6 × 160 h are below it), and 12,
@@ -435,8 +439,123 @@ async function replanSection(self: string, load: string): Promise<void> {
   console.log('\nwrote bench/RESULTS.md (re-planning section)');
 }
 
+/** Months of the wishes table: tight (about 1.2 × the demand in capacity) and plenty, both airports, and one around the clock. */
+const WISH_CASES: Array<{ airport: string; employees: number; hours?: Hours }> = [
+  { airport: 'BOI', employees: 13 },
+  { airport: 'BOI', employees: 20 },
+  { airport: 'ABQ', employees: 20 },
+  { airport: 'ABQ', employees: 60 },
+  { airport: 'ABQ', employees: 20, hours: '24h' },
+];
+/** Wishes per employee, and how often each kind is drawn (dayOff, noEarly, noLate, noNight, work). */
+const WISHES_PER_EMPLOYEE = 4;
+const WISH_KIND_SHARES = [0.4, 0.2, 0.2, 0.1, 0.1];
+
+/** The month with WISHES_PER_EMPLOYEE wishes for each employee on distinct dates, drawn from seed 1. */
+function withSeededWishes(instance: Instance): Instance {
+  const random = seededRandom(1);
+  const days = Number(instance.month.slice(5)) === 2 ? 28 : 31;
+  const kindOf = (x: number): WishKind => {
+    let sum = 0;
+    for (let i = 0; i < WISH_KINDS.length; i++) if (x < (sum += WISH_KIND_SHARES[i]!)) return WISH_KINDS[i]!;
+    return 'dayOff';
+  };
+  return parseInstance({
+    ...instance,
+    employees: instance.employees.map((employee) => {
+      const dates = new Set<string>();
+      while (dates.size < WISHES_PER_EMPLOYEE) dates.add(`${instance.month}-${String(1 + random.below(days)).padStart(2, '0')}`);
+      return { ...employee, wishes: [...dates].sort().map((date) => ({ date, kind: kindOf(random.next()) })) };
+    }),
+  } satisfies InstanceInput);
+}
+
+type WishesMeasured = {
+  airport: string;
+  employees: number;
+  hours: Hours;
+  q1Without: number;
+  q1With: number;
+  /** Q9 of the month made without wishes (met by chance) and with them. */
+  metWithout: number;
+  metWith: number;
+  wishes: number;
+  spreadWithout: number;
+  spreadWith: number;
+  q3Without: number | null;
+  q3With: number | null;
+  breaches: number;
+  cut: boolean;
+};
+
+function runWishesCase(airport: string, employeeCount: number, hours: Hours): WishesMeasured {
+  const plain = buildBenchInstance(airport, employeeCount, hours);
+  const wished = withSeededWishes(plain);
+  const without = generate(plain, { strategy: 'default', seed: 1 });
+  const withWishes = generate(wished, { strategy: 'default', seed: 1 });
+  const chance = measureQuality(wished, without.shifts).wishes!;
+  const met = withWishes.report.quality.wishes!;
+  return {
+    airport,
+    employees: employeeCount,
+    hours,
+    q1Without: without.report.quality.coveragePercent,
+    q1With: withWishes.report.quality.coveragePercent,
+    metWithout: chance.percent,
+    metWith: met.percent,
+    wishes: met.wishes,
+    spreadWithout: chance.spreadPoints,
+    spreadWith: met.spreadPoints,
+    q3Without: without.report.quality.hoursGapMean,
+    q3With: withWishes.report.quality.hoursGapMean,
+    breaches: withWishes.report.breaches.length,
+    cut: [without, withWishes].some((r) => r.report.warnings.some((w) => w.startsWith('The time limit'))),
+  };
+}
+
+function wishesSection(self: string, load: string): void {
+  const rows: WishesMeasured[] = [];
+  for (const c of WISH_CASES) {
+    const out = execFileSync(process.execPath, [self, '--wishes-case', c.airport, String(c.employees), c.hours ?? 'timetable'], { encoding: 'utf8' });
+    const row = JSON.parse(out) as WishesMeasured;
+    rows.push(row);
+    console.log(
+      `${row.airport}${row.hours === '24h' ? ' 24h' : '    '} ${String(row.employees).padStart(3)} staff  Q1 ${row.q1Without}% → ${row.q1With}% with wishes (${(row.q1With - row.q1Without).toFixed(2)} points)  wishes met ${row.metWithout}% → ${row.metWith}% of ${row.wishes}  spread ${row.spreadWithout} → ${row.spreadWith} points  Q3 gap ${row.q3Without} → ${row.q3With} h  breaches ${row.breaches}${row.cut ? '  (search cut by time limit)' : ''}`,
+    );
+  }
+  const head =
+    '| Airport | Staff | Wishes | Q1 without | Q1 with | Q1 change (points) | Met by chance | Met | Spread by chance (points) | Spread (points) | Q3 gap without / with (h) | Breaches |';
+  const line = '|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const body = rows.map(
+    (r) =>
+      `| ${r.airport}${r.hours === '24h' ? ' 24 h' : ''} | ${r.employees} | ${r.wishes} | ${r.q1Without} % | ${r.q1With} % | ${(r.q1With - r.q1Without).toFixed(2)} | ${r.metWithout} % | ${r.metWith} % | ${r.spreadWithout} | ${r.spreadWith} | ${r.q3Without ?? '–'} / ${r.q3With ?? '–'} | ${r.breaches}${r.cut ? ' (time limit)' : ''} |`,
+  );
+  writeResultsSection(
+    'engine-wishes',
+    [
+      '## Generator: wishes',
+      '',
+      `\`npm run bench:engine -- --wishes\` on ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${availableParallelism()} CPUs (load average ${load} at start; the machine was shared), seed 1, default time limits.`,
+      `The months of the Generator table; every employee gets ${WISHES_PER_EMPLOYEE} wishes on distinct dates drawn from seed 1 (a day off 40 %, no early shift 20 %, no late shift 20 %, no night shift 10 %, a day of work 10 %; docs/generator-format.md).`,
+      'Each month is generated without the wishes and with them (default strategy, seed 1). "Met by chance" is Q9 of the month made without them; "Met" of the month made with them.',
+      'Spread is the highest less the lowest share of wishes met among the employees (docs/quality.md, Q9). The cost of the wishes in coverage is the Q1 change.',
+      'A row marked “time limit” had a search ended by the clock on the shared machine: its figures move with the load from run to run.',
+      '',
+      head,
+      line,
+      ...body,
+    ].join('\n'),
+  );
+  console.log('\nwrote bench/RESULTS.md (Generator: wishes section)');
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args[0] === '--wishes-case') {
+    const [, airport, employees, hours] = args;
+    process.stdout.write(JSON.stringify(runWishesCase(airport!, Number(employees), (hours ?? 'timetable') as Hours)));
+    return;
+  }
   if (args[0] === '--replan-case') {
     const [, airport, employees, qualified, disturbance] = args;
     process.stdout.write(JSON.stringify(runReplanCase(airport!, Number(employees), qualified === 'true', disturbance as Disturbance)));
@@ -462,6 +581,10 @@ async function main(): Promise<void> {
   console.log(`${availableParallelism()} CPUs, load average ${load}`);
   if (args[0] === '--replan') {
     await replanSection(self, load);
+    return;
+  }
+  if (args[0] === '--wishes') {
+    wishesSection(self, load);
     return;
   }
   for (const c of CASES) {

@@ -99,6 +99,10 @@ export function summaryLine(result: GenerateResult, peakMb: number): string {
           `Q8 disruption ${q.disruption.percent}% (${q.disruption.changed}/${q.disruption.published} changed: ${q.disruption.moved} moved, ${q.disruption.removed} removed; ${q.disruption.forbiddenByTimeOff} on time off)`,
         ]
       : []),
+    // Employees' wishes: Q9, the share met and the spread between people.
+    ...(q.wishes
+      ? [`Q9 wishes met ${q.wishes.percent}% (${q.wishes.met}/${q.wishes.wishes}, spread ${q.wishes.spreadPoints} points; ${q.wishes.onTimeOff} on time off)`]
+      : []),
     `breaches ${breaches.length}${ruleCounts}`,
     `strategy ${strategy}, seed ${seed}`,
   ].join(' | ');

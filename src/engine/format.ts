@@ -5,6 +5,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 import { isCalendarDate, isClosingTime, isMonth, isTimeOfDay, nextDate, parseTimeOfDay } from '../shared/hours.ts';
+import { WISH_KINDS } from './wishes.ts';
 
 /** The version of result files, and the oldest instance version read. */
 const FORMAT_VERSION = 1;
@@ -60,6 +61,12 @@ const qualificationSchema = z
       ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'is before validFrom' });
   });
 
+/** A wish of the employee for one date of the month (src/engine/wishes.ts): soft, weighed below coverage. */
+const wishSchema = z.object({
+  date: calendarDate,
+  kind: z.enum(WISH_KINDS, { error: `expected one of ${WISH_KINDS.join(', ')}` }),
+});
+
 const employeeSchema = z.object({
   id: z.string().min(1),
   firstName: z.string(),
@@ -74,6 +81,8 @@ const employeeSchema = z.object({
   timeOff: z.array(timeOffSchema).default([]),
   /** Version 3: what the employee is qualified for, each on the dates of its validity. */
   qualifications: z.array(qualificationSchema).optional(),
+  /** Any version: days or shifts the employee wants or does not want, weighed by the score's `wishes` term. */
+  wishes: z.array(wishSchema).optional(),
 });
 
 const epochOf = (text: string): number => DateTime.fromISO(text, { setZone: true }).toMillis();
@@ -189,6 +198,20 @@ const instanceSchema = z
     instance.employees.forEach((employee, i) => {
       if (ids.has(employee.id)) ctx.addIssue({ code: 'custom', path: ['employees', i, 'id'], message: `duplicate id "${employee.id}"` });
       ids.add(employee.id);
+      // One wish a date: a move of the search then touches at most two wishes (decision 0053).
+      const wished = new Map<string, string>();
+      (employee.wishes ?? []).forEach((wish, j) => {
+        if (!wish.date.startsWith(`${instance.month}-`))
+          ctx.addIssue({ code: 'custom', path: ['employees', i, 'wishes', j, 'date'], message: `outside the month ${instance.month}` });
+        const other = wished.get(wish.date);
+        if (other !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['employees', i, 'wishes', j, 'date'],
+            message: `second wish on ${wish.date} (one a date; the other is ${other})`,
+          });
+        wished.set(wish.date, wish.kind);
+      });
     });
     const days = new Set<number>();
     instance.airportHours.forEach((row, i) => {

@@ -17,6 +17,8 @@ import {
   startJumps,
   weekendCost,
   weekendsOf,
+  wishCost,
+  wishes,
   type ScoredMonth,
 } from './objective.ts';
 import { buildProblem, shortOfHours } from './problem.ts';
@@ -27,7 +29,7 @@ import { baseInstance } from './testing.ts';
 // October 2026 in Warsaw: the clocks go back on Sunday 25 October, so one day has 25 hours and the
 // doba overlap must be counted in elapsed time. Open 06:00–20:00 but on Saturdays, a flight a day
 // whose last hour weighs double (the staff's hours exceed the demand), time off of both kinds, and one
-// employee with a lower target.
+// employee with a lower target; wishes of every kind, on the days the month's shifts fall on most.
 const instance = baseInstance({
   month: '2026-10',
   requiredHours: 160,
@@ -41,9 +43,26 @@ const instance = baseInstance({
         { startDate: '2026-10-05', endDate: '2026-10-07', countAsWork: false, workHours: null },
         { startDate: '2026-10-10', endDate: '2026-10-10', countAsWork: true, workHours: 8 },
       ],
+      // One on a day of time off (counted by neither), one on the 25-hour Sunday.
+      wishes: [
+        { date: '2026-10-06', kind: 'dayOff' },
+        { date: '2026-10-25', kind: 'noNight' },
+      ],
     },
-    { id: 'e2', firstName: 'Jan', lastName: 'Kowalski', timeOff: [] },
-    { id: 'e3', firstName: 'Ewa', lastName: 'Wiśniewska', timeOff: [], requiredHours: 100 },
+    {
+      id: 'e2',
+      firstName: 'Jan',
+      lastName: 'Kowalski',
+      timeOff: [],
+      wishes: [
+        { date: '2026-10-01', kind: 'dayOff' },
+        { date: '2026-10-02', kind: 'noEarly' },
+        { date: '2026-10-03', kind: 'noLate' },
+        { date: '2026-10-04', kind: 'noNight' },
+        { date: '2026-10-11', kind: 'work' },
+      ],
+    },
+    { id: 'e3', firstName: 'Ewa', lastName: 'Wiśniewska', timeOff: [], requiredHours: 100, wishes: [{ date: '2026-10-03', kind: 'work' }] },
     { id: 'e4', firstName: 'Piotr', lastName: 'Zieliński', timeOff: [{ startDate: '2026-10-24', endDate: '2026-10-25', countAsWork: false, workHours: null }] },
   ],
   // A flight a day, each an hour later than the day before's (08:00 … 20:00), for 2 or 3 people.
@@ -64,7 +83,7 @@ const { E, N } = { E: problem.employees.length, N: problem.calendar.days.length 
  */
 const shiftArb = fc.record({
   e: fc.nat(E - 1),
-  d: fc.oneof(fc.nat(N - 1), fc.constantFrom(3, 10, 17, 24)),
+  d: fc.oneof(fc.nat(N - 1), fc.constantFrom(3, 10, 17, 24), fc.constantFrom(0, 1, 2, 3, 10, 24)),
   start: fc.oneof(fc.nat(47), fc.nat(5)),
   halfHours: fc.oneof(fc.integer({ min: 1, max: 24 }), fc.integer({ min: 10, max: 14 })),
 });
@@ -78,7 +97,7 @@ function planOf(shifts: ReadonlyArray<{ e: number; d: number; start: number; hal
 
 const measures = (month: ScoredMonth): number[] => SOFT_TERMS.map((term) => term.measure(month));
 const SHIFT_TERMS = [startJumps, shortShifts, dobaOverlap] as const;
-const EMPLOYEE_TERMS = [hoursGap, noFreeWeekend] as const;
+const EMPLOYEE_TERMS = [hoursGap, noFreeWeekend, wishes] as const;
 
 describe('the soft terms', () => {
   it('are judged on a month that is not short-handed, where a flight’s last hour weighs double', () => {
@@ -103,7 +122,8 @@ describe('the soft terms', () => {
         const searchParts = (s: number, t: number): number =>
           (s >= 0 ? pairCost(plan, e, d, s, t) + shortShifts.weight * shortShifts.around(plan, e, d, s, t) : 0) +
           weekendCost(plan, e, weekends) +
-          gapCost(plan, e);
+          gapCost(plan, e) +
+          wishCost(plan, e, d);
         const searchBefore = searchParts(s0, t0);
         const lost = s0 >= 0 ? coverage.change(plan, d, s0, t0, -1, e) : 0;
         if (s0 >= 0) plan.remove(e, d);
@@ -169,6 +189,8 @@ describe('the soft terms', () => {
         expect(Math.round(quality.coveredHours * 60)).toBe(coverage.measure(plan));
         const gapMinutes = quality.employees.reduce((sum, row) => sum + (row.gapHours === null ? 0 : Math.abs(row.gapHours) * 60), 0);
         expect(Math.round(gapMinutes)).toBe(hoursGap.measure(plan));
+        expect(quality.wishes!.wishes - quality.wishes!.met).toBe(wishes.measure(plan));
+        expect(quality.wishes!.onTimeOff).toBe(1);
       }),
       { numRuns: 100 },
     );

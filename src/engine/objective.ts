@@ -10,6 +10,7 @@
 import { DAY_MINUTES, DOBA_MINUTES } from './calendar.ts';
 import type { Problem } from './problem.ts';
 import { SCORE_WEIGHTS } from './score.ts';
+import { unmetWishes } from './wishes.ts';
 
 /** Pairs of consecutive working days whose starts differ by more than this are a start jump (Q6a). */
 const START_JUMP_MINUTES = 4 * 60;
@@ -40,7 +41,7 @@ export interface QualifiedSupply {
  * plan is one.
  */
 export interface ScoredMonth {
-  readonly p: Pick<Problem, 'calendar' | 'demand' | 'employees' | 'published'>;
+  readonly p: Pick<Problem, 'calendar' | 'demand' | 'employees' | 'published' | 'wishes'>;
   readonly E: number;
   readonly N: number;
   readonly start: Int32Array;
@@ -70,7 +71,7 @@ export function rests(month: Pick<ScoredMonth, 'p' | 'N' | 'start'>, e: number, 
 
 type TermBase = {
   /** The figure of docs/quality.md the term stands for. */
-  figure: 'Q1' | 'Q3' | 'Q6a' | 'Q6b' | 'Q6c' | 'Q6d' | 'Q8';
+  figure: 'Q1' | 'Q3' | 'Q6a' | 'Q6b' | 'Q6c' | 'Q6d' | 'Q8' | 'Q9';
   name: string;
   /** The term as a sentence. */
   label: string;
@@ -301,11 +302,59 @@ export const disruption: EmployeeTerm = {
   employee: changedOf,
 };
 
+/** Wishes of e on day d that e's shift of the day (or its absence) leaves unmet. */
+function unmetAt(month: Pick<ScoredMonth, 'p' | 'N' | 'start' | 'end'>, e: number, d: number): number {
+  const wishes = month.p.wishes;
+  if (wishes === null) return 0;
+  const k = e * month.N + d;
+  return unmetWishes(wishes[k]!, month.start[k]!, month.end[k]!);
+}
+
+const unmetOf = (month: ScoredMonth, e: number): number => {
+  if (month.p.wishes === null) return 0;
+  let count = 0;
+  for (let d = 0; d < month.N; d++) count += unmetAt(month, e, d);
+  return count;
+};
+
+/**
+ * Q9: an employee's wish the month does not meet (src/engine/wishes.ts). Two wishes (the most a move
+ * of the search touches) weigh less than a minute of coverage, so no move meets one at demand's cost (docs/decisions/0053-wishes-as-a-soft-term.md).
+ * Without wishes the term is 0.
+ */
+export const wishes: EmployeeTerm = {
+  figure: 'Q9',
+  name: 'wishes',
+  label: 'A wish of an employee (a day off, no early, late or night shift, a day of work) the month does not meet.',
+  weight: SCORE_WEIGHTS.unmetWish,
+  measure: sumOverEmployees(unmetOf),
+  employee: unmetOf,
+};
+
+/** The score's wishes term of e's whole month (score units). */
+export function wishesCost(month: ScoredMonth, e: number): number {
+  return wishes.weight * unmetOf(month, e);
+}
+
+/** The score's wishes term of e's shifts on the given (distinct) days (score units): the part a move of them changes. */
+export function wishCost(month: ScoredMonth, e: number, ...days: number[]): number {
+  if (month.p.wishes === null) return 0;
+  let count = 0;
+  for (const d of days) count += unmetAt(month, e, d);
+  return wishes.weight * count;
+}
+
+/** What e working [s, t) on day d (s −1: not working) leaves of e's wishes of that day unmet (score units). */
+export function wishCostOf(month: ScoredMonth, e: number, d: number, s: number, t: number): number {
+  const bits = month.p.wishes;
+  return bits === null ? 0 : wishes.weight * unmetWishes(bits[e * month.N + d]!, s, t);
+}
+
 /** The shape terms (Q6 a–d), in the order of the report. */
 export const SHAPE_TERMS = [startJumps, shortShifts, dobaOverlap, noFreeWeekend] as const;
 
-/** Every soft term: coverage, disruption of a published month, the hours gap and the shape. */
-export const SOFT_TERMS = [coverage, disruption, hoursGap, ...SHAPE_TERMS] as const;
+/** Every soft term: coverage, disruption of a published month, the hours gap, the shape and the wishes. */
+export const SOFT_TERMS = [coverage, disruption, hoursGap, ...SHAPE_TERMS, wishes] as const;
 
 /** The score's disruption term of e's whole month (score units). */
 export function disruptionCost(month: ScoredMonth, e: number): number {
@@ -342,11 +391,11 @@ export function gapCost(month: ScoredMonth, e: number): number {
   return hoursGap.weight * hoursGap.employee(month, e);
 }
 
-/** The whole month's score (SCORE_WEIGHTS): weighted coverage, minus disruption, the hours gap and the shape of everyone. */
+/** The whole month's score (SCORE_WEIGHTS): weighted coverage, minus disruption, the hours gap, the shape and the wishes of everyone. */
 export function score(month: ScoredMonth): number {
   const weekends = weekendsOf(month);
   let cost = 0;
-  for (let e = 0; e < month.E; e++) cost += shapeCost(month, e, weekends) + gapCost(month, e) + disruptionCost(month, e);
+  for (let e = 0; e < month.E; e++) cost += shapeCost(month, e, weekends) + gapCost(month, e) + disruptionCost(month, e) + wishesCost(month, e);
   return coverage.weight * coverage.measure(month) - cost;
 }
 

@@ -18,6 +18,7 @@ import { targetHoursOf, type Instance } from './format.ts';
 import { qualificationMasks } from './qualifications.ts';
 import type { Random } from './prng.ts';
 import { maxConsecutiveDays, weeklyRestMinutes, type AdmitContext } from './rules.ts';
+import { wishBit } from './wishes.ts';
 
 /**
  * A shift as the strategies handle it: wall-clock minutes from the midnight of its day of the month;
@@ -65,6 +66,12 @@ export type Problem = AdmitContext & {
    * null when the instance does not re-plan.
    */
   published: { start: Int32Array; end: Int32Array } | null;
+  /**
+   * Employees' wishes (src/engine/wishes.ts): the bits of the kinds wished for each employee and day
+   * (index e × N + d), leaving out days on which the employee has time off (time off decides those);
+   * null when nobody wishes anything.
+   */
+  wishes: Uint8Array | null;
 };
 
 export type StrategyOptions = {
@@ -111,6 +118,7 @@ export function buildProblem(instance: Instance): Problem {
   const demand = buildDemand(calendar, flights);
   return {
     published: publishedOf(instance, calendar, employees),
+    wishes: wishesOf(instance, calendar, employees),
     instance,
     calendar,
     flights,
@@ -145,6 +153,21 @@ function publishedOf(instance: Instance, calendar: Calendar, employees: Readonly
     end[e * N + day.index] = span.end;
   }
   return { start, end };
+}
+
+/** The wishes the score weighs (Problem.wishes); null when there are none. */
+function wishesOf(instance: Instance, calendar: Calendar, employees: ReadonlyArray<Pick<PlanEmployee, 'daysOff'>>): Problem['wishes'] {
+  if (!instance.employees.some((e) => (e.wishes?.length ?? 0) > 0)) return null;
+  const N = calendar.days.length;
+  const bits = new Uint8Array(employees.length * N);
+  instance.employees.forEach((employee, e) => {
+    for (const wish of employee.wishes ?? []) {
+      const day = calendar.byDate.get(wish.date);
+      if (day === undefined || hasTimeOff(employees[e]!.daysOff[day.index]!)) continue;
+      bits[e * N + day.index]! |= wishBit(wish.kind);
+    }
+  });
+  return bits;
 }
 
 /**

@@ -1,5 +1,5 @@
 // The quality figures Q1–Q4, Q6 (the roster's shape), for version 3 instances whose tasks ask for
-// qualifications Q7, and for version 3 instances that re-plan a published month Q8, computed from a result's shifts with no knowledge of how they were made, plus each
+// qualifications Q7, for version 3 instances that re-plan a published month Q8, and for employees' wishes Q9, computed from a result's shifts with no knowledge of how they were made, plus each
 // employee's month total against the required hours.
 import { employeeMonthTotal, roundHours } from '../shared/hours.ts';
 import { buildCalendar, DAY_MINUTES, daysOffOf, hasTimeOff, localFlights, spanOf, type Calendar } from './calendar.ts';
@@ -7,6 +7,7 @@ import { buildDemand, dayViews, monthLine, type Demand, type FlightWindows } fro
 import { dobaOverlapOf, holdsPublished, isShortShift, isStartJump } from './objective.ts';
 import { targetHoursOf, type Employee, type Instance, type PreviousShift, type ResultShift } from './format.ts';
 import { qualificationMasks, qualifiedCover } from './qualifications.ts';
+import { wishMet } from './wishes.ts';
 
 export type EmployeeTotal = { employeeId: string; totalHours: number; requiredHours: number | null; gapHours: number | null };
 
@@ -73,8 +74,60 @@ export type Quality = {
   qualified?: QualifiedFigures;
   /** Q8: present only when the instance re-plans a published month (version 3, replanFrom and publishedShifts). */
   disruption?: Disruption;
+  /** Q9: present only when an employee has wishes. */
+  wishes?: WishesFigure;
   employees: EmployeeTotal[];
 };
+
+/**
+ * Q9: employees' wishes the result meets (src/engine/wishes.ts, the score's `wishes` term), overall and
+ * per employee, and the spread between people: fairness.
+ */
+type WishesFigure = {
+  /** Wishes counted: those on a day of the employee's time off are counted apart, in neither. */
+  wishes: number;
+  met: number;
+  /** Q9: met ÷ wishes, %; 100 when nothing is counted. */
+  percent: number;
+  /** The highest less the lowest share met (%) among employees with a wish counted, in points; 0 for one or none. */
+  spreadPoints: number;
+  /** Wishes on a day the employee has time off. */
+  onTimeOff: number;
+  /** Employees with a wish counted, in the instance's order. */
+  byEmployee: Array<{ employeeId: string; wishes: number; met: number }>;
+};
+
+/** Q9 of a result; null when nobody has a wish. */
+function measureWishes(instance: Pick<Instance, 'employees'>, shifts: readonly ResultShift[], calendar: Calendar): WishesFigure | null {
+  if (!instance.employees.some((e) => (e.wishes?.length ?? 0) > 0)) return null;
+  const result = new Map(shifts.map((s) => [`${s.employeeId}|${s.date}`, s]));
+  let onTimeOff = 0;
+  const byEmployee: WishesFigure['byEmployee'] = [];
+  for (const employee of instance.employees) {
+    if ((employee.wishes?.length ?? 0) === 0) continue;
+    const daysOff = daysOffOf(employee, calendar);
+    let wishes = 0;
+    let met = 0;
+    for (const wish of employee.wishes!) {
+      const day = calendar.byDate.get(wish.date);
+      if (day === undefined) continue;
+      if (hasTimeOff(daysOff[day.index]!)) {
+        onTimeOff++;
+        continue;
+      }
+      wishes++;
+      const shift = result.get(`${employee.id}|${wish.date}`);
+      const span = shift === undefined ? null : spanOf(shift);
+      if (wishMet(wish.kind, span?.start ?? -1, span?.end ?? -1)) met++;
+    }
+    if (wishes > 0) byEmployee.push({ employeeId: employee.id, wishes, met });
+  }
+  const wishes = byEmployee.reduce((sum, row) => sum + row.wishes, 0);
+  const met = byEmployee.reduce((sum, row) => sum + row.met, 0);
+  const shares = byEmployee.map((row) => (row.met / row.wishes) * 100);
+  const spreadPoints = shares.length < 2 ? 0 : Math.round((Math.max(...shares) - Math.min(...shares)) * 100) / 100;
+  return { wishes, met, percent: pct(met, wishes), spreadPoints, onTimeOff, byEmployee };
+}
 
 /**
  * Q8 (re-planning): of the published shifts dated on or after replanFrom, those the result does not hold
@@ -311,6 +364,7 @@ export function measureQuality(instance: Instance, shifts: readonly ResultShift[
   const gaps = employees.map((e) => e.gapHours).filter((g): g is number => g !== null);
   const hasTarget = gaps.length > 0;
   const disruption = measureDisruption(instance, shifts, calendar);
+  const wishes = measureWishes(instance, shifts, calendar);
   return {
     coveragePercent: pct(covered, demand.total),
     flightsStaffedPercent: pct(staffed, counted),
@@ -325,6 +379,7 @@ export function measureQuality(instance: Instance, shifts: readonly ResultShift[
     shape: measureShape(instance, shifts, calendar),
     ...(demand.qualified !== null && judged.filled !== null && { qualified: qualifiedFigures(demand.qualified.codes, demand.qualified.total, judged.filled) }),
     ...(disruption !== null && { disruption }),
+    ...(wishes !== null && { wishes }),
     employees,
   };
 }

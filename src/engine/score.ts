@@ -36,6 +36,11 @@ export type ScoreWeights = {
   dobaMinute: number;
   /** An employee without a free Saturday and Sunday in the month (Q6d). */
   noFreeWeekend: number;
+  /**
+   * An employee's wish (a day off, no early, late or night shift, a day of work) the month leaves unmet
+   * (Q9). Two of them weigh less than a minute of coverage, so that no move meets wishes at demand's cost (decision 0053).
+   */
+  unmetWish: number;
 };
 
 export const SCORE_WEIGHTS: Readonly<ScoreWeights> = {
@@ -56,6 +61,10 @@ export const SCORE_WEIGHTS: Readonly<ScoreWeights> = {
   shortShift: 400,
   dobaMinute: 20,
   noFreeWeekend: 5000,
+  // A move of the search touches at most two wishes (one a date, two days or two people), and two are
+  // worth less than one covered minute (1000): no move buys a wish with demand left short. Above a short
+  // shift (400) and four minutes of hours gap, below a start jump and a lost weekend (decision 0053).
+  unmetWish: 450,
 };
 
 /**

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
 import { seedDemo } from '../demo/seed.ts';
-import { employees, schedules, staffGroups, timeOff, events } from '../db/schema.ts';
+import { employees, employeeWishes, schedules, staffGroups, timeOff, events } from '../db/schema.ts';
 import { BACKUP_TABLES, DATA_TABLES, SESSION_TABLES, createBackup, databaseChecksum, restoreBackup, restoreFile } from './backup.ts';
 import { encryptBackup } from './encryption.ts';
 import { backupText, readBackupFile } from './file.ts';
@@ -22,6 +22,10 @@ beforeAll(async () => {
     .insert(timeOff)
     .values({ employeeId: e!.id, startDate: '2026-11-10', endDate: '2026-11-12', reason: 'Urlop „wypoczynkowy”', countAsWork: true, workHours: 7.5 });
   await source.database.db.insert(events).values({ employeeId: e!.id, date: '2026-11-04', name: 'Szkolenie', description: null });
+  await source.database.db.insert(employeeWishes).values([
+    { employeeId: e!.id, month: '2026-12', date: '2026-12-24', kind: 'dayOff' },
+    { employeeId: e!.id, month: '2026-12', date: '2026-12-28', kind: 'noEarly' },
+  ]);
 });
 afterAll(async () => Promise.all([source.close(), target.close()]));
 
@@ -40,6 +44,8 @@ describe('backup and restore', () => {
     const backup = await createBackup(source.database.db, { withSecrets: true });
     expect(backup.tables.employees).toHaveLength(60);
     expect((backup.tables.flights ?? []).length).toBeGreaterThan(1000);
+    // Employees' wishes travel with them.
+    expect((backup.tables.employee_wishes ?? []).map((w) => (w as { date: string }).date).sort()).toEqual(['2026-12-24', '2026-12-28']);
     await target.signIn('other@grafik.test'); // something to be replaced
     // Secrets come only from an encrypted file opened with its passphrase.
     const passphrase = 'correct horse battery staple of the airport';

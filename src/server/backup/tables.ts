@@ -10,6 +10,7 @@ export const ALL_TABLES = [
   'schedules',
   'time_off',
   'time_off_requests',
+  'employee_wishes',
   'events',
   'monthly_work_hours',
   'flight_imports',
@@ -117,6 +118,7 @@ const LATER_TABLES: readonly string[] = [
   'aircraft_type_names',
   'handling_rules',
   'time_off_requests',
+  'employee_wishes',
 ];
 
 /** The tables a file with this header must have. */

@@ -410,6 +410,8 @@ export const settings = pgTable(
     stationCode: text('station_code'),
     /** Employees see the names of their group's colleagues working on their days (docs/staff-accounts.md). */
     showColleagues: boolean('show_colleagues').notNull().default(false),
+    /** The most wishes an employee may mark for one month (docs/staff-accounts.md#wishes); 0 turns wishes off. */
+    maxWishesPerMonth: integer('max_wishes_per_month').notNull().default(6),
     updatedAt: updatedAt(),
     version: version(),
   },
@@ -424,6 +426,32 @@ export const settings = pgTable(
     check('settings_part_time_overtime', sql`${t.partTimeOvertimeHours} between 0 and 100`),
     check('settings_full_time_overtime', sql`${t.fullTimeOvertimeHours} between 0 and 100`),
     check('settings_station_code', sql`${t.stationCode} ~ '^[A-Z]{3}$'`),
+    check('settings_max_wishes_per_month', sql`${t.maxWishesPerMonth} between 0 and 31`),
+  ],
+);
+
+/**
+ * An employee's wish for one date of a month (docs/staff-accounts.md#wishes; the engine's kinds,
+ * src/engine/wishes.ts): one a date, the month's set replaced as a whole by the employee.
+ */
+export const employeeWishes = pgTable(
+  'employee_wishes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    /** The month the wish belongs to, YYYY-MM: the date's. */
+    month: text('month').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['dayOff', 'noEarly', 'noLate', 'noNight', 'work'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('employee_wishes_employee_date_key').on(t.employeeId, t.date),
+    index('employee_wishes_month_idx').on(t.month),
+    check('employee_wishes_kind', sql`${t.kind} in ('dayOff', 'noEarly', 'noLate', 'noNight', 'work')`),
+    check('employee_wishes_month_of_date', sql`${t.month} = to_char(${t.date}, 'YYYY-MM')`),
   ],
 );
 

@@ -23,6 +23,16 @@ import { ruleSettings } from '../../shared/rule-settings.ts';
 import type { Movement } from '../../shared/api/handling-rules.ts';
 import { holdingsOf } from '../repos/qualifications.ts';
 import { demandResolver } from '../handling-rules/service.ts';
+import { wishesOf } from '../repos/wishes.ts';
+
+/** An employee's wishes as the instance holds them; nothing for an employee without any, so their entry is as before. */
+function wishesFor(
+  rows: ReadonlyArray<{ employeeId: string; date: string; kind: NonNullable<Instance['employees'][number]['wishes']>[number]['kind'] }>,
+  id: string,
+) {
+  const wishes = rows.filter((r) => r.employeeId === id).map((r) => ({ date: r.date, kind: r.kind }));
+  return wishes.length > 0 ? { wishes } : {};
+}
 
 /** The failing step's message, as docs/product.md §8 names it; answered with 500 GENERATION_STEP. */
 export class GenerationStepError extends FailedError {
@@ -107,6 +117,8 @@ export async function loadInstance(
   const offs = await plannedTimeOff(db, ids, before, last);
   const previous = ids.length ? await step('Error loading the shifts before the month', () => shiftsBetween(db, ids, before, first)) : [];
   const manual = options.keepManual !== false ? await manualShifts(db, ids, { first, last }) : [];
+  // Employees' wishes of the month (docs/staff-accounts.md#wishes), unless the airport takes none.
+  const wished = settings.maxWishesPerMonth > 0 ? await step('Error loading the wishes', () => wishesOf(db, ids, month)) : [];
 
   const holidayDates = new Set(holidaysIn(month, settings.timeZone).map((h) => h.date));
   const iso = (epoch: number) => DateTime.fromSeconds(Number(epoch), { zone: settings.timeZone }).toISO({ suppressMilliseconds: true })!;
@@ -160,6 +172,7 @@ export async function loadInstance(
         .filter((o) => o.employeeId === e.id)
         .map((o) => ({ startDate: o.startDate, endDate: o.endDate, countAsWork: o.countAsWork, workHours: o.workHours })),
       ...(qualifications && { qualifications }),
+      ...wishesFor(wished, e.id),
     };
   });
   // An airport that defines no rules and no qualifications gets the instance it always had (version 2).

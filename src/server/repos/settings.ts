@@ -27,6 +27,8 @@ export interface SettingsValues {
   stationCode?: string | null | undefined;
   /** Left out: kept as stored. */
   showColleagues?: boolean | undefined;
+  /** Left out: kept as stored. */
+  maxWishesPerMonth?: number | undefined;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function updateSettings(db: Db, values: SettingsValues, version: nu
       fullTimeOvertimeHours: values.fullTimeOvertimeHours === undefined ? sql`${settings.fullTimeOvertimeHours}` : values.fullTimeOvertimeHours,
       stationCode: values.stationCode === undefined ? sql`${settings.stationCode}` : values.stationCode,
       showColleagues: values.showColleagues ?? sql`${settings.showColleagues}`,
+      maxWishesPerMonth: values.maxWishesPerMonth ?? sql`${settings.maxWishesPerMonth}`,
       version: sql`${settings.version} + 1`,
       updatedAt: sql`now()`,
     })

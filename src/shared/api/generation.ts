@@ -129,6 +129,18 @@ export const generateResponseSchema = z.object({
           forbiddenByTimeOff: z.number().int(),
         })
         .optional(),
+      /**
+       * Q9, only when employees have wishes: the share the month meets, and the spread between people
+       * (highest less lowest share met, in points; docs/quality.md#wishes-q9).
+       */
+      wishes: z
+        .object({
+          wishes: z.number().int(),
+          met: z.number().int(),
+          percent: z.number(),
+          spreadPoints: z.number(),
+        })
+        .optional(),
       /** Q6, the roster's shape, in %. */
       shape: z.object({
         startJumpsPercent: z.number(),

@@ -22,6 +22,8 @@ export const settingsSchema = z.object({
   stationCode: z.string().nullable(),
   /** Employees see the names of their group's colleagues working on their days (docs/staff-accounts.md). */
   showColleagues: z.boolean(),
+  /** The most wishes an employee may mark for one month; 0 turns wishes off (docs/staff-accounts.md#wishes). */
+  maxWishesPerMonth: z.number().int(),
   version: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -49,6 +51,8 @@ export const SETTINGS_BOUNDS = {
   maxConsecutiveDays: { min: 0, max: 14 },
   /** Overtime allowed a month beyond a contract's hours (R13). */
   overtimeHours: { min: 0, max: 100 },
+  /** Wishes an employee may mark for a month; 0 turns wishes off. */
+  maxWishesPerMonth: { min: 0, max: 31 },
 } as const;
 
 const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -114,6 +118,8 @@ export const settingsUpdateSchema = z
     stationCode: stationCodeSchema.optional(),
     /** Left out: kept as stored. */
     showColleagues: z.boolean({ error: 'must be true or false' }).optional(),
+    /** Left out: kept as stored. */
+    maxWishesPerMonth: wholeNumberBetween(SETTINGS_BOUNDS.maxWishesPerMonth.min, SETTINGS_BOUNDS.maxWishesPerMonth.max).optional(),
     version: z.number({ error: 'must be the version number of the settings' }).int().min(1),
   })
   .strict();

@@ -69,7 +69,7 @@ const AccountPage = screen(() => import('../features/account/AccountPage.tsx'), 
 const PrintoutPage = screen(() => import('../features/printout/PrintoutPage.tsx'), 'PrintoutPage', ['printout', 'timeOffModal']);
 const UsersPage = screen(() => import('../features/users/UsersPage.tsx'), 'UsersPage', ['users', 'account']);
 // The employee's own screen and the invitation link's page: none of the planners' code comes with them.
-const MePage = screen(() => import('../features/me/MePage.tsx'), 'MePage', ['me']);
+const MePage = screen(() => import('../features/me/MePage.tsx'), 'MePage', ['me', 'wishes']);
 const InvitationPage = screen(() => import('../features/me/InvitationPage.tsx'), 'InvitationPage', ['me', 'account']);
 
 /** The signed-in screens by their paths (docs/product.md §2; /airport-hours has its own route: docs/design.md#routes). */

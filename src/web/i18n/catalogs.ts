@@ -37,6 +37,7 @@ export const screenCatalogs = {
   me: () => import('../features/me/i18n.ts').then((m) => m.me),
   myRequests: () => import('../features/me/time-off-requests-i18n.ts').then((m) => m.myRequests),
   requestQueue: () => import('../features/time-off/requests-i18n.ts').then((m) => m.requestQueue),
+  wishes: () => import('../features/me/wishes/i18n.ts').then((m) => m.wishes),
   firstRun: () => import('../features/dashboard/first-run/first-run-i18n.ts').then((m) => m.firstRun),
 } as const satisfies Record<string, () => Promise<Catalogue>>;
 

@@ -163,6 +163,8 @@ export function apiErrorText(code: string, status: number, params: Params | unde
     }
     case 'LOCAL_TIME_SKIPPED':
       return t('apiErrors:codes.LOCAL_TIME_SKIPPED', { time: text(p.time) ?? '', date: dayText(p.date) });
+    case 'WISHES_OVER_LIMIT':
+      return t('apiErrors:codes.WISHES_OVER_LIMIT', { limit: num(p.limit) ?? 0 });
   }
   const known = t(`apiErrors:codes.${code}`, { defaultValue: '' });
   if (known) return known;

@@ -3,7 +3,20 @@
 import { DAY_MINUTES } from '../../calendar.ts';
 import { DAY_SPAN } from '../../demand.ts';
 import type { StrategyNote, StrategyOptions } from '../../problem.ts';
-import { changeCost, coverage, disruption, disruptionCost, gapCost, pairCost, shapeCost, weekendCost, weekendsOf } from '../../objective.ts';
+import {
+  changeCost,
+  coverage,
+  disruption,
+  disruptionCost,
+  gapCost,
+  pairCost,
+  shapeCost,
+  weekendCost,
+  weekendsOf,
+  wishCost,
+  wishCostOf,
+  wishesCost,
+} from '../../objective.ts';
 import type { Plan } from './plan.ts';
 
 /** The local search's budget of moves: per shift of the month, and at most. */
@@ -80,7 +93,7 @@ export function improve(plan: Plan, options: StrategyOptions): void {
       const s2 = plan.start[k2]!;
       const t2 = plan.end[k2]!;
       const len2 = plan.length(d2, s2, t2);
-      const costBefore = shapeCost(plan, e, weekends) + changeCost(plan, e, d, d2);
+      const costBefore = shapeCost(plan, e, weekends) + changeCost(plan, e, d, d2) + wishCost(plan, e, d, d2);
       const lossStart = coverage.change(plan, d, s, s + grid, -1, e);
       const lossEnd = coverage.change(plan, d, t - grid, t, -1, e);
       const [ns, nt, loss] = lossEnd <= lossStart ? [s, t - grid, lossEnd] : [s + grid, t, lossStart];
@@ -105,7 +118,7 @@ export function improve(plan: Plan, options: StrategyOptions): void {
       }
       if (best) {
         plan.add(e, d2, best[0], best[1]);
-        const change = coverWeight * (best[2] - loss) - (shapeCost(plan, e, weekends) + changeCost(plan, e, d, d2) - costBefore);
+        const change = coverWeight * (best[2] - loss) - (shapeCost(plan, e, weekends) + changeCost(plan, e, d, d2) + wishCost(plan, e, d, d2) - costBefore);
         if (change > 0) {
           stall = 0;
           continue;
@@ -138,7 +151,9 @@ export function improve(plan: Plan, options: StrategyOptions): void {
         gapCost(plan, e) +
         gapCost(plan, f) +
         changeCost(plan, e, d) +
-        changeCost(plan, f, d);
+        changeCost(plan, f, d) +
+        wishCost(plan, e, d) +
+        wishCost(plan, f, d);
       plan.remove(e, d);
       if (s2 >= 0) plan.remove(f, d);
       const fits = (who: number, a: number, b: number): boolean => {
@@ -157,7 +172,9 @@ export function improve(plan: Plan, options: StrategyOptions): void {
           gapCost(plan, e) +
           gapCost(plan, f) +
           changeCost(plan, e, d) +
-          changeCost(plan, f, d);
+          changeCost(plan, f, d) +
+          wishCost(plan, e, d) +
+          wishCost(plan, f, d);
         const change = before - after + coverWeight * covered;
         if (change > 0 || (change === 0 && random.next() < 0.2)) {
           stall = change > 0 ? 0 : stall + 1;
@@ -185,9 +202,10 @@ export function improve(plan: Plan, options: StrategyOptions): void {
     const weekendBefore = weekendCost(plan, e, weekends);
     const pairBefore = pairCost(plan, e, d, s, t);
     const changedBefore = nd === d ? changeCost(plan, e, d) : changeCost(plan, e, d, nd);
+    const wishedBefore = nd === d ? wishCost(plan, e, d) : wishCost(plan, e, d, nd);
     plan.remove(e, d);
     gainsOf(d, e);
-    const kept = coverWeight * (gain[t]! - gain[s]!) - pairBefore - weekendBefore - changedBefore;
+    const kept = coverWeight * (gain[t]! - gain[s]!) - pairBefore - weekendBefore - changedBefore - wishedBefore;
     const w = plan.window(e, nd, false);
     let best = -1;
     let bestValue = -Infinity;
@@ -201,7 +219,8 @@ export function improve(plan: Plan, options: StrategyOptions): void {
         const nt = ns + (t - s);
         if (plan.length(nd, ns, nt) !== len) continue;
         const value = coverWeight * (gain[nt]! - gain[ns]!) - pairCost(plan, e, nd, ns, nt);
-        const rank = ns === back ? value + disruption.weight : value;
+        // Wishes of the day, too: a start that meets one is ranked with what that saves.
+        const rank = (ns === back ? value + disruption.weight : value) - wishCostOf(plan, e, nd, ns, nt);
         if (rank > bestRank) {
           bestRank = rank;
           bestValue = value;
@@ -211,7 +230,12 @@ export function improve(plan: Plan, options: StrategyOptions): void {
     }
     if (best >= 0 && !(nd === d && best === s)) {
       plan.add(e, nd, best, best + (t - s));
-      const change = bestValue - weekendCost(plan, e, weekends) - (nd === d ? changeCost(plan, e, d) : changeCost(plan, e, d, nd)) - kept;
+      const change =
+        bestValue -
+        weekendCost(plan, e, weekends) -
+        (nd === d ? changeCost(plan, e, d) : changeCost(plan, e, d, nd)) -
+        (nd === d ? wishCost(plan, e, d) : wishCost(plan, e, d, nd)) -
+        kept;
       if (change > 0 || (change === 0 && random.next() < 0.2)) {
         stall = change > 0 ? 0 : stall + 1;
         shifts[pick] = [e, nd];
@@ -251,7 +275,14 @@ export function freeWeekends(plan: Plan): void {
   const weekends = weekendsOf(plan);
   const N = plan.N;
   const cost = (a: number, b: number): number =>
-    shapeCost(plan, a, weekends) + gapCost(plan, a) + disruptionCost(plan, a) + shapeCost(plan, b, weekends) + gapCost(plan, b) + disruptionCost(plan, b);
+    shapeCost(plan, a, weekends) +
+    gapCost(plan, a) +
+    disruptionCost(plan, a) +
+    wishesCost(plan, a) +
+    shapeCost(plan, b, weekends) +
+    gapCost(plan, b) +
+    disruptionCost(plan, b) +
+    wishesCost(plan, b);
   const fits = (who: number, d: number, s: number, t: number): boolean => {
     const w = plan.window(who, d, false);
     return w !== null && s >= w.lo && t <= w.hi && plan.length(d, s, t) <= w.maxLen;

@@ -146,6 +146,26 @@ describe('the report of a generated month', () => {
     await vi.waitFor(() => expect(line).toHaveTextContent('Praca z uprawnieniami wykonana przez uprawnionych: 97,5% (Holownik 97,5%)'));
   });
 
+  it('says how many of the employees’ wishes the month met, and the spread between people', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      answer({
+        quality: {
+          coveragePercent: 100,
+          flightsStaffedPercent: 100,
+          flightsStaffed: 40,
+          flightsCounted: 40,
+          wishes: { wishes: 73, met: 64, percent: 87.67, spreadPoints: 50 },
+          shape: { startJumpsPercent: 12.5, shortShiftsPercent: 4, dobaOverlapPercent: 0.5, freeWeekendsPercent: 90 },
+        },
+      }),
+    );
+    await renderWithApp(<GenerationPanel group="Rampa" month="2026-11" />, { language: 'pl' });
+    await userEvent.click(screen.getByRole('button', { name: 'Generuj grafik – Rampa' }));
+    expect(await screen.findByTestId('generation-wishes')).toHaveTextContent(
+      'Spełnione życzenia pracowników: 87,67% (64 z 73); różnica między osobami: 50 pkt proc.',
+    );
+  });
+
   it('says every warning and breach as a sentence in the UI language, with names and dates, never codes', async () => {
     const id = '11111111-1111-4111-8111-111111111111';
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>

@@ -261,6 +261,16 @@ export function GenerationPanel({ group, month, nameOf = noNames, zone }: Props)
                   })}
                 </List.Item>
               )}
+              {quality?.wishes && (
+                <List.Item data-testid="generation-wishes">
+                  {t('generation.wishes', {
+                    value: numberText(quality.wishes.percent, language),
+                    met: quality.wishes.met,
+                    wishes: quality.wishes.wishes,
+                    spread: numberText(quality.wishes.spreadPoints, language),
+                  })}
+                </List.Item>
+              )}
               {quality && (
                 <List.Item>
                   {t('generation.shape', {

@@ -333,6 +333,7 @@ export const dashboard = {
       flightsStaffed: 'Obsadzone loty: {{value}}%',
       qualified: 'Praca z uprawnieniami wykonana przez uprawnionych: {{value}}% ({{list}})',
       qualifiedOne: '{{name}} {{value}}%',
+      wishes: 'Spełnione życzenia pracowników: {{value}}% ({{met}} z {{wishes}}); różnica między osobami: {{spread}} pkt proc.',
       shape:
         'Rytm grafiku: godzina rozpoczęcia zmienia się o ponad 4 h z dnia na dzień w {{jumps}}% przypadków, {{short}}% zmian trwa krócej niż 6 h, {{doba}}% godzin zaczyna się w tej samej dobie pracowniczej co poprzednia zmiana, wolny weekend ma {{weekends}}% pracowników.',
       unstaffed: 'Nieobsadzone loty: {{count}}',
@@ -673,6 +674,7 @@ export const dashboard = {
       flightsStaffed: 'Flights staffed: {{value}}%',
       qualified: 'Qualified work done by people holding the qualification: {{value}}% ({{list}})',
       qualifiedOne: '{{name}} {{value}}%',
+      wishes: 'Employees’ wishes met: {{value}}% ({{met}} of {{wishes}}); spread between people: {{spread}} points.',
       shape:
         'Rhythm: the start time moves by more than 4 h from one day to the next in {{jumps}}% of cases, {{short}}% of shifts last under 6 h, {{doba}}% of hours begin in the same working day (doba) as the previous shift, {{weekends}}% of employees have a free weekend.',
       unstaffed: 'Unstaffed flights: {{count}}',

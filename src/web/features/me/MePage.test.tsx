@@ -60,6 +60,8 @@ describe('the employee’s own screen', () => {
     expect(await screen.findByTestId('not-published')).toHaveTextContent('Grafik na kwiecień 2027 nie jest jeszcze opublikowany.');
     expect(screen.queryAllByTestId('my-shift')).toHaveLength(0);
     // The screen names no employee in what it asks: the server takes them from the session.
-    expect(asked.every((url) => ['/api/me', '/api/me/time-off-requests'].includes(url) || /^\/api\/me\/month\?month=\d{4}-\d{2}$/.test(url))).toBe(true);
+    expect(asked.every((url) => ['/api/me', '/api/me/time-off-requests'].includes(url) || /^\/api\/me\/(month|wishes)\?month=\d{4}-\d{2}$/.test(url))).toBe(
+      true,
+    );
   });
 });

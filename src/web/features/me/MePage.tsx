@@ -19,6 +19,7 @@ import { LanguageSwitch } from '../../ui/LanguageSwitch.tsx';
 import { formatMonth, monthNominative, useMonth } from '../../ui/useMonth.ts';
 import type { MeMonth } from '../../../shared/api/employee-accounts.ts';
 import { useMe, useMyMonth } from './api.ts';
+import { Wishes } from './wishes/Wishes.tsx';
 
 // The employee's requests for time off, with their texts, come after the month (docs/time-off-requests.md).
 const TimeOffRequests = lazy(() =>
@@ -162,7 +163,7 @@ function TimeOff({ month }: { month: MeMonth }) {
                     : t('range', { from: dayMonth(off.startDate, language), to: dayMonthYear(off.endDate, language) })}
                 </Text>
               </div>
-              <Text size="sm" fw={600} c={off.status === 'approved' ? 'green.8' : 'orange.8'}>
+              <Text size="sm" fw={600} c={off.status === 'approved' ? 'teal.9' : 'orange.9'}>
                 {t(`status.${off.status}`)}
               </Text>
             </Row>
@@ -271,6 +272,7 @@ function MyMonthScreen() {
           <Suspense fallback={null}>
             <TimeOffRequests />
           </Suspense>
+          <Wishes month={month} />
         </Stack>
       </Box>
     </Box>

@@ -17,6 +17,7 @@ interface Values {
   minShiftHours: number | string;
   weeklyRestHours: number | string;
   maxConsecutiveDays: number | string;
+  maxWishesPerMonth: number | string;
   partTimeOvertimeHours: number | string;
   /** Blank: no monthly limit for full time. */
   fullTimeOvertimeHours: number | string;
@@ -32,6 +33,7 @@ const toValues = (s: Settings): Values => ({
   minShiftHours: s.minShiftHours,
   weeklyRestHours: s.weeklyRestHours,
   maxConsecutiveDays: s.maxConsecutiveDays,
+  maxWishesPerMonth: s.maxWishesPerMonth,
   partTimeOvertimeHours: s.partTimeOvertimeHours,
   fullTimeOvertimeHours: s.fullTimeOvertimeHours ?? '',
   timeZone: s.timeZone,
@@ -57,6 +59,7 @@ const NUMBER_FIELDS = [
   { name: 'minShiftHours', hint: 'minShiftHint', step: 0.5, whole: false },
   { name: 'weeklyRestHours', hint: 'weeklyRestHint', step: 1, whole: false },
   { name: 'maxConsecutiveDays', hint: 'maxConsecutiveHint', step: 1, whole: true },
+  { name: 'maxWishesPerMonth', hint: 'maxWishesHint', step: 1, whole: true },
 ] as const;
 
 export function GeneralSettings({ settings }: { settings: Settings }) {
@@ -91,6 +94,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
       minShiftHours: between('minShiftHours'),
       weeklyRestHours: between('weeklyRestHours'),
       maxConsecutiveDays: (value) => between('maxConsecutiveDays')(value) ?? (Number.isInteger(value) ? null : t('general.wholeNumber')),
+      maxWishesPerMonth: (value) => between('maxWishesPerMonth')(value) ?? (Number.isInteger(value) ? null : t('general.wholeNumber')),
       partTimeOvertimeHours: between('overtimeHours'),
       fullTimeOvertimeHours: (value) => (value === '' ? null : between('overtimeHours')(value)),
       timeZone: (v) => (v ? null : t('general.timeZoneRequired')),
@@ -114,6 +118,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
       minShiftHours: values.minShiftHours as number,
       weeklyRestHours: values.weeklyRestHours as number,
       maxConsecutiveDays: values.maxConsecutiveDays as number,
+      maxWishesPerMonth: values.maxWishesPerMonth as number,
       partTimeOvertimeHours: values.partTimeOvertimeHours as number,
       fullTimeOvertimeHours: values.fullTimeOvertimeHours === '' ? null : (values.fullTimeOvertimeHours as number),
       timeZone: values.timeZone!,

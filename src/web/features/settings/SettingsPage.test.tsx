@@ -17,6 +17,7 @@ const STORED = {
   timeZone: 'Europe/Warsaw',
   stationCode: 'WRO',
   showColleagues: false,
+  maxWishesPerMonth: 6,
   version: 3,
 };
 
@@ -90,6 +91,7 @@ describe('settings screen', () => {
       timeZone: 'Europe/Warsaw',
       stationCode: 'WRO',
       showColleagues: false,
+      maxWishesPerMonth: 6,
       version: 3,
     });
   });

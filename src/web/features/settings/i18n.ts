@@ -22,6 +22,9 @@ export const settings = {
         'Kodeks pracy (art. 133 § 1) wymaga co najmniej 35 godzin w każdym tygodniu od niedzieli do soboty. Dozwolone od 0 do 48; 0 wyłącza tę zasadę.',
       maxConsecutiveDays: 'Najwięcej dni pracy z rzędu',
       maxConsecutiveHint: 'Zalecane: 6 dni, aby w każdym tygodniu był dzień wolny. Dozwolone od 0 do 14; 0 wyłącza tę zasadę.',
+      maxWishesPerMonth: 'Życzenia na miesiąc',
+      maxWishesHint:
+        'Ile dni lub zmian pracownik może zaznaczyć na miesiąc jako chciane lub niechciane. Generator spełnia je, gdy nie kosztuje to pokrycia. Od 0 do 31; 0 wyłącza życzenia.',
       partTimeOvertimeHours: 'Nadgodziny w miesiącu dla niepełnego etatu (godziny)',
       partTimeOvertimeHint:
         'Ile godzin ponad wymiar etatu generator może zaplanować osobie na niepełnym etacie lub z własną liczbą godzin. Praca ponad wymiar wymaga zgody pracownika (art. 151 § 5 Kodeksu pracy). Domyślnie 0; dozwolone od 0 do 100.',
@@ -128,6 +131,9 @@ export const settings = {
         'The Polish Labour Code (art. 133 § 1) requires at least 35 hours in every week from Sunday to Saturday. Allowed from 0 to 48; 0 turns this rule off.',
       maxConsecutiveDays: 'Most working days in a row',
       maxConsecutiveHint: 'Recommended: 6 days, so that every week has a day off. Allowed from 0 to 14; 0 turns this rule off.',
+      maxWishesPerMonth: 'Wishes a month',
+      maxWishesHint:
+        'How many days or shifts an employee may mark a month as wanted or not wanted. The generator meets them where that costs no coverage. From 0 to 31; 0 turns wishes off.',
       partTimeOvertimeHours: 'Overtime a month for part time (hours)',
       partTimeOvertimeHint:
         'How many hours beyond their contract the generator may plan for someone part time or on their own monthly hours. Work beyond a part-time contract needs the employee’s agreement (Polish Labour Code art. 151 § 5). Default 0; allowed from 0 to 100.',
