@@ -67,6 +67,7 @@ describe('lint keeps the boundaries', () => {
       'staff-groups',
       'staff-import',
       'time-off',
+      'time-off-requests',
       'work',
     ];
     // A new feature's service folder (one holding a service.ts) must be added here and to the lint rule.
