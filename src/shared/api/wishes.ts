@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { isoDate, isoMonth } from './dates.ts';
 
-export const WISH_KINDS = ['dayOff', 'noEarly', 'noLate', 'noNight', 'work'] as const;
-export type WishKind = (typeof WISH_KINDS)[number];
+import { WISH_KINDS, type WishKind } from '../wish-kinds.ts';
+
+export type { WishKind };
 
 const wishSchema = z.object({ date: isoDate, kind: z.enum(WISH_KINDS) }).strict();
 export type WishInput = z.infer<typeof wishSchema>;

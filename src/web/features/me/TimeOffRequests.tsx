@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
 import type { TimeOffRequest } from '../../../shared/api/time-off-requests.ts';
+import { PlainSelect } from './PlainSelect.tsx';
 import {
   REQUEST_MAX_DAYS,
   REQUEST_TEXT_MAX,
@@ -84,14 +85,7 @@ function refusalText(err: unknown, t: Translate): string {
   });
 }
 
-/** The select's arrow: a native select drawn by Mantine's plain input has none of its own. */
-const Chevron = () => (
-  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-    <path d="M6 9l6 6l6 -6" />
-  </svg>
-);
-
-/** A labelled select or text area out of Mantine's plain input, which the sign-in page has already loaded. */
+/** A labelled text area out of Mantine's plain input, which the sign-in page has already loaded. */
 function Labelled({
   label,
   error,
@@ -157,24 +151,12 @@ function RequestForm({ onDone, onCancel }: { onDone: (message: string) => void; 
       }}
     >
       <Stack gap="sm">
-        <Labelled label={t('kind')}>
-          {(id) => (
-            <Input
-              component="select"
-              id={id}
-              value={kind}
-              rightSection={<Chevron />}
-              rightSectionPointerEvents="none"
-              onChange={(e) => setKind((e.currentTarget as unknown as HTMLSelectElement).value as TimeOffRequestKind)}
-            >
-              {TIME_OFF_REQUEST_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`kinds.${k}`)}
-                </option>
-              ))}
-            </Input>
-          )}
-        </Labelled>
+        <PlainSelect
+          label={t('kind')}
+          value={kind}
+          onChange={(value) => setKind(value as TimeOffRequestKind)}
+          options={TIME_OFF_REQUEST_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+        />
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 12 }}>
           <TextInput
             type="date"

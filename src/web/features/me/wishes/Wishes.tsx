@@ -3,11 +3,13 @@
 // one and a button to remove each; once published, whether each was met. Hidden when the airport takes
 // no wishes. Refusals are said from their code and params, never the server's English.
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { monthDates } from '../../../../shared/month.ts';
-import { WISH_KINDS, type MyWishes, type WishKind } from '../../../../shared/api/wishes.ts';
+import type { MyWishes } from '../../../../shared/api/wishes.ts';
+import { WISH_KINDS, type WishKind } from '../../../../shared/wish-kinds.ts';
+import { PlainSelect } from '../PlainSelect.tsx';
 import { useMyWishes, useSaveWishes } from './api.ts';
 
 const row = { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 } as const;
@@ -141,18 +143,18 @@ export function Wishes({ month }: { month: string }) {
               }}
             >
               <Stack gap="xs">
-                <NativeSelect
+                <PlainSelect
                   label={t('day')}
                   value={chosen}
-                  onChange={(event) => setDate(event.currentTarget.value)}
-                  data={free.map((d) => ({ value: d, label: dayInWords(d, language) }))}
+                  onChange={setDate}
+                  options={free.map((d) => ({ value: d, label: dayInWords(d, language) }))}
                   size="md"
                 />
-                <NativeSelect
+                <PlainSelect
                   label={t('kind')}
                   value={kind}
-                  onChange={(event) => setKind(event.currentTarget.value as WishKind)}
-                  data={WISH_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+                  onChange={(value) => setKind(value as WishKind)}
+                  options={WISH_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
                   size="md"
                 />
                 <Button type="submit" size="md" loading={save.isPending} disabled={!chosen}>

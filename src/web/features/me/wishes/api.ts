@@ -1,5 +1,6 @@
 // The employee's wishes of a month (docs/staff-accounts.md#wishes): read, and replaced as a whole.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { MyWishes, WishInput } from '../../../../shared/api/wishes.ts';
 
@@ -13,10 +14,21 @@ export function useMyWishes(month: string) {
   });
 }
 
+/**
+ * Saves the month's wishes as a whole. A plain function with its own state rather than useMutation:
+ * that hook lives in the planners' shared file, which the employee's first screen must not fetch.
+ */
 export function useSaveWishes(month: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (wishes: WishInput[]) => api<MyWishes>('/me/wishes', { method: 'PUT', body: { month, wishes } }),
-    onSuccess: (saved) => queryClient.setQueryData(keyOf(month), saved),
-  });
+  const [isPending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const mutate = (wishes: WishInput[]) => {
+    setPending(true);
+    setError(null);
+    api<MyWishes>('/me/wishes', { method: 'PUT', body: { month, wishes } })
+      .then((saved) => queryClient.setQueryData(keyOf(month), saved))
+      .catch(setError)
+      .finally(() => setPending(false));
+  };
+  return { mutate, isPending, error: error as Error | null };
 }
