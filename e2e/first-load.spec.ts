@@ -97,11 +97,12 @@ test('the sign-in page loads no screen’s code, compressed; a second visit fetc
 
 /**
  * The employee's first screen (docs/staff-accounts.md): its JavaScript, compressed, over the wire. The
- * screen adds only its own file and texts to the entry the sign-in page loads (about 150 kB of it,
- * React included): 10 kB above the sign-in page's budget. The 120 kB aimed at needs a smaller entry
- * for everyone (docs/decisions/0048-employee-accounts-and-roles.md).
+ * screen adds only its own files and texts to the entry the sign-in page loads (about 150 kB of it,
+ * React included): the month, the time-off requests and the wishes, about 13 kB, so 14 kB above the
+ * sign-in page's budget. The 120 kB aimed at needs a smaller entry for everyone
+ * (docs/decisions/0048-employee-accounts-and-roles.md).
  */
-const EMPLOYEE_SCRIPT_BUDGET = SIGN_IN_SCRIPT_BUDGET + 10 * 1024;
+const EMPLOYEE_SCRIPT_BUDGET = SIGN_IN_SCRIPT_BUDGET + 14 * 1024;
 
 test('an employee’s own screen loads none of the planners’ code, within its budget', async ({ signedInPage: planner, browser }) => {
   // An employee of the demo airport with an account: invited by the planner, the link taken.
