@@ -332,7 +332,7 @@ export const wishes: EmployeeTerm = {
 };
 
 /** The score's wishes term of e's whole month (score units). */
-export function wishesCost(month: ScoredMonth, e: number): number {
+function wishesCost(month: ScoredMonth, e: number): number {
   return wishes.weight * unmetOf(month, e);
 }
 
@@ -357,7 +357,7 @@ export const SHAPE_TERMS = [startJumps, shortShifts, dobaOverlap, noFreeWeekend]
 export const SOFT_TERMS = [coverage, disruption, hoursGap, ...SHAPE_TERMS, wishes] as const;
 
 /** The score's disruption term of e's whole month (score units). */
-export function disruptionCost(month: ScoredMonth, e: number): number {
+function disruptionCost(month: ScoredMonth, e: number): number {
   return disruption.weight * changedOf(month, e);
 }
 
@@ -391,11 +391,16 @@ export function gapCost(month: ScoredMonth, e: number): number {
   return hoursGap.weight * hoursGap.employee(month, e);
 }
 
+/** Every soft term of e but coverage (shape, hours gap, disruption, wishes), in score units: what moving e's shifts changes besides coverage. */
+export function employeeCost(month: ScoredMonth, e: number, weekends: readonly number[]): number {
+  return shapeCost(month, e, weekends) + gapCost(month, e) + disruptionCost(month, e) + wishesCost(month, e);
+}
+
 /** The whole month's score (SCORE_WEIGHTS): weighted coverage, minus disruption, the hours gap, the shape and the wishes of everyone. */
 export function score(month: ScoredMonth): number {
   const weekends = weekendsOf(month);
   let cost = 0;
-  for (let e = 0; e < month.E; e++) cost += shapeCost(month, e, weekends) + gapCost(month, e) + disruptionCost(month, e) + wishesCost(month, e);
+  for (let e = 0; e < month.E; e++) cost += employeeCost(month, e, weekends);
   return coverage.weight * coverage.measure(month) - cost;
 }
 

@@ -7,7 +7,7 @@ import {
   changeCost,
   coverage,
   disruption,
-  disruptionCost,
+  employeeCost,
   gapCost,
   pairCost,
   shapeCost,
@@ -15,7 +15,6 @@ import {
   weekendsOf,
   wishCost,
   wishCostOf,
-  wishesCost,
 } from '../../objective.ts';
 import type { Plan } from './plan.ts';
 
@@ -265,6 +264,12 @@ function exchangeCoverage(plan: Plan, d: number, e: number, s: number, t: number
   return after - before;
 }
 
+/** Whether `who` may work [s, t) on day d, a shift handed over whole from a colleague: its window admits it as it is. */
+export function takesShift(plan: Plan, who: number, d: number, s: number, t: number): boolean {
+  const w = plan.window(who, d, false);
+  return w !== null && s >= w.lo && t <= w.hi && plan.length(d, s, t) <= w.maxLen;
+}
+
 /**
  * Give a free weekend to those the month left without one: each of their shifts on a weekend's days goes
  * to a colleague free that day, who gives them back a shift of a day they are free (the same shifts are
@@ -274,19 +279,8 @@ function exchangeCoverage(plan: Plan, d: number, e: number, s: number, t: number
 export function freeWeekends(plan: Plan): void {
   const weekends = weekendsOf(plan);
   const N = plan.N;
-  const cost = (a: number, b: number): number =>
-    shapeCost(plan, a, weekends) +
-    gapCost(plan, a) +
-    disruptionCost(plan, a) +
-    wishesCost(plan, a) +
-    shapeCost(plan, b, weekends) +
-    gapCost(plan, b) +
-    disruptionCost(plan, b) +
-    wishesCost(plan, b);
-  const fits = (who: number, d: number, s: number, t: number): boolean => {
-    const w = plan.window(who, d, false);
-    return w !== null && s >= w.lo && t <= w.hi && plan.length(d, s, t) <= w.maxLen;
-  };
+  const cost = (a: number, b: number): number => employeeCost(plan, a, weekends) + employeeCost(plan, b, weekends);
+  const fits = (who: number, d: number, s: number, t: number): boolean => takesShift(plan, who, d, s, t);
   /**
    * e's shift on d goes to f, f's shift on d2 goes to e; false (and nothing changed) when a rule forbids
    * it. Undoing an exchange needs no check: it restores a month that kept the rules.

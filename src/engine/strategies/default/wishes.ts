@@ -6,10 +6,10 @@
 // weekends, hours and wishes of their own. Employees are served by their share of wishes met, lowest
 // first.
 import { DAY_MINUTES } from '../../calendar.ts';
-import { disruptionCost, gapCost, shapeCost, wishCost, wishes, wishesCost, weekendsOf } from '../../objective.ts';
+import { employeeCost, wishCost, wishes, weekendsOf } from '../../objective.ts';
 import type { StrategyOptions } from '../../problem.ts';
 import type { Plan } from './plan.ts';
-import { noteTimeLimit } from './search.ts';
+import { noteTimeLimit, takesShift } from './search.ts';
 
 export function grantWishes(plan: Plan, options: StrategyOptions): void {
   const bits = plan.p.wishes;
@@ -17,19 +17,8 @@ export function grantWishes(plan: Plan, options: StrategyOptions): void {
   const N = plan.N;
   const E = plan.E;
   const weekends = weekendsOf(plan);
-  const cost = (a: number, b: number): number =>
-    shapeCost(plan, a, weekends) +
-    gapCost(plan, a) +
-    disruptionCost(plan, a) +
-    wishesCost(plan, a) +
-    shapeCost(plan, b, weekends) +
-    gapCost(plan, b) +
-    disruptionCost(plan, b) +
-    wishesCost(plan, b);
-  const fits = (who: number, d: number, s: number, t: number): boolean => {
-    const w = plan.window(who, d, false);
-    return w !== null && s >= w.lo && t <= w.hi && plan.length(d, s, t) <= w.maxLen;
-  };
+  const cost = (a: number, b: number): number => employeeCost(plan, a, weekends) + employeeCost(plan, b, weekends);
+  const fits = (who: number, d: number, s: number, t: number): boolean => takesShift(plan, who, d, s, t);
   const movable = (who: number, d: number): boolean => plan.start[who * N + d]! >= 0 && !plan.fixed[who * N + d];
   // With qualifications the same shifts cover as much only when worked by people alike on those days.
   const alike = (e: number, f: number, d: number): boolean => plan.qualified === null || plan.qualified.alike(e, f, d * DAY_MINUTES, (d + 2) * DAY_MINUTES);
