@@ -9,11 +9,10 @@ import { adminBanUser, adminCreateUser, adminDeleteUser, adminResetPassword, adm
 import { listUsers } from '../repos/users.ts';
 import { HttpError } from '../http/errors.ts';
 import { ADMIN_ONLY_MESSAGE } from '../security/access.ts';
+import { actorOf } from '../http/actor.ts';
 import type { RouteContext } from './context.ts';
 
-function actorOf(request: FastifyRequest): Actor {
-  return { userId: request.user?.id ?? null, email: request.user?.email ?? null, ipAddress: request.ip, via: 'web' };
-}
+const webActor = (request: FastifyRequest): Actor => ({ ...actorOf(request), via: 'web' });
 
 type Row = Awaited<ReturnType<typeof listUsers>>[number];
 function toUser(u: Omit<Row, 'activeSessions' | 'lastSeenAt'> & Partial<Pick<Row, 'activeSessions' | 'lastSeenAt'>>) {
@@ -47,7 +46,7 @@ export async function adminRoutes(app: FastifyInstance, { database, auth }: Rout
     '/admin/users',
     { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { body: createUserBodySchema, response: { 201: createdUserSchema } } },
     async (request, reply) => {
-      const created = await adminCreateUser(db, auth, actorOf(request), request.body);
+      const created = await adminCreateUser(db, auth, webActor(request), request.body);
       return reply.status(201).send({ user: toUser(created.user), oneTimePassword: created.oneTimePassword });
     },
   );
@@ -58,7 +57,7 @@ export async function adminRoutes(app: FastifyInstance, { database, auth }: Rout
       config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE },
       schema: { params: userParamsSchema, body: noBody, response: { 200: oneTimePasswordSchema } },
     },
-    async (request) => adminResetPassword(db, auth, actorOf(request), request.params.id),
+    async (request) => adminResetPassword(db, auth, webActor(request), request.params.id),
   );
 
   api.post(
@@ -68,7 +67,7 @@ export async function adminRoutes(app: FastifyInstance, { database, auth }: Rout
       const until = request.body?.until ? new Date(request.body.until) : undefined;
       if (until && until.getTime() <= Date.now())
         throw new HttpError(400, 'BAD_REQUEST', 'until: must be in the future', 'until', { field: 'until', issue: 'custom', rule: 'inFuture' });
-      await adminBanUser(db, auth, actorOf(request), request.params.id, { reason: request.body?.reason, expires: until });
+      await adminBanUser(db, auth, webActor(request), request.params.id, { reason: request.body?.reason, expires: until });
       return reply.status(204).send();
     },
   );
@@ -77,7 +76,7 @@ export async function adminRoutes(app: FastifyInstance, { database, auth }: Rout
     '/admin/users/:id/unban',
     { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema, body: noBody } },
     async (request, reply) => {
-      await adminUnbanUser(db, actorOf(request), request.params.id);
+      await adminUnbanUser(db, webActor(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -86,7 +85,7 @@ export async function adminRoutes(app: FastifyInstance, { database, auth }: Rout
     '/admin/users/:id',
     { config: { audience: 'admin', forbidden: ADMIN_ONLY_MESSAGE }, schema: { params: userParamsSchema } },
     async (request, reply) => {
-      await adminDeleteUser(db, auth, actorOf(request), request.params.id);
+      await adminDeleteUser(db, auth, webActor(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { employeeAccountSchema, invitationCreatedSchema, invitationInputSchema } from '../../shared/api/employee-accounts.ts';
 import { accountStatus, inviteEmployee, revokeAccount } from '../employee-accounts/service.ts';
+import { actorOf } from '../http/actor.ts';
 import type { RouteContext } from './context.ts';
 
 const idParams = z.object({ id: z.uuid('must be an employee id') });
@@ -16,11 +17,6 @@ const INVITATION_BODY_LIMIT = 2 * 1024;
 export async function employeeAccountRoutes(app: FastifyInstance, { database, auth, baseUrl = '', mail = null }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
-  const actorOf = (request: { user: { id: string; email: string } | null; ip: string }) => ({
-    userId: request.user?.id ?? null,
-    email: request.user?.email ?? null,
-    ipAddress: request.ip,
-  });
 
   api.get(
     '/employees/:id/account',

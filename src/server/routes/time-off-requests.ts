@@ -16,6 +16,7 @@ import {
   timeOffRequestSchema,
 } from '../../shared/api/time-off-requests.ts';
 import { askForTimeOff, decideRequest, myRequests, pendingCount, queue, withdrawRequest } from '../time-off-requests/service.ts';
+import { actorOf } from '../http/actor.ts';
 import type { RouteContext } from './context.ts';
 
 const idParams = z.object({ id: z.uuid('must be a time-off request id') }).strict();
@@ -26,11 +27,6 @@ const BODY_LIMIT = 4 * 1024;
 export async function timeOffRequestRoutes(app: FastifyInstance, { database }: RouteContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
-  const actorOf = (request: { user: { id: string; email: string } | null; ip: string }) => ({
-    userId: request.user?.id ?? null,
-    email: request.user?.email ?? null,
-    ipAddress: request.ip,
-  });
 
   api.get(
     '/me/time-off-requests',
