@@ -3,13 +3,8 @@
 // employee opens it, chooses a password and sees their published month. The draft month after it
 // never shows, and a planner's address shows nothing of the planner's. Axe checks each screen.
 import { test, expect, seriousAxeViolations } from './fixtures.ts';
+import { PHONE, unique } from './employee-helpers.ts';
 
-const PHONE = { width: 390, height: 844 };
-const unique = () =>
-  Math.random()
-    .toString(36)
-    .slice(2, 8)
-    .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
 const PASSWORD = 'night shift on the apron 4719';
 
 test('an invited employee sets a password with the link and sees their own published month, never a draft', async ({ signedInPage: page, browser }) => {

@@ -3,34 +3,18 @@
 // with an authenticator app, and the next sign-in asks for its code before anything of theirs shows.
 import { test, expect, seriousAxeViolations, signIn } from './fixtures.ts';
 import { changePassword, currentCode, nextCode, typeCode } from './account-helpers.ts';
+import { acceptInvitation, invitedEmployee, PHONE, unique } from './employee-helpers.ts';
 
-const PHONE = { width: 390, height: 844 };
-const unique = () =>
-  Math.random()
-    .toString(36)
-    .slice(2, 8)
-    .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
 const FIRST = 'night shift on the apron 4719';
 const SECOND = 'gate seven pushback at dawn';
 
 test('an employee changes their password and turns on the second factor from their phone', async ({ signedInPage: page, browser }) => {
-  const last = `Haslo${unique()}`;
-  const email = `${last.toLowerCase()}@example.com`;
-  const created = await page.request.post('/api/employees', { data: { firstName: 'Iga', lastName: last, email, role: 'TEST 2' } });
-  expect(created.status()).toBe(201);
-  const employee = (await created.json()) as { id: string };
-  const invited = await page.request.post(`/api/employees/${employee.id}/account`, { data: {} });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const { path } = (await invited.json()) as { path: string };
+  const { email, path } = await invitedEmployee(page, 'Iga', `Haslo${unique()}`);
 
   const context = await browser.newContext({ viewport: PHONE });
   try {
     const phone = await context.newPage();
-    await phone.goto(path);
-    await phone.getByLabel('Nowe hasło').fill(FIRST);
-    await phone.getByLabel('Powtórz hasło').fill(FIRST);
-    await phone.getByRole('button', { name: 'Ustaw hasło i zaloguj się' }).click();
-    await expect(phone.getByRole('heading', { name: 'Mój grafik' })).toBeVisible();
+    await acceptInvitation(phone, path, FIRST);
 
     // Konto, from the header of their own screen; the planners' account page is not theirs.
     await phone.getByRole('link', { name: 'Konto' }).click();

@@ -4,14 +4,9 @@
 // approved time off. Axe checks each screen.
 import { AxeBuilder } from '@axe-core/playwright';
 import { test, expect, seriousAxeViolations } from './fixtures.ts';
+import { invitedEmployee, PHONE, unique } from './employee-helpers.ts';
 
-const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1440, height: 900 };
-const unique = () =>
-  Math.random()
-    .toString(36)
-    .slice(2, 8)
-    .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
 const PASSWORD = 'a quiet apron before dawn 5521';
 
 test('an employee asks for a day off on their phone, the planner approves it in the queue, the employee sees it approved', async ({
@@ -23,23 +18,18 @@ test('an employee asks for a day off on their phone, the planner approves it in 
   const year = new Date().getUTCFullYear() + 6 + 10 * test.info().retry;
   const month = `${year}-0${1 + Math.floor(Math.random() * 9)}`;
   const day = `${month}-14`;
-  const last = `Wniosek${unique()}`;
-  const name = `Iga ${last}`;
-  const email = `${last.toLowerCase()}@example.com`;
-  const created = await planner.request.post('/api/employees', { data: { firstName: 'Iga', lastName: last, email, role: 'TEST 2' } });
-  expect(created.status()).toBe(201);
-  const employee = (await created.json()) as { id: string };
+  const employee = await invitedEmployee(planner, 'Iga', `Wniosek${unique()}`);
+  const { name, email } = employee;
   // Iga works on the 14th, in a published month: the request takes that shift.
   expect((await planner.request.put('/api/schedules', { data: { employeeId: employee.id, date: day, startTime: '05:00', endTime: '13:00' } })).status()).toBe(
     201,
   );
   expect((await planner.request.post('/api/publishing', { data: { role: 'TEST 2', month } })).status()).toBe(200);
-  const invited = (await (await planner.request.post(`/api/employees/${employee.id}/account`, { data: {} })).json()) as { path: string };
 
   const context = await browser.newContext({ viewport: PHONE });
   try {
     const phone = await context.newPage();
-    expect((await phone.request.post('/api/invitations/accept', { data: { token: invited.path.split('#')[1], password: PASSWORD } })).status()).toBe(200);
+    expect((await phone.request.post('/api/invitations/accept', { data: { token: employee.path.split('#')[1], password: PASSWORD } })).status()).toBe(200);
     expect((await phone.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(200);
 
     // On the phone: a day off on the 14th, asked for with a note.

@@ -2,40 +2,23 @@
 // published, they pick a day and a kind, see the count against the airport's limit, and remove one; a
 // published month shows whether each wish was met. Polish throughout, no ISO dates. Axe checks the screen.
 import { test, expect, seriousAxeViolations } from './fixtures.ts';
+import { acceptInvitation, invitedEmployee, PHONE, unique } from './employee-helpers.ts';
 
-const PHONE = { width: 390, height: 844 };
-const unique = () =>
-  Math.random()
-    .toString(36)
-    .slice(2, 8)
-    .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
 const PASSWORD = 'night shift on the apron 4719';
 
 test('an employee marks a wish for a month still open, sees the count against the limit, and removes it', async ({ signedInPage: page, browser }) => {
   const year = new Date().getUTCFullYear() + 7 + 10 * test.info().retry;
   const month = `${year}-0${1 + Math.floor(Math.random() * 8)}`;
   const next = `${year}-0${Number(month.slice(5)) + 1}`;
-  const last = `Wish${unique()}`;
-  const created = await page.request.post('/api/employees', {
-    data: { firstName: 'Ola', lastName: last, email: `${last.toLowerCase()}@example.com`, role: 'TEST 2' },
-  });
-  expect(created.status()).toBe(201);
-  const employee = (await created.json()) as { id: string };
+  const employee = await invitedEmployee(page, 'Ola', `Wish${unique()}`);
   expect(
     (await page.request.put('/api/schedules', { data: { employeeId: employee.id, date: `${month}-14`, startTime: '05:00', endTime: '13:00' } })).status(),
   ).toBe(201);
-  const invited = await page.request.post(`/api/employees/${employee.id}/account`, { data: {} });
-  expect(invited.status()).toBe(201);
-  const { path } = (await invited.json()) as { path: string };
 
   const context = await browser.newContext({ viewport: PHONE });
   try {
     const phone = await context.newPage();
-    await phone.goto(path);
-    await phone.getByLabel('Nowe hasło').fill(PASSWORD);
-    await phone.getByLabel('Powtórz hasło').fill(PASSWORD);
-    await phone.getByRole('button', { name: 'Ustaw hasło i zaloguj się' }).click();
-    await expect(phone).toHaveURL(/\/me/);
+    await acceptInvitation(phone, employee.path, PASSWORD);
     // Wishes stored before the month is published (by the employee, through the same route).
     const early = await phone.request.put('/api/me/wishes', {
       data: {
