@@ -1,7 +1,11 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // At least two files at once, also on a two-core machine: most of a server test file's time is
+    // waiting on its database, not computing (decision 0058).
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         extends: true,
@@ -10,6 +14,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['src/web/**'],
+          globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

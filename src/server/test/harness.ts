@@ -1,10 +1,12 @@
 // Test harness: every test file gets its own database. PGlite in memory by default; with
 // TEST_DATABASE_URL set, a fresh PostgreSQL database created for the file and dropped after it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { createAuth, type Auth, type AuthLimits } from '../auth/auth.ts';
@@ -16,13 +18,24 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded';
 
+let template: Promise<Blob | undefined> | undefined;
+
+/** The migrated empty database the run's global setup made (global-setup.ts), read once per file. */
+function embeddedTemplate(): Promise<Blob | undefined> {
+  template ??= (async () => {
+    const file = inject('embeddedTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return template;
+}
+
 /**
  * `route` (PostgreSQL only) changes the address the app connects through, for example to a proxy
  * that a test can cut; the database is still created and dropped directly.
  */
 export async function openTestDatabase(route?: (url: URL) => URL): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openInMemory();
+  if (!url) return openInMemory({ from: await embeddedTemplate() });
   const name = `grafik_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
