@@ -8,6 +8,7 @@ import { employeeInputSchema } from '../../shared/api/employees.ts';
 import { staffGroupInputSchema } from '../../shared/api/staff-groups.ts';
 import { timeOffInputSchema } from '../../shared/api/time-off.ts';
 import { requestDecisionSchema, timeOffRequestInputSchema } from '../../shared/api/time-off-requests.ts';
+import { swapDecisionSchema, swapOfferInputSchema } from '../../shared/api/swaps.ts';
 import { eventInputSchema } from '../../shared/api/schedule.ts';
 import { flightNumberSchema } from '../../shared/api/flights.ts';
 import { importBodySchema } from '../../shared/api/flight-import.ts';
@@ -38,6 +39,7 @@ const API_FIELDS: Readonly<Record<string, Readonly<Record<string, z.ZodType>>>> 
   },
   time_off: { reason: timeOffInputSchema.shape.reason },
   time_off_requests: { note: timeOffRequestInputSchema.shape.note, decision_reason: requestDecisionSchema.shape.reason },
+  shift_swaps: { note: swapOfferInputSchema.shape.note, decision_reason: swapDecisionSchema.shape.reason },
   events: { name: event.name, description: event.description },
   flights: { flight_number: flightNumberSchema },
   flight_imports: { file_name: importBodySchema.shape.fileName },

@@ -11,6 +11,7 @@ export const ALL_TABLES = [
   'time_off',
   'time_off_requests',
   'employee_wishes',
+  'shift_swaps',
   'events',
   'monthly_work_hours',
   'flight_imports',
@@ -119,6 +120,7 @@ const LATER_TABLES: readonly string[] = [
   'handling_rules',
   'time_off_requests',
   'employee_wishes',
+  'shift_swaps',
 ];
 
 /** The tables a file with this header must have. */

@@ -184,6 +184,53 @@ export const timeOffRequests = pgTable(
   ],
 );
 
+/**
+ * Shift swaps (docs/swaps.md): an employee's published shift offered to a colleague of the group (or
+ * to anyone of it who may take it), taken by one, and approved or refused by a planner. The shift's
+ * times are kept as offered: a swap whose shift a planner changed since is not carried out.
+ */
+export const shiftSwaps = pgTable(
+  'shift_swaps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offeredBy: uuid('offered_by')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    totalHours: numeric('total_hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /** The colleague it is offered to; null for anyone of the group who may take it. */
+    offeredTo: uuid('offered_to').references(() => employees.id, { onDelete: 'cascade' }),
+    /** The colleague who took it. */
+    takenBy: uuid('taken_by').references(() => employees.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['open', 'accepted', 'approved', 'refused', 'withdrawn'] })
+      .notNull()
+      .default('open'),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    /** The planner who decided (better-auth's user id). */
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionReason: text('decision_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shift_swaps_offered_by_idx').on(t.offeredBy, t.date),
+    index('shift_swaps_status_idx').on(t.status, t.date),
+    // One live offer of a shift at a time.
+    uniqueIndex('shift_swaps_one_live_offer')
+      .on(t.offeredBy, t.date)
+      .where(sql`${t.status} in ('open', 'accepted')`),
+    check('shift_swaps_status', sql`${t.status} in ('open', 'accepted', 'approved', 'refused', 'withdrawn')`),
+    check('shift_swaps_taken_when_accepted', sql`${t.status} not in ('accepted', 'approved') or ${t.takenBy} is not null`),
+    check('shift_swaps_not_to_oneself', sql`${t.offeredTo} is distinct from ${t.offeredBy} and ${t.takenBy} is distinct from ${t.offeredBy}`),
+    check('shift_swaps_refusal_has_reason', sql`${t.status} <> 'refused' or length(trim(coalesce(${t.decisionReason}, ''))) > 0`),
+    check('shift_swaps_total_hours_range', sql`${t.totalHours} > 0 and ${t.totalHours} <= 24`),
+  ],
+);
+
 export const events = pgTable(
   'events',
   {
@@ -521,8 +568,8 @@ export const publishedShifts = pgTable(
 /**
  * Who changed a group's month and when (docs/publishing.md): one entry per saved or deleted shift,
  * and one per generation, clear, reset or publication of the whole month; a re-plan's applied proposal
- * journals each day it writes as 'replanned'. Written in the same
- * transaction as the change itself.
+ * journals each day it writes as 'replanned', an approved swap both people's day as 'swapped'. Written
+ * in the same transaction as the change itself.
  */
 export const scheduleEdits = pgTable(
   'schedule_edits',
@@ -536,13 +583,13 @@ export const scheduleEdits = pgTable(
     /** The shift's employee and date; null for an entry about the whole month. */
     employeeId: uuid('employee_id').references(() => employees.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }),
-    action: text('action', { enum: ['saved', 'deleted', 'generated', 'cleared', 'reset', 'published', 'replanned'] }).notNull(),
+    action: text('action', { enum: ['saved', 'deleted', 'generated', 'cleared', 'reset', 'published', 'replanned', 'swapped'] }).notNull(),
     userId: text('user_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('schedule_edits_month_idx').on(t.role, t.year, t.month, t.id),
-    check('schedule_edits_action', sql`${t.action} in ('saved', 'deleted', 'generated', 'cleared', 'reset', 'published', 'replanned')`),
+    check('schedule_edits_action', sql`${t.action} in ('saved', 'deleted', 'generated', 'cleared', 'reset', 'published', 'replanned', 'swapped')`),
   ],
 );
 

@@ -29,6 +29,7 @@ import { coverRoutes } from './cover.ts';
 import { employeeAccountRoutes } from './employee-accounts.ts';
 import { meRoutes } from './me.ts';
 import { timeOffRequestRoutes } from './time-off-requests.ts';
+import { swapRoutes } from './swaps.ts';
 
 export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext): Promise<void> {
   // Each route says who may call it where it is registered (config.audience, security/audience.ts).
@@ -60,6 +61,7 @@ export async function registerApiRoutes(api: FastifyInstance, ctx: RouteContext)
     employeeAccountRoutes,
     meRoutes,
     timeOffRequestRoutes,
+    swapRoutes,
   ]) {
     await api.register(async (scope) => routes(scope, ctx));
   }

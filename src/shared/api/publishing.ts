@@ -61,7 +61,7 @@ const shiftFaceSchema = z.object({
 });
 export type ShiftFace = z.infer<typeof shiftFaceSchema>;
 
-const EDIT_ACTIONS = ['saved', 'deleted', 'generated', 'cleared', 'reset', 'published', 'replanned'] as const;
+const EDIT_ACTIONS = ['saved', 'deleted', 'generated', 'cleared', 'reset', 'published', 'replanned', 'swapped'] as const;
 export type EditAction = (typeof EDIT_ACTIONS)[number];
 
 const publishChangeSchema = z.object({
