@@ -96,6 +96,9 @@ describe('shift swaps', () => {
     const anna = (await as('anna')('GET', '/api/me/swaps')).json();
     expect(anna.mine.map((s: { id: string }) => s.id)).toEqual([offered]);
     expect(anna.colleagues.map((c: { name: string }) => c.name).sort()).toEqual(['Jan Kowalski', 'Ola Wiśniewska']);
+    // Of a colleague, a name only: no address, no phone.
+    const listed = (await as('ola')('GET', '/api/me/swaps')).body;
+    expect(listed).not.toMatch(/@example\.com/);
 
     const ola = (await as('ola')('GET', '/api/me/swaps')).json();
     expect(ola.forMe).toHaveLength(1);
@@ -116,6 +119,8 @@ describe('shift swaps', () => {
     expect([draft.statusCode, draft.json().code]).toEqual([409, 'SWAP_NO_SHIFT']);
     const past = await as('anna')('POST', '/api/me/swaps', { date: '2020-01-10' });
     expect([past.statusCode, past.json().field]).toEqual([400, 'date']);
+    const control = await as('anna')('POST', '/api/me/swaps', { date: `${MONTH}-20`, note: 'Zamiana\u0007' });
+    expect([control.statusCode, control.json().field]).toEqual([400, 'note']);
     // Nobody's own shift to offer where they have none.
     expect((await as('ola')('POST', '/api/me/swaps', { date: `${MONTH}-10` })).json().code).toBe('SWAP_NO_SHIFT');
   });
@@ -133,7 +138,8 @@ describe('shift swaps', () => {
       role: 'Rampa',
       status: 'accepted',
       problems: [],
-      hours: { giver: { before: 16, after: 8 }, taker: { before: 0, after: 8 } },
+      hours: 8,
+      monthHours: { giver: { before: 16, after: 8 }, taker: { before: 0, after: 8 } },
     });
     // Until a planner decides, the plan is as it was.
     expect(await myDates('anna')).toEqual([`${MONTH}-10`, `${MONTH}-20`]);

@@ -36,6 +36,7 @@ import { neighboursOverlap } from '../domain/shifts.ts';
 import { savedShifts } from '../coverage/service.ts';
 import { loadInstance } from '../generation/instance.ts';
 import { writeAudit, type AuditEntry } from '../repos/audit.ts';
+import { listQualificationRows } from '../repos/qualifications.ts';
 import { ownEmployee } from '../repos/me.ts';
 import { monthOfDate, publicationOf, recordEdit } from '../repos/publishing.ts';
 import { deleteDayShift, heldDayVersion, holdEmployee, insertDayShift, shiftsOnEither } from '../repos/schedules.ts';
@@ -99,16 +100,22 @@ const coverShiftOf = (swap: Pick<SwapRow, 'date' | 'startTime' | 'endTime' | 'en
 
 type Judged = { problems: SwapProblem[]; giver: CoverCandidate | undefined; taker: CoverCandidate | undefined };
 
-type GroupMonth = { instance: Awaited<ReturnType<typeof loadInstance>>['instance']; shifts: ResultShift[] };
+type GroupMonth = {
+  instance: Awaited<ReturnType<typeof loadInstance>>['instance'];
+  shifts: ResultShift[];
+  /** The airport's qualifications by code, to name one a taker lacks. */
+  names: Map<string, { namePl: string; nameEn: string }>;
+};
 
 /** The group's month as the judging reads it: the generator's instance and the saved shifts. */
 async function readGroupMonth(db: Db, role: string, month: string): Promise<GroupMonth> {
   const { first, last } = monthRange(month);
-  const [{ instance }, shifts] = await Promise.all([
+  const [{ instance }, shifts, catalogue] = await Promise.all([
     loadInstance(db, role, month, { keepManual: false, requiredHoursOptional: true }),
     savedShifts(db, role, first, last),
+    listQualificationRows(db),
   ]);
-  return { instance, shifts };
+  return { instance, shifts, names: new Map(catalogue.map((q) => [q.code, { namePl: q.namePl, nameEn: q.nameEn }])) };
 }
 
 /** What stands in the way of each of `takers` taking the giver's shift, in the group's month. */
@@ -141,7 +148,14 @@ function judgeTakers(groupMonth: GroupMonth, swap: SwapRow, takers: readonly str
     } else {
       for (const b of taker.breaches) problems.push({ kind: 'rule', rule: b.rule, date: b.date, amount: b.amount, ...(b.params && { params: b.params }) });
       const lost = taker.missingQualifications.filter(giverHolds);
-      if (lost.length > 0) problems.push({ kind: 'qualification', codes: lost });
+      if (lost.length > 0) {
+        const qualifications = lost.map((code) => ({
+          code,
+          namePl: groupMonth.names.get(code)?.namePl ?? code,
+          nameEn: groupMonth.names.get(code)?.nameEn ?? code,
+        }));
+        problems.push({ kind: 'qualification', qualifications });
+      }
     }
     out.set(id, { problems, giver, taker });
   }
@@ -264,7 +278,7 @@ const hoursWithout = (c: CoverCandidate | undefined, hours: number) => ({
 
 /** A swap for the planner: what stands in the way now, and both people's hours, for one taken and waiting. */
 async function forPlanner(db: Db, swap: SwapRow): Promise<QueuedSwap> {
-  if (swap.status !== 'accepted' || !swap.takenBy) return { ...asSwap(swap), role: swap.role, problems: [], hours: null };
+  if (swap.status !== 'accepted' || !swap.takenBy) return { ...asSwap(swap), role: swap.role, problems: [], monthHours: null };
   const judged = await judgeTaker(db, swap, swap.takenBy.id);
   // The judging reads the month without the giver's shift: the giver goes from "with" to "without" it.
   const giver = hoursWithout(judged.giver, swap.hours);
@@ -273,7 +287,7 @@ async function forPlanner(db: Db, swap: SwapRow): Promise<QueuedSwap> {
     ...asSwap(swap),
     role: swap.role,
     problems: judged.problems,
-    hours: {
+    monthHours: {
       giver: { before: giver.with, after: giver.without, target: giver.target },
       taker: { before: taker.without, after: taker.with, target: taker.target },
     },

@@ -55,7 +55,7 @@ const swapProblemSchema = z.discriminatedUnion('kind', [
   /** They are no longer of the group whose month it is. */
   z.object({ kind: z.literal('otherGroup') }),
   /** A qualification the shift's tasks need, which the one giving it holds and they do not. */
-  z.object({ kind: z.literal('qualification'), codes: z.array(z.string()) }),
+  z.object({ kind: z.literal('qualification'), qualifications: z.array(z.object({ code: z.string(), namePl: z.string(), nameEn: z.string() })) }),
   /** They work that day already. */
   z.object({ kind: z.literal('busy'), startTime: z.string(), endTime: z.string() }),
   /** They are away that day. */
@@ -105,7 +105,7 @@ export const queuedSwapSchema = swapSchema.extend({
   /** For a swap taken and waiting: why the app would refuse it now (empty when it may be approved). */
   problems: z.array(swapProblemSchema),
   /** The month's hours of the one giving and the one taking, before and after, against their targets. */
-  hours: z
+  monthHours: z
     .object({
       giver: z.object({ before: z.number(), after: z.number(), target: z.number().nullable() }),
       taker: z.object({ before: z.number(), after: z.number(), target: z.number().nullable() }),

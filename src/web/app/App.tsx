@@ -62,6 +62,7 @@ const TimeOffPage = screen(() => import('../features/time-off/TimeOffPage.tsx'),
   'cover',
   'dashboard',
   'requestQueue',
+  'swapQueue',
 ]);
 const AirportHoursPage = screen(() => import('../features/airport-hours/AirportHoursPage.tsx'), 'AirportHoursPage', ['airportHours']);
 const SettingsPage = screen(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage', ['settings']);

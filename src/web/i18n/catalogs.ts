@@ -38,6 +38,8 @@ export const screenCatalogs = {
   myRequests: () => import('../features/me/time-off-requests-i18n.ts').then((m) => m.myRequests),
   requestQueue: () => import('../features/time-off/requests-i18n.ts').then((m) => m.requestQueue),
   wishes: () => import('../features/me/wishes/i18n.ts').then((m) => m.wishes),
+  mySwaps: () => import('../features/me/swaps-i18n.ts').then((m) => m.mySwaps),
+  swapQueue: () => import('../features/time-off/swaps-i18n.ts').then((m) => m.swapQueue),
   firstRun: () => import('../features/dashboard/first-run/first-run-i18n.ts').then((m) => m.firstRun),
 } as const satisfies Record<string, () => Promise<Catalogue>>;
 

@@ -26,6 +26,9 @@ const TimeOffRequests = lazy(() =>
   Promise.all([import('./TimeOffRequests.tsx'), i18n.loadNamespaces('myRequests')]).then(([m]) => ({ default: m.TimeOffRequests })),
 );
 
+// The shift swaps, with their texts and the rules' sentences, come after the month too (docs/swaps.md).
+const Swaps = lazy(() => Promise.all([import('./Swaps.tsx'), i18n.loadNamespaces(['mySwaps', 'dashboard'])]).then(([m]) => ({ default: m.Swaps })));
+
 /** A row: Mantine's Group lives with the planners' shared code, so a plain flex box stands in for it. */
 function Row({ children, style }: { children: ReactNode; style?: CSSProperties }) {
   return <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 12, ...style }}>{children}</div>;
@@ -272,6 +275,11 @@ function MyMonthScreen() {
           <Suspense fallback={null}>
             <TimeOffRequests />
           </Suspense>
+          {data.data?.published && (
+            <Suspense fallback={null}>
+              <Swaps month={month} />
+            </Suspense>
+          )}
           <Wishes month={month} />
         </Stack>
       </Box>

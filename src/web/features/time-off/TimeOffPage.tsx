@@ -17,6 +17,7 @@ import { decideTimeOff, deleteTimeOff, useReloadTimeOff, useStoredTimeOff, useTi
 import { TimeOffModal } from '../../ui/time-off/TimeOffModal.tsx';
 import { formatDates } from '../../ui/time-off/dates.ts';
 import { RequestQueueButton } from './RequestQueue.tsx';
+import { SwapQueueButton } from './SwapQueue.tsx';
 
 const STATUS_COLOR = { pending: 'yellow', approved: 'green', rejected: 'red' } as const;
 
@@ -109,6 +110,7 @@ export function TimeOffPage() {
         <Group gap="md" wrap="wrap">
           <MonthNavigator month={month} onMove={move} />
           <RequestQueueButton />
+          <SwapQueueButton />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setRequesting(true)} disabled={!employees.data}>
             {t('request')}
           </Button>
