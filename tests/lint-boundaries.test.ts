@@ -66,6 +66,7 @@ describe('lint keeps the boundaries', () => {
       'schedules',
       'staff-groups',
       'staff-import',
+      'swaps',
       'time-off',
       'time-off-requests',
       'work',

@@ -27,7 +27,9 @@ const TimeOffRequests = lazy(() =>
 );
 
 // The shift swaps, with their texts and the rules' sentences, come after the month too (docs/swaps.md).
-const Swaps = lazy(() => Promise.all([import('./Swaps.tsx'), i18n.loadNamespaces(['mySwaps', 'dashboard'])]).then(([m]) => ({ default: m.Swaps })));
+const Swaps = lazy(() =>
+  Promise.all([import('./Swaps.tsx'), i18n.loadNamespaces('mySwaps'), i18n.loadNamespaces('dashboard')]).then(([m]) => ({ default: m.Swaps })),
+);
 
 /** A row: Mantine's Group lives with the planners' shared code, so a plain flex box stands in for it. */
 function Row({ children, style }: { children: ReactNode; style?: CSSProperties }) {
