@@ -18,7 +18,8 @@ import { publicationOf } from '../repos/publishing.ts';
 
 const hhmm = (time: string) => time.slice(0, 5);
 
-async function employeeOrRefuse(db: Db, employeeId: string) {
+/** The session's employee record, or the refusal that says it is gone. */
+export async function employeeOrRefuse(db: Db, employeeId: string) {
   const employee = await ownEmployee(db, employeeId);
   if (!employee) throw new NotFoundError('NOT_FOUND', 'Your employee record is gone. Ask your planner.', { params: { what: 'employee' } });
   return employee;

@@ -38,6 +38,7 @@ import { loadInstance } from '../generation/instance.ts';
 import { writeAudit, type AuditEntry } from '../repos/audit.ts';
 import { listQualificationRows } from '../repos/qualifications.ts';
 import { ownEmployee } from '../repos/me.ts';
+import { employeeOrRefuse } from '../me/service.ts';
 import { monthOfDate, publicationOf, recordEdit } from '../repos/publishing.ts';
 import { deleteDayShift, heldDayVersion, holdEmployee, insertDayShift, shiftsOnEither } from '../repos/schedules.ts';
 import { getSettings } from '../repos/settings.ts';
@@ -77,12 +78,6 @@ const sameShift = (shift: ShiftTimes | null | undefined, offered: ShiftTimes): b
 
 /** The public face of a swap row: without the group, which its people know. */
 const asSwap = ({ role: _role, ...swap }: SwapRow): Swap => swap;
-
-async function employeeOrRefuse(db: Db, employeeId: string) {
-  const employee = await ownEmployee(db, employeeId);
-  if (!employee) throw new NotFoundError('NOT_FOUND', 'Your employee record is gone. Ask your planner.', { params: { what: 'employee' } });
-  return employee;
-}
 
 async function today(db: Db): Promise<string> {
   const { timeZone } = await getSettings(db);
