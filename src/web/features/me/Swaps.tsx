@@ -12,12 +12,13 @@ import { useId, useState, type CSSProperties } from 'react';
 import { Alert, Button, Input, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { problemSentences } from '../../ui/swap-problems.ts';
 import type { MeMonth } from '../../../shared/api/employee-accounts.ts';
 import type { MySwaps, OfferForMe, Swap } from '../../../shared/api/swaps.ts';
 import { SWAP_TEXT_MAX } from '../../../shared/api/swaps.ts';
 import { PlainSelect } from './PlainSelect.tsx';
+import { refusalText } from './refusal.ts';
 import { useMe, useMyMonth } from './api.ts';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -43,16 +44,6 @@ const hoursText = (hours: number, language: string) => new Intl.NumberFormat(lan
 /** "pon., 10 czerwca, 05:00–13:00" */
 const shiftInWords = (s: { date: string; startTime: string; endTime: string }, t: Translate, language: string) =>
   t('shift', { date: dayInWords(s.date, language), start: s.startTime, end: s.endTime });
-
-/** A refusal of the server as a sentence, by its code, never its English text. */
-function refusalText(err: unknown, t: Translate): string {
-  if (!(err instanceof ApiError)) return t('apiErrors:unexpected');
-  if (err.status === 0) return t('apiErrors:codes.NETWORK');
-  return t(`apiErrors:codes.${err.code}`, {
-    ...err.params,
-    defaultValue: t(err.status >= 500 ? 'apiErrors:status.server' : 'apiErrors:status.client', { status: err.status }),
-  });
-}
 
 function OfferForm({ month, colleagues, onDone, onCancel }: { month: string; colleagues: MySwaps['colleagues']; onDone: () => void; onCancel: () => void }) {
   const { t, i18n } = useTranslation('mySwaps');

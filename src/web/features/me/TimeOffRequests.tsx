@@ -15,6 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
 import type { TimeOffRequest } from '../../../shared/api/time-off-requests.ts';
 import { PlainSelect } from './PlainSelect.tsx';
+import { refusalText } from './refusal.ts';
 import {
   REQUEST_MAX_DAYS,
   REQUEST_TEXT_MAX,
@@ -73,16 +74,6 @@ function fieldRefusal(params: Record<string, unknown> | undefined, t: Translate)
   if (['endBeforeStart', 'startInPast', 'noteRequired', 'plainTextLines'].includes(rule)) return t(`rules.${rule}`);
   if (params?.issue === 'too_big') return t('rules.tooLong', { max: REQUEST_TEXT_MAX });
   return t('rules.required');
-}
-
-/** A refusal of the server as a sentence, by its code (the entry's shared sentences), never its English text. */
-function refusalText(err: unknown, t: Translate): string {
-  if (!(err instanceof ApiError)) return t('apiErrors:unexpected');
-  if (err.status === 0) return t('apiErrors:codes.NETWORK');
-  return t(`apiErrors:codes.${err.code}`, {
-    ...err.params,
-    defaultValue: t(err.status >= 500 ? 'apiErrors:status.server' : 'apiErrors:status.client', { status: err.status }),
-  });
 }
 
 /** A labelled text area out of Mantine's plain input, which the sign-in page has already loaded. */
