@@ -263,8 +263,8 @@ test('a manager approves one request and rejects another; the rejected one stays
   // A decision on a request someone else changed meanwhile is refused, and the list shows the change.
   await page.goto('/time-off?month=2031-07');
   await expect(trip).toContainText('Jul 21 – 22, 2031');
-  const list = (await (await page.request.get('/api/time-off?month=2031-07')).json()) as { id: string; reason: string; version: number }[];
-  const shown = list.find((o) => o.reason === 'Trip')!;
+  const list = (await (await page.request.get('/api/time-off?month=2031-07')).json()) as { id: string; employeeId: string; reason: string; version: number }[];
+  const shown = list.find((o) => o.employeeId === person.id && o.reason === 'Trip')!;
   const changed = await page.request.put(`/api/time-off/${shown.id}`, {
     data: {
       version: shown.version,
