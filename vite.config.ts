@@ -103,6 +103,13 @@ export default defineConfig(({ isSsrBuild }) =>
                   // largest part of it, in another, so that each stays under the 500 kB warning.
                   { name: 'react', test: /node_modules\/(?:react|react-dom|scheduler)\//, priority: 2 },
                   { name: 'boot', tags: ['$initial'], priority: 1 },
+                  // better-auth's client, fetched with the first sign-in or account action (src/web/lib/auth-client.ts):
+                  // its own file, not folded into the screens' shared code, so that signing in fetches only it.
+                  {
+                    name: 'auth-client',
+                    test: /\/node_modules\/(?:better-auth|@better-auth|@better-fetch|better-call|nanostores|defu|jose|@noble)\/|\/src\/web\/lib\/better-auth-client\.ts$/,
+                    priority: 1,
+                  },
                   // zod with the line that sets its no-eval mode (src/web/lib/zod-config.ts): every module that
                   // builds a schema imports this file, so the mode is set before any schema is built.
                   { name: 'zod', test: /\/node_modules\/zod\/|\/src\/web\/lib\/zod-config\.ts$/, priority: 1 },

@@ -30,8 +30,12 @@ interface Script {
   bytes?: number;
 }
 
-/** Issue 17's budget for the sign-in page: its JavaScript, compressed, over the wire. */
-const SIGN_IN_SCRIPT_BUDGET = 150 * 1024;
+/**
+ * The sign-in page's JavaScript, compressed, over the wire: issue 17 asked for at most 150 kB; since the
+ * auth client comes only with the first sign-in (docs/decisions/0060-auth-client-on-demand.md) it is
+ * about 142 kB, and the budget holds that gain.
+ */
+const SIGN_IN_SCRIPT_BUDGET = 145 * 1024;
 
 /** Every script the page loads, and whether the browser took it from its cache, by its network log. */
 async function watchScripts(context: BrowserContext, page: Page) {
@@ -97,12 +101,12 @@ test('the sign-in page loads no screen’s code, compressed; a second visit fetc
 
 /**
  * The employee's first screen (docs/staff-accounts.md): its JavaScript, compressed, over the wire. The
- * screen adds only its own files and texts to the entry the sign-in page loads (about 150 kB of it,
- * React included): the month, the time-off requests and the wishes, about 13 kB, so 14 kB above the
- * sign-in page's budget. The 120 kB aimed at needs a smaller entry for everyone
- * (docs/decisions/0048-employee-accounts-and-roles.md).
+ * screen adds only its own files and texts to the entry the sign-in page loads (about 142 kB of it,
+ * React included): the month, the time-off requests and the wishes, about 13 kB; 154 kB in all, measured
+ * on 3 December 2026. The 120 kB aimed at needs an entry smaller by a third
+ * (docs/decisions/0060-auth-client-on-demand.md says what is left in it).
  */
-const EMPLOYEE_SCRIPT_BUDGET = SIGN_IN_SCRIPT_BUDGET + 14 * 1024;
+const EMPLOYEE_SCRIPT_BUDGET = 156 * 1024;
 
 test('an employee’s own screen loads none of the planners’ code, within its budget', async ({ signedInPage: planner, browser }) => {
   // An employee of the demo airport with an account: invited by the planner, the link taken.

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { authClient } from './auth-client.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 /** How often the session is checked while the tab is visible. */
@@ -15,10 +14,15 @@ export interface SessionUser {
   twoFactorEnabled?: boolean | null;
 }
 
+/**
+ * better-auth's own endpoint, asked with a plain request so the entry carries no auth client
+ * (src/web/lib/auth-client.ts): it answers `null` without a session, or the session and its user.
+ */
 async function fetchSession(): Promise<{ user: SessionUser } | null> {
-  const { data, error } = await authClient.getSession();
-  if (error) throw new Error(error.message ?? 'Session check failed');
-  return data ? { user: data.user as SessionUser } : null;
+  const res = await fetch('/api/auth/get-session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`Session check failed (HTTP ${res.status})`);
+  const data = (await res.json()) as { user: SessionUser } | null;
+  return data?.user ? { user: data.user } : null;
 }
 
 /** How long a checked session counts as fresh. */
@@ -51,7 +55,8 @@ export function useSession() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return async (after: () => void) => {
-    await authClient.signOut();
+    // better-auth's sign-out wants a JSON body; the same-origin request carries the Origin it checks.
+    await fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' });
     after();
     queryClient.clear();
   };

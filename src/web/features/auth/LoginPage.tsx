@@ -36,7 +36,7 @@ export function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const { data, error: authError } = await authClient.signIn.email({ email: values.email.trim(), password: values.password });
+      const { data, error: authError } = await (await authClient()).signIn.email({ email: values.email.trim(), password: values.password });
       if (authError) {
         // Said from the answer's code (a banned account, a password to change); never its English text.
         const said = authError.code && authError.status !== 401 ? t(`apiErrors:codes.${authError.code}`, { defaultValue: '' }) : '';

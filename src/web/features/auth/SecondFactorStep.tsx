@@ -40,7 +40,8 @@ export function SecondFactorStep({ onVerified, onRestart }: Props) {
     setError(null);
     setSubmitting(true);
     try {
-      const result = useBackup ? await authClient.twoFactor.verifyBackupCode({ code: trimmed }) : await authClient.twoFactor.verifyTotp({ code: trimmed });
+      const client = await authClient();
+      const result = useBackup ? await client.twoFactor.verifyBackupCode({ code: trimmed }) : await client.twoFactor.verifyTotp({ code: trimmed });
       if (result.error) {
         const { status, code: errorCode } = result.error as { status: number; code?: string };
         setCode('');

@@ -47,7 +47,7 @@ export function InvitationPage() {
       const { email } = await acceptInvitation(token, values.password);
       // The link is used; the token leaves the address bar.
       window.history.replaceState(null, '', window.location.pathname);
-      const signedIn = await authClient.signIn.email({ email, password: values.password });
+      const signedIn = await (await authClient()).signIn.email({ email, password: values.password });
       if (signedIn.error) {
         setDoneEmail(email);
         return;

@@ -39,20 +39,20 @@ export function useRevokeSession() {
 export function useSignOutOthers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => unwrap(await authClient.revokeOtherSessions()),
+    mutationFn: async () => unwrap(await (await authClient()).revokeOtherSessions()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
 
 export function useSignOutEverywhere() {
-  return useMutation({ mutationFn: async () => unwrap(await authClient.revokeSessions()) });
+  return useMutation({ mutationFn: async () => unwrap(await (await authClient()).revokeSessions()) });
 }
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { currentPassword: string; newPassword: string }) =>
-      unwrap(await authClient.changePassword({ ...body, revokeOtherSessions: true })),
+      unwrap(await (await authClient()).changePassword({ ...body, revokeOtherSessions: true })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       await queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
@@ -62,14 +62,14 @@ export function useChangePassword() {
 
 export function useEnableTwoFactor() {
   return useMutation({
-    mutationFn: async (password: string) => unwrap(await authClient.twoFactor.enable({ password })) as { totpURI: string; backupCodes: string[] },
+    mutationFn: async (password: string) => unwrap(await (await authClient()).twoFactor.enable({ password })) as { totpURI: string; backupCodes: string[] },
   });
 }
 
 export function useVerifyEnrolment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (code: string) => unwrap(await authClient.twoFactor.verifyTotp({ code })),
+    mutationFn: async (code: string) => unwrap(await (await authClient()).twoFactor.verifyTotp({ code })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
       await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
@@ -80,7 +80,7 @@ export function useVerifyEnrolment() {
 export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (password: string) => unwrap(await authClient.twoFactor.disable({ password })),
+    mutationFn: async (password: string) => unwrap(await (await authClient()).twoFactor.disable({ password })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY }),
   });
 }
