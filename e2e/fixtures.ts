@@ -17,8 +17,11 @@ export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.p
 /** Serious or critical accessibility violations on the page as it stands. */
 export async function seriousAxeViolations(page: Page) {
   // A tooltip or a drawer still fading in has colours half-way between two states; the check is of the
-  // screen a person reads once it is still, so it waits for running transitions to end first.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // screen a person reads once it is still, so it waits for running transitions to end first (a spinner's
+  // endless animation never ends and is not waited for).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
