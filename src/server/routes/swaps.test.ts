@@ -3,7 +3,8 @@
 // approves, and the shift is the colleague's in the plan, in both employees' published months and in
 // the month's journal, with the published copy still matching the plan. An offer to a named colleague
 // is nobody else's to take, a changed shift is not carried out, a refusal needs a reason, and nobody
-// withdraws another's offer.
+// withdraws another's offer. A shift whose tasks need a licence the giver holds goes only to a colleague
+// who holds it on that day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { apiCaller, createTestApp, signInAs, TEST_BASE_URL, type TestApp } from '../test/harness.ts';
@@ -220,5 +221,54 @@ describe('shift swaps', () => {
   it('is kept in backups', async () => {
     const backup = await createBackup(t.database.db);
     expect((backup.tables.shift_swaps ?? []).length).toBe(3);
+  });
+});
+
+describe('a shift whose tasks need a qualification', () => {
+  // Anna holds the pushback licence; Ola and Jan do not. On the 25th a B738 leaves at 09:00, and its
+  // pushback (08:50–09:05) needs the licence; Anna's early shift of that day covers it.
+  const day = `${MONTH}-25`;
+  let id = '';
+
+  beforeAll(async () => {
+    expect((await asEwa('POST', '/api/qualifications', { code: 'PUSHBACK', namePl: 'Holownik', nameEn: 'Pushback tug' })).statusCode).toBe(201);
+    const held = await asEwa('PUT', `/api/employees/${ids.anna}/qualifications`, { qualifications: [{ code: 'PUSHBACK' }] });
+    expect(held.statusCode, held.body).toBe(200);
+    const rules = await asEwa('PUT', '/api/handling-rules', {
+      rules: [
+        {
+          aircraftType: 'B738',
+          tasks: [{ name: 'pushback', group: 'Rampa', staff: 1, qualification: 'PUSHBACK', anchor: 'departure', startOffset: -10, endOffset: 5 }],
+        },
+      ],
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    const flight = await asEwa('POST', '/api/flights', { flightNumber: 'LO3901', departureTime: `${day}T09:00`, aircraftType: 'B738', requiredStaff: { Rampa: 1 } });
+    expect(flight.statusCode, flight.body).toBe(201);
+    await shift(ids.anna, day, '05:00', '13:00');
+    const { publication } = (await asEwa('GET', `/api/publishing?role=Rampa&month=${MONTH}`)).json();
+    const published = await asEwa('POST', '/api/publishing', { role: 'Rampa', month: MONTH, version: publication.version });
+    expect(published.statusCode, published.body).toBe(200);
+    const offered = await as('anna')('POST', '/api/me/swaps', { date: day });
+    expect(offered.statusCode, offered.body).toBe(201);
+    id = offered.json().id;
+  });
+
+  it('names the licence a colleague lacks, refuses them the shift, and lets it go once they hold it', async () => {
+    const lacking = { kind: 'qualification', qualifications: [{ code: 'PUSHBACK', namePl: 'Holownik', nameEn: 'Pushback tug' }] };
+    const seen = (await as('ola')('GET', '/api/me/swaps')).json().forMe.find((s: { id: string }) => s.id === id);
+    expect(seen.problems).toEqual([lacking]);
+    const refused = await as('ola')('POST', `/api/me/swaps/${id}/take`);
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'SWAP_NOT_ALLOWED']);
+    expect(refused.json().params.problems).toEqual([lacking]);
+
+    // A licence that ends the day before does not count on the day.
+    await asEwa('PUT', `/api/employees/${ids.ola}/qualifications`, { qualifications: [{ code: 'PUSHBACK', validUntil: `${MONTH}-24` }] });
+    expect((await as('ola')('POST', `/api/me/swaps/${id}/take`)).json().code).toBe('SWAP_NOT_ALLOWED');
+
+    await asEwa('PUT', `/api/employees/${ids.ola}/qualifications`, { qualifications: [{ code: 'PUSHBACK', validUntil: `${MONTH}-30` }] });
+    const taken = await as('ola')('POST', `/api/me/swaps/${id}/take`);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toMatchObject({ status: 'accepted', takenBy: { id: ids.ola } });
   });
 });
