@@ -19,9 +19,7 @@ export async function seriousAxeViolations(page: Page) {
   // A tooltip or a drawer still fading in has colours half-way between two states; the check is of the
   // screen a person reads once it is still, so it waits for running transitions to end first (a spinner's
   // endless animation never ends and is not waited for).
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

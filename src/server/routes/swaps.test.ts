@@ -243,7 +243,12 @@ describe('a shift whose tasks need a qualification', () => {
       ],
     });
     expect(rules.statusCode, rules.body).toBe(200);
-    const flight = await asEwa('POST', '/api/flights', { flightNumber: 'LO3901', departureTime: `${day}T09:00`, aircraftType: 'B738', requiredStaff: { Rampa: 1 } });
+    const flight = await asEwa('POST', '/api/flights', {
+      flightNumber: 'LO3901',
+      departureTime: `${day}T09:00`,
+      aircraftType: 'B738',
+      requiredStaff: { Rampa: 1 },
+    });
     expect(flight.statusCode, flight.body).toBe(201);
     await shift(ids.anna, day, '05:00', '13:00');
     const { publication } = (await asEwa('GET', `/api/publishing?role=Rampa&month=${MONTH}`)).json();
