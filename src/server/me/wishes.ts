@@ -21,6 +21,13 @@ async function employeeOrRefuse(db: Db, employeeId: string) {
   return employee;
 }
 
+/** The first day of `month` a new wish may go on: in the current month, tomorrow in the airport's zone. */
+function openFromOf(month: string, timeZone: string): string {
+  const tomorrow = DateTime.now().setZone(timeZone).plus({ days: 1 }).toISODate()!;
+  const { first } = monthRange(month);
+  return tomorrow > first ? tomorrow : first;
+}
+
 /** Why the month's wishes cannot be changed now; null when they can. */
 function lockOf(limit: number, published: boolean, month: string, timeZone: string): MyWishes['lockedBy'] {
   if (published) return 'published';
@@ -51,6 +58,7 @@ export async function myWishes(db: Db, employeeId: string, month: string): Promi
     limit: settings.maxWishesPerMonth,
     editable: lockedBy === null,
     lockedBy,
+    openFrom: openFromOf(month, settings.timeZone),
     published,
     wishes: wishes.map((w) => ({ date: w.date, kind: w.kind, met: metOf(w.date, w.kind) })),
   };
@@ -67,9 +75,17 @@ export async function replaceMyWishes(db: Db, employeeId: string, month: string,
     throw new UnprocessableError('WISHES_MONTH_PAST', `The month ${month} is over: its wishes can no longer be changed.`, { params: { month } });
   if (lockedBy === 'off') throw new UnprocessableError('WISHES_OFF', 'The airport does not take wishes (the limit is 0).', { params: { limit: 0 } });
   const seen = new Set<string>();
+  const openFrom = openFromOf(month, settings.timeZone);
+  const kept = new Set((await ownWishes(db, employeeId, month)).map((w) => `${w.date} ${w.kind}`));
   for (const wish of wishes) {
     if (!wish.date.startsWith(`${month}-`))
       throw new RefusedError('WISH_OUTSIDE_MONTH', `The wish's date ${wish.date} is not in ${month}.`, { field: 'wishes', params: { date: wish.date, month } });
+    // A day already begun is planned: a wish may stay on it, but none is added or changed there.
+    if (wish.date < openFrom && !kept.has(`${wish.date} ${wish.kind}`))
+      throw new RefusedError('WISH_DAY_PAST', `The day ${wish.date} has begun or is over: a wish can be put from ${openFrom} on.`, {
+        field: 'wishes',
+        params: { date: wish.date, from: openFrom },
+      });
     if (seen.has(wish.date))
       throw new RefusedError('WISH_DATE_TWICE', `A second wish on ${wish.date}: one a date.`, { field: 'wishes', params: { date: wish.date } });
     seen.add(wish.date);

@@ -6,6 +6,7 @@ import { apiCaller, createTestApp, signInAs, TEST_BASE_URL, type TestApp } from 
 import { employees, employeeWishes, monthlyWorkHours } from '../db/schema.ts';
 import { acceptInvitation, inviteEmployee } from '../employee-accounts/service.ts';
 import { loadInstance } from '../generation/instance.ts';
+import { DateTime } from 'luxon';
 
 const NEXT = '2099-05';
 const PUBLISHED = '2099-03';
@@ -65,7 +66,7 @@ describe('an employee’s wishes', () => {
   it('are empty at first, with the airport’s limit, for a month still open', async () => {
     const res = await asEmployee('GET', `/api/me/wishes?month=${NEXT}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ month: NEXT, limit: 6, editable: true, lockedBy: null, published: false, wishes: [] });
+    expect(res.json()).toEqual({ month: NEXT, limit: 6, editable: true, lockedBy: null, openFrom: `${NEXT}-01`, published: false, wishes: [] });
   });
 
   it('are replaced as a month’s whole set, their own only', async () => {
@@ -111,6 +112,26 @@ describe('an employee’s wishes', () => {
     expect((await asEmployee('GET', `/api/me/wishes?month=${NEXT}`)).json().wishes).toEqual([{ date: `${NEXT}-12`, kind: 'noLate', met: null }]);
   });
 
+  it('take no new wish on a day already begun in the current month, and keep one that was there before', async () => {
+    const { timeZone } = (await asPlanner('GET', '/api/settings')).json() as { timeZone: string };
+    const now = DateTime.now().setZone(timeZone);
+    const month = now.toFormat('yyyy-MM');
+    const today = now.toISODate()!;
+    const tomorrow = now.plus({ days: 1 }).toISODate()!;
+    expect((await asEmployee('GET', `/api/me/wishes?month=${month}`)).json()).toMatchObject({ editable: true, openFrom: tomorrow });
+    const refused = await asEmployee('PUT', '/api/me/wishes', { month, wishes: [{ date: today, kind: 'dayOff' }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'WISH_DAY_PAST', field: 'wishes', params: { date: today, from: tomorrow } });
+    // A wish put on the day before it began stays when the others change, but it is not changed any more.
+    await t.database.db.insert(employeeWishes).values({ employeeId: own, month, date: today, kind: 'noEarly' });
+    const kept = await asEmployee('PUT', '/api/me/wishes', { month, wishes: [{ date: today, kind: 'noEarly' }] });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().wishes).toEqual([{ date: today, kind: 'noEarly', met: null }]);
+    const changed = await asEmployee('PUT', '/api/me/wishes', { month, wishes: [{ date: today, kind: 'noLate' }] });
+    expect(changed.json()).toMatchObject({ code: 'WISH_DAY_PAST' });
+    expect((await asEmployee('PUT', '/api/me/wishes', { month, wishes: [] })).json().wishes).toEqual([]);
+  });
+
   it('cannot change once the month is published, and say which the published shifts met', async () => {
     const res = await asEmployee('GET', `/api/me/wishes?month=${PUBLISHED}`);
     expect(res.json()).toEqual({
@@ -118,6 +139,7 @@ describe('an employee’s wishes', () => {
       limit: 6,
       editable: false,
       lockedBy: 'published',
+      openFrom: `${PUBLISHED}-01`,
       published: true,
       wishes: [
         { date: `${PUBLISHED}-02`, kind: 'noEarly', met: false },

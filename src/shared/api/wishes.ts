@@ -25,6 +25,11 @@ export const myWishesSchema = z.object({
    */
   editable: z.boolean(),
   lockedBy: z.enum(['published', 'past', 'off']).nullable(),
+  /**
+   * The first day of the month a new wish may be put on: the month's first day, or in the current month
+   * tomorrow in the airport's time zone (a day already begun is planned). Wishes already on earlier days stay.
+   */
+  openFrom: z.string(),
   /** Whether the group's month is published: then each wish says whether the published month meets it. */
   published: z.boolean(),
   wishes: z.array(

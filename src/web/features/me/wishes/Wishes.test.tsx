@@ -14,6 +14,7 @@ const OPEN: MyWishes = {
   limit: 2,
   editable: true,
   lockedBy: null,
+  openFrom: '2027-05-01',
   published: false,
   wishes: [{ date: '2027-05-12', kind: 'noEarly', met: null }],
 };
@@ -71,6 +72,29 @@ describe('the employee’s wishes', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Dodaj życzenie' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się zapisać życzeń: Za dużo życzeń: limit na miesiąc to 2.');
     expect(screen.getByRole('alert')).not.toHaveTextContent('At most');
+  });
+
+  it('offers only the days a new wish may go on in the current month, and says a late refusal', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'PUT'
+          ? answer(400, { code: 'WISH_DAY_PAST', message: 'The day has begun', params: { date: '2027-05-15', from: '2027-05-16' } })
+          : answer(200, { ...OPEN, openFrom: '2027-05-15' }),
+      ),
+    );
+    await renderWithApp(<Wishes month="2027-05" />, { language: 'pl' });
+    const day = await screen.findByLabelText('Dzień');
+    const offered = within(day)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(offered[0]).toBe('sob., 15 maja');
+    expect(offered).not.toContain('pt., 14 maja');
+    expect(offered).toHaveLength(17);
+    // The wish already on the 12th stays listed.
+    expect(screen.getByTestId('my-wish')).toHaveTextContent('śr., 12 maja');
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj życzenie' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ten dzień już się zaczął albo minął: życzenia przyjmujemy od jutra.');
   });
 
   it('for a published month, says which wishes were met and offers no change', async () => {

@@ -51,7 +51,9 @@ export function Wishes({ month }: { month: string }) {
   if (!data || data.limit === 0 || !Array.isArray(data.wishes)) return null;
 
   const taken = new Set(data.wishes.map((w) => w.date));
-  const free = monthDates(month).filter((d) => !taken.has(d));
+  // Days already begun are planned: the picker offers only those a new wish may go on (a server before
+  // openFrom offers the whole month).
+  const free = monthDates(month).filter((d) => !taken.has(d) && !(data.openFrom && d < data.openFrom));
   const chosen = free.includes(date) ? date : (free[0] ?? '');
   const full = data.wishes.length >= data.limit;
   const current = data.wishes.map(({ date, kind }) => ({ date, kind }));
