@@ -6,7 +6,7 @@
 // employee will read. A request decided meanwhile by a colleague is refused by the server and the
 // queue reloads.
 import { useState } from 'react';
-import { Alert, Badge, Button, Drawer, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
@@ -16,6 +16,7 @@ import { AbsenceImpact } from '../../ui/cover/AbsenceImpact.tsx';
 import { fetchAbsenceImpact } from '../../ui/cover/api.ts';
 import { reloadAfterTimeOffChange } from '../../ui/time-off/api.ts';
 import type { QueuedRequest, RequestDecision, RequestQueue as Queue } from '../../../shared/api/time-off-requests.ts';
+import { DecisionButtons, momentInWords, QueueDrawerButton, SettledCard } from './DecisionQueue.tsx';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -44,8 +45,6 @@ function datesInWords(start: string, end: string, language: string): string {
   const last = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return `${first.format(utcDay(start))} – ${last.format(utcDay(end))}`;
 }
-const momentInWords = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 /** A refusal of the server in the planner's language; the queue's own codes with their figures. */
 function refusalText(err: unknown, t: Translate): string {
@@ -90,9 +89,7 @@ function PendingRequest({ request }: { request: QueuedRequest }) {
   const { t, i18n } = useTranslation('requestQueue');
   const language = i18n.resolvedLanguage ?? 'pl';
   const queryClient = useQueryClient();
-  const [refusing, setRefusing] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [reasonRefused, setReasonRefused] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const dates = datesInWords(request.startDate, request.endDate, language);
   const label = { name: request.employeeName, dates };
@@ -105,21 +102,13 @@ function PendingRequest({ request }: { request: QueuedRequest }) {
     },
     onError: async (err) => {
       if (err instanceof ApiError && err.code === 'BAD_REQUEST' && err.field === 'reason') {
-        setReasonError(t('refusalRequired'));
+        setReasonRefused(true);
         return;
       }
       setError(t('failed', { message: refusalText(err, t) }));
       if (err instanceof ApiError && err.code === 'REQUEST_DECIDED') await queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
     },
   });
-  const refuse = () => {
-    if (reason.trim() === '') {
-      setReasonError(t('refusalRequired'));
-      return;
-    }
-    setError(null);
-    save.mutate({ id: request.id, decision: 'refuse', reason: reason.trim() });
-  };
 
   return (
     <Paper component="li" withBorder p="md" radius="md" data-testid="queued-request" data-status="pending">
@@ -151,47 +140,23 @@ function PendingRequest({ request }: { request: QueuedRequest }) {
             {error}
           </Alert>
         )}
-        {refusing ? (
-          <Stack gap="xs">
-            <Textarea
-              label={t('refusalReason')}
-              required
-              rows={3}
-              maxLength={REASON_MAX}
-              value={reason}
-              error={reasonError}
-              data-autofocus
-              onChange={(e) => {
-                setReason(e.currentTarget.value);
-                setReasonError(null);
-              }}
-            />
-            <Group gap="xs">
-              <Button color="red" onClick={refuse} loading={save.isPending}>
-                {t('refuseConfirm')}
-              </Button>
-              <Button variant="default" onClick={() => setRefusing(false)} disabled={save.isPending}>
-                {t('cancel')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Group gap="xs">
-            <Button
-              aria-label={t('approveLabel', label)}
-              loading={save.isPending}
-              onClick={() => {
-                setError(null);
-                save.mutate({ id: request.id, decision: 'approve', reason: '' });
-              }}
-            >
-              {t('approve')}
-            </Button>
-            <Button variant="light" color="red" aria-label={t('refuseLabel', label)} onClick={() => setRefusing(true)} disabled={save.isPending}>
-              {t('refuse')}
-            </Button>
-          </Group>
-        )}
+        <DecisionButtons
+          ns="requestQueue"
+          approveLabel={t('approveLabel', label)}
+          refuseLabel={t('refuseLabel', label)}
+          maxLength={REASON_MAX}
+          pending={save.isPending}
+          reasonRefused={reasonRefused}
+          onReasonEdited={() => setReasonRefused(false)}
+          onApprove={() => {
+            setError(null);
+            save.mutate({ id: request.id, decision: 'approve', reason: '' });
+          }}
+          onRefuse={(reason) => {
+            setError(null);
+            save.mutate({ id: request.id, decision: 'refuse', reason });
+          }}
+        />
       </Stack>
     </Paper>
   );
@@ -202,28 +167,21 @@ function DecidedRequest({ request }: { request: QueuedRequest }) {
   const language = i18n.resolvedLanguage ?? 'pl';
   const dates = datesInWords(request.startDate, request.endDate, language);
   return (
-    <Paper component="li" withBorder p="sm" radius="md" data-testid="queued-request" data-status={request.status}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <div style={{ minWidth: 0 }}>
-          <Text size="sm" fw={600}>
-            {request.employeeName}: {t(`kinds.${request.kind}`)}, {dates}
-          </Text>
-          {request.decisionReason && (
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {t('reasonShown', { reason: request.decisionReason })}
-            </Text>
-          )}
-          {request.decidedAt && (
-            <Text size="xs" c="dimmed">
-              {t('decidedOn', { when: momentInWords(request.decidedAt, language) })}
-            </Text>
-          )}
-        </div>
-        <Badge color={STATUS_COLOR[request.status]} variant="light" c="dark.8" style={{ flexShrink: 0 }}>
-          {t(`status.${request.status}`)}
-        </Badge>
-      </Group>
-    </Paper>
+    <SettledCard testId="queued-request" status={request.status} color={STATUS_COLOR[request.status]} statusText={t(`status.${request.status}`)}>
+      <Text size="sm" fw={600}>
+        {request.employeeName}: {t(`kinds.${request.kind}`)}, {dates}
+      </Text>
+      {request.decisionReason && (
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t('reasonShown', { reason: request.decisionReason })}
+        </Text>
+      )}
+      {request.decidedAt && (
+        <Text size="xs" c="dimmed">
+          {t('decidedOn', { when: momentInWords(request.decidedAt, language) })}
+        </Text>
+      )}
+    </SettledCard>
   );
 }
 
@@ -281,40 +239,10 @@ function Queue() {
 
 /** The Time Off screen's button to the queue, with the number of requests waiting, and the queue itself. */
 export function RequestQueueButton() {
-  const { t } = useTranslation('requestQueue');
-  const [open, setOpen] = useState(false);
   const count = usePendingRequests();
-  const pending = count.data?.pending ?? 0;
   return (
-    <>
-      <Button
-        variant="light"
-        onClick={() => setOpen(true)}
-        aria-label={pending > 0 ? t('openWithCount', { count: pending }) : t('open')}
-        rightSection={
-          pending > 0 ? (
-            <Badge color="red" variant="filled" size="sm" circle={pending < 10} data-testid="request-count">
-              {pending}
-            </Badge>
-          ) : undefined
-        }
-      >
-        {t('open')}
-      </Button>
-      <Drawer
-        opened={open}
-        onClose={() => setOpen(false)}
-        position="right"
-        size={640}
-        title={
-          <Title order={2} size="h3">
-            {t('title')}
-          </Title>
-        }
-        closeButtonProps={{ 'aria-label': t('close') }}
-      >
-        {open && <Queue />}
-      </Drawer>
-    </>
+    <QueueDrawerButton ns="requestQueue" waiting={count.data?.pending ?? 0} countTestId="request-count">
+      <Queue />
+    </QueueDrawerButton>
   );
 }

@@ -5,7 +5,7 @@
 // approval); Approve carries it out at once (the roster, both published rosters, both calendars),
 // Refuse asks for the reason both employees will read. Offers nobody has taken and decided swaps follow.
 import { useState } from 'react';
-import { Alert, Badge, Button, Drawer, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api.ts';
@@ -13,6 +13,7 @@ import { translateApiError } from '../../lib/api-errors.ts';
 import { toast } from '../../ui/toast.ts';
 import { problemSentences } from '../../ui/swap-problems.ts';
 import { SWAP_TEXT_MAX, type QueuedSwap, type SwapDecision, type SwapQueue as Queue } from '../../../shared/api/swaps.ts';
+import { DecisionButtons, momentInWords, QueueDrawerButton, SettledCard } from './DecisionQueue.tsx';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -27,8 +28,6 @@ const decide = ({ id, ...body }: SwapDecision & { id: string }) => api<QueuedSwa
 const utcDay = (date: string) => new Date(`${date}T00:00:00Z`);
 const dayInWords = (date: string, language: string) =>
   new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utcDay(date));
-const momentInWords = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 const hoursText = (hours: number, language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(hours);
 const shiftInWords = (swap: QueuedSwap, t: Translate, language: string) =>
   t('shift', { date: dayInWords(swap.date, language), start: swap.startTime, end: swap.endTime, hours: hoursText(swap.hours, language) });
@@ -47,9 +46,7 @@ function WaitingSwap({ swap }: { swap: QueuedSwap }) {
   const { t: td } = useTranslation('dashboard');
   const language = i18n.resolvedLanguage ?? 'pl';
   const queryClient = useQueryClient();
-  const [refusing, setRefusing] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [reasonRefused, setReasonRefused] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const taker = swap.takenBy!;
   const names = { from: swap.offeredBy.name, to: taker.name, date: dayInWords(swap.date, language) };
@@ -63,21 +60,13 @@ function WaitingSwap({ swap }: { swap: QueuedSwap }) {
     },
     onError: async (err) => {
       if (err instanceof ApiError && err.code === 'BAD_REQUEST' && err.field === 'reason') {
-        setReasonError(t('refusalRequired'));
+        setReasonRefused(true);
         return;
       }
       setError(t('failed', { message: translateApiError(err, t) }));
       await queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
     },
   });
-  const refuse = () => {
-    if (reason.trim() === '') {
-      setReasonError(t('refusalRequired'));
-      return;
-    }
-    setError(null);
-    save.mutate({ id: swap.id, decision: 'refuse', reason: reason.trim() });
-  };
   return (
     <Paper component="li" withBorder p="md" radius="md" data-testid="queued-swap" data-status="accepted">
       <Stack gap="xs">
@@ -124,48 +113,24 @@ function WaitingSwap({ swap }: { swap: QueuedSwap }) {
             {error}
           </Alert>
         )}
-        {refusing ? (
-          <Stack gap="xs">
-            <Textarea
-              label={t('refusalReason')}
-              required
-              rows={3}
-              maxLength={SWAP_TEXT_MAX}
-              value={reason}
-              error={reasonError}
-              data-autofocus
-              onChange={(e) => {
-                setReason(e.currentTarget.value);
-                setReasonError(null);
-              }}
-            />
-            <Group gap="xs">
-              <Button color="red" onClick={refuse} loading={save.isPending}>
-                {t('refuseConfirm')}
-              </Button>
-              <Button variant="default" onClick={() => setRefusing(false)} disabled={save.isPending}>
-                {t('cancel')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Group gap="xs">
-            <Button
-              aria-label={t('approveLabel', names)}
-              loading={save.isPending}
-              disabled={problems.length > 0}
-              onClick={() => {
-                setError(null);
-                save.mutate({ id: swap.id, decision: 'approve', reason: '' });
-              }}
-            >
-              {t('approve')}
-            </Button>
-            <Button variant="light" color="red" aria-label={t('refuseLabel', names)} onClick={() => setRefusing(true)} disabled={save.isPending}>
-              {t('refuse')}
-            </Button>
-          </Group>
-        )}
+        <DecisionButtons
+          ns="swapQueue"
+          approveLabel={t('approveLabel', names)}
+          refuseLabel={t('refuseLabel', names)}
+          maxLength={SWAP_TEXT_MAX}
+          pending={save.isPending}
+          approveDisabled={problems.length > 0}
+          reasonRefused={reasonRefused}
+          onReasonEdited={() => setReasonRefused(false)}
+          onApprove={() => {
+            setError(null);
+            save.mutate({ id: swap.id, decision: 'approve', reason: '' });
+          }}
+          onRefuse={(reason) => {
+            setError(null);
+            save.mutate({ id: swap.id, decision: 'refuse', reason });
+          }}
+        />
       </Stack>
     </Paper>
   );
@@ -176,29 +141,22 @@ function OtherSwap({ swap }: { swap: QueuedSwap }) {
   const language = i18n.resolvedLanguage ?? 'pl';
   const to = swap.takenBy ?? swap.offeredTo;
   return (
-    <Paper component="li" withBorder p="sm" radius="md" data-testid="queued-swap" data-status={swap.status}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <div style={{ minWidth: 0 }}>
-          <Text size="sm" fw={600}>
-            {to ? t('handOver', { from: swap.offeredBy.name, to: to.name }) : `${swap.offeredBy.name}: ${t('offeredToAnyone')}`}
-          </Text>
-          <Text size="sm">{shiftInWords(swap, t, language)}</Text>
-          {swap.decisionReason && (
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {t('reasonShown', { reason: swap.decisionReason })}
-            </Text>
-          )}
-          {swap.decidedAt && (
-            <Text size="xs" c="dimmed">
-              {t('decidedOn', { when: momentInWords(swap.decidedAt, language) })}
-            </Text>
-          )}
-        </div>
-        <Badge color={STATUS_COLOR[swap.status]} variant="light" c="dark.8" style={{ flexShrink: 0 }}>
-          {t(`status.${swap.status}`)}
-        </Badge>
-      </Group>
-    </Paper>
+    <SettledCard testId="queued-swap" status={swap.status} color={STATUS_COLOR[swap.status]} statusText={t(`status.${swap.status}`)}>
+      <Text size="sm" fw={600}>
+        {to ? t('handOver', { from: swap.offeredBy.name, to: to.name }) : `${swap.offeredBy.name}: ${t('offeredToAnyone')}`}
+      </Text>
+      <Text size="sm">{shiftInWords(swap, t, language)}</Text>
+      {swap.decisionReason && (
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t('reasonShown', { reason: swap.decisionReason })}
+        </Text>
+      )}
+      {swap.decidedAt && (
+        <Text size="xs" c="dimmed">
+          {t('decidedOn', { when: momentInWords(swap.decidedAt, language) })}
+        </Text>
+      )}
+    </SettledCard>
   );
 }
 
@@ -252,40 +210,10 @@ function Queue() {
 
 /** The Time Off screen's button to the swaps, with the number waiting for a decision, and the queue itself. */
 export function SwapQueueButton() {
-  const { t } = useTranslation('swapQueue');
-  const [open, setOpen] = useState(false);
   const count = useQuery({ queryKey: COUNT_KEY, queryFn: ({ signal }) => fetchCount(signal), refetchInterval: 60_000 });
-  const waiting = count.data?.waiting ?? 0;
   return (
-    <>
-      <Button
-        variant="light"
-        onClick={() => setOpen(true)}
-        aria-label={waiting > 0 ? t('openWithCount', { count: waiting }) : t('open')}
-        rightSection={
-          waiting > 0 ? (
-            <Badge color="red" variant="filled" size="sm" circle={waiting < 10} data-testid="swap-count">
-              {waiting}
-            </Badge>
-          ) : undefined
-        }
-      >
-        {t('open')}
-      </Button>
-      <Drawer
-        opened={open}
-        onClose={() => setOpen(false)}
-        position="right"
-        size={640}
-        title={
-          <Title order={2} size="h3">
-            {t('title')}
-          </Title>
-        }
-        closeButtonProps={{ 'aria-label': t('close') }}
-      >
-        {open && <Queue />}
-      </Drawer>
-    </>
+    <QueueDrawerButton ns="swapQueue" waiting={count.data?.waiting ?? 0} countTestId="swap-count">
+      <Queue />
+    </QueueDrawerButton>
   );
 }
