@@ -110,6 +110,10 @@ export default defineConfig(({ isSsrBuild }) =>
                     test: /\/node_modules\/(?:better-auth|@better-auth|@better-fetch|better-call|nanostores|defu|jose|@noble)\/|\/src\/web\/lib\/better-auth-client\.ts$/,
                     priority: 1,
                   },
+                  // The sentences of a labour rule and of what stands in a swap's way, which the employee's swaps
+                  // section shares with the planners' screens: in the screens' shared file they would bring all of
+                  // it (about 95 kB compressed) to an employee's phone.
+                  { name: 'sentences', test: /\/src\/web\/ui\/(?:swap-problems|sentences|dates|numbers)\.ts$/, priority: 1 },
                   // zod with the line that sets its no-eval mode (src/web/lib/zod-config.ts): every module that
                   // builds a schema imports this file, so the mode is set before any schema is built.
                   { name: 'zod', test: /\/node_modules\/zod\/|\/src\/web\/lib\/zod-config\.ts$/, priority: 1 },

@@ -29,8 +29,16 @@ test('an employee gives a shift away, a colleague takes it on their phone, the p
     const page = await context.newPage();
     expect((await page.request.post('/api/invitations/accept', { data: { token: who.path.split('#')[1], password: PASSWORD } })).status()).toBe(200);
     expect((await page.request.post('/api/auth/sign-in/email', { data: { email: who.email, password: PASSWORD } })).status()).toBe(200);
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
     await page.goto(`/me?month=${month}`);
     await expect(page.getByRole('heading', { name: 'Mój grafik' })).toBeVisible();
+    await expect(page.getByTestId('my-swaps')).toBeVisible();
+    // The swaps section of a published month brings its own small files: not the planners' shared
+    // code, nor the schema library (each near 100 kB compressed) to the phone.
+    expect(scripts.filter((path) => /\/assets\/(?:screens|zod)-/.test(path))).toEqual([]);
     return { context, page };
   };
   const first = await phoneOf(giver);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { plainText } from './plain-text.ts';
+import { SWAP_TEXT_MAX } from '../swap-rules.ts';
 
 const SWAP_STATUSES = ['open', 'accepted', 'approved', 'refused', 'withdrawn'] as const;
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
@@ -15,8 +16,7 @@ export const OPEN_SWAPS_MAX = 10;
 export const SWAP_QUEUE_LIMIT = 200;
 /** How many colleagues' offers an employee's list shows, the soonest first. */
 export const OFFERS_FOR_ME_LIMIT = 30;
-/** The longest note with an offer, and the longest reason of a refusal. */
-export const SWAP_TEXT_MAX = 500;
+export { SWAP_TEXT_MAX };
 
 /** 409: the swap was taken, decided or withdrawn meanwhile; nothing was changed. */
 export const SWAP_DECIDED = 'SWAP_DECIDED';

@@ -16,7 +16,7 @@ import { api } from '../../lib/api.ts';
 import { problemSentences } from '../../ui/swap-problems.ts';
 import type { MeMonth } from '../../../shared/api/employee-accounts.ts';
 import type { MySwaps, OfferForMe, Swap } from '../../../shared/api/swaps.ts';
-import { SWAP_TEXT_MAX } from '../../../shared/api/swaps.ts';
+import { SWAP_TEXT_MAX } from '../../../shared/swap-rules.ts';
 import { PlainSelect } from './PlainSelect.tsx';
 import { refusalText } from './refusal.ts';
 import { useMe, useMyMonth } from './api.ts';
