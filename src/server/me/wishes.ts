@@ -76,7 +76,8 @@ export async function replaceMyWishes(db: Db, employeeId: string, month: string,
   if (lockedBy === 'off') throw new UnprocessableError('WISHES_OFF', 'The airport does not take wishes (the limit is 0).', { params: { limit: 0 } });
   const seen = new Set<string>();
   const openFrom = openFromOf(month, settings.timeZone);
-  const kept = new Set((await ownWishes(db, employeeId, month)).map((w) => `${w.date} ${w.kind}`));
+  // The saved wishes are read only when the set reaches a day already begun.
+  const kept = wishes.some((w) => w.date < openFrom) ? new Set((await ownWishes(db, employeeId, month)).map((w) => `${w.date} ${w.kind}`)) : new Set<string>();
   for (const wish of wishes) {
     if (!wish.date.startsWith(`${month}-`))
       throw new RefusedError('WISH_OUTSIDE_MONTH', `The wish's date ${wish.date} is not in ${month}.`, { field: 'wishes', params: { date: wish.date, month } });
